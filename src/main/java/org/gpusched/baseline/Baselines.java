@@ -1,0 +1,43 @@
+package org.gpusched.baseline;
+
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Stats;
+import org.gpusched.explore.Verdict;
+import org.gpusched.explore.Witness;
+import org.gpusched.model.TaskSet;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Presents a baseline simulation as an {@link Analysis}, so every method reports alike. */
+public final class Baselines {
+    private Baselines() { }
+
+    public static Analysis analyze(TaskSet ts, EdfBaseline.Kind kind) {
+        BaselineResult r = new EdfBaseline(ts, kind).run();
+        Stats stats = new Stats(0, 0, r.frames().size(), 0, 0, 0, 0, ts.jobCount(), r.elapsedNanos(), 0);
+        if (r.schedulable()) {
+            return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, r.frames(), null, null);
+        }
+        Miss first = r.misses().get(0);
+        List<Frame> upTo = new ArrayList<>();
+        int done = 0;
+        for (Frame f : r.frames()) {
+            upTo.add(f);
+            done += f.batch().size();
+            if (f.batch().contains(new JobRef(first.task(), first.job()))) {
+                break;
+            }
+        }
+        List<String> reasons = new ArrayList<>();
+        for (Miss m : r.misses()) {
+            reasons.add(ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline "
+                    + m.deadline() + ") finishes at " + m.finish());
+        }
+        Witness w = new Witness(upTo, first.finish(), done, ts.jobCount(), reasons);
+        return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w,
+                r.misses().size() + " job(s) miss their deadline");
+    }
+}

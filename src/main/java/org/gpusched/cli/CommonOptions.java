@@ -1,0 +1,25 @@
+package org.gpusched.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Option;
+
+/** Options every command shares (a picocli mixin). */
+public final class CommonOptions {
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); csv where a command has rows.")
+    OutputFormat format = OutputFormat.text;
+
+    boolean verbose;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print only the essential line per input.")
+    boolean quiet;
+
+    @Option(names = {"-v", "--verbose"}, description = "Debug logs on stderr, and stack traces with errors.")
+    void setVerbose(boolean v) {
+        verbose = v;
+        Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        root.setLevel(v ? Level.DEBUG : Level.WARN);
+    }
+}

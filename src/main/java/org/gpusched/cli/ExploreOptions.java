@@ -1,0 +1,45 @@
+package org.gpusched.cli;
+
+import org.gpusched.explore.MergeLevel;
+import org.gpusched.explore.Objective;
+import org.gpusched.explore.Options;
+import org.gpusched.explore.SearchOrder;
+import org.gpusched.explore.StopRule;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+
+/** Explorer knobs shared by the commands that run GPUSched (a picocli mixin). */
+public final class ExploreOptions {
+    @Option(names = "--merge", paramLabel = "LEVEL", defaultValue = "domination",
+            description = "State merging: none, exact (same state and time) or domination (same state, "
+                    + "all times in one vertex; the paper's). Default: ${DEFAULT-VALUE}.")
+    MergeLevel merge;
+
+    @Option(names = "--search", paramLabel = "ORDER", defaultValue = "dfs",
+            description = "Expansion order: dfs, bfs (layer by completed jobs) or earliest-time-first. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    SearchOrder search;
+
+    @Option(names = "--stop", paramLabel = "RULE", defaultValue = "first",
+            description = "first: stop at the first schedulable path; all: explore everything and pick by "
+                    + "--objective. Default: ${DEFAULT-VALUE}.")
+    StopRule stop;
+
+    @Option(names = "--objective", paramLabel = "OBJ", defaultValue = "earliest-finish",
+            description = "With --stop all: earliest-finish, fewest-parallel or most-slack. Default: ${DEFAULT-VALUE}.")
+    Objective objective;
+
+    @Option(names = "--max-states", paramLabel = "N", defaultValue = "20000000",
+            description = "Inconclusive (exit 3) after keeping N states. Default: ${DEFAULT-VALUE}.")
+    long maxStates;
+
+    @Option(names = "--time-limit", paramLabel = "DURATION",
+            description = "Inconclusive (exit 3) after this much analysis time, e.g. 500ms, 10s, 2m.")
+    Duration timeLimit;
+
+    Options toOptions(long graphLimit) {
+        return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
+                .withBudget(maxStates, timeLimit).withGraphLimit(graphLimit);
+    }
+}

@@ -1,0 +1,105 @@
+package org.gpusched.cli;
+
+import org.gpusched.explore.MergeLevel;
+import org.gpusched.explore.Objective;
+import org.gpusched.explore.SearchOrder;
+import org.gpusched.explore.StopRule;
+import org.gpusched.model.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+
+/** The {@code gpusched} command line. */
+@Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
+        subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
+                PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched validate examples/*.json",
+                "  gpusched analyze examples/paper-fig1.json",
+                "  gpusched analyze ts.json --table table.json --format json",
+                "  gpusched compare examples/*.json",
+                "", "Exit codes: 0 schedulable/ok, 1 not schedulable, 2 invalid input or usage, 3 inconclusive,"
+                + " 70 internal error."})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs in-process with the given streams and returns the exit code (no System.exit). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine(out, err);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.registerConverter(Duration.class, new DurationConverter());
+        cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
+        cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
+        cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
+        cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
+        cl.registerConverter(Method.class, s -> parseEnum(Method.class, s));
+        cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
+        cl.setExecutionExceptionHandler(Main::handleException);
+        cl.setParameterExceptionHandler(Main::handleUsage);
+        return cl;
+    }
+
+    private static int handleUsage(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println("gpusched: " + e.getMessage());
+        err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+        return ExitCodes.INVALID;
+    }
+
+    private static int handleException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        boolean verbose = Arrays.asList(parsed.originalArgs()).contains("--verbose")
+                || Arrays.asList(parsed.originalArgs()).contains("-v");
+        if (e instanceof InputException) {
+            err.println(e.getMessage());
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            return ExitCodes.INVALID;
+        }
+        err.println("gpusched: internal error: " + e + " (please report it; --verbose shows the stack trace)");
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        return ExitCodes.INTERNAL;
+    }
+
+    /** Enum constants as the CLI spells them: lower case, '-' for '_'. */
+    static <E extends Enum<E>> E parseEnum(Class<E> type, String s) {
+        for (E e : type.getEnumConstants()) {
+            if (spell(e).equals(s.toLowerCase(Locale.ROOT))) {
+                return e;
+            }
+        }
+        throw new CommandLine.TypeConversionException("'" + s + "' is not one of "
+                + String.join(", ", Arrays.stream(type.getEnumConstants()).map(Main::spell).toList()));
+    }
+
+    static String spell(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

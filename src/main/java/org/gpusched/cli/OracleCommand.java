@@ -1,0 +1,100 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TaskSetReader;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.Placement;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "oracle", mixinStandardHelpOptions = true,
+        description = "Ask the oracle about one ordered batch: eligible or not, the failing block, the per-SM "
+                + "placement, and the completion time.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched oracle examples/paper-example-2-1.json --batch J2,J1",
+                "  gpusched oracle examples/paper-example-2-1.json --batch J1,J2   # exit 1: not eligible"})
+final class OracleCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+    @Parameters(index = "0", paramLabel = "FILE", description = "Task-set file.")
+    Path file;
+    @Option(names = {"-b", "--batch"}, required = true, split = ",", paramLabel = "TASK",
+            description = "Task names in submission order, comma-separated.")
+    List<String> batch;
+
+    @Override
+    public Integer call() {
+        TaskSet ts = new TaskSetReader().read(file);
+        int[] order = new int[batch.size()];
+        for (int i = 0; i < order.length; i++) {
+            String name = batch.get(i);
+            order[i] = ts.tasks().stream().filter(t -> t.name().equals(name)).mapToInt(t -> t.index()).findFirst()
+                    .orElseThrow(() -> new InputException("--batch", "", "unknown task \"" + name + "\" in "
+                            + file));
+            for (int j = 0; j < i; j++) {
+                if (order[j] == order[i]) {
+                    throw new InputException("--batch", "", "task \"" + name + "\" appears twice");
+                }
+            }
+        }
+        Oracle oracle = new Oracle(ts);
+        Placement p = oracle.place(order);
+        long c = oracle.completion(Oracle.maskOf(order));
+        PrintWriter out = spec.commandLine().getOut();
+        if (common.format == OutputFormat.json) {
+            ObjectNode o = Json.object().put("file", file.toString());
+            ArrayNode b = o.putArray("batch");
+            batch.forEach(b::add);
+            o.put("eligible", p.eligible());
+            if (c == CompletionModel.FORBIDDEN) {
+                o.putNull("completion");
+            } else {
+                o.put("completion", c);
+            }
+            o.put("reason", p.reason());
+            ArrayNode layout = o.putArray("placement");
+            for (int k = 0; k < p.blocksPerSm().size(); k++) {
+                ObjectNode e = layout.addObject().put("task", ts.task(order[k]).name());
+                ArrayNode sms = e.putArray("blocksPerSm");
+                for (int n : p.blocksPerSm().get(k)) {
+                    sms.add(n);
+                }
+            }
+            out.println(Json.line(o));
+        } else {
+            out.println("<" + String.join(", ", batch) + "> on " + ts.gpu().name() + " (" + ts.gpu().smPolicy().json()
+                    + "): " + (p.eligible() ? "eligible" : "NOT eligible"));
+            if (!p.eligible()) {
+                out.println("  reason: " + p.reason());
+            }
+            for (int k = 0; k < p.blocksPerSm().size(); k++) {
+                int[] per = p.blocksPerSm().get(k);
+                StringBuilder sb = new StringBuilder();
+                for (int sm = 0; sm < per.length; sm++) {
+                    if (per[sm] > 0) {
+                        sb.append(sb.length() == 0 ? "" : ", ").append("SM ").append(sm).append(": ").append(per[sm]);
+                    }
+                }
+                out.println("  " + ts.task(order[k]).name() + " blocks -> " + (sb.length() == 0 ? "none" : sb));
+            }
+            out.println("  completion time: " + (c == CompletionModel.FORBIDDEN ? "forbidden by the interference table"
+                    : c + " " + ts.timeUnit().json()));
+        }
+        return p.eligible() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
+    }
+}

@@ -1,0 +1,142 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.baseline.BaselineResult;
+import org.gpusched.baseline.Miss;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Stats;
+import org.gpusched.explore.Witness;
+import org.gpusched.model.TaskSet;
+import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.Tables;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** Renders analyses as text, JSON and CSV. */
+final class Reports {
+    static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
+            + "merges,splits,fastForwards,pruned,timeMs,note";
+
+    private Reports() { }
+
+    static String job(TaskSet ts, JobRef j) {
+        return ts.task(j.task()).name() + "#" + j.job();
+    }
+
+    static String batch(TaskSet ts, Frame f) {
+        return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
+    }
+
+    static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
+                     boolean showTable) {
+        out.println(file + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
+        if (quiet) {
+            return;
+        }
+        Stats s = a.stats();
+        out.printf(Locale.ROOT, "  method        %s%n", a.method());
+        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", ts.displayName(),
+                ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
+        out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
+                        + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
+                s.splits(), s.fastForwards(), s.pruned());
+        if (timing) {
+            out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
+        }
+        if (showTable && !a.schedule().isEmpty()) {
+            frames(out, ts, "  table", a.schedule());
+        }
+        if (a.witness() != null) {
+            witness(out, ts, a.witness());
+        }
+    }
+
+    static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
+        out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
+        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start", "end", "batch");
+        for (Frame f : frames) {
+            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
+        }
+    }
+
+    static void witness(PrintWriter out, TaskSet ts, Witness w) {
+        out.printf(Locale.ROOT, "  witness       deepest path: %d of %d jobs done, stuck at t = %d%n", w.jobsDone(),
+                w.jobsTotal(), w.time());
+        for (Frame f : w.path()) {
+            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
+        }
+        for (String r : w.reasons()) {
+            out.println("    - " + r);
+        }
+    }
+
+    static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
+        ObjectNode o = Json.object().put("file", file).put("name", ts.name());
+        Boolean b = a.verdict().asBoolean();
+        if (b == null) {
+            o.putNull("schedulable");
+        } else {
+            o.put("schedulable", b);
+        }
+        o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
+                .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
+        o.set("stats", stats(a.stats(), timing));
+        o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
+                Tables.of(ts, a.method(), a.schedule())));
+        o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
+        o.put("note", a.note());
+        return o;
+    }
+
+    static ObjectNode stats(Stats s, boolean timing) {
+        ObjectNode o = Json.object().put("vertices", s.vertices()).put("states", s.states()).put("edges", s.edges())
+                .put("merges", s.merges()).put("splits", s.splits()).put("fastForwards", s.fastForwards())
+                .put("pruned", s.pruned()).put("maxDepth", s.maxDepth());
+        if (timing) {
+            o.put("timeMs", Math.round(s.elapsedMillis() * 1000) / 1000.0);
+        }
+        return o;
+    }
+
+    static ObjectNode witness(TaskSet ts, Witness w) {
+        ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
+        o.set("path", framesJson(ts, w.path()));
+        ArrayNode r = o.putArray("reasons");
+        w.reasons().forEach(r::add);
+        return o;
+    }
+
+    static JsonNode framesJson(TaskSet ts, List<Frame> frames) {
+        SchedulingTable t = Tables.of(ts, "", frames);
+        return Json.MAPPER.valueToTree(t.entries());
+    }
+
+    static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
+        Stats s = a.stats();
+        Boolean b = a.verdict().asBoolean();
+        return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
+                ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
+                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note());
+    }
+
+    static ObjectNode baseline(TaskSet ts, BaselineResult r) {
+        ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
+        ArrayNode m = o.putArray("misses");
+        for (Miss x : r.misses()) {
+            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("arrival", x.arrival())
+                    .put("deadline", x.deadline()).put("finish", x.finish());
+        }
+        return o;
+    }
+
+    static String miss(TaskSet ts, Miss m) {
+        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline " + m.deadline()
+                + ", finishes " + m.finish() + ")";
+    }
+}

@@ -1,0 +1,328 @@
+package org.gpusched.explore;
+
+import org.gpusched.oracle.BatchInfo;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * The exploration loop of GPUSched (the paper's Algorithm 1) over merged vertices. A vertex holds
+ * one (executed, ready) state and the sorted start times it was reached at; expanding it runs
+ * every eligible batch from every time, which is Algorithm 2's merge and Algorithm 3's split in
+ * one: successor times that keep the same ready set stay together, an arrival inside a Delta
+ * separates them (Lemma 3.10). Idle time is skipped when a successor is made (Algorithm 4).
+ * One run per instance.
+ */
+final class Engine {
+    private static final int MAX_FINALS = 1000;
+
+    private final Oracle oracle;
+    private final JobModel jm;
+    private final Options opt;
+    private final long[][] jobKey;
+    private final Frontier frontier;
+    private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
+    final Trail trail = new Trail();
+    private final long startNanos = System.nanoTime();
+    private final long deadlineNanos;
+
+    long vertices;
+    long states;
+    long edges;
+    long merges;
+    long splits;
+    long fastForwards;
+    long pruned;
+    long peakHeap;
+    int deepestDepth = -1;
+    int deepestTrail;
+    long deepestTime;
+    final List<Integer> finalsTrail = new ArrayList<>();
+    final List<Long> finalsEnd = new ArrayList<>();
+    private final Set<Long> finalTimes = new HashSet<>();
+    String budgetNote;
+    private boolean stopped;
+
+    private final List<Vertex> graphNodes = new ArrayList<>();
+    private final List<ExploredGraph.Edge> graphEdges = new ArrayList<>();
+    private final Set<String> graphEdgeKeys = new HashSet<>();
+    private boolean graphComplete = true;
+
+    Engine(Oracle oracle, JobModel jm, Options opt) {
+        this.oracle = oracle;
+        this.jm = jm;
+        this.opt = opt;
+        this.frontier = Frontier.of(opt.search());
+        SplittableRandom rnd = new SplittableRandom(0x5EEDL);
+        jobKey = new long[jm.n][];
+        for (int i = 0; i < jm.n; i++) {
+            jobKey[i] = new long[jm.jobs[i] + 1];
+            for (int k = 0; k <= jm.jobs[i]; k++) {
+                jobKey[i][k] = rnd.nextLong();
+            }
+        }
+        deadlineNanos = opt.timeLimit() == null ? Long.MAX_VALUE : startNanos + opt.timeLimit().toNanos();
+    }
+
+    void run() {
+        int[] c0 = new int[jm.n];
+        long r0 = jm.readyAt(c0, 0);
+        deepestDepth = 0;
+        deepestTrail = 0;
+        deepestTime = 0;
+        if (jm.latestLiveStart(c0, r0) < 0) {
+            pruned++;
+            return;
+        }
+        List<Vertex> created = new ArrayList<>();
+        offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, null, created);
+        pushAll(created);
+        long expansions = 0;
+        while (!stopped && !frontier.isEmpty()) {
+            Vertex v = frontier.pop();
+            if (v == null) {
+                break;
+            }
+            freeLayersBelow(frontier.floorDepth());
+            if (v.record != null && v.record.pending == v) {
+                v.record.pending = null;
+            }
+            v.expanded = true;
+            created.clear();
+            expand(v, created);
+            pushAll(created);
+            if ((++expansions & 255) == 0 && overBudget()) {
+                return;
+            }
+        }
+        sampleHeap();
+    }
+
+    long elapsedNanos() {
+        return System.nanoTime() - startNanos;
+    }
+
+    private boolean overBudget() {
+        if (System.nanoTime() > deadlineNanos) {
+            budgetNote = "time limit of " + opt.timeLimit().toMillis() + " ms reached";
+        } else if (sampleHeap() > opt.maxHeapFraction() * Runtime.getRuntime().maxMemory()) {
+            budgetNote = "heap budget reached (" + (peakHeap >> 20) + " MiB in use)";
+        }
+        return budgetNote != null;
+    }
+
+    private long sampleHeap() {
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        peakHeap = Math.max(peakHeap, used);
+        return used;
+    }
+
+    private void freeLayersBelow(int floor) {
+        if (opt.graphLimit() > 0) {
+            return;
+        }
+        for (int d = 0; d < Math.min(floor, maps.size()); d++) {
+            maps.set(d, null);
+        }
+    }
+
+    private void pushAll(List<Vertex> created) {
+        if (opt.search() == SearchOrder.DFS) {
+            // Most progress, then earliest time, ends on top of the stack.
+            created.sort(Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> -w.minTime()));
+        }
+        for (Vertex w : created) {
+            frontier.push(w);
+        }
+    }
+
+    private void expand(Vertex v, List<Vertex> created) {
+        int[] counts = v.key.counts;
+        long ready = v.key.ready;
+        for (long s = ready; s != 0; s = (s - 1) & ready) {
+            BatchInfo info = oracle.batch(s);
+            if (!info.eligible()) {
+                continue;
+            }
+            long c = info.completion();
+            long limit = jm.minDeadline(counts, s) - c;
+            int[] next = counts.clone();
+            long hash = v.key.execHash;
+            for (long b = s; b != 0; b &= b - 1) {
+                int i = Long.numberOfTrailingZeros(b);
+                hash ^= jobKey[i][next[i]];
+                next[i]++;
+            }
+            int depth = v.depth + Long.bitCount(s);
+            StateKey last = null;
+            int keys = 0;
+            for (int j = 0; j < v.size; j++) {
+                long t = v.times[j];
+                if (t > limit) {
+                    pruned += v.size - j;
+                    break;
+                }
+                long end = t + c;
+                edges++;
+                if (depth == jm.totalJobs) {
+                    reachedEnd(v, j, s, end);
+                    if (stopped) {
+                        return;
+                    }
+                    continue;
+                }
+                long r = jm.readyAt(next, end);
+                long at = end;
+                if (r == 0) {
+                    at = jm.nextArrival(next);
+                    r = jm.readyAt(next, at);
+                    fastForwards++;
+                }
+                if (at > jm.latestLiveStart(next, r)) {
+                    pruned++;
+                    continue;
+                }
+                if (last == null || last.ready != r) {
+                    last = new StateKey(next, r, hash);
+                    keys++;
+                }
+                offer(last, depth, at, v.trails[j], t, s, v, created);
+                if (stopped) {
+                    return;
+                }
+            }
+            if (keys > 1) {
+                splits += keys - 1;
+            }
+        }
+    }
+
+    private void reachedEnd(Vertex v, int j, long s, long end) {
+        if (opt.stop() == StopRule.ALL && (finalsTrail.size() >= MAX_FINALS || !finalTimes.add(end))) {
+            return;
+        }
+        int tr = trail.add(v.trails[j], v.times[j], s);
+        finalsTrail.add(tr);
+        finalsEnd.add(end);
+        deepestDepth = jm.totalJobs;
+        deepestTrail = tr;
+        deepestTime = end;
+        recordTerminal(v, s, end);
+        if (opt.stop() == StopRule.FIRST) {
+            stopped = true;
+        }
+    }
+
+    private void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, Vertex from,
+                       List<Vertex> created) {
+        KeyRecord rec = null;
+        if (opt.merge() != MergeLevel.NONE) {
+            Map<StateKey, KeyRecord> map = mapAt(depth);
+            rec = map.get(key);
+            if (rec == null) {
+                rec = new KeyRecord();
+                map.put(key, rec);
+            } else if (rec.covers(t)) {
+                merges++;
+                return;
+            }
+            rec.cover(t);
+        }
+        int tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask);
+        states++;
+        Vertex target;
+        if (rec != null && rec.pending != null && opt.merge() == MergeLevel.DOMINATION) {
+            target = rec.pending;
+            target.add(t, tr);
+            merges++;
+        } else {
+            target = new Vertex((int) vertices++, key, depth);
+            target.add(t, tr);
+            target.record = rec;
+            if (rec != null && opt.merge() == MergeLevel.DOMINATION) {
+                rec.pending = target;
+            }
+            created.add(target);
+            recordNode(target);
+        }
+        if (from != null) {
+            recordEdge(from, target, mask);
+        }
+        if (depth > deepestDepth) {
+            deepestDepth = depth;
+            deepestTrail = tr;
+            deepestTime = t;
+        }
+        if (states > opt.maxStates()) {
+            budgetNote = "state budget of " + opt.maxStates() + " reached";
+            stopped = true;
+        }
+    }
+
+    private Map<StateKey, KeyRecord> mapAt(int depth) {
+        while (maps.size() <= depth) {
+            maps.add(new HashMap<>());
+        }
+        Map<StateKey, KeyRecord> m = maps.get(depth);
+        if (m == null) {
+            throw new IllegalStateException("layer " + depth + " was freed but is still reached");
+        }
+        return m;
+    }
+
+    boolean stoppedByBudget() {
+        return budgetNote != null;
+    }
+
+    // ---- optional graph recording for export ----
+
+    private void recordNode(Vertex v) {
+        if (opt.graphLimit() <= 0 || !graphComplete) {
+            return;
+        }
+        if (graphNodes.size() >= opt.graphLimit()) {
+            graphComplete = false;
+            return;
+        }
+        graphNodes.add(v);
+    }
+
+    private void recordEdge(Vertex from, Vertex to, long mask) {
+        if (opt.graphLimit() <= 0 || !graphComplete) {
+            return;
+        }
+        if (graphEdgeKeys.add(from.id + ":" + to.id + ":" + mask)) {
+            graphEdges.add(new ExploredGraph.Edge(from.id, to.id, oracle.batch(mask).order(), oracle.completion(mask)));
+        }
+    }
+
+    private void recordTerminal(Vertex from, long mask, long end) {
+        if (opt.graphLimit() <= 0 || !graphComplete) {
+            return;
+        }
+        Vertex t = new Vertex(-1 - finalsTrail.size(), new StateKey(jm.jobs.clone(), 0, 0), jm.totalJobs);
+        t.add(end, -1);
+        graphNodes.add(t);
+        recordEdge(from, t, mask);
+    }
+
+    ExploredGraph graph() {
+        if (opt.graphLimit() <= 0) {
+            return null;
+        }
+        List<ExploredGraph.Node> nodes = new ArrayList<>();
+        for (Vertex v : graphNodes) {
+            nodes.add(new ExploredGraph.Node(v.id, java.util.Arrays.copyOf(v.times, v.size), v.key.counts.clone(),
+                    v.key.ready, v.id < 0));
+        }
+        return new ExploredGraph(nodes, graphEdges, graphComplete);
+    }
+}

@@ -1,0 +1,42 @@
+package org.gpusched.explore;
+
+import java.time.Duration;
+
+/**
+ * Knobs of an exploration.
+ *
+ * @param maxStates  inconclusive once more (state, time) pairs than this are kept
+ * @param timeLimit  inconclusive once the analysis ran longer (null: none)
+ * @param maxHeapFraction inconclusive once the heap in use exceeds this fraction of the maximum
+ * @param graphLimit record the explored graph for export up to this many vertices (0: do not record)
+ */
+public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
+                      Duration timeLimit, double maxHeapFraction, long graphLimit) {
+
+    public static final long DEFAULT_MAX_STATES = 20_000_000L;
+
+    public static Options defaults() {
+        return new Options(MergeLevel.DOMINATION, SearchOrder.DFS, StopRule.FIRST, Objective.EARLIEST_FINISH,
+                DEFAULT_MAX_STATES, null, 0.85, 0);
+    }
+
+    public Options withMerge(MergeLevel m) {
+        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit);
+    }
+
+    public Options withSearch(SearchOrder s) {
+        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit);
+    }
+
+    public Options withStop(StopRule s, Objective o) {
+        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit);
+    }
+
+    public Options withBudget(long states, Duration time) {
+        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit);
+    }
+
+    public Options withGraphLimit(long limit) {
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit);
+    }
+}

@@ -1,0 +1,83 @@
+package org.gpusched.explore;
+
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns trail records and job counts into frames and witnesses a person can read. */
+final class Paths {
+    private Paths() { }
+
+    static List<Frame> frames(Trail trail, int record, Oracle oracle, JobModel jm) {
+        List<Integer> chain = new ArrayList<>();
+        for (int r = record; r > 0; r = trail.parent(r)) {
+            chain.add(r);
+        }
+        int[] counts = new int[jm.n];
+        List<Frame> frames = new ArrayList<>();
+        for (int k = chain.size() - 1; k >= 0; k--) {
+            int r = chain.get(k);
+            long mask = trail.mask(r);
+            int[] order = oracle.batch(mask).order();
+            List<JobRef> batch = new ArrayList<>();
+            for (int task : order) {
+                batch.add(new JobRef(task, counts[task]++));
+            }
+            long start = trail.start(r);
+            frames.add(new Frame(start, start + oracle.completion(mask), batch));
+        }
+        return frames;
+    }
+
+    /** The state a path ends in: completed jobs per task. */
+    static int[] countsAfter(List<Frame> frames, int n) {
+        int[] counts = new int[n];
+        for (Frame f : frames) {
+            for (JobRef j : f.batch()) {
+                counts[j.task()]++;
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * Explains why the state (counts, t) has no way forward: for every ready job, the earliest
+     * frame end any eligible batch with it can reach, against its deadline.
+     */
+    static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
+        int[] counts = countsAfter(path, jm.n);
+        int done = 0;
+        for (int c : counts) {
+            done += c;
+        }
+        long ready = jm.readyAt(counts, t);
+        List<String> reasons = new ArrayList<>();
+        boolean someoneLate = false;
+        for (long b = ready; b != 0; b &= b - 1) {
+            int i = Long.numberOfTrailingZeros(b);
+            long best = Long.MAX_VALUE;
+            for (long s = ready; s != 0; s = (s - 1) & ready) {
+                if ((s & (1L << i)) != 0 && oracle.batch(s).eligible()) {
+                    best = Math.min(best, oracle.completion(s));
+                }
+            }
+            String name = oracle.taskSet().task(i).name() + "#" + counts[i];
+            long d = jm.deadline(i, counts[i]);
+            if (best == Long.MAX_VALUE) {
+                reasons.add(name + " (deadline " + d + ") is in no eligible batch");
+            } else if (t + best > d) {
+                someoneLate = true;
+                reasons.add(name + " (released " + jm.arrival(i, counts[i]) + ", deadline " + d
+                        + ") cannot finish before " + (t + best)
+                        + (best == jm.wcet[i] ? " even alone (wcet " + best + ")" : " in any eligible batch"));
+            } else {
+                reasons.add(name + " (deadline " + d + ") can still finish by " + (t + best));
+            }
+        }
+        if (!someoneLate && ready != 0) {
+            reasons.add("every eligible batch from here makes some job miss its deadline later on");
+        }
+        return new Witness(path, t, done, jm.totalJobs, reasons);
+    }
+}

@@ -1,0 +1,67 @@
+package org.gpusched.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Canonical JSON of a task set: object keys sorted, no whitespace, numbers as written, and every
+ * {@code "x"} object dropped (comments must not invalidate a table). Its SHA-256 binds a
+ * scheduling table to the task set it was computed for.
+ */
+public final class Canonical {
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+
+    private Canonical() { }
+
+    public static String json(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(canonical(node));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static String sha256(JsonNode node) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(md.digest(json(node).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode canonical(JsonNode n) {
+        if (n.isObject()) {
+            Map<String, JsonNode> sorted = new TreeMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!"x".equals(e.getKey())) {
+                    sorted.put(e.getKey(), canonical(e.getValue()));
+                }
+            }
+            ObjectNode o = JsonNodeFactory.instance.objectNode();
+            sorted.forEach(o::set);
+            return o;
+        }
+        if (n.isArray()) {
+            ArrayNode a = JsonNodeFactory.instance.arrayNode();
+            n.forEach(c -> a.add(canonical(c)));
+            return a;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,22 @@
+package org.gpusched.model;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** How the block scheduler picks an SM for the next block (see docs/oracle.md). */
+public enum SmPolicy {
+    MOST_ROOM("most-room"),
+    ROUND_ROBIN("round-robin");
+
+    private final String json;
+
+    SmPolicy(String json) {
+        this.json = json;
+    }
+
+    public String json() { return json; }
+
+    public static Optional<SmPolicy> parse(String s) {
+        return Arrays.stream(values()).filter(p -> p.json.equals(s)).findFirst();
+    }
+}

@@ -1,0 +1,307 @@
+package org.gpusched.model;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
+final class TaskSetValidator {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+
+    private final String file;
+    private final String sha256;
+
+    TaskSetValidator(String file, String sha256) {
+        this.file = file;
+        this.sha256 = sha256;
+    }
+
+    private InputException fail(String path, String detail) {
+        return new InputException(file, path, detail);
+    }
+
+    TaskSet validate(InputDto.File in) {
+        if (in.formatVersion() != null && in.formatVersion() != 1) {
+            throw fail("formatVersion", "unsupported formatVersion " + in.formatVersion()
+                    + " (this gpusched reads version 1)");
+        }
+        TimeUnitName unit = TimeUnitName.TICK;
+        if (in.timeUnit() != null) {
+            unit = TimeUnitName.parse(in.timeUnit()).orElseThrow(() -> fail("timeUnit",
+                    "unknown timeUnit \"" + in.timeUnit() + "\" (expected tick, ns, us, ms or s)"));
+        }
+        if (in.name() != null && in.name().isBlank()) {
+            throw fail("name", "name must not be empty");
+        }
+        Gpu gpu = in.gpu() == null ? Gpu.NONE : gpu(in.gpu());
+        if (in.tasks() == null) {
+            throw fail("", "missing required field \"tasks\"");
+        }
+        if (in.tasks().isEmpty()) {
+            throw fail("tasks", "at least one task is required");
+        }
+        if (in.tasks().size() > TaskSet.MAX_TASKS) {
+            throw fail("tasks", in.tasks().size() + " tasks: at most " + TaskSet.MAX_TASKS + " are supported");
+        }
+        List<Task> tasks = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < in.tasks().size(); i++) {
+            Task t = task(i, in.tasks().get(i), gpu);
+            if (index.putIfAbsent(t.name(), i) != null) {
+                throw fail("tasks[" + i + "].name", "duplicate task name \"" + t.name() + "\" (also tasks["
+                        + index.get(t.name()) + "])");
+            }
+            tasks.add(t);
+        }
+        long[] periods = tasks.stream().mapToLong(Task::period).toArray();
+        OptionalLong h = Hyperperiod.lcm(periods);
+        if (h.isEmpty() || h.getAsLong() > TaskSet.MAX_HYPERPERIOD) {
+            throw fail("tasks", "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer"
+                    : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
+                    + " (choose harmonic periods)");
+        }
+        long jobs = 0;
+        for (Task t : tasks) {
+            jobs += h.getAsLong() / t.period();
+        }
+        if (jobs > TaskSet.MAX_JOBS) {
+            throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
+        }
+        Interference inter = interference(in.interference(), tasks, index);
+        return new TaskSet(in.name(), unit, gpu, tasks, inter, h.getAsLong(), (int) jobs, sha256, file);
+    }
+
+    private Gpu gpu(InputDto.GpuDto g) {
+        SmPolicy policy = SmPolicy.MOST_ROOM;
+        if (g.smPolicy() != null) {
+            policy = SmPolicy.parse(g.smPolicy()).orElseThrow(() -> fail("gpu.smPolicy",
+                    "unknown smPolicy \"" + g.smPolicy() + "\" (expected most-room or round-robin)"));
+        }
+        Gpu base;
+        if (g.preset() != null) {
+            final SmPolicy p = policy;
+            base = GpuPresets.find(g.preset()).map(pr -> pr.toGpu(p)).orElseThrow(() -> fail("gpu.preset",
+                    "unknown preset \"" + g.preset() + "\" (run 'gpusched presets' for the list)"));
+        } else {
+            base = new Gpu("custom", null, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED,
+                    Gpu.UNLIMITED, Gpu.DEFAULT_REGISTER_UNIT, Gpu.UNLIMITED, 1, 0, Gpu.UNLIMITED, policy);
+        }
+        boolean custom = g.preset() == null || g.sms() != null || g.maxThreadsPerSm() != null
+                || g.maxWarpsPerSm() != null || g.maxBlocksPerSm() != null || g.registersPerSm() != null
+                || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
+        String name = g.preset() == null ? "custom" : custom ? g.preset() + " (modified)" : g.preset();
+        return new Gpu(name, base.computeCapability(),
+                pos("gpu.sms", g.sms(), base.sms()),
+                pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm()),
+                pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm()),
+                pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm()),
+                pos("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm()),
+                pos("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit()),
+                pos("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm()),
+                pos("gpu.sharedMemoryAllocationUnit", g.sharedMemoryAllocationUnit(),
+                        base.sharedMemoryAllocationUnit()),
+                nonNeg("gpu.sharedMemoryReservedPerBlock", g.sharedMemoryReservedPerBlock(),
+                        base.sharedMemoryReservedPerBlock()),
+                pos("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels()),
+                policy);
+    }
+
+    private long pos(String path, Long v, long dflt) {
+        if (v == null) {
+            return dflt;
+        }
+        if (v < 1) {
+            throw fail(path, "must be >= 1 (got " + v + ")");
+        }
+        return v;
+    }
+
+    private long nonNeg(String path, Long v, long dflt) {
+        if (v == null) {
+            return dflt;
+        }
+        if (v < 0) {
+            throw fail(path, "must be >= 0 (got " + v + ")");
+        }
+        return v;
+    }
+
+    private Task task(int i, InputDto.TaskDto t, Gpu gpu) {
+        String p = "tasks[" + i + "]";
+        if (t == null) {
+            throw fail(p, "expected a task object, got null");
+        }
+        if (t.name() == null) {
+            throw fail(p, "missing required field \"name\"");
+        }
+        if (!NAME.matcher(t.name()).matches()) {
+            throw fail(p + ".name", "invalid task name \"" + t.name() + "\" (allowed: letters, digits, _ . -)");
+        }
+        long period = required(p, "period", t.period());
+        long wcet = required(p, "wcet", t.wcet());
+        long deadline = t.deadline() == null ? period : t.deadline();
+        if (t.deadline() != null && deadline <= 0) {
+            throw fail(p + ".deadline", "must be > 0 (got " + deadline + ")");
+        }
+        if (deadline > period) {
+            throw fail(p + ".deadline", "deadline " + deadline + " > period " + period
+                    + ": arbitrary deadlines are not supported (D must be <= T)");
+        }
+        Kernel k = null;
+        if (t.kernel() != null) {
+            k = kernel(p + ".kernel", t.kernel(), gpu);
+        } else if (gpu.hasAnyLimit()) {
+            throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
+        }
+        return new Task(i, t.name(), period, deadline, wcet, k);
+    }
+
+    private long required(String p, String field, Long v) {
+        if (v == null) {
+            throw fail(p, "missing required field \"" + field + "\"");
+        }
+        if (v <= 0) {
+            throw fail(p + "." + field, "must be > 0 (got " + v + ")");
+        }
+        return v;
+    }
+
+    private Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
+        if (k.blocks() == null) {
+            throw fail(p, "missing required field \"blocks\"");
+        }
+        if (k.threadsPerBlock() == null) {
+            throw fail(p, "missing required field \"threadsPerBlock\"");
+        }
+        if (k.blocks() < 1) {
+            throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
+        }
+        if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
+            throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
+        }
+        int regs = k.registersPerThread() == null ? 0 : k.registersPerThread();
+        if (regs < 0 || regs > 255) {
+            throw fail(p + ".registersPerThread", "must be in 0..255 (got " + regs + ")");
+        }
+        long smem = k.sharedMemoryPerBlock() == null ? 0 : k.sharedMemoryPerBlock();
+        if (smem < 0) {
+            throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
+        }
+        Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, k.symbol(), k.module());
+        String violated = BlockUsage.of(kernel, gpu).violatedOnEmptySm(gpu);
+        if (violated != null) {
+            throw fail(p, "kernel cannot launch on " + gpu.name() + ": one block exceeds " + violated);
+        }
+        return kernel;
+    }
+
+    private Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
+        List<BigDecimal> factors = new ArrayList<>();
+        tasks.forEach(t -> factors.add(BigDecimal.ONE));
+        if (in == null) {
+            return new Interference(Interference.Model.NONE, factors, Map.of(), Interference.Missing.FORBID);
+        }
+        if (in.model() == null) {
+            throw fail("interference", "missing required field \"model\" (none, slowdown or table)");
+        }
+        Interference.Model model = switch (in.model()) {
+            case "none" -> Interference.Model.NONE;
+            case "slowdown" -> Interference.Model.SLOWDOWN;
+            case "table" -> Interference.Model.TABLE;
+            default -> throw fail("interference.model", "unknown interference model \"" + in.model()
+                    + "\" (expected none, slowdown or table)");
+        };
+        if (model == Interference.Model.NONE && in.factors() != null) {
+            throw fail("interference.factors", "\"factors\" is not used by model none");
+        }
+        if (model != Interference.Model.TABLE && in.entries() != null) {
+            throw fail("interference.entries", "\"entries\" is only used by model table");
+        }
+        if (model != Interference.Model.TABLE && in.missing() != null) {
+            throw fail("interference.missing", "\"missing\" is only used by model table");
+        }
+        if (in.factors() != null) {
+            for (Map.Entry<String, BigDecimal> e : in.factors().entrySet()) {
+                String p = "interference.factors." + e.getKey();
+                Integer i = index.get(e.getKey());
+                if (i == null) {
+                    throw fail(p, "unknown task \"" + e.getKey() + "\"");
+                }
+                if (e.getValue() == null || e.getValue().compareTo(BigDecimal.ONE) < 0) {
+                    throw fail(p, "slowdown factor must be >= 1 (got " + e.getValue() + ")");
+                }
+                BigDecimal slowed = BigDecimal.valueOf(tasks.get(i).wcet()).multiply(e.getValue())
+                        .setScale(0, RoundingMode.CEILING);
+                if (slowed.compareTo(BigDecimal.valueOf(TaskSet.MAX_HYPERPERIOD)) > 0) {
+                    throw fail(p, "slowdown factor " + e.getValue() + " makes the wcet absurdly large");
+                }
+                factors.set(i, e.getValue());
+            }
+        }
+        Interference.Missing missing = Interference.Missing.FORBID;
+        if (in.missing() != null) {
+            missing = switch (in.missing()) {
+                case "forbid" -> Interference.Missing.FORBID;
+                case "none" -> Interference.Missing.NONE;
+                case "slowdown" -> Interference.Missing.SLOWDOWN;
+                default -> throw fail("interference.missing", "unknown value \"" + in.missing()
+                        + "\" (expected forbid, none or slowdown)");
+            };
+        }
+        Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index) : Map.of();
+        return new Interference(model, factors, table, missing);
+    }
+
+    private Map<Long, Long> table(List<InputDto.EntryDto> entries, List<Task> tasks, Map<String, Integer> index) {
+        if (entries == null) {
+            throw fail("interference", "missing required field \"entries\" for model table");
+        }
+        Map<Long, Long> table = new LinkedHashMap<>();
+        Map<Long, Integer> firstAt = new HashMap<>();
+        for (int e = 0; e < entries.size(); e++) {
+            String p = "interference.entries[" + e + "]";
+            InputDto.EntryDto entry = entries.get(e);
+            if (entry == null || entry.tasks() == null) {
+                throw fail(p, "missing required field \"tasks\"");
+            }
+            if (entry.completion() == null) {
+                throw fail(p, "missing required field \"completion\"");
+            }
+            long mask = 0;
+            long maxC = 0;
+            Set<String> seen = new HashSet<>();
+            for (int j = 0; j < entry.tasks().size(); j++) {
+                String name = entry.tasks().get(j);
+                Integer i = index.get(name);
+                if (i == null) {
+                    throw fail(p + ".tasks[" + j + "]", "unknown task \"" + name + "\"");
+                }
+                if (!seen.add(name)) {
+                    throw fail(p + ".tasks[" + j + "]", "task \"" + name + "\" named twice in one entry");
+                }
+                mask |= 1L << i;
+                maxC = Math.max(maxC, tasks.get(i).wcet());
+            }
+            if (seen.size() < 2) {
+                throw fail(p + ".tasks", "an entry needs at least two distinct tasks (a single task takes its wcet)");
+            }
+            if (firstAt.putIfAbsent(mask, e) != null) {
+                throw fail(p + ".tasks", "this set is already given by interference.entries[" + firstAt.get(mask) + "]");
+            }
+            if (entry.completion() < maxC) {
+                throw fail(p + ".completion", "completion " + entry.completion()
+                        + " is below the largest wcet of the set (" + maxC + ")");
+            }
+            table.put(mask, entry.completion());
+        }
+        return table;
+    }
+}

@@ -1,0 +1,187 @@
+package org.gpusched.oracle;
+
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The paper's oracle (section 2.3): is an ordered batch eligible, where did its blocks go, and
+ * how long does it take. Answers by set are memoised: the explorer asks the same sets millions
+ * of times. Not thread-safe; one per analysis.
+ */
+public final class Oracle {
+    private final TaskSet ts;
+    private final Gpu gpu;
+    private final boolean simulate;
+    private final BlockUsage[] usage;
+    private final int[] grid;
+    private final CompletionModel completion;
+    private final Map<Long, BatchInfo> memo = new HashMap<>();
+    private long placements;
+
+    public Oracle(TaskSet ts) {
+        this.ts = ts;
+        this.gpu = ts.gpu();
+        this.simulate = gpu.limitsPlacement();
+        int n = ts.size();
+        usage = new BlockUsage[n];
+        grid = new int[n];
+        for (int i = 0; i < n; i++) {
+            Kernel k = ts.task(i).kernel();
+            usage[i] = k == null ? new BlockUsage(0, 0, 0, 0) : BlockUsage.of(k, gpu);
+            grid[i] = k == null ? 0 : k.blocks();
+        }
+        this.completion = new CompletionModel(ts);
+    }
+
+    public TaskSet taskSet() {
+        return ts;
+    }
+
+    /** Completion time of the set, or {@link CompletionModel#FORBIDDEN}. */
+    public long completion(long mask) {
+        return completion.completion(mask);
+    }
+
+    /** Number of block-placement simulations run so far (memo misses). */
+    public long placements() {
+        return placements;
+    }
+
+    /** Full placement of one ordered batch, with the per-SM layout and the failing block. */
+    public Placement place(int[] order) {
+        if (order.length == 1) {
+            return Placement.ok(order, List.of());
+        }
+        if (order.length > gpu.maxResidentKernels()) {
+            return new Placement(order, false, (int) gpu.maxResidentKernels(), -1,
+                    order.length + " kernels exceed maxResidentKernels = " + gpu.maxResidentKernels(), List.of());
+        }
+        if (completion(maskOf(order)) == CompletionModel.FORBIDDEN) {
+            return new Placement(order, false, -1, -1,
+                    "the interference table has no entry for this set (missing = forbid)", List.of());
+        }
+        if (!simulate) {
+            return Placement.ok(order, List.of());
+        }
+        BlockPlacer placer = new BlockPlacer(gpu);
+        List<int[]> layout = new ArrayList<>();
+        for (int pos = 0; pos < order.length; pos++) {
+            int[] perSm = new int[(int) gpu.sms()];
+            int failed = placer.placeKernel(usage[order[pos]], grid[order[pos]], perSm);
+            layout.add(perSm);
+            if (failed >= 0) {
+                String reason = "block " + failed + " of " + ts.task(order[pos]).name() + " fits on no SM";
+                return new Placement(order, false, pos, failed, reason, layout);
+            }
+        }
+        return Placement.ok(order, layout);
+    }
+
+    /** Eligibility of one ordered batch (what PBS submits). */
+    public boolean eligible(int[] order) {
+        return place(order).eligible();
+    }
+
+    /** Memoised: an eligible order of the set (the lexicographically first one) and its completion time. */
+    public BatchInfo batch(long mask) {
+        BatchInfo info = memo.get(mask);
+        if (info == null) {
+            info = compute(mask);
+            memo.put(mask, info);
+        }
+        return info;
+    }
+
+    private BatchInfo compute(long mask) {
+        int[] tasks = tasksOf(mask);
+        long c = completion(mask);
+        if (tasks.length == 1) {
+            return new BatchInfo(tasks, c);
+        }
+        if (c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels() || !simulate) {
+            return new BatchInfo(c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels()
+                    ? null : tasks, c);
+        }
+        if (exceedsCapacity(tasks)) {
+            return new BatchInfo(null, c);
+        }
+        placements++;
+        int[] order = new int[tasks.length];
+        boolean found = permute(new BlockPlacer(gpu), tasks, new boolean[tasks.length], order, 0);
+        return new BatchInfo(found ? order : null, c);
+    }
+
+    /** A set whose blocks cannot all be resident even with perfect packing is never eligible. */
+    private boolean exceedsCapacity(int[] tasks) {
+        long sms = gpu.sms();
+        long b = 0;
+        long w = 0;
+        long r = 0;
+        long s = 0;
+        for (int t : tasks) {
+            b += grid[t];
+            w += grid[t] * usage[t].warps();
+            r += grid[t] * usage[t].registers();
+            s += grid[t] * usage[t].sharedMemory();
+        }
+        return over(b, gpu.maxBlocksPerSm(), sms) || over(w, gpu.warpSlotsPerSm(), sms)
+                || over(r, gpu.registersPerSm(), sms) || over(s, gpu.sharedMemoryPerSm(), sms);
+    }
+
+    private static boolean over(long used, long perSm, long sms) {
+        return perSm != Gpu.UNLIMITED && used > perSm * sms;
+    }
+
+    /** Depth-first over submission orders; a failing prefix prunes every order that starts with it. */
+    private boolean permute(BlockPlacer placer, int[] tasks, boolean[] used, int[] order, int depth) {
+        if (depth == tasks.length) {
+            return true;
+        }
+        for (int i = 0; i < tasks.length; i++) {
+            if (used[i]) {
+                continue;
+            }
+            BlockPlacer next = depth == tasks.length - 1 ? placer : placer.copy();
+            if (next.placeKernel(usage[tasks[i]], grid[tasks[i]], null) >= 0) {
+                continue;
+            }
+            used[i] = true;
+            order[depth] = tasks[i];
+            if (permute(next, tasks, used, order, depth + 1)) {
+                return true;
+            }
+            used[i] = false;
+        }
+        return false;
+    }
+
+    public static int[] tasksOf(long mask) {
+        int[] out = new int[Long.bitCount(mask)];
+        int k = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            out[k++] = Long.numberOfTrailingZeros(b);
+        }
+        return out;
+    }
+
+    public static long maskOf(int[] order) {
+        long m = 0;
+        for (int t : order) {
+            m |= 1L << t;
+        }
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "Oracle[" + ts.displayName() + ", memo=" + memo.size() + ", order=" + Arrays.toString(grid) + "]";
+    }
+}
