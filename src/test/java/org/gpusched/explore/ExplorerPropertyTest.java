@@ -1,0 +1,105 @@
+package org.gpusched.explore;
+
+import org.gpusched.RandomTaskSets;
+import org.gpusched.baseline.EdfBaseline;
+import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The project's main correctness property: on thousands of random task sets, GPUSched with
+ * domination merge gives exactly the verdict of the brute-force twin and of every other merge
+ * level and search order; both baselines imply GPUSched; every emitted table checks out.
+ * A failure names the seed; {@code RandomTaskSets.json(seed, ...)} rebuilds the set.
+ */
+class ExplorerPropertyTest {
+    private static final int SETS = Integer.getInteger("gpusched.propertySets", 2500);
+    private static final long BRUTE_BUDGET = 2_000_000;
+    private static final long NO_MERGE_BUDGET = 200_000;
+
+    @Test
+    void small_sets_two_to_four_tasks() {
+        run(SETS, 2, 4, 0);
+    }
+
+    /** Larger sets reach the timing anomalies that make the Delta lists necessary (see timing-anomaly.json). */
+    @Test
+    void larger_sets_three_to_five_tasks() {
+        run(SETS / 2, 3, 5, 1_000_000);
+    }
+
+    private static void run(int sets, int minTasks, int maxTasks, long seedBase) {
+        Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
+        int noMergeCompared = 0;
+        List<String> failures = new ArrayList<>();
+        int compared = 0;
+        for (long seed = seedBase + 1; compared < sets; seed++) {
+            TaskSet ts = RandomTaskSets.generate(seed, minTasks, maxTasks);
+            if (ts.jobCount() > 40) {
+                continue;
+            }
+            compared++;
+            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
+            assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
+            seen.merge(reference, 1, Integer::sum);
+            Analysis dom = analyze(ts, Options.defaults());
+            check(failures, seed, "domination/dfs", reference, dom.verdict());
+            check(failures, seed, "domination/bfs", reference,
+                    analyze(ts, Options.defaults().withSearch(SearchOrder.BFS)).verdict());
+            check(failures, seed, "exact/earliest-time-first", reference, analyze(ts, Options.defaults()
+                    .withMerge(MergeLevel.EXACT).withSearch(SearchOrder.EARLIEST_TIME_FIRST)).verdict());
+            check(failures, seed, "domination/stop-all", reference, analyze(ts, Options.defaults()
+                    .withStop(StopRule.ALL, Objective.MOST_SLACK)).verdict());
+            Verdict none = analyze(ts, Options.defaults().withMerge(MergeLevel.NONE)
+                    .withBudget(NO_MERGE_BUDGET, null)).verdict();
+            if (none != Verdict.INCONCLUSIVE) {
+                noMergeCompared++;
+                check(failures, seed, "none/dfs", reference, none);
+            }
+            if (dom.verdict() == Verdict.SCHEDULABLE) {
+                List<String> errors = TableChecker.check(ts, Tables.of(ts, "gpusched", dom.schedule()));
+                if (!errors.isEmpty()) {
+                    failures.add("seed " + seed + ": table rejected: " + errors);
+                }
+            }
+            for (EdfBaseline.Kind kind : EdfBaseline.Kind.values()) {
+                var r = new EdfBaseline(ts, kind).run();
+                if (r.schedulable() && reference != Verdict.SCHEDULABLE) {
+                    failures.add("seed " + seed + ": " + kind + " schedulable but PBS exploration says no");
+                }
+                if (r.schedulable()) {
+                    List<String> errors = TableChecker.check(ts, Tables.of(ts, kind.name(), r.frames()));
+                    if (!errors.isEmpty()) {
+                        failures.add("seed " + seed + ": " + kind + " schedule is not a valid PBS table: " + errors);
+                    }
+                }
+            }
+            if (failures.size() > 20) {
+                break;
+            }
+        }
+        assertThat(failures).as("replay with RandomTaskSets.json(seed, %d, %d)", minTasks, maxTasks).isEmpty();
+        // The generator must exercise both verdicts, and merge none must be compared often enough to mean something.
+        assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isGreaterThan(sets / 10);
+        assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isGreaterThan(sets / 10);
+        assertThat(noMergeCompared).isGreaterThan(sets / 3);
+    }
+
+    private static Analysis analyze(TaskSet ts, Options o) {
+        return new GpuSchedExplorer(ts, o).analyze();
+    }
+
+    private static void check(List<String> failures, long seed, String config, Verdict expected, Verdict actual) {
+        if (expected != actual) {
+            failures.add("seed " + seed + ": " + config + " says " + actual + ", brute force says " + expected);
+        }
+    }
+}
