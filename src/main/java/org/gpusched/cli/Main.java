@@ -72,8 +72,7 @@ public final class Main implements Runnable {
 
     private static int handleException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
-        boolean verbose = Arrays.asList(parsed.originalArgs()).contains("--verbose")
-                || Arrays.asList(parsed.originalArgs()).contains("-v");
+        boolean verbose = cl.getMixins().get("common") instanceof CommonOptions c && c.verbose;
         if (e instanceof InputException) {
             err.println(e.getMessage());
             if (verbose) {
