@@ -1,5 +1,6 @@
 package org.gpusched.model;
 
+import org.gpusched.oracle.CompletionModel;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -170,8 +171,14 @@ class TaskSetReaderTest {
                   "interference": { "model": "slowdown", "factors": { "a": 1.15, "b": 1.000000000000000001 } } }""");
         assertThat(ts.interference().factors().get(0)).isEqualTo(new BigDecimal("1.15"));
         assertThat(ts.interference().factors().get(1)).isEqualTo(new BigDecimal("1.000000000000000001"));
-        // 20 * 1.15 is exactly 23; a binary double would make it 22.999... or 23.000...1.
-        assertThat(new BigDecimal(20).multiply(ts.interference().factors().get(0))).isEqualByComparingTo("23");
+        assertThat(ts.interference().factors().get(0).scale()).isEqualTo(2);
+        // In binary floating point 100 * 1.1 = 110.00000000000001, which a ceiling turns into 111.
+        TaskSet tenth = read("""
+                { "tasks": [ { "name": "a", "period": 200, "wcet": 100 }, { "name": "b", "period": 200, "wcet": 7 } ],
+                  "interference": { "model": "slowdown", "factors": { "a": 1.1 } } }""");
+        assertThat(tenth.interference().factors().get(0)).isEqualTo(new BigDecimal("1.1"));
+        assertThat(new BigDecimal(100).multiply(tenth.interference().factors().get(0))).isEqualByComparingTo("110");
+        assertThat(new CompletionModel(tenth).completion(0b11L)).isEqualTo(110);
     }
 
     @Test
