@@ -44,13 +44,26 @@ public final class Canonical {
         }
     }
 
+    /**
+     * True for the object at this path whose keys are task names ({@code interference.factors}):
+     * there "x" is a task, not user extras, and must stay in the hash.
+     */
+    static boolean isNameMap(String path) {
+        return "interference.factors".equals(path);
+    }
+
     private static JsonNode canonical(JsonNode n) {
+        return canonical(n, "");
+    }
+
+    private static JsonNode canonical(JsonNode n, String path) {
         if (n.isObject()) {
             Map<String, JsonNode> sorted = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (!"x".equals(e.getKey())) {
-                    sorted.put(e.getKey(), canonical(e.getValue()));
+                if (!"x".equals(e.getKey()) || isNameMap(path)) {
+                    String p = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+                    sorted.put(e.getKey(), canonical(e.getValue(), p));
                 }
             }
             ObjectNode o = JsonNodeFactory.instance.objectNode();
@@ -59,7 +72,9 @@ public final class Canonical {
         }
         if (n.isArray()) {
             ArrayNode a = JsonNodeFactory.instance.arrayNode();
-            n.forEach(c -> a.add(canonical(c)));
+            for (int i = 0; i < n.size(); i++) {
+                a.add(canonical(n.get(i), path + "[" + i + "]"));
+            }
             return a;
         }
         return n;

@@ -2,36 +2,28 @@ package org.gpusched.model;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
+import java.util.Iterator;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -86,17 +78,25 @@ public final class TaskSetReader {
         JsonNode tree;
         try {
             tree = mapper.readTree(content);
-            if (tree == null || tree.isMissingNode()) {
-                throw new InputException(fileName, "", "empty file: expected a JSON object");
-            }
-            if (!tree.isObject()) {
-                throw new InputException(fileName, "", 1, 1, "expected a JSON object at the top level", null);
-            }
-            dto = mapper.readValue(content, InputDto.File.class);
         } catch (JsonProcessingException e) {
-            throw translate(fileName, e);
+            throw JsonErrors.translate(fileName, e, null, Map.of());
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new InputException(fileName, "", "empty file: expected a JSON object");
         }
         Map<String, JsonLocation> locations = locate(content);
+        if (!tree.isObject()) {
+            JsonLocation at = locations.get("");
+            throw new InputException(fileName, "", at == null ? 1 : at.getLineNr(), at == null ? 1 : at.getColumnNr(),
+                    "expected a JSON object at the top level, got " + (tree.isArray() ? "an array" : "a "
+                            + tree.getNodeType().name().toLowerCase(Locale.ROOT)), null);
+        }
+        checkExtras(fileName, tree, "", locations);
+        try {
+            dto = mapper.readValue(content, InputDto.File.class);
+        } catch (JsonProcessingException e) {
+            throw JsonErrors.translate(fileName, e, tree, locations);
+        }
         try {
             return new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
         } catch (InputException e) {
@@ -112,107 +112,32 @@ public final class TaskSetReader {
         throw e.at(loc.getLineNr(), loc.getColumnNr());
     }
 
-    private InputException translate(String file, JsonProcessingException e) {
-        JsonLocation loc = e.getLocation();
-        int line = loc == null ? -1 : loc.getLineNr();
-        int col = loc == null ? -1 : loc.getColumnNr();
-        String path;
-        String detail;
-        if (e instanceof UnrecognizedPropertyException u) {
-            path = pathOf(u);
-            detail = "unknown field \"" + u.getPropertyName() + "\" (known: " + known(u.getKnownPropertyIds())
-                    + "; free-form data goes under \"x\")";
-        } else if (e instanceof MismatchedInputException m) {
-            path = pathOf(m);
-            detail = "wrong type: expected " + describe(m.getTargetType()) + " (" + brief(m.getOriginalMessage()) + ")";
-        } else if (e instanceof JsonMappingException m) {
-            path = pathOf(m);
-            detail = brief(m.getOriginalMessage());
-        } else if (e instanceof InputCoercionException c) {
-            path = contextPath(c.getProcessor() == null ? null : c.getProcessor().getParsingContext());
-            detail = "number out of range (" + brief(c.getOriginalMessage()) + ")";
-        } else if (e instanceof JsonParseException p) {
-            path = contextPath(p.getProcessor() == null ? null : p.getProcessor().getParsingContext());
-            detail = "malformed JSON: " + brief(p.getOriginalMessage());
-        } else {
-            path = "";
-            detail = "malformed JSON: " + brief(e.getOriginalMessage());
-        }
-        return new InputException(file, path, line, col, detail, e);
-    }
-
-    private static String known(Collection<Object> ids) {
-        if (ids == null) {
-            return "?";
-        }
-        List<String> names = new ArrayList<>();
-        for (Object o : ids) {
-            names.add(String.valueOf(o));
-        }
-        names.sort(null);
-        return String.join(", ", names);
-    }
-
-    private static String describe(Class<?> type) {
-        if (type == null) {
-            return "another type";
-        }
-        if (type == Integer.class || type == Long.class || type == int.class || type == long.class) {
-            return "an integer";
-        }
-        if (type == BigDecimal.class || type == Double.class) {
-            return "a number";
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        if (List.class.isAssignableFrom(type) || type.isArray()) {
-            return "an array";
-        }
-        return "an object";
-    }
-
-    /** Jackson's messages name Java classes; keep only the part a user can act on. */
-    static String brief(String msg) {
-        String s = InputException.oneLine(msg);
-        s = s.replaceAll("`?(java\\.lang\\.|java\\.util\\.|java\\.math\\.|org\\.gpusched\\.model\\.InputDto\\$)", "")
-                .replace("`", "");
-        int cut = s.indexOf(" at [Source");
-        return cut > 0 ? s.substring(0, cut) : s;
-    }
-
-    static String pathOf(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
+    /**
+     * "x" is the one free-form place; a non-object there is most likely a misplaced comment string
+     * that the user expects to be kept, so say so instead of silently dropping it from the hash.
+     */
+    private static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
+        if (n.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String p = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+                // Keys of "factors" are task names, and "x" is a valid task name.
+                boolean extras = "x".equals(e.getKey()) && !Canonical.isNameMap(path);
+                if (extras && !e.getValue().isObject()) {
+                    JsonLocation at = locs.get(p);
+                    throw new InputException(file, p, at == null ? -1 : at.getLineNr(),
+                            at == null ? -1 : at.getColumnNr(), "wrong type: expected an object"
+                            + " (\"x\" holds user extras, e.g. {\"comment\": \"...\"})", null);
                 }
-                sb.append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
+                if (!extras) {
+                    checkExtras(file, e.getValue(), p, locs);
+                }
+            }
+        } else if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) {
+                checkExtras(file, n.get(i), path + "[" + i + "]", locs);
             }
         }
-        return sb.toString();
-    }
-
-    private static String contextPath(JsonStreamContext ctx) {
-        List<JsonStreamContext> chain = new ArrayList<>();
-        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
-            chain.add(0, c);
-        }
-        StringBuilder sb = new StringBuilder();
-        for (JsonStreamContext c : chain) {
-            if (c.inArray()) {
-                sb.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
-            } else if (c.getCurrentName() != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(c.getCurrentName());
-            }
-        }
-        return sb.toString();
     }
 
     /** Position of every value in the document, keyed by the same path syntax as the errors. */
