@@ -48,6 +48,7 @@ final class DeviceInfoCommand implements Callable<Integer> {
                 o.put("available", failure == null);
                 o.put("reason", failure == null ? null : spell(failure.kind()));
                 o.put("message", failure == null ? null : failure.getMessage());
+                o.put("hint", failure == null || failure.hint().isEmpty() ? null : failure.hint());
                 ObjectNode dev = o.putObject("device");
                 if (info != null) {
                     info.forEach(kv -> dev.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1)));
@@ -73,6 +74,9 @@ final class DeviceInfoCommand implements Callable<Integer> {
                 }
                 if (failure != null) {
                     out.println("no usable GPU: " + failure.getMessage());
+                    if (!failure.hint().isEmpty()) {
+                        out.println("  " + failure.hint());
+                    }
                 } else {
                     info.forEach(kv -> out.println(kv.replaceFirst("=", ": ")));
                 }

@@ -51,17 +51,22 @@ public final class CudaDevice implements Device {
             Kernel k = t.kernel() == null ? DEFAULT_KERNEL : t.kernel();
             blocks[t.index()] = k.blocks();
             threads[t.index()] = k.threadsPerBlock();
-            smem[t.index()] = Math.toIntExact(k.sharedMemoryPerBlock());
+            if (k.sharedMemoryPerBlock() > Integer.MAX_VALUE) {
+                throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel.sharedMemoryPerBlock",
+                        "too large for a CUDA launch");
+            }
+            smem[t.index()] = (int) k.sharedMemoryPerBlock();
             if (k.module() != null) {
                 modules[t.index()] = module(ts, t, k.module());
                 symbols[t.index()] = k.symbol();
             }
         }
-        String[] info = NativePlayer.deviceInfo(gpu);
+        // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
         long h = NativePlayer.open(gpu, blocks, threads, smem, modules, symbols);
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
+        String[] info = NativePlayer.deviceInfo(gpu);
         return new CudaDevice(gpu, tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
                 + value(info, "computeCapability").replace(".", "") + ")");
     }
@@ -117,15 +122,19 @@ public final class CudaDevice implements Device {
         long[] ee = slice(out, 2 * n, n);
         long[] is = slice(out, 4 * n, m);
         long[] ifin = slice(out, 4 * n + m, m);
-        return new Trace(name, tickNs, "ns", es, ee, is, ifin, notes(plan, out, align, n, m));
+        return new Trace(name, tickNs, "ns", es, ee, is, ifin, notes(plan, out, align, dur, n, m));
     }
 
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
-    private static List<String> notes(Plan plan, long[] out, long[] align, int n, int m) {
+    private static List<String> notes(Plan plan, long[] out, long[] align, long[] dur, int n, int m) {
         Stat skew = new Stat();
         Stat launch = new Stat();
         Stat sync = new Stat();
         Stat firstBlock = new Stat();
+        Stat kernel = new Stat();
+        for (int i = 0; i < m; i++) {
+            kernel.add(out[4 * n + m + i] - out[4 * n + i] - dur[i]);
+        }
         for (int e = 0; e < n; e++) {
             long prevEnd = e == 0 ? Long.MIN_VALUE : out[2 * n + e - 1];
             if (prevEnd < out[3 * n + e]) {
@@ -146,6 +155,7 @@ public final class CudaDevice implements Device {
         notes.add("wake-up skew (start - planned, after a sleep): " + skew);
         notes.add("launch time (first to last launch returned): " + launch);
         notes.add("submission to first block start: " + firstBlock);
+        notes.add("job time error (measured - requested, GPU timer): " + kernel.per("jobs"));
         notes.add("last block end to cudaDeviceSynchronize return: " + sync);
         return notes;
     }
@@ -181,10 +191,14 @@ public final class CudaDevice implements Device {
             max = Math.max(max, v);
         }
 
+        String per(String what) {
+            return count == 0 ? "n/a" : String.format(Locale.ROOT, "mean %d ns, max %d ns over %d %s",
+                    sum / count, max, count, what);
+        }
+
         @Override
         public String toString() {
-            return count == 0 ? "n/a" : String.format(Locale.ROOT, "mean %d ns, max %d ns over %d batches",
-                    sum / count, max, count);
+            return per("batches");
         }
     }
 }

@@ -30,6 +30,15 @@ public final class CudaException extends RuntimeException {
         return kind != Kind.OTHER;
     }
 
+    /** What the user can do about it, one line; empty when the message says it all. */
+    public String hint() {
+        return switch (kind) {
+            case NO_DRIVER -> "no NVIDIA driver is loaded here, or it is older than the CUDA runtime gpusched was built with";
+            case NO_DEVICE -> "the NVIDIA driver sees no CUDA device (check nvidia-smi and CUDA_VISIBLE_DEVICES)";
+            default -> "";
+        };
+    }
+
     static Kind classify(String message) {
         String m = message == null ? "" : message;
         if (m.startsWith("cudaErrorInsufficientDriver")) {
