@@ -56,6 +56,10 @@ public final class CudaDevice implements Device {
                         "too large for a CUDA launch");
             }
             smem[t.index()] = (int) k.sharedMemoryPerBlock();
+            if (k.module() != null && (k.symbol() == null || k.symbol().isBlank())) {
+                throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel.symbol",
+                        "a kernel module needs the extern \"C\" symbol of the kernel to launch");
+            }
             if (k.module() != null) {
                 modules[t.index()] = module(ts, t, k.module());
                 symbols[t.index()] = k.symbol();
