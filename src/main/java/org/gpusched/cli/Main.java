@@ -5,6 +5,9 @@ import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
 import org.gpusched.model.InputException;
+import org.gpusched.player.DeviceChoice;
+import org.gpusched.player.ExecTime;
+import org.gpusched.player.Mode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -17,12 +20,15 @@ import java.util.Locale;
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
-                PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
+                PresetsCommand.class, SchemaCommand.class, PlayCommand.class, VerifyCommand.class,
+                DeviceInfoCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
                 "  gpusched analyze examples/paper-fig1.json",
                 "  gpusched analyze ts.json --table table.json --format json",
                 "  gpusched compare examples/*.json",
+                "  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
+                "  gpusched verify table.json --taskset ts.json --runs 10000",
                 "", "Exit codes: 0 schedulable/ok, 1 not schedulable, 2 invalid input or usage, 3 inconclusive,"
                 + " 70 internal error."})
 public final class Main implements Runnable {
@@ -57,6 +63,9 @@ public final class Main implements Runnable {
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
         cl.registerConverter(Method.class, s -> parseEnum(Method.class, s));
+        cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
+        cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
+        cl.registerConverter(ExecTime.class, Main::execTime);
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
@@ -85,6 +94,14 @@ public final class Main implements Runnable {
             e.printStackTrace(err);
         }
         return ExitCodes.INTERNAL;
+    }
+
+    private static ExecTime execTime(String s) {
+        try {
+            return ExecTime.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
     }
 
     /** Enum constants as the CLI spells them: lower case, '-' for '_'. */

@@ -1,0 +1,136 @@
+package org.gpusched.cli;
+
+import org.gpusched.player.CudaDevice;
+import org.gpusched.player.CudaException;
+import org.gpusched.player.Device;
+import org.gpusched.player.DeviceChoice;
+import org.gpusched.player.ExecTime;
+import org.gpusched.player.Mode;
+import org.gpusched.player.Plan;
+import org.gpusched.player.PlayResult;
+import org.gpusched.player.SimDevice;
+import org.gpusched.player.Trace;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "play", mixinStandardHelpOptions = true,
+        description = {"Replay a scheduling table: one CUDA stream per task, each batch launched and synchronised,",
+                "then wait for the next entry's time (time-triggered) or start it as soon as its jobs are",
+                "released (reclaim). Reports per-job response times and deadline misses."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
+                "  gpusched play table.json --taskset ts.json --device sim --mode reclaim --exec-time uniform:0.5..1.0 --seed 7",
+                "  gpusched play table.json --taskset ts.json --device cuda --hyperperiods 100 --format csv",
+                "", "Exit codes: 0 no deadline miss, 1 a miss, 2 invalid input, usage or unusable --device cuda,"
+                + " 70 internal error."})
+final class PlayCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(index = "0", paramLabel = "TABLE", description = "Scheduling table (JSON, from analyze --table); - reads stdin.")
+    String table;
+
+    @Option(names = "--taskset", required = true, paramLabel = "FILE", description = "The task set the table was computed for.")
+    Path taskset;
+
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "auto",
+            description = "auto (the GPU when there is one, else the simulator), sim or cuda. Default: ${DEFAULT-VALUE}.")
+    DeviceChoice device;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered",
+            description = "time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
+    Mode mode;
+
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1",
+            description = "Play the table N times, hyperperiod k offset by k*H. Default: ${DEFAULT-VALUE}.")
+    int hyperperiods;
+
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet",
+            description = "Job time as a fraction of its batch's modelled completion: wcet, fixed:F or uniform:A..B."
+                    + " Default: ${DEFAULT-VALUE}.")
+    ExecTime execTime;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    int gpu;
+
+    @Option(names = "--tick-ns", paramLabel = "NS",
+            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
+    Long tickNs;
+
+    @Override
+    public Integer call() {
+        if (hyperperiods < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
+        }
+        if (tickNs != null && tickNs < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--tick-ns must be at least 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Plan plan = PlayerInputs.load(table, taskset, hyperperiods, System.in, err);
+        Device dev;
+        try {
+            dev = open(plan, err);
+        } catch (CudaException e) {
+            err.println("gpusched: --device " + Main.spell(device) + ": " + e.getMessage());
+            return ExitCodes.INVALID;
+        }
+        if (dev == null) {
+            return ExitCodes.INVALID;
+        }
+        Trace trace;
+        try (Device d = dev) {
+            trace = d.play(plan, mode, execTime.durations(plan, seed));
+        } catch (CudaException e) {
+            err.println("gpusched: " + dev.name() + " failed while playing: " + e.getMessage());
+            return ExitCodes.INTERNAL;
+        }
+        PlayResult r = PlayResult.of(plan, mode, trace);
+        PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), seed);
+        switch (common.format) {
+            case json -> out.println(Json.line(PlayReports.json(h, r)));
+            case csv -> PlayReports.csv(out, r);
+            default -> PlayReports.text(out, h, r, common.quiet);
+        }
+        return r.summary().misses() > 0 ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
+    }
+
+    /** The device to play on; null after printing why a usable GPU cannot play this task set. */
+    private Device open(Plan plan, PrintWriter err) {
+        if (device == DeviceChoice.SIM) {
+            return new SimDevice();
+        }
+        long nanos = tickNs != null ? tickNs : plan.taskSet().timeUnit().nanos();
+        CudaDevice cuda;
+        try {
+            cuda = CudaDevice.open(plan.taskSet(), gpu, Math.max(nanos, 1));
+        } catch (CudaException e) {
+            if (device == DeviceChoice.AUTO && e.unavailable()) {
+                err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");
+                return new SimDevice();
+            }
+            throw e;
+        }
+        if (nanos <= 0) {
+            cuda.close();
+            err.println("gpusched: " + taskset + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
+                    + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
+            return null;
+        }
+        return cuda;
+    }
+}

@@ -1,0 +1,83 @@
+package org.gpusched.cli;
+
+import org.gpusched.player.ExecTime;
+import org.gpusched.player.Mode;
+import org.gpusched.player.Plan;
+import org.gpusched.player.Verifier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = {"Monte-Carlo check of a scheduling table on the simulated device: play it many times with",
+                "job times drawn below their modelled completion, in both modes, and report any deadline miss",
+                "with the seed that reproduces it (gpusched play --device sim --seed S)."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched verify table.json --taskset ts.json --runs 10000",
+                "  gpusched verify table.json --taskset ts.json --exec-time uniform:0.1..1.0 --mode reclaim",
+                "", "Exit codes: 0 no miss in any run, 1 some run missed, 2 invalid input or usage, 70 internal error."})
+final class VerifyCommand implements Callable<Integer> {
+    static final int MAX_RUNS = 10_000_000;
+
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(index = "0", paramLabel = "TABLE", description = "Scheduling table (JSON); - reads stdin.")
+    String table;
+
+    @Option(names = "--taskset", required = true, paramLabel = "FILE", description = "The task set the table was computed for.")
+    Path taskset;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1000", description = "Runs per mode. Default: ${DEFAULT-VALUE}.")
+    int runs;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Run i uses seed N+i. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "uniform:0.5..1.0",
+            description = "Job time as a fraction of its batch's modelled completion. Default: ${DEFAULT-VALUE}.")
+    ExecTime execTime;
+
+    @Option(names = "--mode", paramLabel = "MODE", description = "Check only this mode (default: both).")
+    Mode mode;
+
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per run. Default: ${DEFAULT-VALUE}.")
+    int hyperperiods;
+
+    @Override
+    public Integer call() {
+        if (runs < 1 || runs > MAX_RUNS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be in 1.." + MAX_RUNS);
+        }
+        if (hyperperiods < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Plan plan = PlayerInputs.load(table, taskset, hyperperiods, System.in, spec.commandLine().getErr());
+        List<Verifier.ModeResult> results = new ArrayList<>();
+        for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
+            results.add(Verifier.verify(plan, m, execTime, seed, runs));
+        }
+        PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
+                runs, hyperperiods, plan.taskSet().timeUnit().json());
+        switch (common.format) {
+            case json -> out.println(Json.line(PlayReports.verifyJson(h, results)));
+            case csv -> PlayReports.verifyCsv(out, h, results);
+            default -> PlayReports.verifyText(out, h, results, common.quiet);
+        }
+        return results.stream().allMatch(Verifier.ModeResult::ok) ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
+    }
+}

@@ -1,0 +1,65 @@
+package org.gpusched.player;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * How long each job runs, as a fraction of its batch's modelled completion time: {@code wcet}
+ * (fraction 1), {@code fixed:F}, or {@code uniform:A..B} drawn per job from a seeded generator.
+ * Fractions below 1 show what the table does when jobs run faster than the analysis assumed.
+ */
+public record ExecTime(double low, double high, String spec) {
+
+    public static final ExecTime WCET = new ExecTime(1.0, 1.0, "wcet");
+
+    public ExecTime {
+        if (!(low > 0) || !(high >= low) || Double.isInfinite(high)) {
+            throw new IllegalArgumentException("execution-time fractions need 0 < A <= B (got " + spec + ")");
+        }
+    }
+
+    /** Parses {@code wcet}, {@code fixed:F} or {@code uniform:A..B}. */
+    public static ExecTime parse(String s) {
+        String t = s.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (t.equals("wcet")) {
+                return WCET;
+            }
+            if (t.startsWith("fixed:")) {
+                double f = Double.parseDouble(t.substring(6));
+                return new ExecTime(f, f, t);
+            }
+            if (t.startsWith("uniform:")) {
+                String[] ab = t.substring(8).split("\\.\\.", -1);
+                if (ab.length == 2) {
+                    return new ExecTime(Double.parseDouble(ab[0]), Double.parseDouble(ab[1]), t);
+                }
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + s + "': not a number in the execution-time fraction");
+        }
+        throw new IllegalArgumentException("'" + s + "' is not wcet, fixed:F or uniform:A..B (e.g. uniform:0.5..1.0)");
+    }
+
+    /**
+     * Job durations in ticks, one per plan item, in plan order: ceil(C(batch) * f), at least 1.
+     * The draw order is fixed (plan order), so a seed reproduces a run exactly.
+     */
+    public long[] durations(Plan plan, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long[] d = new long[plan.items()];
+        for (int e = 0; e < plan.entries(); e++) {
+            long c = plan.completion(e);
+            for (int i = plan.first(e); i < plan.first(e + 1); i++) {
+                double f = low == high ? low : low + (high - low) * rnd.nextDouble();
+                d[i] = Math.max(1L, (long) Math.ceil(c * f));
+            }
+        }
+        return d;
+    }
+
+    @Override
+    public String toString() {
+        return spec;
+    }
+}

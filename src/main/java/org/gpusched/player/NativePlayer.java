@@ -1,0 +1,98 @@
+package org.gpusched.player;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * The JNI surface of src/main/native/gpusched_player.cu, kept small and array-based so the timed
+ * loop runs entirely in native code. The library ships inside the jar under
+ * {@code native/<os>-<arch>/} and is extracted to a temporary file on first use;
+ * {@code -Dgpusched.native=/path/lib.so} (or $GPUSCHED_NATIVE) loads a separately built one.
+ */
+public final class NativePlayer {
+    public static final String LIBRARY = "libgpusched_player.so";
+
+    private static String loadError;
+    private static boolean attempted;
+    private static boolean loaded;
+
+    private NativePlayer() { }
+
+    /** "linux-x86_64", "linux-aarch64", ...: the jar folder for this JVM's platform. */
+    public static String platform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String o = os.contains("linux") ? "linux" : os.contains("windows") ? "windows" : os.contains("mac") ? "macos" : os;
+        String a = switch (arch) {
+            case "amd64", "x86_64" -> "x86_64";
+            case "aarch64", "arm64" -> "aarch64";
+            default -> arch;
+        };
+        return o + "-" + a;
+    }
+
+    public static String resource() {
+        return "native/" + platform() + "/" + LIBRARY;
+    }
+
+    /** Whether this jar (or class path) carries the native library for this platform. */
+    public static boolean bundled() {
+        return NativePlayer.class.getClassLoader().getResource(resource()) != null;
+    }
+
+    /** Loads the library once; throws a {@link CudaException} of kind NO_LIBRARY saying why not. */
+    public static synchronized void load() {
+        if (!attempted) {
+            attempted = true;
+            try {
+                doLoad();
+                loaded = true;
+            } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
+                loadError = "cannot load the native player: " + e.getMessage();
+            } catch (IllegalStateException e) {
+                loadError = e.getMessage();
+            }
+        }
+        if (!loaded) {
+            throw new CudaException(CudaException.Kind.NO_LIBRARY, loadError);
+        }
+    }
+
+    private static void doLoad() throws IOException {
+        String override = System.getProperty("gpusched.native", System.getenv("GPUSCHED_NATIVE"));
+        if (override != null && !override.isBlank()) {
+            System.load(Path.of(override).toAbsolutePath().toString());
+            return;
+        }
+        try (InputStream in = NativePlayer.class.getClassLoader().getResourceAsStream(resource())) {
+            if (in == null) {
+                throw new IllegalStateException("native library not built: this gpusched has no " + resource()
+                        + " (build it on a machine with nvcc: the 'cuda' Maven profile; see docs/player.md)");
+            }
+            Path tmp = Files.createTempFile("gpusched_player", ".so");
+            tmp.toFile().deleteOnExit();
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            System.load(tmp.toAbsolutePath().toString());
+        }
+    }
+
+    /** Device properties as key=value lines; throws {@link CudaException}. */
+    static native String[] deviceInfo(int device);
+
+    /** Creates the context, one non-blocking stream per task and warms every kernel up; 0 after a throw. */
+    static native long open(int device, int[] blocks, int[] threads, int[] sharedMemory, String[] modules,
+                            String[] symbols);
+
+    /**
+     * Plays one unrolled plan (layout of {@code out}: see the native source); returns
+     * {alignment uncertainty ns, GPU-to-host clock offset ns}.
+     */
+    static native long[] run(long handle, long leadNs, long[] targetNs, int[] first, int[] task, long[] durationNs,
+                             long[] out);
+
+    static native void close(long handle);
+}

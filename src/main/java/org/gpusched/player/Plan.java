@@ -1,0 +1,166 @@
+package org.gpusched.player;
+
+import org.gpusched.model.InputException;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.table.SchedulingTable;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A scheduling table bound to its task set and unrolled over N hyperperiods, in flat arrays
+ * (the shape the native player takes). Entry e holds items first(e) .. first(e+1)-1 in
+ * submission order; all times are ticks from the start of the first hyperperiod.
+ */
+public final class Plan {
+    /** Unrolled entries are indexed by int and every item is a kernel launch; keep runs bounded. */
+    public static final long MAX_ITEMS = 10_000_000L;
+
+    private final TaskSet ts;
+    private final SchedulingTable table;
+    private final int hyperperiods;
+    private final long[] plannedStart;
+    private final long[] plannedEnd;
+    private final long[] completion;
+    private final long[] latestRelease;
+    private final int[] first;
+    private final int[] task;
+    private final int[] job;
+    private final long[] release;
+    private final long[] deadline;
+
+    private Plan(TaskSet ts, SchedulingTable table, int hyperperiods) {
+        this.ts = ts;
+        this.table = table;
+        this.hyperperiods = hyperperiods;
+        int perHp = table.entries().size();
+        int itemsPerHp = table.entries().stream().mapToInt(e -> e.batch().size()).sum();
+        int n = perHp * hyperperiods;
+        plannedStart = new long[n];
+        plannedEnd = new long[n];
+        completion = new long[n];
+        latestRelease = new long[n];
+        first = new int[n + 1];
+        int m = itemsPerHp * hyperperiods;
+        task = new int[m];
+        job = new int[m];
+        release = new long[m];
+        deadline = new long[m];
+    }
+
+    /**
+     * Binds {@code table} to {@code ts}; refuses (one line naming {@code tableFile}) a table of
+     * another task set or one that names unknown tasks or jobs. A table that is merely a bad
+     * schedule is accepted: showing what it does at run time is the point of playing it.
+     */
+    public static Plan of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
+        if (!ts.sha256().equals(table.taskSet().sha256())) {
+            throw new InputException(tableFile, "taskSet.sha256", "table was computed for another task set (table: "
+                    + table.taskSet().sha256() + ", " + ts.source() + ": " + ts.sha256() + ")");
+        }
+        if (table.hyperperiod() != ts.hyperperiod()) {
+            throw new InputException(tableFile, "hyperperiod", "hyperperiod " + table.hyperperiod()
+                    + " differs from the task set's " + ts.hyperperiod());
+        }
+        if (hyperperiods < 1) {
+            throw new InputException(tableFile, "", "--hyperperiods must be at least 1");
+        }
+        long items = table.entries().stream().mapToLong(e -> e.batch().size()).sum() * (long) hyperperiods;
+        if (items > MAX_ITEMS || table.entries().size() * (long) hyperperiods > MAX_ITEMS) {
+            throw new InputException(tableFile, "", "too many launches (" + items + ") for " + hyperperiods
+                    + " hyperperiods; the player plays at most " + MAX_ITEMS);
+        }
+        Plan p = new Plan(ts, table, hyperperiods);
+        p.fill(tableFile);
+        return p;
+    }
+
+    private void fill(String file) {
+        Map<String, Integer> index = new HashMap<>();
+        for (Task t : ts.tasks()) {
+            index.put(t.name(), t.index());
+        }
+        Oracle oracle = new Oracle(ts);
+        long h = ts.hyperperiod();
+        int e = 0;
+        int i = 0;
+        for (int k = 0; k < hyperperiods; k++) {
+            long offset = k * h;
+            for (int te = 0; te < table.entries().size(); te++) {
+                SchedulingTable.Entry entry = table.entries().get(te);
+                String where = "entries[" + te + "]";
+                if (entry.batch().isEmpty()) {
+                    throw new InputException(file, where, "empty batch");
+                }
+                first[e] = i;
+                long mask = 0;
+                long latest = 0;
+                for (SchedulingTable.Item it : entry.batch()) {
+                    Integer t = index.get(it.task());
+                    if (t == null) {
+                        throw new InputException(file, where, "unknown task " + it.task());
+                    }
+                    if (it.job() < 0 || it.job() >= ts.jobsOf(t)) {
+                        throw new InputException(file, where, it.task() + "#" + it.job()
+                                + " is not a job of the hyperperiod (" + ts.jobsOf(t) + " jobs)");
+                    }
+                    if ((mask & (1L << t)) != 0) {
+                        throw new InputException(file, where, "two jobs of " + it.task() + " in one batch");
+                    }
+                    mask |= 1L << t;
+                    Task task0 = ts.task(t);
+                    task[i] = t;
+                    job[i] = it.job();
+                    release[i] = offset + it.job() * task0.period();
+                    deadline[i] = release[i] + task0.deadline();
+                    latest = Math.max(latest, release[i]);
+                    i++;
+                }
+                long c = oracle.completion(mask);
+                if (c == CompletionModel.FORBIDDEN) {
+                    throw new InputException(file, where, "the interference model forbids this batch");
+                }
+                completion[e] = c;
+                plannedStart[e] = offset + entry.start();
+                plannedEnd[e] = offset + entry.end();
+                latestRelease[e] = latest;
+                e++;
+            }
+        }
+        first[e] = i;
+    }
+
+    public TaskSet taskSet() { return ts; }
+    public SchedulingTable table() { return table; }
+    public int hyperperiods() { return hyperperiods; }
+    public int entries() { return plannedStart.length; }
+    public int items() { return task.length; }
+    /** Entries of one hyperperiod (the table's own entry count). */
+    public int entriesPerHyperperiod() { return table.entries().size(); }
+    public int first(int entry) { return first[entry]; }
+    public long plannedStart(int entry) { return plannedStart[entry]; }
+    public long plannedEnd(int entry) { return plannedEnd[entry]; }
+    /** The batch's modelled completion time C(S) (oracle). */
+    public long completion(int entry) { return completion[entry]; }
+    /** The latest release among the entry's jobs: the earliest a reclaiming player may start it. */
+    public long latestRelease(int entry) { return latestRelease[entry]; }
+    public int task(int item) { return task[item]; }
+    public int job(int item) { return job[item]; }
+    public long release(int item) { return release[item]; }
+    public long deadline(int item) { return deadline[item]; }
+    /** The end of the last hyperperiod played. */
+    public long horizon() { return ts.hyperperiod() * hyperperiods; }
+
+    /** Copies for the native player, which wants primitive arrays. */
+    int[] firstArray() { return first.clone(); }
+    int[] taskArray() { return task.clone(); }
+    long[] plannedStartArray() { return plannedStart.clone(); }
+    long[] latestReleaseArray() { return latestRelease.clone(); }
+
+    public String label(int item) {
+        return ts.task(task[item]).name() + "#" + job[item];
+    }
+}

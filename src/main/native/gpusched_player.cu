@@ -1,0 +1,294 @@
+// gpusched runtime player: JNI library that replays a scheduling table on a CUDA GPU.
+// The Java side (org.gpusched.player.NativePlayer) owns the plan; this file owns the timed loop,
+// which never calls back into Java: launches, cudaDeviceSynchronize and absolute-time sleeps
+// (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC) only. Stamps come back in primitive arrays.
+#include <jni.h>
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <string>
+#include <vector>
+
+typedef unsigned long long u64;
+
+__device__ __forceinline__ u64 global_timer() {
+    u64 t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+// One job: every block stays resident for `ns` of the GPU's global timer, so the job occupies
+// exactly its launch shape for its time. Thread 0 publishes the block's first and last stamp
+// into the job's slot (min start, max end), read by the host after the batch synchronised.
+extern "C" __global__ void gpusched_spin(u64 *slot, long long ns) {
+    __shared__ u64 start;
+    if (threadIdx.x == 0) start = global_timer();
+    __syncthreads();
+    const u64 until = start + (u64)ns;
+    while (global_timer() < until) { }
+    __syncthreads();
+    if (threadIdx.x == 0 && slot != nullptr) {
+        u64 end = global_timer();
+        atomicMin(&slot[0], start);
+        atomicMax(&slot[1], end);
+    }
+}
+
+extern "C" __global__ void gpusched_stamp(u64 *out) { *out = global_timer(); }
+
+static u64 now_ns() {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (u64)ts.tv_sec * 1000000000ull + (u64)ts.tv_nsec;
+}
+
+static void sleep_until(u64 t) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)(t / 1000000000ull);
+    ts.tv_nsec = (long)(t % 1000000000ull);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) { }
+}
+
+// The driver API is only needed for user kernels (cuModuleLoad); it is looked up at run time so
+// the library still loads, and reports the real cause, on a machine without libcuda.
+struct Driver {
+    void *lib = nullptr;
+    CUresult (*moduleLoad)(CUmodule *, const char *) = nullptr;
+    CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *) = nullptr;
+    CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             CUstream, void **, void **) = nullptr;
+    CUresult (*funcSetAttribute)(CUfunction, CUfunction_attribute, int) = nullptr;
+};
+
+static bool load_driver(Driver &d, std::string &why) {
+    if (d.lib) return true;
+    d.lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!d.lib) { why = std::string("cannot load libcuda.so.1: ") + dlerror(); return false; }
+    d.moduleLoad = (decltype(d.moduleLoad))dlsym(d.lib, "cuModuleLoad");
+    d.moduleGetFunction = (decltype(d.moduleGetFunction))dlsym(d.lib, "cuModuleGetFunction");
+    d.launchKernel = (decltype(d.launchKernel))dlsym(d.lib, "cuLaunchKernel");
+    d.funcSetAttribute = (decltype(d.funcSetAttribute))dlsym(d.lib, "cuFuncSetAttribute");
+    if (!d.moduleLoad || !d.moduleGetFunction || !d.launchKernel) { why = "libcuda.so.1 lacks cuModuleLoad"; return false; }
+    return true;
+}
+
+struct Player {
+    int device = 0;
+    int tasks = 0;
+    std::vector<cudaStream_t> streams;
+    std::vector<int> blocks, threads, smem;
+    std::vector<CUfunction> user;  // null: synthetic kernel
+    Driver driver;
+    u64 *dummy = nullptr;
+};
+
+static void throw_java(JNIEnv *env, const std::string &msg) {
+    jclass c = env->FindClass("org/gpusched/player/CudaException");
+    if (c) env->ThrowNew(c, msg.c_str());
+}
+
+// Messages start with the CUDA error name so Java can tell "no device" from a real failure.
+static bool check(JNIEnv *env, cudaError_t e, const char *what) {
+    if (e == cudaSuccess) return true;
+    cudaGetLastError();
+    std::string msg = std::string(cudaGetErrorName(e)) + " (" + std::to_string((int)e) + "): " + cudaGetErrorString(e)
+                      + " [" + what + "]";
+    throw_java(env, msg);
+    return false;
+}
+
+static void set_connections(int n) {
+    if (n < 1) n = 1;
+    if (n > 32) n = 32;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", n);
+    setenv("CUDA_DEVICE_MAX_CONNECTIONS", buf, 1);
+}
+
+static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
+    if (p->user[t] != nullptr) {
+        void *args[] = {&slot, &ns};
+        CUresult r = p->driver.launchKernel(p->user[t], p->blocks[t], 1, 1, p->threads[t], 1, 1, p->smem[t],
+                                            (CUstream)p->streams[t], args, nullptr);
+        if (r != CUDA_SUCCESS) { throw_java(env, "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"); return false; }
+        return true;
+    }
+    gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], p->streams[t]>>>(slot, ns);
+    return check(env, cudaGetLastError(), "kernel launch");
+}
+
+extern "C" {
+
+JNIEXPORT jobjectArray JNICALL Java_org_gpusched_player_NativePlayer_deviceInfo(JNIEnv *env, jclass, jint dev) {
+    int count = 0;
+    if (!check(env, cudaGetDeviceCount(&count), "cudaGetDeviceCount")) return nullptr;
+    if (count == 0) { check(env, cudaErrorNoDevice, "cudaGetDeviceCount"); return nullptr; }
+    if (dev < 0 || dev >= count) { check(env, cudaErrorInvalidDevice, "device index"); return nullptr; }
+    cudaDeviceProp pr;
+    if (!check(env, cudaGetDeviceProperties(&pr, dev), "cudaGetDeviceProperties")) return nullptr;
+    int drv = 0, rt = 0;
+    cudaDriverGetVersion(&drv);
+    cudaRuntimeGetVersion(&rt);
+    std::vector<std::string> kv = {
+        "devices=" + std::to_string(count), "device=" + std::to_string(dev), std::string("name=") + pr.name,
+        "computeCapability=" + std::to_string(pr.major) + "." + std::to_string(pr.minor),
+        "sms=" + std::to_string(pr.multiProcessorCount),
+        "maxThreadsPerSm=" + std::to_string(pr.maxThreadsPerMultiProcessor),
+        "maxBlocksPerSm=" + std::to_string(pr.maxBlocksPerMultiProcessor),
+        "registersPerSm=" + std::to_string(pr.regsPerMultiprocessor),
+        "sharedMemoryPerSm=" + std::to_string(pr.sharedMemPerMultiprocessor),
+        "globalMemory=" + std::to_string(pr.totalGlobalMem),
+        std::string("integrated=") + (pr.integrated ? "true" : "false"),
+        "driverVersion=" + std::to_string(drv), "runtimeVersion=" + std::to_string(rt),
+    };
+    jobjectArray out = env->NewObjectArray((jsize)kv.size(), env->FindClass("java/lang/String"), nullptr);
+    for (size_t i = 0; i < kv.size(); i++) env->SetObjectArrayElement(out, (jsize)i, env->NewStringUTF(kv[i].c_str()));
+    return out;
+}
+
+JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, jclass, jint dev, jintArray jblocks,
+        jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols) {
+    Player *p = new Player();
+    p->device = dev;
+    p->tasks = env->GetArrayLength(jblocks);
+    set_connections(p->tasks);  // must precede the first CUDA call of the process to take effect
+    p->blocks.resize(p->tasks);
+    p->threads.resize(p->tasks);
+    p->smem.resize(p->tasks);
+    p->user.assign(p->tasks, nullptr);
+    env->GetIntArrayRegion(jblocks, 0, p->tasks, p->blocks.data());
+    env->GetIntArrayRegion(jthreads, 0, p->tasks, p->threads.data());
+    env->GetIntArrayRegion(jsmem, 0, p->tasks, p->smem.data());
+    int count = 0;
+    bool ok = check(env, cudaGetDeviceCount(&count), "cudaGetDeviceCount")
+              && (count > 0 || check(env, cudaErrorNoDevice, "cudaGetDeviceCount"))
+              && check(env, cudaSetDevice(dev), "cudaSetDevice") && check(env, cudaFree(0), "context creation")
+              && check(env, cudaHostAlloc((void **)&p->dummy, 2 * sizeof(u64), cudaHostAllocMapped), "cudaHostAlloc");
+    for (int t = 0; ok && t < p->tasks; t++) {
+        cudaStream_t s;
+        ok = check(env, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+        if (ok) p->streams.push_back(s);
+        jstring jm = (jstring)env->GetObjectArrayElement(jmodules, t);
+        if (ok && jm != nullptr) {
+            jstring js = (jstring)env->GetObjectArrayElement(jsymbols, t);
+            const char *m = env->GetStringUTFChars(jm, nullptr);
+            const char *sy = env->GetStringUTFChars(js, nullptr);
+            std::string why;
+            CUmodule mod;
+            if (!load_driver(p->driver, why)) { throw_java(env, "user kernel: " + why); ok = false; }
+            else if (p->driver.moduleLoad(&mod, m) != CUDA_SUCCESS) { throw_java(env, std::string("user kernel: cuModuleLoad failed for ") + m); ok = false; }
+            else if (p->driver.moduleGetFunction(&p->user[t], mod, sy) != CUDA_SUCCESS) {
+                throw_java(env, std::string("user kernel: no extern \"C\" symbol ") + sy + " in " + m); ok = false;
+            } else if (p->smem[t] > 48 * 1024 && p->driver.funcSetAttribute) {
+                p->driver.funcSetAttribute(p->user[t], CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, p->smem[t]);
+            }
+            env->ReleaseStringUTFChars(jm, m);
+            env->ReleaseStringUTFChars(js, sy);
+        }
+    }
+    int maxSmem = 0;
+    for (int t = 0; t < p->tasks; t++) maxSmem = maxSmem > p->smem[t] ? maxSmem : p->smem[t];
+    if (ok && maxSmem > 48 * 1024) {
+        ok = check(env, cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributeMaxDynamicSharedMemorySize, maxSmem),
+                   "dynamic shared memory above 48 KiB");
+    }
+    // Warm-up: the first launch of each kernel loads code and allocates launch resources; none
+    // of that may land inside the timed loop.
+    u64 *dslot = nullptr;
+    if (ok) ok = check(env, cudaHostGetDevicePointer((void **)&dslot, p->dummy, 0), "cudaHostGetDevicePointer");
+    for (int rep = 0; ok && rep < 2; rep++) {
+        for (int t = 0; ok && t < p->tasks; t++) ok = launch(env, p, t, dslot, 0);
+        if (ok) ok = check(env, cudaDeviceSynchronize(), "warm-up");
+    }
+    if (!ok) {
+        for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
+        if (p->dummy) cudaFreeHost(p->dummy);
+        delete p;
+        return 0;
+    }
+    return (jlong)(intptr_t)p;
+}
+
+// Plays entries 0..n-1. target[e] is the earliest host time (ns after t0) entry e may start:
+// its planned start (time-triggered) or its latest release (reclaim); the previous batch's end
+// is implied, since each batch is synchronised before the next one is considered.
+// out (length 4n + 2m): [0,n) host time before the first launch, [n,2n) after the last launch,
+// [2n,3n) when cudaDeviceSynchronize returned, [3n,4n) the wake-up target, then per item the
+// first block start and last block end on the GPU timer, shifted to the host clock.
+// Returns {alignment uncertainty ns, alignment offset ns}.
+JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *env, jclass, jlong handle,
+        jlong leadNs, jlongArray jtarget, jintArray jfirst, jintArray jtask, jlongArray jdur, jlongArray jout) {
+    Player *p = (Player *)(intptr_t)handle;
+    const int n = env->GetArrayLength(jtarget);
+    const int m = env->GetArrayLength(jtask);
+    std::vector<jlong> target(n), dur(m), out(4 * (size_t)n + 2 * (size_t)m);
+    std::vector<jint> first(n + 1), task(m);
+    env->GetLongArrayRegion(jtarget, 0, n, target.data());
+    env->GetIntArrayRegion(jfirst, 0, n + 1, first.data());
+    env->GetIntArrayRegion(jtask, 0, m, task.data());
+    env->GetLongArrayRegion(jdur, 0, m, dur.data());
+    if (!check(env, cudaSetDevice(p->device), "cudaSetDevice")) return nullptr;
+    u64 *slots = nullptr, *dslots = nullptr, *stamp = nullptr, *dstamp = nullptr;
+    size_t bytes = 2 * sizeof(u64) * (size_t)(m > 0 ? m : 1);
+    if (!check(env, cudaHostAlloc((void **)&slots, bytes, cudaHostAllocMapped), "cudaHostAlloc")) return nullptr;
+    bool ok = check(env, cudaHostGetDevicePointer((void **)&dslots, slots, 0), "cudaHostGetDevicePointer")
+              && check(env, cudaHostAlloc((void **)&stamp, sizeof(u64), cudaHostAllocMapped), "cudaHostAlloc")
+              && check(env, cudaHostGetDevicePointer((void **)&dstamp, stamp, 0), "cudaHostGetDevicePointer");
+    for (int i = 0; i < m; i++) { slots[2 * i] = ~0ull; slots[2 * i + 1] = 0; }
+    // Align the GPU timer to the host clock: the stamp was taken between h0 and h1; keep the
+    // tightest of several round trips and take its midpoint.
+    u64 bestSpan = ~0ull;
+    long long offset = 0;
+    for (int r = 0; ok && r < 32; r++) {
+        u64 h0 = now_ns();
+        gpusched_stamp<<<1, 1, 0, p->streams.empty() ? 0 : p->streams[0]>>>(dstamp);
+        ok = check(env, cudaDeviceSynchronize(), "clock alignment");
+        u64 h1 = now_ns();
+        if (ok && h1 - h0 < bestSpan) { bestSpan = h1 - h0; offset = (long long)(*stamp - (h0 + (h1 - h0) / 2)); }
+    }
+    u64 t0 = now_ns() + (u64)leadNs;
+    for (int e = 0; ok && e < n; e++) {
+        u64 wake = t0 + (u64)target[e];
+        if (now_ns() < wake) sleep_until(wake);
+        out[e] = (jlong)(now_ns() - t0);
+        for (int i = first[e]; ok && i < first[e + 1]; i++) ok = launch(env, p, task[i], dslots + 2 * i, dur[i]);
+        out[n + e] = (jlong)(now_ns() - t0);
+        ok = ok && check(env, cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        out[2 * n + e] = (jlong)(now_ns() - t0);
+        out[3 * n + e] = target[e];
+    }
+    // A user kernel that ignores its slot leaves it untouched: fall back to the host stamps.
+    for (int e = 0; ok && e < n; e++) {
+        for (int i = first[e]; i < first[e + 1]; i++) {
+            bool stamped = slots[2 * i] != ~0ull && slots[2 * i + 1] != 0;
+            out[4 * (size_t)n + i] = stamped ? (jlong)((long long)slots[2 * i] - offset - (long long)t0) : out[e];
+            out[4 * (size_t)n + m + i] = stamped ? (jlong)((long long)slots[2 * i + 1] - offset - (long long)t0)
+                                                 : out[2 * n + e];
+        }
+    }
+    cudaFreeHost(slots);
+    if (stamp) cudaFreeHost(stamp);
+    if (!ok) return nullptr;
+    env->SetLongArrayRegion(jout, 0, (jsize)out.size(), out.data());
+    jlongArray res = env->NewLongArray(2);
+    jlong r[2] = {(jlong)(bestSpan / 2), (jlong)offset};
+    env->SetLongArrayRegion(res, 0, 2, r);
+    return res;
+}
+
+JNIEXPORT void JNICALL Java_org_gpusched_player_NativePlayer_close(JNIEnv *, jclass, jlong handle) {
+    Player *p = (Player *)(intptr_t)handle;
+    if (!p) return;
+    cudaDeviceSynchronize();
+    for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
+    if (p->dummy) cudaFreeHost(p->dummy);
+    delete p;
+}
+
+}  // extern "C"
