@@ -54,6 +54,9 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        // Logback's level is process-wide; each in-process run starts quiet until --verbose says otherwise.
+        ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
+                .setLevel(ch.qos.logback.classic.Level.WARN);
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
