@@ -17,6 +17,7 @@ import java.util.Locale;
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
+                GenerateCommand.class, ExperimentCommand.class,
                 PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
