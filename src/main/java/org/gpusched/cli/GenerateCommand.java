@@ -75,7 +75,12 @@ final class GenerateCommand implements Callable<Integer> {
             Files.createDirectories(out);
         }
         for (int i = index; i < index + count; i++) {
-            Generator.GeneratedSet g = Generator.generate(seed, sc, utilization, tasks, i);
+            Generator.GeneratedSet g;
+            try {
+                g = Generator.generate(seed, sc, utilization, tasks, i);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
             if (out == null) {
                 stdout.print(g.json());
             } else {
