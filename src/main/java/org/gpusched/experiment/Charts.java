@@ -25,13 +25,12 @@ final class Charts {
     private Charts() { }
 
     static XYChart line(String title, String xTitle, String yTitle, boolean logY, List<Series> series) {
-        XYChart c = new XYChartBuilder().width(800).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
+        XYChart c = new XYChartBuilder().width(900).height(500).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle)
                 .build();
         Styler s = c.getStyler();
         c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
         c.getStyler().setYAxisLogarithmic(logY);
-        s.setLegendPosition(Styler.LegendPosition.OutsideS);
-        s.setLegendLayout(Styler.LegendLayout.Horizontal);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setChartBackgroundColor(java.awt.Color.WHITE);
         s.setAntiAlias(true);
         for (Series ser : series) {

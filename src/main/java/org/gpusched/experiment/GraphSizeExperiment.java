@@ -9,6 +9,11 @@ import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
 import org.gpusched.model.TaskSet;
 
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
+
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +33,8 @@ public final class GraphSizeExperiment implements Experiment {
     public static final String KIND = "graph-size";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,merge,depth,vertices,cumulative,complete,"
             + "verdict";
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+        new Color(0x9467bd), new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
     private static final MergeLevel[] LEVELS = {MergeLevel.DOMINATION, MergeLevel.NONE};
 
     private final long seed;
@@ -138,10 +145,20 @@ public final class GraphSizeExperiment implements Experiment {
         }
         List<Path> written = new ArrayList<>();
         written.add(RuntimeExperiment.write(dir.resolve("graph-size.csv"), csv));
-        written.addAll(Charts.save(Charts.line("Graph size, " + tasks + " tasks, U = " + Experiment.u(utilization)
-                        + ", " + scenario.id() + " slowdown (BFS, no early stop; no-merge capped at " + maxStates
-                        + " states)", "jobs completed", "vertices created (cumulative, log)", true, series),
-                dir, "graph-size"));
+        XYChart chart = Charts.line("Graph size, " + tasks + " tasks, U = " + Experiment.u(utilization) + ", "
+                + scenario.id() + " slowdown; no merge capped at " + maxStates + " states", "jobs completed",
+                "vertices created (cumulative, log)", true, series);
+        // One colour per set; the run without merging dashed.
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            int set = Integer.parseInt(s.getName().substring(4, s.getName().indexOf(',')));
+            Color c = PALETTE[set % PALETTE.length];
+            s.setLineColor(c);
+            s.setMarkerColor(c);
+            if (s.getName().endsWith("no merge")) {
+                s.setLineStyle(SeriesLines.DASH_DASH);
+            }
+        }
+        written.addAll(Charts.save(chart, dir, "graph-size"));
         return written;
     }
 }
