@@ -52,7 +52,9 @@ public final class Generator {
         return String.format(Locale.ROOT, "%s-u%.2f-n%d-i%d", sc.id(), u, n, index);
     }
 
-    public static GeneratedSet generate(long baseSeed, Scenario sc, double u, int n, int index) {
+    public static GeneratedSet generate(long baseSeed, Scenario sc, double utilization, int n, int index) {
+        // U is taken to 1e-6 everywhere (seed, draw, file) so 3 * 0.2 and 0.6 name the same set.
+        double u = Math.round(utilization * 1_000_000) / 1_000_000.0;
         if (n < 1 || n > TaskSet.MAX_TASKS) {
             throw new IllegalArgumentException("tasks must be in 1.." + TaskSet.MAX_TASKS);
         }

@@ -79,5 +79,7 @@ class GeneratorTest {
         assertThat(Generator.generate(3, Scenario.LARGE, 1.0, 5, 16).json()).isNotEqualTo(a.json());
         // U given as 1 or as the sweep's 5 * 0.2 names the same set.
         assertThat(Generator.generate(3, Scenario.LARGE, 5 * 0.2, 5, 17).json()).isEqualTo(a.json());
+        assertThat(Generator.generate(3, Scenario.LARGE, 3 * 0.2, 5, 17).json())
+                .isEqualTo(Generator.generate(3, Scenario.LARGE, 0.6, 5, 17).json());
     }
 }
