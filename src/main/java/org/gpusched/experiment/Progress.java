@@ -38,7 +38,9 @@ final class Progress {
     }
 
     synchronized void finish() {
-        draw(System.nanoTime());
+        if (done != total || total == 0) {
+            draw(System.nanoTime());
+        }
         err.print("\n");
         err.flush();
     }
