@@ -41,6 +41,8 @@ final class Engine {
     long fastForwards;
     long pruned;
     long peakHeap;
+    /** Vertices created per depth (jobs completed), for the graph-size experiment. */
+    final long[] verticesPerDepth;
     int deepestDepth = -1;
     int deepestTrail;
     long deepestTime;
@@ -68,6 +70,7 @@ final class Engine {
                 jobKey[i][k] = rnd.nextLong();
             }
         }
+        verticesPerDepth = new long[jm.totalJobs + 1];
         deadlineNanos = opt.timeLimit() == null ? Long.MAX_VALUE : startNanos + opt.timeLimit().toNanos();
     }
 
@@ -245,6 +248,7 @@ final class Engine {
             merges++;
         } else {
             target = new Vertex((int) vertices++, key, depth);
+            verticesPerDepth[depth]++;
             target.add(t, tr);
             target.record = rec;
             if (rec != null && opt.merge() == MergeLevel.DOMINATION) {

@@ -15,6 +15,7 @@ public final class GpuSchedExplorer {
     private final TaskSet ts;
     private final Options options;
     private ExploredGraph graph;
+    private long[] verticesPerDepth = new long[0];
 
     public GpuSchedExplorer(TaskSet ts, Options options) {
         this.ts = ts;
@@ -27,6 +28,7 @@ public final class GpuSchedExplorer {
         Engine e = new Engine(oracle, jm, options);
         e.run();
         graph = e.graph();
+        verticesPerDepth = e.verticesPerDepth.clone();
         Stats stats = new Stats(e.vertices, e.states, e.edges, e.merges, e.splits, e.fastForwards, e.pruned,
                 Math.max(e.deepestDepth, 0), e.elapsedNanos(), e.peakHeap);
         String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";
@@ -45,6 +47,14 @@ public final class GpuSchedExplorer {
     /** The explored graph of the last {@link #analyze()}, when {@link Options#graphLimit()} asked for it. */
     public ExploredGraph graph() {
         return graph;
+    }
+
+    /**
+     * Vertices created during the last {@link #analyze()}, indexed by depth (jobs completed on
+     * the way to the vertex); length = jobs of the hyperperiod + 1.
+     */
+    public long[] verticesPerDepth() {
+        return verticesPerDepth.clone();
     }
 
     private List<Frame> pick(Engine e, Oracle oracle, JobModel jm) {

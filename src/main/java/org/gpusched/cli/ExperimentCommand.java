@@ -1,0 +1,256 @@
+package org.gpusched.cli;
+
+import org.gpusched.experiment.Experiment;
+import org.gpusched.experiment.GraphSizeExperiment;
+import org.gpusched.experiment.RuntimeExperiment;
+import org.gpusched.experiment.Scenario;
+import org.gpusched.experiment.SchedulabilityExperiment;
+import org.gpusched.experiment.Shard;
+import org.gpusched.experiment.Sweep;
+import org.gpusched.model.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
+        subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
+                ExperimentCommand.GraphSize.class, ExperimentCommand.Merge.class},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched experiment schedulability --out results/",
+                "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
+                "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
+                "  gpusched experiment graph-size --out results/",
+                "  gpusched experiment schedulability --shard 3/8 --out shards/",
+                "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
+final class ExperimentCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
+    }
+
+    /** Runs an experiment (or one shard) and lists the files written. */
+    static int execute(CommandSpec spec, CommonOptions common, SweepOptions sweep, Experiment e) throws IOException {
+        Shard shard = sweep.shard(spec.commandLine());
+        List<Path> files = Sweep.execute(e, shard, sweep.threads, sweep.out, spec.commandLine().getErr());
+        report(spec.commandLine().getOut(), common, files);
+        return ExitCodes.OK;
+    }
+
+    static void report(PrintWriter out, CommonOptions common, List<Path> files) {
+        if (common.quiet) {
+            return;
+        }
+        if (common.format == OutputFormat.json) {
+            var arr = Json.object().putArray("files");
+            files.forEach(f -> arr.add(f.toString()));
+            out.println(Json.line(arr));
+        } else {
+            files.forEach(out::println);
+        }
+    }
+
+    static List<Scenario> scenarios(CommandLine cl, List<String> names) {
+        List<Scenario> out = new ArrayList<>();
+        try {
+            for (String s : names) {
+                out.add(Scenario.parse(s));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--scenario(s): " + e.getMessage());
+        }
+        return out;
+    }
+
+    static List<Integer> range(CommandLine cl, String spec) {
+        String[] p = spec.split("\\.\\.");
+        try {
+            if (p.length == 2) {
+                int lo = Integer.parseInt(p[0].trim());
+                int hi = Integer.parseInt(p[1].trim());
+                if (lo >= 1 && hi >= lo) {
+                    return IntStream.rangeClosed(lo, hi).boxed().toList();
+                }
+            } else {
+                return Experiment.ints(spec);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new CommandLine.ParameterException(cl, "'" + spec + "' is not a range like 3..10 or a list like 3,5,7");
+    }
+
+    static void check(CommandLine cl, boolean ok, String message) {
+        if (!ok) {
+            throw new CommandLine.ParameterException(cl, message);
+        }
+    }
+
+    @Command(name = "schedulability", mixinStandardHelpOptions = true,
+            description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
+                    "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
+                            + "schedulability-SCENARIO.png/.svg."})
+    static final class Schedulability implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed",
+                description = "Scenarios. Default: ${DEFAULT-VALUE}.")
+        List<String> scenarios;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
+        List<Double> utilizations;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        int tasks;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
+            check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
+            check(cl, us.stream().allMatch(u -> u > 0 && u <= tasks), "every utilisation must be in (0, tasks]");
+            return execute(spec, common, sweep, new SchedulabilityExperiment(sweep.seed, scenarios(cl, scenarios), us,
+                    sets, tasks, sweep.timeLimit));
+        }
+    }
+
+    @Command(name = "runtime", mixinStandardHelpOptions = true,
+            description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
+                    "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
+                            + "runtime-utilization/runtime-tasks .png/.svg."})
+    static final class Runtime implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large",
+                description = "Scenario (the paper shows large). Default: ${DEFAULT-VALUE}.")
+        String scenario;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                description = "U values of the first sweep (Figure 5a). Default: 0.2,0.4,...,2.0.")
+        List<Double> utilizations;
+
+        @Option(names = "--utilization-tasks", paramLabel = "N", defaultValue = "5",
+                description = "Tasks per set in the U sweep. Default: ${DEFAULT-VALUE}.")
+        int utilizationTasks;
+
+        @Option(names = "--tasks-range", paramLabel = "RANGE", defaultValue = "3..10",
+                description = "Task counts of the second sweep (Figure 5b), e.g. 3..10 or 3,5,7. Default: ${DEFAULT-VALUE}.")
+        String tasksRange;
+
+        @Option(names = "--fixed-utilization", paramLabel = "U", defaultValue = "1.0",
+                description = "U of the task-count sweep. Default: ${DEFAULT-VALUE}.")
+        double fixedUtilization;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
+            List<Integer> ns = range(cl, tasksRange);
+            check(cl, sets >= 1 && utilizationTasks >= 1 && ns.stream().allMatch(n -> n >= 1 && n <= 64),
+                    "need --sets >= 1 and task counts in 1..64");
+            check(cl, us.stream().allMatch(u -> u > 0 && u <= utilizationTasks)
+                    && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
+                    "every utilisation must be in (0, tasks]");
+            return execute(spec, common, sweep, new RuntimeExperiment(sweep.seed,
+                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
+                    sweep.timeLimit));
+        }
+    }
+
+    @Command(name = "graph-size", mixinStandardHelpOptions = true,
+            description = {"Figure 5c: vertices created against jobs completed, with and without merging "
+                    + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
+    static final class GraphSize implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large", description = "Default: ${DEFAULT-VALUE}.")
+        String scenario;
+
+        @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0", description = "Default: ${DEFAULT-VALUE}.")
+        double utilization;
+
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Default: ${DEFAULT-VALUE}.")
+        int tasks;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "3", description = "Sets (indices 0..N-1). Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",
+                description = "State budget of each run (it is what stops the no-merge run). Default: ${DEFAULT-VALUE}.")
+        long maxStates;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
+                    && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
+            return execute(spec, common, sweep, new GraphSizeExperiment(sweep.seed,
+                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.timeLimit));
+        }
+    }
+
+    @Command(name = "merge", mixinStandardHelpOptions = true,
+            description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
+                    "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
+    static final class Merge implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+
+        @Parameters(arity = "1..*", paramLabel = "SHARD.csv", description = "The shard files (every shard once).")
+        List<Path> files;
+
+        @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
+        Path out;
+
+        @Override
+        public Integer call() throws IOException {
+            List<Path> written;
+            try {
+                written = Sweep.merge(files, out);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(files.get(0).toString(), "", e.getMessage());
+            }
+            report(spec.commandLine().getOut(), common, written);
+            return ExitCodes.OK;
+        }
+    }
+}

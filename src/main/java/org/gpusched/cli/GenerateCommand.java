@@ -1,0 +1,92 @@
+package org.gpusched.cli;
+
+import org.gpusched.experiment.Generator;
+import org.gpusched.experiment.Scenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "generate", mixinStandardHelpOptions = true,
+        description = {"Generate task sets of the paper's section 6 workload (v1 JSON; see docs/experiments.md).",
+                "Set i of a point (scenario, U, n) is a pure function of (--seed, scenario, U, n, i)."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched generate --utilization 1.0 --scenario large > ts.json",
+                "  gpusched generate --utilization 1.4 --count 50 --out sets/",
+                "  gpusched generate --seed 1 --scenario large --utilization 1.0 --tasks 5 --index 17"})
+final class GenerateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed",
+            description = "Slowdown range: small [1.1,1.4], large [1.7,1.9], mixed [1.1,1.9]. Default: ${DEFAULT-VALUE}.")
+    String scenario;
+
+    @Option(names = {"-u", "--utilization"}, paramLabel = "U", required = true,
+            description = "Target total utilisation (0 < U <= tasks).")
+    double utilization;
+
+    @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+    int tasks;
+
+    @Option(names = "--index", paramLabel = "I", defaultValue = "0",
+            description = "Index of the first set. Default: ${DEFAULT-VALUE}.")
+    int index;
+
+    @Option(names = "--count", paramLabel = "K", defaultValue = "1",
+            description = "Number of sets (indices I..I+K-1). Default: ${DEFAULT-VALUE}.")
+    int count;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write one file per set, NAME.json, here (created if needed). Without it: stdout, one set only.")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        Scenario sc;
+        try {
+            sc = Scenario.parse(scenario);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
+        }
+        if (count < 1 || index < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 1 and --index >= 0");
+        }
+        if (tasks < 1 || tasks > 64 || !(utilization > 0) || utilization > tasks) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
+        }
+        if (out == null && count != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--count > 1 needs --out DIR");
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (out != null) {
+            Files.createDirectories(out);
+        }
+        for (int i = index; i < index + count; i++) {
+            Generator.GeneratedSet g;
+            try {
+                g = Generator.generate(seed, sc, utilization, tasks, i);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            if (out == null) {
+                stdout.print(g.json());
+            } else {
+                Files.writeString(out.resolve(g.name() + ".json"), g.json(), StandardCharsets.UTF_8);
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,46 @@
+package org.gpusched.cli;
+
+import org.gpusched.experiment.Shard;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** Options every experiment run shares (a picocli mixin). */
+public final class SweepOptions {
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "Directory for the CSVs and plots (created if needed).")
+    Path out;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Analyse N sets at once; results do not depend on N. Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--shard", paramLabel = "K/N", defaultValue = "1/1",
+            description = "Run only the sets whose global index i has i % N == K-1 and write their rows to "
+                    + "DIR/<experiment>-shard-K-of-N.csv; 'gpusched experiment merge' combines the shards. "
+                    + "Default: ${DEFAULT-VALUE} (everything).")
+    String shard;
+
+    @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Per-set analysis time limit; a set that hits it is inconclusive. Default: ${DEFAULT-VALUE}.")
+    Duration timeLimit;
+
+    Shard shard(CommandLine cl) {
+        if (threads < 1) {
+            throw new CommandLine.ParameterException(cl, "--threads must be >= 1");
+        }
+        if (timeLimit.isNegative() || timeLimit.isZero()) {
+            throw new CommandLine.ParameterException(cl, "--time-limit must be positive");
+        }
+        try {
+            return Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--shard: " + e.getMessage());
+        }
+    }
+}

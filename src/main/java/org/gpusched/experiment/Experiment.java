@@ -1,0 +1,84 @@
+package org.gpusched.experiment;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One of the paper's experiments as a list of independent units (usually one task set each).
+ * A unit's raw rows depend only on the parameters and the unit number, so a run can be split
+ * into shards and merged back; every summary is computed from the raw rows alone.
+ */
+public interface Experiment {
+    /** schedulability, runtime or graph-size. */
+    String kind();
+
+    /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
+    Map<String, String> params();
+
+    int units();
+
+    /** The raw CSV header; its first column is {@code unit}. */
+    String header();
+
+    /** The raw rows of one unit, each starting with the unit number. */
+    List<String> run(int unit);
+
+    /** Writes the summary CSVs and plots into {@code dir} from all raw rows in unit order. */
+    List<Path> summarize(List<String[]> rows, Path dir) throws IOException;
+
+    static Experiment of(String kind, Map<String, String> params) {
+        return switch (kind) {
+            case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
+            case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
+            case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
+            default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
+        };
+    }
+
+    // ---- parameter (de)serialisation shared by the experiments ----
+
+    static String utilizations(List<Double> us) {
+        return String.join(",", us.stream().map(Experiment::u).toList());
+    }
+
+    static String u(double u) {
+        return String.format(Locale.ROOT, "%.2f", u);
+    }
+
+    static List<Double> doubles(String csv) {
+        List<Double> out = new ArrayList<>();
+        for (String s : csv.split(",")) {
+            out.add(Double.parseDouble(s.trim()));
+        }
+        return out;
+    }
+
+    static List<Integer> ints(String csv) {
+        List<Integer> out = new ArrayList<>();
+        for (String s : csv.split(",")) {
+            out.add(Integer.parseInt(s.trim()));
+        }
+        return out;
+    }
+
+    static String get(Map<String, String> p, String key) {
+        String v = p.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("missing parameter '" + key + "'");
+        }
+        return v;
+    }
+
+    static Map<String, String> map(String... kv) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

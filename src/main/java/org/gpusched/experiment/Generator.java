@@ -1,0 +1,132 @@
+package org.gpusched.experiment;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TaskSetReader;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * The paper's section 6.1 workload, exactly as docs/experiments.md states it: UUniFast-Discard
+ * utilisations, periods from {@link #PERIODS}, occupancy proportional to utilisation on the
+ * paper-8sm GPU, and per-task slowdown factors drawn from the scenario's range.
+ */
+public final class Generator {
+    /** The paper says only "a predefined list spanning from 400 to 1600"; hyperperiod 24000. */
+    public static final List<Long> PERIODS = List.of(400L, 500L, 800L, 1000L, 1200L, 1600L);
+    static final int SMS = 8;
+    static final int BLOCKS_PER_SM = 32;
+    static final int THREADS_PER_SM = 1024;
+    static final int MAX_BLOCKS = SMS * BLOCKS_PER_SM;
+    /** UUniFast-Discard gives up after this many draws (only reachable when U is close to n). */
+    static final int MAX_DRAWS = 1_000_000;
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    // Fixed "\n" line ends so the bytes do not depend on the platform.
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
+
+    /** One generated set: its name, its v1 JSON (ending in a newline) and the seed it came from. */
+    public record GeneratedSet(String name, String json, long seed) {
+        public TaskSet parse() {
+            return new TaskSetReader().read(name + ".json", json);
+        }
+    }
+
+    private Generator() { }
+
+    public static String name(Scenario sc, double u, int n, int index) {
+        return String.format(Locale.ROOT, "%s-u%.2f-n%d-i%d", sc.id(), u, n, index);
+    }
+
+    public static GeneratedSet generate(long baseSeed, Scenario sc, double utilization, int n, int index) {
+        // U is taken to 1e-6 everywhere (seed, draw, file) so 3 * 0.2 and 0.6 name the same set.
+        double u = Math.round(utilization * 1_000_000) / 1_000_000.0;
+        if (n < 1 || n > TaskSet.MAX_TASKS) {
+            throw new IllegalArgumentException("tasks must be in 1.." + TaskSet.MAX_TASKS);
+        }
+        if (!(u > 0) || u > n) {
+            throw new IllegalArgumentException("utilization must be in (0, tasks]");
+        }
+        long seed = Seeds.of(baseSeed, sc, u, n, index);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[] util = uunifastDiscard(rnd, n, u);
+        String name = name(sc, u, n, index);
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("formatVersion", 1).put("name", name);
+        root.putObject("gpu").put("preset", "paper-8sm");
+        ArrayNode tasks = root.putArray("tasks");
+        ObjectNode factors = MAPPER.createObjectNode();
+        for (int i = 0; i < n; i++) {
+            long period = PERIODS.get(rnd.nextInt(PERIODS.size()));
+            long wcet = Math.max(1, Math.round(util[i] * period));
+            int blocks = blocks(util[i]);
+            String task = "tau" + (i + 1);
+            ObjectNode t = tasks.addObject().put("name", task).put("period", period).put("deadline", period)
+                    .put("wcet", wcet);
+            t.putObject("kernel").put("blocks", blocks).put("threadsPerBlock", threadsPerBlock(util[i], blocks));
+            factors.put(task, factor(rnd, sc));
+        }
+        ObjectNode inf = root.putObject("interference").put("model", "slowdown");
+        inf.set("factors", factors);
+        root.putObject("x").putObject("generator").put("seed", baseSeed).put("scenario", sc.id())
+                .put("utilization", u).put("tasks", n).put("index", index).put("setSeed", seed);
+        try {
+            return new GeneratedSet(name, WRITER.writeValueAsString(root) + "\n", seed);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** UUniFast (Bini and Buttazzo 2005), redrawn while any u_i > 1 (Emberson, Stafford, Davis 2010). */
+    static double[] uunifastDiscard(SplittableRandom rnd, int n, double u) {
+        double[] out = new double[n];
+        for (int draw = 0; draw < MAX_DRAWS; draw++) {
+            double sum = u;
+            boolean ok = true;
+            for (int i = 0; i < n - 1; i++) {
+                double next = sum * Math.pow(rnd.nextDouble(), 1.0 / (n - 1 - i));
+                out[i] = sum - next;
+                sum = next;
+                ok &= out[i] <= 1;
+            }
+            out[n - 1] = sum;
+            if (ok && sum <= 1) {
+                return out;
+            }
+        }
+        throw new IllegalArgumentException("UUniFast-Discard found no draw with every u_i <= 1 for U=" + u);
+    }
+
+    /** A share u of the GPU's 256 block slots, at least one block. */
+    static int blocks(double u) {
+        return (int) Math.min(MAX_BLOCKS, Math.max(1, Math.round(u * MAX_BLOCKS)));
+    }
+
+    /**
+     * A share u of the GPU's 8192 thread slots spread over the blocks, at least one warp and at
+     * most 1024 so that one block always fits an SM of paper-8sm.
+     */
+    static int threadsPerBlock(double u, int blocks) {
+        long t = Math.round(u * SMS * THREADS_PER_SM / blocks);
+        return (int) Math.min(THREADS_PER_SM, Math.max(32, t));
+    }
+
+    static BigDecimal factor(SplittableRandom rnd, Scenario sc) {
+        double f = sc.low() + rnd.nextDouble() * (sc.high() - sc.low());
+        return BigDecimal.valueOf(Math.round(f * 100)).movePointLeft(2).setScale(2);
+    }
+}

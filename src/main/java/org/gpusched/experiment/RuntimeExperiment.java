@@ -1,0 +1,193 @@
+package org.gpusched.experiment;
+
+import org.gpusched.model.TaskSet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The paper's Figures 5a and 5b: GPUSched's analysis time across U for n-task sets, and
+ * across n at one U. Points are the (U, n) pairs of both sweeps, each once; a set that hits the
+ * time limit is recorded at the limit (so the statistics are lower bounds) and counted.
+ */
+public final class RuntimeExperiment implements Experiment {
+    public static final String KIND = "runtime";
+    static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,timeMs,vertices,jobs,hitLimit";
+    private static final int WARMUP_SETS = 40;
+    private static volatile boolean warmedUp;
+
+    private final long seed;
+    private final Scenario scenario;
+    private final List<Double> utilizations;
+    private final int utilizationTasks;
+    private final List<Integer> taskCounts;
+    private final double fixedUtilization;
+    private final int sets;
+    private final Duration timeLimit;
+    private final List<double[]> points = new ArrayList<>();
+
+    public RuntimeExperiment(long seed, Scenario scenario, List<Double> utilizations, int utilizationTasks,
+                             List<Integer> taskCounts, double fixedUtilization, int sets, Duration timeLimit) {
+        this.seed = seed;
+        this.scenario = scenario;
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.utilizationTasks = utilizationTasks;
+        this.taskCounts = List.copyOf(taskCounts);
+        this.fixedUtilization = Double.parseDouble(Experiment.u(fixedUtilization));
+        this.sets = sets;
+        this.timeLimit = timeLimit;
+        for (double u : this.utilizations) {
+            points.add(new double[] {u, utilizationTasks});
+        }
+        for (int n : this.taskCounts) {
+            if (!(this.utilizations.contains(this.fixedUtilization) && n == utilizationTasks)) {
+                points.add(new double[] {this.fixedUtilization, n});
+            }
+        }
+        if (sets < 1 || points.isEmpty()) {
+            throw new IllegalArgumentException("need at least one set and one point");
+        }
+    }
+
+    static RuntimeExperiment fromParams(Map<String, String> p) {
+        return new RuntimeExperiment(Long.parseLong(Experiment.get(p, "seed")),
+                Scenario.parse(Experiment.get(p, "scenario")), Experiment.doubles(Experiment.get(p, "utilizations")),
+                Integer.parseInt(Experiment.get(p, "utilizationTasks")),
+                Experiment.ints(Experiment.get(p, "taskCounts")),
+                Double.parseDouble(Experiment.get(p, "fixedUtilization")), Integer.parseInt(Experiment.get(p, "sets")),
+                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
+                "utilizations", Experiment.utilizations(utilizations),
+                "utilizationTasks", Integer.toString(utilizationTasks),
+                "taskCounts", String.join(",", taskCounts.stream().map(String::valueOf).toList()),
+                "fixedUtilization", Experiment.u(fixedUtilization), "sets", Integer.toString(sets),
+                "timeLimitMs", Long.toString(timeLimit.toMillis()));
+    }
+
+    @Override
+    public int units() {
+        return points.size() * sets;
+    }
+
+    @Override
+    public String header() {
+        return RAW_HEADER;
+    }
+
+    @Override
+    public List<String> run(int unit) {
+        warmUp();
+        double[] pt = points.get(unit / sets);
+        int index = unit % sets;
+        int n = (int) pt[1];
+        TaskSet ts = Generator.generate(seed, scenario, pt[0], n, index).parse();
+        SetRunner.Result r = SetRunner.run(ts, timeLimit, false);
+        boolean hit = r.gpusched() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        return List.of(String.join(",", Integer.toString(unit), scenario.id(), Experiment.u(pt[0]),
+                Integer.toString(n), Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
+                Long.toString(r.vertices()), Integer.toString(r.jobs()), SetRunner.word(hit)));
+    }
+
+    /** JIT-compiles the explorer before the first timed set, so early sets are not charged for it. */
+    private static void warmUp() {
+        if (warmedUp) {
+            return;
+        }
+        synchronized (RuntimeExperiment.class) {
+            if (!warmedUp) {
+                for (int i = 0; i < WARMUP_SETS; i++) {
+                    TaskSet ts = Generator.generate(-1, Scenario.MIXED, 1.0, 5, i).parse();
+                    SetRunner.run(ts, Duration.ofSeconds(1), true);
+                }
+                warmedUp = true;
+            }
+        }
+    }
+
+    @Override
+    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+        if (rows.size() != units()) {
+            throw new IllegalArgumentException("expected " + units() + " raw rows, got " + rows.size());
+        }
+        List<Path> written = new ArrayList<>();
+        StringBuilder byU = new StringBuilder("utilization,tasks,sets,p5,p25,median,p75,p95,mean,max,hitLimit\n");
+        double[] x = new double[utilizations.size()];
+        double[][] y = new double[5][utilizations.size()];
+        double[] ps = {5, 25, 50, 75, 95};
+        for (int i = 0; i < utilizations.size(); i++) {
+            double u = utilizations.get(i);
+            double[] t = times(rows, u, utilizationTasks);
+            x[i] = u;
+            for (int k = 0; k < 5; k++) {
+                y[k][i] = Percentiles.of(t, ps[k]);
+            }
+            byU.append(String.format(Locale.ROOT, "%.2f,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", u,
+                    utilizationTasks, t.length, y[0][i], y[1][i], y[2][i], y[3][i], y[4][i], Percentiles.mean(t),
+                    t[t.length - 1], hits(rows, u, utilizationTasks)));
+        }
+        written.add(write(dir.resolve("runtime-by-utilization.csv"), byU));
+        List<Charts.Series> su = new ArrayList<>();
+        String[] names = {"p5", "p25", "median", "p75", "p95"};
+        for (int k = 0; k < 5; k++) {
+            su.add(new Charts.Series(names[k], x, y[k]));
+        }
+        written.addAll(Charts.save(Charts.line("GPUSched analysis time, " + utilizationTasks + " tasks, "
+                + scenario.id() + " slowdown, " + sets + " sets per point", "total utilisation U",
+                "analysis time (ms, log)", true, su), dir, "runtime-utilization"));
+
+        StringBuilder byN = new StringBuilder("tasks,utilization,sets,mean,median,p95,max,hitLimit\n");
+        double[] xn = new double[taskCounts.size()];
+        double[][] yn = new double[3][taskCounts.size()];
+        for (int i = 0; i < taskCounts.size(); i++) {
+            int n = taskCounts.get(i);
+            double[] t = times(rows, fixedUtilization, n);
+            xn[i] = n;
+            yn[0][i] = Percentiles.mean(t);
+            yn[1][i] = Percentiles.of(t, 50);
+            yn[2][i] = Percentiles.of(t, 95);
+            byN.append(String.format(Locale.ROOT, "%d,%.2f,%d,%.3f,%.3f,%.3f,%.3f,%d\n", n, fixedUtilization,
+                    t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], hits(rows, fixedUtilization, n)));
+        }
+        written.add(write(dir.resolve("runtime-by-tasks.csv"), byN));
+        written.addAll(Charts.save(Charts.line("GPUSched analysis time, U = " + Experiment.u(fixedUtilization) + ", "
+                        + scenario.id() + " slowdown, " + sets + " sets per point, limit "
+                        + timeLimit.toMillis() + " ms", "tasks n", "analysis time (ms, log)", true,
+                List.of(new Charts.Series("mean", xn, yn[0]), new Charts.Series("median", xn, yn[1]),
+                        new Charts.Series("p95", xn, yn[2]))), dir, "runtime-tasks"));
+        return written;
+    }
+
+    private static double[] times(List<String[]> rows, double u, int n) {
+        String us = Experiment.u(u);
+        String ns = Integer.toString(n);
+        return Percentiles.sorted(rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns))
+                .mapToDouble(c -> Double.parseDouble(c[6])).toArray());
+    }
+
+    private static long hits(List<String[]> rows, double u, int n) {
+        String us = Experiment.u(u);
+        String ns = Integer.toString(n);
+        return rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns) && c[9].equals("yes")).count();
+    }
+
+    static Path write(Path p, CharSequence text) throws IOException {
+        Files.writeString(p, text.toString(), StandardCharsets.UTF_8);
+        return p;
+    }
+}

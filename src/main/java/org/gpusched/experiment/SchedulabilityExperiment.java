@@ -1,0 +1,148 @@
+package org.gpusched.experiment;
+
+import org.gpusched.model.TaskSet;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The paper's Figure 4: the ratio of sets that GPUSched, EDF-serial and EDF-parallel schedule,
+ * per scenario and utilisation. Units are ordered scenario, then U, then set index.
+ * A set GPUSched leaves inconclusive counts as not schedulable in the ratio and is counted
+ * in the {@code inconclusive} column.
+ */
+public final class SchedulabilityExperiment implements Experiment {
+    public static final String KIND = "schedulability";
+    public static final String SUMMARY = "schedulability.csv";
+    public static final String HEADER = "scenario,utilization,sets,gpusched,edfSerial,edfParallel,inconclusive";
+    static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,edfSerial,edfParallel,timeMs,"
+            + "vertices,jobs";
+
+    private final long seed;
+    private final List<Scenario> scenarios;
+    private final List<Double> utilizations;
+    private final int sets;
+    private final int tasks;
+    private final Duration timeLimit;
+
+    public SchedulabilityExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets,
+                                    int tasks, Duration timeLimit) {
+        if (scenarios.isEmpty() || utilizations.isEmpty() || sets < 1 || tasks < 1) {
+            throw new IllegalArgumentException("need at least one scenario, utilisation, set and task");
+        }
+        this.seed = seed;
+        this.scenarios = List.copyOf(scenarios);
+        // Round as the files print them, so a merged run rebuilds exactly the same sets.
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.sets = sets;
+        this.tasks = tasks;
+        this.timeLimit = timeLimit;
+    }
+
+    /** U = 0.2, 0.4, ..., 2.0 as in Figure 4. */
+    public static List<Double> paperUtilizations() {
+        List<Double> us = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            us.add(i * 0.2);
+        }
+        return us;
+    }
+
+    static SchedulabilityExperiment fromParams(Map<String, String> p) {
+        List<Scenario> sc = new ArrayList<>();
+        for (String s : Experiment.get(p, "scenarios").split(",")) {
+            sc.add(Scenario.parse(s));
+        }
+        return new SchedulabilityExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
+                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
+                Integer.parseInt(Experiment.get(p, "tasks")), Duration.ofMillis(Long.parseLong(
+                        Experiment.get(p, "timeLimitMs"))));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return Experiment.map("seed", Long.toString(seed),
+                "scenarios", String.join(",", scenarios.stream().map(Scenario::id).toList()),
+                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
+                "tasks", Integer.toString(tasks), "timeLimitMs", Long.toString(timeLimit.toMillis()));
+    }
+
+    @Override
+    public int units() {
+        return scenarios.size() * utilizations.size() * sets;
+    }
+
+    @Override
+    public String header() {
+        return RAW_HEADER;
+    }
+
+    @Override
+    public List<String> run(int unit) {
+        int index = unit % sets;
+        int point = unit / sets;
+        double u = utilizations.get(point % utilizations.size());
+        Scenario sc = scenarios.get(point / utilizations.size());
+        TaskSet ts = Generator.generate(seed, sc, u, tasks, index).parse();
+        SetRunner.Result r = SetRunner.run(ts, timeLimit, true);
+        return List.of(String.join(",", Integer.toString(unit), sc.id(), Experiment.u(u), Integer.toString(tasks),
+                Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.word(r.edfSerial()),
+                SetRunner.word(r.edfParallel()), SetRunner.ms(r.timeMs()), Long.toString(r.vertices()),
+                Integer.toString(r.jobs())));
+    }
+
+    @Override
+    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+        StringBuilder csv = new StringBuilder(HEADER).append('\n');
+        List<Path> written = new ArrayList<>();
+        int r = 0;
+        for (Scenario sc : scenarios) {
+            double[] x = new double[utilizations.size()];
+            double[][] y = new double[3][utilizations.size()];
+            for (int ui = 0; ui < utilizations.size(); ui++) {
+                int[] yes = new int[4];
+                for (int i = 0; i < sets; i++, r++) {
+                    String[] c = rows.get(r);
+                    if (!c[1].equals(sc.id()) || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
+                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
+                    }
+                    yes[0] += c[5].equals("yes") ? 1 : 0;
+                    yes[1] += c[6].equals("yes") ? 1 : 0;
+                    yes[2] += c[7].equals("yes") ? 1 : 0;
+                    yes[3] += c[5].equals("inconclusive") ? 1 : 0;
+                }
+                x[ui] = utilizations.get(ui);
+                for (int k = 0; k < 3; k++) {
+                    y[k][ui] = (double) yes[k] / sets;
+                }
+                csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n", sc.id(), x[ui], sets,
+                        y[0][ui], y[1][ui], y[2][ui], yes[3]));
+            }
+            var chart = Charts.line("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
+                            + "], " + tasks + " tasks, " + sets + " sets per point", "total utilisation U",
+                    "schedulable ratio", false, List.of(new Charts.Series("GPUSched", x, y[0]),
+                            new Charts.Series("EDF-serial", x, y[1]), new Charts.Series("EDF-parallel", x, y[2])));
+            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
+        }
+        if (r != rows.size()) {
+            throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
+        }
+        Path out = dir.resolve(SUMMARY);
+        Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
+        written.add(0, out);
+        return written;
+    }
+}

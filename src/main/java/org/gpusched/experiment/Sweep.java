@@ -1,0 +1,138 @@
+package org.gpusched.experiment;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** Runs an experiment's units (optionally one shard of them, on several threads) and merges shards. */
+public final class Sweep {
+    private Sweep() { }
+
+    /** The raw rows of the shard's units in unit order, whatever order the threads finish in. */
+    public static List<String> run(Experiment e, Shard shard, int threads, PrintWriter progressTo) {
+        List<Integer> mine = new ArrayList<>();
+        for (int u = 0; u < e.units(); u++) {
+            if (shard.owns(u)) {
+                mine.add(u);
+            }
+        }
+        Progress bar = Progress.forConsole(progressTo, e.kind(), mine.size());
+        List<String> rows = new ArrayList<>();
+        if (threads <= 1) {
+            for (int u : mine) {
+                rows.addAll(e.run(u));
+                step(bar);
+            }
+        } else {
+            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "gpusched-experiment");
+                t.setDaemon(true);
+                return t;
+            });
+            try {
+                List<Future<List<String>>> futures = new ArrayList<>();
+                for (int u : mine) {
+                    futures.add(pool.submit(() -> {
+                        List<String> r = e.run(u);
+                        step(bar);
+                        return r;
+                    }));
+                }
+                for (Future<List<String>> f : futures) {
+                    rows.addAll(f.get());
+                }
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", ex);
+            } catch (ExecutionException ex) {
+                throw ex.getCause() instanceof RuntimeException re ? re : new IllegalStateException(ex.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        if (bar != null) {
+            bar.finish();
+        }
+        return rows;
+    }
+
+    private static void step(Progress bar) {
+        if (bar != null) {
+            bar.step();
+        }
+    }
+
+    /**
+     * Runs and writes: the shard's raw file for a shard, else the raw file, the summary CSVs and
+     * the plots. Returns the files written.
+     */
+    public static List<Path> execute(Experiment e, Shard shard, int threads, Path dir, PrintWriter progressTo)
+            throws IOException {
+        Files.createDirectories(dir);
+        List<String> rows = run(e, shard, threads, progressTo);
+        Path raw = dir.resolve(RawFile.fileName(e.kind(), shard));
+        RawFile.write(raw, e, shard, rows);
+        List<Path> written = new ArrayList<>(List.of(raw));
+        if (shard.whole()) {
+            written.addAll(e.summarize(split(rows), dir));
+        }
+        return written;
+    }
+
+    /** Combines shard files (of one experiment, together covering every unit once) as an unsharded run. */
+    public static List<Path> merge(List<Path> shardFiles, Path dir) throws IOException {
+        if (shardFiles.isEmpty()) {
+            throw new IllegalArgumentException("no shard files given");
+        }
+        List<RawFile> parts = new ArrayList<>();
+        for (Path p : shardFiles) {
+            parts.add(RawFile.read(p));
+        }
+        RawFile first = parts.get(0);
+        Experiment e = Experiment.of(first.kind(), first.params());
+        List<String[]> rows = new ArrayList<>();
+        BitSet seenShards = new BitSet();
+        for (int i = 0; i < parts.size(); i++) {
+            RawFile r = parts.get(i);
+            if (!r.kind().equals(first.kind()) || !r.params().equals(first.params())
+                    || !r.header().equals(first.header())) {
+                throw new IllegalArgumentException(shardFiles.get(i) + ": another experiment or other parameters than "
+                        + shardFiles.get(0));
+            }
+            if (r.shard().n() != first.shard().n() || seenShards.get(r.shard().k())) {
+                throw new IllegalArgumentException(shardFiles.get(i) + ": shard " + r.shard()
+                        + " repeats or does not fit the others");
+            }
+            seenShards.set(r.shard().k());
+            rows.addAll(r.rows());
+        }
+        // Stable sort: rows of one unit keep their order.
+        rows.sort(Comparator.comparingInt(c -> Integer.parseInt(c[0])));
+        BitSet units = new BitSet();
+        rows.forEach(c -> units.set(Integer.parseInt(c[0])));
+        if (units.cardinality() != e.units() || units.length() != e.units()) {
+            throw new IllegalArgumentException("the shards cover " + units.cardinality() + " of " + e.units()
+                    + " units; missing shard files?");
+        }
+        Files.createDirectories(dir);
+        Path raw = dir.resolve(RawFile.fileName(e.kind(), Shard.ALL));
+        List<String> lines = rows.stream().map(c -> String.join(",", c)).toList();
+        RawFile.write(raw, e, Shard.ALL, lines);
+        List<Path> written = new ArrayList<>(List.of(raw));
+        written.addAll(e.summarize(rows, dir));
+        return written;
+    }
+
+    static List<String[]> split(List<String> rows) {
+        return rows.stream().map(r -> r.split(",", -1)).toList();
+    }
+}
