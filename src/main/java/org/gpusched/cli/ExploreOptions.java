@@ -16,8 +16,9 @@ public final class ExploreOptions {
                     + "all times in one vertex; the paper's). Default: ${DEFAULT-VALUE}.")
     MergeLevel merge;
 
-    @Option(names = "--search", paramLabel = "ORDER", defaultValue = "dfs",
-            description = "Expansion order: dfs, bfs (layer by completed jobs) or earliest-time-first. "
+    @Option(names = "--search", paramLabel = "ORDER", defaultValue = "auto",
+            description = "Expansion order: auto (a short dfs dive, then bfs), dfs, bfs (layer by completed "
+                    + "jobs) or earliest-time-first. "
                     + "Default: ${DEFAULT-VALUE}.")
     SearchOrder search;
 

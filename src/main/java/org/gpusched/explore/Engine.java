@@ -1,6 +1,6 @@
 package org.gpusched.explore;
 
-import org.gpusched.oracle.BatchInfo;
+import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -74,20 +74,43 @@ final class Engine {
         deadlineNanos = opt.timeLimit() == null ? Long.MAX_VALUE : startNanos + opt.timeLimit().toNanos();
     }
 
+    private final List<Vertex> created = new ArrayList<>();
+    private long expansions;
+    private boolean started;
+    private long activeNanos;
+
     void run() {
-        int[] c0 = new int[jm.n];
-        long r0 = jm.readyAt(c0, 0);
-        deepestDepth = 0;
-        deepestTrail = 0;
-        deepestTime = 0;
-        if (jm.latestLiveStart(c0, r0) < 0) {
-            pruned++;
-            return;
+        step(Long.MAX_VALUE);
+    }
+
+    /**
+     * Explores until {@code quota} more states are kept, or the exploration is over. Returns true
+     * when it is over: a schedule was found (with stop first), the graph is exhausted, or a budget
+     * was hit. Stepping lets {@link GpuSchedExplorer} interleave two search orders deterministically.
+     */
+    boolean step(long quota) {
+        long t0 = System.nanoTime();
+        try {
+            return explore(quota);
+        } finally {
+            activeNanos += System.nanoTime() - t0;
         }
-        List<Vertex> created = new ArrayList<>();
-        offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, null, created);
-        pushAll(created);
-        long expansions = 0;
+    }
+
+    private boolean explore(long quota) {
+        if (!started) {
+            started = true;
+            int[] c0 = new int[jm.n];
+            long r0 = jm.readyAt(c0, 0);
+            deepestDepth = 0;
+            if (jm.latestLiveStart(c0, r0) < 0) {
+                pruned++;
+                return true;
+            }
+            offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, null, created);
+            pushAll(created);
+        }
+        long target = quota == Long.MAX_VALUE ? Long.MAX_VALUE : states + quota;
         while (!stopped && !frontier.isEmpty()) {
             Vertex v = frontier.pop();
             if (v == null) {
@@ -102,14 +125,19 @@ final class Engine {
             expand(v, created);
             pushAll(created);
             if ((++expansions & 255) == 0 && overBudget()) {
-                return;
+                return true;
+            }
+            if (states >= target) {
+                return stopped;
             }
         }
         sampleHeap();
+        return true;
     }
 
+    /** Time spent exploring (an interleaved engine is not charged for its partner's turns). */
     long elapsedNanos() {
-        return System.nanoTime() - startNanos;
+        return activeNanos;
     }
 
     private boolean overBudget() {
@@ -149,62 +177,91 @@ final class Engine {
 
     private void expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
-        long ready = v.key.ready;
-        for (long s = ready; s != 0; s = (s - 1) & ready) {
-            BatchInfo info = oracle.batch(s);
-            if (!info.eligible()) {
+        BatchList batches = oracle.batchesOf(v.key.ready);
+        for (int b = 0; b < batches.size(); b++) {
+            long s = batches.masks()[b];
+            long c = batches.completions()[b];
+            long limit = jm.minDeadline(counts, s) - c;
+            if (v.times[0] > limit) {
+                pruned += v.size;
                 continue;
             }
-            long c = info.completion();
-            long limit = jm.minDeadline(counts, s) - c;
             int[] next = counts.clone();
             long hash = v.key.execHash;
-            for (long b = s; b != 0; b &= b - 1) {
-                int i = Long.numberOfTrailingZeros(b);
+            for (long m = s; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
                 hash ^= jobKey[i][next[i]];
                 next[i]++;
             }
             int depth = v.depth + Long.bitCount(s);
-            StateKey last = null;
-            int keys = 0;
-            for (int j = 0; j < v.size; j++) {
-                long t = v.times[j];
-                if (t > limit) {
-                    pruned += v.size - j;
-                    break;
+            if (depth == jm.totalJobs) {
+                for (int j = 0; j < v.size && v.times[j] <= limit && !stopped; j++) {
+                    edges++;
+                    reachedEnd(v, j, s, v.times[j] + c);
                 }
-                long end = t + c;
-                edges++;
-                if (depth == jm.totalJobs) {
-                    reachedEnd(v, j, s, end);
-                    if (stopped) {
-                        return;
-                    }
-                    continue;
-                }
-                long r = jm.readyAt(next, end);
-                long at = end;
-                if (r == 0) {
-                    at = jm.nextArrival(next);
-                    r = jm.readyAt(next, at);
-                    fastForwards++;
-                }
-                if (at > jm.latestLiveStart(next, r)) {
-                    pruned++;
-                    continue;
-                }
-                if (last == null || last.ready != r) {
-                    last = new StateKey(next, r, hash);
-                    keys++;
-                }
-                offer(last, depth, at, v.trails[j], t, s, v, created);
                 if (stopped) {
                     return;
                 }
+                continue;
             }
-            if (keys > 1) {
-                splits += keys - 1;
+            successors(v, s, c, limit, next, hash, depth, created);
+            if (stopped) {
+                return;
             }
+        }
+    }
+
+    /**
+     * Applies one batch to every start time of a vertex. Frame ends grow with the start times, so
+     * the ready set they see only grows: it is recomputed only when an end passes the next
+     * release, and consecutive times with one ready set share one successor key.
+     */
+    private void successors(Vertex v, long s, long c, long limit, int[] next, long hash, int depth,
+                            List<Vertex> created) {
+        long seenUntil = -1;
+        boolean idle = false;
+        long at = 0;
+        long liveUntil = 0;
+        StateKey key = null;
+        int keys = 0;
+        for (int j = 0; j < v.size; j++) {
+            long t = v.times[j];
+            if (t > limit) {
+                pruned += v.size - j;
+                break;
+            }
+            long end = t + c;
+            edges++;
+            if (key == null || end >= seenUntil) {
+                long r = jm.readyAt(next, end);
+                seenUntil = jm.nextReleaseOutside(next, r);
+                idle = r == 0;
+                if (idle) {
+                    // Every end before that release fast-forwards to it (Algorithm 4): their Deltas collapse.
+                    at = seenUntil;
+                    r = jm.readyAt(next, at);
+                }
+                liveUntil = jm.latestLiveStart(next, r);
+                if (key == null || key.ready != r) {
+                    key = new StateKey(next, r, hash);
+                    keys++;
+                }
+            }
+            long start = idle ? at : end;
+            if (idle) {
+                fastForwards++;
+            }
+            if (start > liveUntil) {
+                pruned++;
+                continue;
+            }
+            offer(key, depth, start, v.trails[j], t, s, v, created);
+            if (stopped) {
+                return;
+            }
+        }
+        if (keys > 1) {
+            splits += keys - 1;
         }
     }
 

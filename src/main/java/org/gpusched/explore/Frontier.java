@@ -19,7 +19,7 @@ interface Frontier {
 
     static Frontier of(SearchOrder order) {
         return switch (order) {
-            case BFS -> new Layered();
+            case BFS, AUTO -> new Layered();
             case DFS -> new Stack();
             case EARLIEST_TIME_FIRST -> new ByTime();
         };

@@ -25,13 +25,62 @@ public final class GpuSchedExplorer {
     public Analysis analyze() {
         Oracle oracle = new Oracle(ts);
         JobModel jm = new JobModel(ts);
-        Engine e = new Engine(oracle, jm, options);
+        String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";
+        if (options.search() != SearchOrder.AUTO) {
+            return result(run(oracle, jm, options), null, oracle, jm, method);
+        }
+        if (options.stop() == StopRule.ALL || options.graphLimit() > 0) {
+            // Everything is explored anyway (or drawn): breadth-first alone merges best.
+            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS)), null, oracle, jm, method);
+        }
+        // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
+        // infeasible ones, which must be explored whole. Run both in turns of a fixed number of
+        // states (deterministic), and take the first that decides: each alone is exact.
+        Engine dfs = new Engine(oracle, jm, options.withSearch(SearchOrder.DFS));
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS));
+        long turn = Math.max(1, options.diveStates());
+        while (true) {
+            for (Engine e : new Engine[] {dfs, bfs}) {
+                Engine other = e == dfs ? bfs : dfs;
+                boolean over = e.step(turn);
+                if (!e.finalsTrail.isEmpty() || over && !e.stoppedByBudget()) {
+                    return keep(e, result(e, other, oracle, jm, method));
+                }
+                if (e.stoppedByBudget() || e.states + other.states > options.maxStates()) {
+                    Analysis a = result(e, other, oracle, jm, method);
+                    String note = e.stoppedByBudget() && !e.budgetNote.startsWith("state budget") ? e.budgetNote
+                            : "state budget of " + options.maxStates() + " reached";
+                    return keep(e, new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), note));
+                }
+            }
+        }
+    }
+
+    private Analysis keep(Engine e, Analysis a) {
+        graph = e.graph();
+        verticesPerDepth = e.verticesPerDepth.clone();
+        return a;
+    }
+
+    private Engine run(Oracle oracle, JobModel jm, Options o) {
+        Engine e = new Engine(oracle, jm, o);
         e.run();
         graph = e.graph();
         verticesPerDepth = e.verticesPerDepth.clone();
+        return e;
+    }
+
+    /** The analysis an engine ended with; {@code before} is a partner engine whose work is added to the statistics. */
+    private Analysis result(Engine e, Engine before, Oracle oracle, JobModel jm, String method) {
         Stats stats = new Stats(e.vertices, e.states, e.edges, e.merges, e.splits, e.fastForwards, e.pruned,
                 Math.max(e.deepestDepth, 0), e.elapsedNanos(), e.peakHeap);
-        String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";
+        if (before != null) {
+            stats = new Stats(stats.vertices() + before.vertices, stats.states() + before.states,
+                    stats.edges() + before.edges, stats.merges() + before.merges, stats.splits() + before.splits,
+                    stats.fastForwards() + before.fastForwards, stats.pruned() + before.pruned,
+                    Math.max(stats.maxDepth(), before.deepestDepth), stats.elapsedNanos() + before.elapsedNanos(),
+                    Math.max(stats.peakHeapBytes(), before.peakHeap));
+        }
         if (!e.finalsTrail.isEmpty()) {
             List<Frame> best = pick(e, oracle, jm);
             return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, e.budgetNote);

@@ -52,6 +52,17 @@ public final class JobModel {
         return r;
     }
 
+    /** Earliest release of a next job not in {@code ready} (the next time the ready set can grow). */
+    long nextReleaseOutside(int[] counts, long ready) {
+        long a = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            if ((ready & (1L << i)) == 0 && counts[i] < jobs[i]) {
+                a = Math.min(a, counts[i] * period[i]);
+            }
+        }
+        return a;
+    }
+
     /** Earliest arrival of a job not yet completed, or Long.MAX_VALUE when all are done. */
     long nextArrival(int[] counts) {
         long a = Long.MAX_VALUE;

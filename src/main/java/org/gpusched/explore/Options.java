@@ -9,34 +9,40 @@ import java.time.Duration;
  * @param timeLimit  inconclusive once the analysis ran longer (null: none)
  * @param maxHeapFraction inconclusive once the heap in use exceeds this fraction of the maximum
  * @param graphLimit record the explored graph for export up to this many vertices (0: do not record)
+ * @param diveStates states per turn when {@link SearchOrder#AUTO} alternates depth-first and breadth-first
  */
 public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
-                      Duration timeLimit, double maxHeapFraction, long graphLimit) {
+                      Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates) {
 
     public static final long DEFAULT_MAX_STATES = 20_000_000L;
+    public static final long DEFAULT_DIVE_STATES = 20_000L;
 
     public static Options defaults() {
-        return new Options(MergeLevel.DOMINATION, SearchOrder.DFS, StopRule.FIRST, Objective.EARLIEST_FINISH,
-                DEFAULT_MAX_STATES, null, 0.85, 0);
+        return new Options(MergeLevel.DOMINATION, SearchOrder.AUTO, StopRule.FIRST, Objective.EARLIEST_FINISH,
+                DEFAULT_MAX_STATES, null, 0.85, 0, DEFAULT_DIVE_STATES);
     }
 
     public Options withMerge(MergeLevel m) {
-        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit);
+        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
     }
 
     public Options withSearch(SearchOrder s) {
-        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit);
+        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
     }
 
     public Options withStop(StopRule s, Objective o) {
-        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit);
+        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
     }
 
     public Options withBudget(long states, Duration time) {
-        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit);
+        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates);
+    }
+
+    public Options withDive(long states) {
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states);
     }
 
     public Options withGraphLimit(long limit) {
-        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit);
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates);
     }
 }

@@ -36,8 +36,11 @@ final class Vertex {
             times = Arrays.copyOf(times, size * 2);
             trails = Arrays.copyOf(trails, size * 2);
         }
-        int pos = Arrays.binarySearch(times, 0, size, t);
-        pos = pos < 0 ? -pos - 1 : pos;
+        int pos = size;
+        if (size > 0 && t < times[size - 1]) {
+            pos = Arrays.binarySearch(times, 0, size, t);
+            pos = pos < 0 ? -pos - 1 : pos;
+        }
         System.arraycopy(times, pos, times, pos + 1, size - pos);
         System.arraycopy(trails, pos, trails, pos + 1, size - pos);
         times[pos] = t;

@@ -24,6 +24,7 @@ public final class Oracle {
     private final int[] grid;
     private final CompletionModel completion;
     private final Map<Long, BatchInfo> memo = new HashMap<>();
+    private final Map<Long, BatchList> byReady = new HashMap<>();
     private long placements;
 
     public Oracle(TaskSet ts) {
@@ -100,6 +101,63 @@ public final class Oracle {
         return info;
     }
 
+    /**
+     * Every eligible set of tasks drawn from {@code ready}, with one eligible order and the
+     * completion time each, memoised per ready mask: the explorer meets the same ready sets over
+     * and over. Sets whose summed block resources exceed the whole GPU are never placed, nor are
+     * their supersets (the sums only grow).
+     */
+    public BatchList batchesOf(long ready) {
+        BatchList list = byReady.get(ready);
+        if (list == null) {
+            List<Long> sets = new ArrayList<>();
+            subsets(ready, 0, 0, new long[4], sets);
+            sets.sort(java.util.Comparator.reverseOrder());
+            long[] masks = new long[sets.size()];
+            long[] completions = new long[sets.size()];
+            int k = 0;
+            for (long m : sets) {
+                BatchInfo info = batch(m);
+                if (info.eligible()) {
+                    masks[k] = m;
+                    completions[k++] = info.completion();
+                }
+            }
+            list = new BatchList(java.util.Arrays.copyOf(masks, k), java.util.Arrays.copyOf(completions, k));
+            byReady.put(ready, list);
+        }
+        return list;
+    }
+
+    /** Non-empty subsets of {@code rest} added to {@code chosen}, cut where the resource sums overflow the GPU. */
+    private void subsets(long rest, long chosen, int size, long[] sums, List<Long> out) {
+        if (rest == 0) {
+            if (chosen != 0) {
+                out.add(chosen);
+            }
+            return;
+        }
+        int t = 63 - Long.numberOfLeadingZeros(rest);
+        long without = rest & ~(1L << t);
+        long[] with = sums.clone();
+        with[0] += grid[t];
+        with[1] += grid[t] * usage[t].warps();
+        with[2] += grid[t] * usage[t].registers();
+        with[3] += grid[t] * usage[t].sharedMemory();
+        // A single kernel runs in waves whatever its size; only sets of two or more must fit at once.
+        boolean fits = size == 0 || (size + 1 <= gpu.maxResidentKernels() && !(simulate && overCapacity(with)));
+        if (fits) {
+            subsets(without, chosen | (1L << t), size + 1, with, out);
+        }
+        subsets(without, chosen, size, sums, out);
+    }
+
+    private boolean overCapacity(long[] sums) {
+        long sms = gpu.sms();
+        return over(sums[0], gpu.maxBlocksPerSm(), sms) || over(sums[1], gpu.warpSlotsPerSm(), sms)
+                || over(sums[2], gpu.registersPerSm(), sms) || over(sums[3], gpu.sharedMemoryPerSm(), sms);
+    }
+
     private BatchInfo compute(long mask) {
         int[] tasks = tasksOf(mask);
         long c = completion(mask);
@@ -121,19 +179,14 @@ public final class Oracle {
 
     /** A set whose blocks cannot all be resident even with perfect packing is never eligible. */
     private boolean exceedsCapacity(int[] tasks) {
-        long sms = gpu.sms();
-        long b = 0;
-        long w = 0;
-        long r = 0;
-        long s = 0;
+        long[] sums = new long[4];
         for (int t : tasks) {
-            b += grid[t];
-            w += grid[t] * usage[t].warps();
-            r += grid[t] * usage[t].registers();
-            s += grid[t] * usage[t].sharedMemory();
+            sums[0] += grid[t];
+            sums[1] += grid[t] * usage[t].warps();
+            sums[2] += grid[t] * usage[t].registers();
+            sums[3] += grid[t] * usage[t].sharedMemory();
         }
-        return over(b, gpu.maxBlocksPerSm(), sms) || over(w, gpu.warpSlotsPerSm(), sms)
-                || over(r, gpu.registersPerSm(), sms) || over(s, gpu.sharedMemoryPerSm(), sms);
+        return overCapacity(sums);
     }
 
     private static boolean over(long used, long perSm, long sms) {

@@ -51,7 +51,11 @@ class ExplorerPropertyTest {
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             seen.merge(reference, 1, Integer::sum);
             Analysis dom = analyze(ts, Options.defaults());
-            check(failures, seed, "domination/dfs", reference, dom.verdict());
+            check(failures, seed, "domination/auto", reference, dom.verdict());
+            check(failures, seed, "domination/dfs", reference,
+                    analyze(ts, Options.defaults().withSearch(SearchOrder.DFS)).verdict());
+            check(failures, seed, "domination/auto with a 3-state dive", reference,
+                    analyze(ts, Options.defaults().withDive(3)).verdict());
             check(failures, seed, "domination/bfs", reference,
                     analyze(ts, Options.defaults().withSearch(SearchOrder.BFS)).verdict());
             check(failures, seed, "exact/earliest-time-first", reference, analyze(ts, Options.defaults()
