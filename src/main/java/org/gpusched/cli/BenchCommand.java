@@ -1,0 +1,132 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.experiment.Bench;
+import org.gpusched.experiment.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Benchmark the explorer on the paper's workload (fixed seeds): per (tasks, utilisation) the",
+                "decided sets, median and p95 analysis time, vertices, peak heap, and the speed and vertex",
+                "ratios against --merge none on the same sets. Times exclude JVM start."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
+                "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",
+                "  gpusched bench --tasks 16 --utilizations 1.4 --time-limit 60s --no-compare"})
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = "--tasks", split = ",", paramLabel = "N", defaultValue = "4,5,6,7,8,9,10,12,16",
+            description = "Task counts. Default: ${DEFAULT-VALUE}.")
+    List<Integer> tasks;
+    @Option(names = "--utilizations", split = ",", paramLabel = "U", defaultValue = "0.6,1.0,1.4",
+            description = "Total utilisations. Default: ${DEFAULT-VALUE}.")
+    List<Double> utilizations;
+    @Option(names = "--sets", paramLabel = "N", defaultValue = "20", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+    int sets;
+    @Option(names = "--scenario", paramLabel = "S", defaultValue = "large",
+            description = "Slowdown scenario: small, large or mixed. Default: ${DEFAULT-VALUE}.")
+    String scenario;
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
+    long seed;
+    @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "60s",
+            description = "Per-set limit of the measured analysis. Default: ${DEFAULT-VALUE}.")
+    Duration timeLimit;
+    @Option(names = "--max-states", paramLabel = "N", defaultValue = "20000000",
+            description = "Per-set state budget of the measured analysis. Default: ${DEFAULT-VALUE}.")
+    long maxStates;
+    @Option(names = "--no-merge-limit", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Per-set limit of the --merge none comparison run. Default: ${DEFAULT-VALUE}.")
+    Duration noMergeLimit;
+    @Option(names = "--no-merge-states", paramLabel = "N", defaultValue = "5000000",
+            description = "Per-set state budget of the --merge none run. Default: ${DEFAULT-VALUE}.")
+    long noMergeStates;
+    @Option(names = "--no-compare", description = "Skip the --merge none comparison.")
+    boolean noCompare;
+    @Option(names = "--compare-up-to", paramLabel = "N", defaultValue = "8",
+            description = "Compare with --merge none only up to this many tasks (beyond, it mostly hits its "
+                    + "budget). Default: ${DEFAULT-VALUE}.")
+    int compareUpTo;
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
+            description = "Unmeasured sets run first to warm up the JIT. Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Bench.Config config = new Bench.Config(tasks, utilizations, sets, Scenario.parse(scenario), seed,
+                Bench.dominationOptions(maxStates, timeLimit), Bench.noMergeOptions(noMergeStates, noMergeLimit),
+                noCompare ? 0 : compareUpTo, warmup);
+        if (common.format == OutputFormat.csv) {
+            out.println("tasks,utilization,sets,decided,inconclusive,feasible,infeasible,medianMs,p95Ms,maxMs,"
+                    + "feasibleMedianMs,feasibleP95Ms,infeasibleMedianMs,infeasibleP95Ms,vertices,peakHeapMiB,"
+                    + "noMergeCompared,ratioVsNoMerge,vertexRatioVsNoMerge");
+        } else if (common.format == OutputFormat.text) {
+            out.printf(Locale.ROOT, "%5s %5s %5s %7s %5s %5s %10s %10s %10s %11s %11s %10s %7s %7s %9s%n", "tasks",
+                    "U", "sets", "decided", "feas", "infea", "median ms", "p95 ms", "max ms", "feas p95", "infeas p95",
+                    "vertices", "heapMiB", "x none", "vtx x none");
+        }
+        Bench.run(config, p -> {
+            print(out, p);
+            out.flush();
+        });
+        return ExitCodes.OK;
+    }
+
+    private void print(PrintWriter out, Bench.Point p) {
+        long heapMiB = p.peakHeapBytes() >> 20;
+        switch (common.format) {
+            case json -> {
+                ObjectNode o = Json.object().put("tasks", p.tasks()).put("utilization", p.utilization())
+                        .put("sets", p.sets()).put("decided", p.decided()).put("inconclusive", p.inconclusive())
+                        .put("feasible", p.feasible()).put("infeasible", p.infeasible());
+                num(o, "medianMs", p.medianMs());
+                num(o, "p95Ms", p.p95Ms());
+                num(o, "maxMs", p.maxMs());
+                num(o, "feasibleMedianMs", p.feasibleMedianMs());
+                num(o, "feasibleP95Ms", p.feasibleP95Ms());
+                num(o, "infeasibleMedianMs", p.infeasibleMedianMs());
+                num(o, "infeasibleP95Ms", p.infeasibleP95Ms());
+                num(o, "vertices", p.vertices());
+                o.put("peakHeapMiB", heapMiB).put("noMergeCompared", p.noMergeCompared());
+                num(o, "ratioVsNoMerge", p.ratioVsNoMerge());
+                num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
+                out.println(Json.line(o));
+            }
+            case csv -> out.println(Csv.row(p.tasks(), fmt(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
+                    p.feasible(), p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()),
+                    fmt(p.feasibleMedianMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleMedianMs()),
+                    fmt(p.infeasibleP95Ms()), fmt(p.vertices()), heapMiB, p.noMergeCompared(), fmt(p.ratioVsNoMerge()),
+                    fmt(p.vertexRatioVsNoMerge())));
+            default -> out.printf(Locale.ROOT, "%5d %5.2f %5d %7d %5d %5d %10s %10s %10s %11s %11s %10s %7d %7s %9s%n",
+                    p.tasks(), p.utilization(), p.sets(), p.decided(), p.feasible(), p.infeasible(), fmt(p.medianMs()),
+                    fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleP95Ms()),
+                    fmt(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+        }
+    }
+
+    private static void num(ObjectNode o, String key, double v) {
+        if (Double.isNaN(v)) {
+            o.putNull(key);
+        } else {
+            o.put(key, Math.round(v * 1000) / 1000.0);
+        }
+    }
+
+    private static String fmt(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.3f", v);
+    }
+}

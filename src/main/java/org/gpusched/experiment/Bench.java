@@ -1,0 +1,113 @@
+package org.gpusched.experiment;
+
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.MergeLevel;
+import org.gpusched.explore.Options;
+import org.gpusched.explore.Verdict;
+import org.gpusched.model.TaskSet;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The explorer benchmark of docs/performance.md: the paper's workload (fixed seeds) for each
+ * (tasks, utilisation) point, timed in-process (JVM start excluded), and on the same sets the
+ * speed and vertex ratios against {@code --merge none}. Feasible and infeasible sets are reported
+ * apart: infeasible ones force the whole graph to be explored.
+ */
+public final class Bench {
+
+    /** What to run. */
+    public record Config(List<Integer> tasks, List<Double> utilizations, int sets, Scenario scenario, long seed,
+                         Options options, Options noMerge, int compareUpTo, int warmup) {
+        public Config {
+            tasks = List.copyOf(tasks);
+            utilizations = List.copyOf(utilizations);
+        }
+    }
+
+    /** One (tasks, utilisation) point. Times in milliseconds; NaN where no set qualifies. */
+    public record Point(int tasks, double utilization, int sets, int decided, int inconclusive, int feasible,
+                        int infeasible, double medianMs, double p95Ms, double maxMs, double feasibleMedianMs,
+                        double feasibleP95Ms, double infeasibleMedianMs, double infeasibleP95Ms, double vertices,
+                        long peakHeapBytes, int noMergeCompared, double ratioVsNoMerge, double vertexRatioVsNoMerge) { }
+
+    private Bench() { }
+
+    public static List<Point> run(Config c, Consumer<Point> onPoint) {
+        warmUp(c);
+        List<Point> points = new ArrayList<>();
+        for (int n : c.tasks()) {
+            for (double u : c.utilizations()) {
+                Point p = point(c, n, u);
+                points.add(p);
+                onPoint.accept(p);
+            }
+        }
+        return points;
+    }
+
+    /** JIT warm-up on sets outside the measured ones, so the first point is not charged for compilation. */
+    private static void warmUp(Config c) {
+        for (int i = 0; i < c.warmup(); i++) {
+            TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
+            new GpuSchedExplorer(ts, c.options()).analyze();
+        }
+    }
+
+    private static Point point(Config c, int n, double u) {
+        double[] ms = new double[c.sets()];
+        List<Double> feasible = new ArrayList<>();
+        List<Double> infeasible = new ArrayList<>();
+        double[] vertices = new double[c.sets()];
+        int decided = 0;
+        long heap = 0;
+        int compared = 0;
+        double timeDom = 0;
+        double timeNone = 0;
+        double vertDom = 0;
+        double vertNone = 0;
+        for (int i = 0; i < c.sets(); i++) {
+            TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
+            Analysis a = new GpuSchedExplorer(ts, c.options()).analyze();
+            ms[i] = a.stats().elapsedMillis();
+            vertices[i] = a.stats().vertices();
+            heap = Math.max(heap, a.stats().peakHeapBytes());
+            if (a.verdict() == Verdict.INCONCLUSIVE) {
+                continue;
+            }
+            decided++;
+            (a.verdict() == Verdict.SCHEDULABLE ? feasible : infeasible).add(ms[i]);
+            if (n <= c.compareUpTo()) {
+                Analysis none = new GpuSchedExplorer(ts, c.noMerge()).analyze();
+                if (none.verdict() != Verdict.INCONCLUSIVE) {
+                    compared++;
+                    timeDom += ms[i];
+                    timeNone += none.stats().elapsedMillis();
+                    vertDom += a.stats().vertices();
+                    vertNone += none.stats().vertices();
+                }
+                heap = Math.max(heap, none.stats().peakHeapBytes());
+            }
+        }
+        double[] all = Percentiles.sorted(ms);
+        double[] f = Percentiles.sorted(feasible.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] inf = Percentiles.sorted(infeasible.stream().mapToDouble(Double::doubleValue).toArray());
+        return new Point(n, u, c.sets(), decided, c.sets() - decided, f.length, inf.length,
+                Percentiles.of(all, 50), Percentiles.of(all, 95), Percentiles.of(all, 100), Percentiles.of(f, 50), Percentiles.of(f, 95), Percentiles.of(inf, 50), Percentiles.of(inf, 95),
+                Percentiles.of(Percentiles.sorted(vertices), 50), heap, compared,
+                compared == 0 ? Double.NaN : timeNone / timeDom, compared == 0 ? Double.NaN : vertNone / vertDom);
+    }
+
+    /** Domination merge with the given budget, and merge none with its own (smaller) budget. */
+    public static Options dominationOptions(long maxStates, Duration limit) {
+        return Options.defaults().withBudget(maxStates, limit);
+    }
+
+    public static Options noMergeOptions(long maxStates, Duration limit) {
+        return Options.defaults().withMerge(MergeLevel.NONE).withBudget(maxStates, limit);
+    }
+}
