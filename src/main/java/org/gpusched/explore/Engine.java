@@ -28,6 +28,7 @@ final class Engine {
     private final Options opt;
     private final long[][] jobKey;
     private final Frontier frontier;
+    private final PairBound pairs;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
     final Trail trail = new Trail();
     private final long startNanos = System.nanoTime();
@@ -62,6 +63,7 @@ final class Engine {
         this.jm = jm;
         this.opt = opt;
         this.frontier = Frontier.of(opt.search());
+        this.pairs = new PairBound(oracle, jm);
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
         for (int i = 0; i < jm.n; i++) {
@@ -241,7 +243,7 @@ final class Engine {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = jm.latestLiveStart(next, r);
+                liveUntil = Math.min(jm.latestLiveStart(next, r), pairs.latestStart(next, r));
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;

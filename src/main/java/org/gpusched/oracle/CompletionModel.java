@@ -34,6 +34,14 @@ public final class CompletionModel {
         return BigDecimal.valueOf(c).multiply(f).setScale(0, RoundingMode.CEILING).longValueExact();
     }
 
+    /**
+     * True when adding tasks to a batch never shortens it (C(S) <= C(S') for S within S'): the
+     * none and slowdown models. A table may list any values above the largest wcet, so it is not.
+     */
+    public boolean monotone() {
+        return inter.model() != Interference.Model.TABLE;
+    }
+
     public long completion(long mask) {
         if (Long.bitCount(mask) == 1) {
             return wcet[Long.numberOfTrailingZeros(mask)];

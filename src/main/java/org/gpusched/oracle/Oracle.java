@@ -51,6 +51,22 @@ public final class Oracle {
         return completion.completion(mask);
     }
 
+    /** True when adding tasks to a batch never shortens it (see {@link CompletionModel#monotone()}). */
+    public boolean monotoneCompletion() {
+        return completion.monotone();
+    }
+
+    /**
+     * True when tasks i and j can never be in one batch: together their blocks exceed the whole
+     * GPU, or at most one kernel may be resident. Holds for every superset too.
+     */
+    public boolean neverTogether(int i, int j) {
+        if (gpu.maxResidentKernels() < 2) {
+            return true;
+        }
+        return simulate && exceedsCapacity(new int[] {i, j});
+    }
+
     /** Number of block-placement simulations run so far (memo misses). */
     public long placements() {
         return placements;
