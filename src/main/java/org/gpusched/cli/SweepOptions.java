@@ -21,7 +21,7 @@ public final class SweepOptions {
     int threads;
 
     @Option(names = "--shard", paramLabel = "K/N", defaultValue = "1/1",
-            description = "Run only the sets whose global index i has i % N == K-1 and write their rows to "
+            description = "Run only the sets whose global index i has i %% N == K-1 and write their rows to "
                     + "DIR/<experiment>-shard-K-of-N.csv; 'gpusched experiment merge' combines the shards. "
                     + "Default: ${DEFAULT-VALUE} (everything).")
     String shard;

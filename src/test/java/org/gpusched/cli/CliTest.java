@@ -40,6 +40,26 @@ class CliTest {
     }
 
     @Test
+    void every_help_text_renders_without_picocli_warnings() {
+        // picocli formats help with String.format and reports a stray '%' on System.err.
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            render(Main.commandLine(new java.io.PrintWriter(new java.io.StringWriter()),
+                    new java.io.PrintWriter(new java.io.StringWriter())));
+        } finally {
+            System.setErr(saved);
+        }
+        assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+    }
+
+    private static void render(picocli.CommandLine cl) {
+        assertThat(cl.getUsageMessage()).contains("Usage:");
+        cl.getSubcommands().values().forEach(CliTest::render);
+    }
+
+    @Test
     void usage_errors_exit_2() {
         assertThat(CliRunner.run().code()).isEqualTo(2);
         assertThat(CliRunner.run("analyze").code()).isEqualTo(2);
