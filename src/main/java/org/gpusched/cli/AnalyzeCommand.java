@@ -10,7 +10,6 @@ import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 import org.slf4j.Logger;
@@ -95,25 +94,15 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        int code = ExitCodes.OK;
-        for (Path f : files) {
-            TaskSet ts;
-            try {
-                ts = new TaskSetReader().read(f);
-            } catch (InputException e) {
-                err.println(e.getMessage());
-                code = ExitCodes.worst(code, ExitCodes.INVALID);
-                continue;
-            }
+        return TaskSetFiles.each(files, err, (f, ts) -> {
             Analysis a = run(ts);
             LOG.debug("{}: {} in {} ms", f, a.verdict(), a.stats().elapsedMillis());
             report(out, f.toString(), ts, a);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 writeTable(ts, a, tableToStdout);
             }
-            code = ExitCodes.worst(code, a.verdict().exitCode());
-        }
-        return code;
+            return a.verdict().exitCode();
+        });
     }
 
     private Analysis run(TaskSet ts) throws IOException {

@@ -5,9 +5,7 @@ import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -36,30 +34,19 @@ final class CompareCommand implements Callable<Integer> {
     List<Path> files;
 
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        int code = ExitCodes.OK;
         if (common.format == OutputFormat.csv) {
             out.println("file,name,gpusched,edfSerial,edfParallel,edfSerialMisses,edfParallelMisses");
         } else if (common.format == OutputFormat.text) {
             out.printf("%-40s %-18s %-22s %-22s%n", "file", "gpusched", "edf-serial", "edf-parallel");
         }
-        for (Path f : files) {
-            TaskSet ts;
-            try {
-                ts = new TaskSetReader().read(f);
-            } catch (InputException e) {
-                err.println(e.getMessage());
-                code = ExitCodes.worst(code, ExitCodes.INVALID);
-                continue;
-            }
+        return TaskSetFiles.each(files, err, (f, ts) -> {
             Analysis g = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
             BaselineResult s = new EdfBaseline(ts, EdfBaseline.Kind.SERIAL).run();
             BaselineResult p = new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL).run();
-            if (g.verdict().asBoolean() == null) {
-                code = ExitCodes.worst(code, ExitCodes.INCONCLUSIVE);
-            }
+            int code = g.verdict().asBoolean() == null ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
             switch (common.format) {
                 case json -> {
                     ObjectNode o = Json.object().put("file", f.toString()).put("name", ts.name());
@@ -91,8 +78,8 @@ final class CompareCommand implements Callable<Integer> {
                     }
                 }
             }
-        }
-        return code;
+            return code;
+        });
     }
 
     private static String word(BaselineResult r) {
