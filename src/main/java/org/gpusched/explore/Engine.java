@@ -1,6 +1,7 @@
 package org.gpusched.explore;
 
 import org.gpusched.oracle.BatchList;
+import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -42,6 +43,8 @@ final class Engine {
     long fastForwards;
     long pruned;
     long peakHeap;
+    private long lastGcNanos = Long.MIN_VALUE / 2;
+    private long lastLive;
     /** Vertices created per depth (jobs completed), for the graph-size experiment. */
     final long[] verticesPerDepth;
     int deepestDepth = -1;
@@ -145,10 +148,30 @@ final class Engine {
     private boolean overBudget() {
         if (System.nanoTime() > deadlineNanos) {
             budgetNote = "time limit of " + opt.timeLimit().toMillis() + " ms reached";
-        } else if (sampleHeap() > opt.maxHeapFraction() * Runtime.getRuntime().maxMemory()) {
-            budgetNote = "heap budget reached (" + (peakHeap >> 20) + " MiB in use)";
+        } else if (liveHeapAbove(opt.maxHeapFraction() * Runtime.getRuntime().maxMemory())) {
+            budgetNote = "heap budget reached (" + (peakHeap >> 20) + " MiB live)";
         }
         return budgetNote != null;
+    }
+
+    /**
+     * Whether the live heap exceeds the limit. Heap in use includes garbage not yet collected, so
+     * a reading above the limit is confirmed after a collection (at most one per second) before
+     * the analysis gives up.
+     */
+    private boolean liveHeapAbove(double limit) {
+        if (sampleHeap() <= limit) {
+            return false;
+        }
+        long now = System.nanoTime();
+        if (now - lastGcNanos < 1_000_000_000L) {
+            return lastLive > limit;
+        }
+        System.gc();
+        lastGcNanos = System.nanoTime();
+        Runtime rt = Runtime.getRuntime();
+        lastLive = rt.totalMemory() - rt.freeMemory();
+        return lastLive > limit;
     }
 
     private long sampleHeap() {
@@ -180,37 +203,50 @@ final class Engine {
     private void expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
         BatchList batches = oracle.batchesOf(v.key.ready);
-        for (int b = 0; b < batches.size(); b++) {
-            long s = batches.masks()[b];
-            long c = batches.completions()[b];
-            long limit = jm.minDeadline(counts, s) - c;
-            if (v.times[0] > limit) {
+        long[] minDeadline = new long[Long.bitCount(v.key.ready) + 1];
+        minDeadline[0] = Long.MAX_VALUE;
+        long earliest = v.times[0];
+        int k = 0;
+        while (k < batches.nodes()) {
+            int size = batches.size()[k];
+            int task = batches.last()[k];
+            long dl = Math.min(minDeadline[size - 1], jm.deadline(task, counts[task]));
+            minDeadline[size] = dl;
+            long c = batches.completions()[k];
+            long limit = dl - c;
+            if (c != CompletionModel.FORBIDDEN && earliest > limit) {
+                // Too late even from the earliest time; with a monotone model so is every superset below.
                 pruned += v.size;
+                k = batches.monotone() ? batches.skip()[k] : k + 1;
                 continue;
             }
-            int[] next = counts.clone();
-            long hash = v.key.execHash;
-            for (long m = s; m != 0; m &= m - 1) {
-                int i = Long.numberOfTrailingZeros(m);
-                hash ^= jobKey[i][next[i]];
-                next[i]++;
-            }
-            int depth = v.depth + Long.bitCount(s);
-            if (depth == jm.totalJobs) {
-                for (int j = 0; j < v.size && v.times[j] <= limit && !stopped; j++) {
-                    edges++;
-                    reachedEnd(v, j, s, v.times[j] + c);
-                }
+            if (batches.eligible()[k]) {
+                apply(v, batches.masks()[k], c, limit, created);
                 if (stopped) {
                     return;
                 }
-                continue;
             }
-            successors(v, s, c, limit, next, hash, depth, created);
-            if (stopped) {
-                return;
-            }
+            k++;
         }
+    }
+
+    private void apply(Vertex v, long s, long c, long limit, List<Vertex> created) {
+        int[] next = v.key.counts.clone();
+        long hash = v.key.execHash;
+        for (long m = s; m != 0; m &= m - 1) {
+            int i = Long.numberOfTrailingZeros(m);
+            hash ^= jobKey[i][next[i]];
+            next[i]++;
+        }
+        int depth = v.depth + Long.bitCount(s);
+        if (depth == jm.totalJobs) {
+            for (int j = 0; j < v.size && v.times[j] <= limit && !stopped; j++) {
+                edges++;
+                reachedEnd(v, j, s, v.times[j] + c);
+            }
+            return;
+        }
+        successors(v, s, c, limit, next, hash, depth, created);
     }
 
     /**

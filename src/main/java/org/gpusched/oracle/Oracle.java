@@ -118,54 +118,43 @@ public final class Oracle {
     }
 
     /**
-     * Every eligible set of tasks drawn from {@code ready}, with one eligible order and the
-     * completion time each, memoised per ready mask: the explorer meets the same ready sets over
-     * and over. Sets whose summed block resources exceed the whole GPU are never placed, nor are
-     * their supersets (the sums only grow).
+     * The sets of tasks drawn from {@code ready} that fit the GPU's summed resources, as a tree in
+     * preorder (a set's subtree holds its supersets with higher task indices), each with its
+     * completion time and whether some submission order is eligible. Memoised per ready mask: the
+     * explorer meets the same ready sets over and over. Sets whose summed block resources exceed
+     * the whole GPU are left out with all their supersets (the sums only grow).
      */
     public BatchList batchesOf(long ready) {
         BatchList list = byReady.get(ready);
         if (list == null) {
-            List<Long> sets = new ArrayList<>();
-            subsets(ready, 0, 0, new long[4], sets);
-            sets.sort(java.util.Comparator.reverseOrder());
-            long[] masks = new long[sets.size()];
-            long[] completions = new long[sets.size()];
-            int k = 0;
-            for (long m : sets) {
-                BatchInfo info = batch(m);
-                if (info.eligible()) {
-                    masks[k] = m;
-                    completions[k++] = info.completion();
-                }
-            }
-            list = new BatchList(java.util.Arrays.copyOf(masks, k), java.util.Arrays.copyOf(completions, k));
+            BatchList.Builder b = new BatchList.Builder(completion.monotone());
+            grow(ready, 0, 0, 0, new long[4], b);
+            list = b.build();
             byReady.put(ready, list);
         }
         return list;
     }
 
-    /** Non-empty subsets of {@code rest} added to {@code chosen}, cut where the resource sums overflow the GPU. */
-    private void subsets(long rest, long chosen, int size, long[] sums, List<Long> out) {
-        if (rest == 0) {
-            if (chosen != 0) {
-                out.add(chosen);
+    private void grow(long ready, long chosen, int size, int from, long[] sums, BatchList.Builder out) {
+        for (long rest = ready & (-1L << from); rest != 0; rest &= rest - 1) {
+            int t = Long.numberOfTrailingZeros(rest);
+            long[] with = sums.clone();
+            with[0] += grid[t];
+            with[1] += grid[t] * usage[t].warps();
+            with[2] += grid[t] * usage[t].registers();
+            with[3] += grid[t] * usage[t].sharedMemory();
+            // A single kernel runs in waves whatever its size; only sets of two or more must fit at once.
+            if (size > 0 && (size + 1 > gpu.maxResidentKernels() || simulate && overCapacity(with))) {
+                continue;
             }
-            return;
+            long set = chosen | (1L << t);
+            BatchInfo info = batch(set);
+            int node = out.add(set, t, size + 1, info.completion(), info.eligible());
+            if (t < 63) {
+                grow(ready, set, size + 1, t + 1, with, out);
+            }
+            out.close(node);
         }
-        int t = 63 - Long.numberOfLeadingZeros(rest);
-        long without = rest & ~(1L << t);
-        long[] with = sums.clone();
-        with[0] += grid[t];
-        with[1] += grid[t] * usage[t].warps();
-        with[2] += grid[t] * usage[t].registers();
-        with[3] += grid[t] * usage[t].sharedMemory();
-        // A single kernel runs in waves whatever its size; only sets of two or more must fit at once.
-        boolean fits = size == 0 || (size + 1 <= gpu.maxResidentKernels() && !(simulate && overCapacity(with)));
-        if (fits) {
-            subsets(without, chosen | (1L << t), size + 1, with, out);
-        }
-        subsets(without, chosen, size, sums, out);
     }
 
     private boolean overCapacity(long[] sums) {
