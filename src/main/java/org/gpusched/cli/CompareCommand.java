@@ -40,7 +40,7 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,gpusched,edfSerial,edfParallel,edfSerialMisses,edfParallelMisses");
         } else if (common.format == OutputFormat.text) {
-            out.printf("%-40s %-18s %-22s %-22s%n", "file", "gpusched", "edf-serial", "edf-parallel");
+            out.println(String.format("%-40s %-16s %-28s %s", "file", "gpusched", "edf-serial", "edf-parallel"));
         }
         return TaskSetFiles.each(files, err, (f, ts) -> {
             Analysis g = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
@@ -67,7 +67,7 @@ final class CompareCommand implements Callable<Integer> {
                 case csv -> out.println(Csv.row(f.toString(), ts.name(), g.verdict().words(), word(s), word(p),
                         s.misses().size(), p.misses().size()));
                 default -> {
-                    out.printf("%-40s %-18s %-22s %-22s%n", f, g.verdict().words(), text(s), text(p));
+                    out.println(String.format("%-40s %-16s %-28s %s", f, g.verdict().words(), text(s), text(p)));
                     if (!common.quiet) {
                         if (!s.misses().isEmpty()) {
                             out.println("    edf-serial first miss:   " + Reports.miss(ts, s.misses().get(0)));

@@ -43,9 +43,14 @@ final class Reports {
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", ts.displayName(),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
-        out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
-                        + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
-                s.splits(), s.fastForwards(), s.pruned());
+        boolean simulation = a.method().startsWith("edf-");
+        if (simulation) {
+            out.printf(Locale.ROOT, "  simulation    %d frames over the hyperperiod%n", s.edges());
+        } else {
+            out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
+                            + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
+                    s.splits(), s.fastForwards(), s.pruned());
+        }
         if (timing) {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
         }
@@ -53,7 +58,7 @@ final class Reports {
             frames(out, ts, "  table", a.schedule());
         }
         if (a.witness() != null) {
-            witness(out, ts, a.witness());
+            witness(out, ts, a.witness(), simulation);
         }
     }
 
@@ -65,9 +70,14 @@ final class Reports {
         }
     }
 
-    static void witness(PrintWriter out, TaskSet ts, Witness w) {
-        out.printf(Locale.ROOT, "  witness       deepest path: %d of %d jobs done, stuck at t = %d%n", w.jobsDone(),
-                w.jobsTotal(), w.time());
+    static void witness(PrintWriter out, TaskSet ts, Witness w, boolean simulation) {
+        if (simulation) {
+            out.printf(Locale.ROOT, "  first miss    frames up to it (%d of %d jobs run), then every miss:%n",
+                    w.jobsDone(), w.jobsTotal());
+        } else {
+            out.printf(Locale.ROOT, "  witness       deepest path: %d of %d jobs done, stuck at t = %d%n",
+                    w.jobsDone(), w.jobsTotal(), w.time());
+        }
         for (Frame f : w.path()) {
             out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
         }
