@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.TooManyBatchesException;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -97,6 +98,10 @@ final class Engine {
         long t0 = System.nanoTime();
         try {
             return explore(quota);
+        } catch (TooManyBatchesException e) {
+            budgetNote = e.getMessage();
+            stopped = true;
+            return true;
         } finally {
             activeNanos += System.nanoTime() - t0;
         }
@@ -362,6 +367,9 @@ final class Engine {
         }
         if (states > opt.maxStates()) {
             budgetNote = "state budget of " + opt.maxStates() + " reached";
+            stopped = true;
+        } else if ((states & 4095) == 0 && overBudget()) {
+            // One expansion can add millions of states: budgets are checked here too.
             stopped = true;
         }
     }

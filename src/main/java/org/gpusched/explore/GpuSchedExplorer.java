@@ -23,6 +23,17 @@ public final class GpuSchedExplorer {
     }
 
     public Analysis analyze() {
+        try {
+            return explore();
+        } catch (OutOfMemoryError e) {
+            // The budgets stop well before this; it only guards against a heap set too small to
+            // hold even one state's batches. The engines are unreachable now, so memory is back.
+            return new Analysis(Verdict.INCONCLUSIVE, "gpusched", Stats.EMPTY, List.of(), null,
+                    "out of memory (raise -Xmx via GPUSCHED_JAVA_OPTS, or lower --max-states)");
+        }
+    }
+
+    private Analysis explore() {
         Oracle oracle = new Oracle(ts);
         JobModel jm = new JobModel(ts);
         String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";

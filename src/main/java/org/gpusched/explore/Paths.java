@@ -43,7 +43,7 @@ final class Paths {
 
     /**
      * Explains why the state (counts, t) has no way forward: for every ready job, the earliest
-     * frame end any eligible batch with it can reach, against its deadline.
+     * frame end it can reach (alone), against its deadline.
      */
     static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
         int[] counts = countsAfter(path, jm.n);
@@ -56,23 +56,17 @@ final class Paths {
         boolean someoneLate = false;
         for (long b = ready; b != 0; b &= b - 1) {
             int i = Long.numberOfTrailingZeros(b);
-            long best = Long.MAX_VALUE;
-            for (long s = ready; s != 0; s = (s - 1) & ready) {
-                if ((s & (1L << i)) != 0 && oracle.batch(s).eligible()) {
-                    best = Math.min(best, oracle.completion(s));
-                }
-            }
+            // Alone is always eligible and no batch is shorter than its longest job, so running
+            // alone is the earliest any job can finish.
+            long alone = t + jm.wcet[i];
             String name = oracle.taskSet().task(i).name() + "#" + counts[i];
             long d = jm.deadline(i, counts[i]);
-            if (best == Long.MAX_VALUE) {
-                reasons.add(name + " (deadline " + d + ") is in no eligible batch");
-            } else if (t + best > d) {
+            if (alone > d) {
                 someoneLate = true;
                 reasons.add(name + " (released " + jm.arrival(i, counts[i]) + ", deadline " + d
-                        + ") cannot finish before " + (t + best)
-                        + (best == jm.wcet[i] ? " even alone (wcet " + best + ")" : " in any eligible batch"));
+                        + ") cannot finish before " + alone + " even alone (wcet " + jm.wcet[i] + ")");
             } else {
-                reasons.add(name + " (deadline " + d + ") can still finish by " + (t + best));
+                reasons.add(name + " (deadline " + d + ") can still finish by " + alone + " alone");
             }
         }
         if (!someoneLate && ready != 0) {

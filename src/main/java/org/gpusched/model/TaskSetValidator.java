@@ -99,7 +99,7 @@ final class TaskSetValidator {
                 || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
         String name = g.preset() == null ? "custom" : custom ? g.preset() + " (modified)" : g.preset();
         return new Gpu(name, base.computeCapability(),
-                pos("gpu.sms", g.sms(), base.sms()),
+                bounded("gpu.sms", g.sms(), base.sms(), MAX_SMS),
                 pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm()),
                 pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm()),
                 pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm()),
@@ -122,6 +122,17 @@ final class TaskSetValidator {
             throw fail(path, "must be >= 1 (got " + v + ")");
         }
         return v;
+    }
+
+    /** No GPU comes near this; block placement keeps per-SM arrays of this size. */
+    static final long MAX_SMS = 65_536;
+
+    private long bounded(String path, Long v, long dflt, long max) {
+        long x = pos(path, v, dflt);
+        if (x != Gpu.UNLIMITED && x > max) {
+            throw fail(path, "must be <= " + max + " (got " + x + ")");
+        }
+        return x;
     }
 
     private long nonNeg(String path, Long v, long dflt) {

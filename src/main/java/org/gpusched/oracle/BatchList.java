@@ -64,6 +64,10 @@ public record BatchList(long[] masks, int[] last, int[] size, long[] completions
             return n++;
         }
 
+        int nodes() {
+            return n;
+        }
+
         /** Marks the end of node k's subtree (called after its supersets were added). */
         void close(int k) {
             skip[k] = n;

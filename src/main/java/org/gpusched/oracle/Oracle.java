@@ -25,6 +25,13 @@ public final class Oracle {
     private final CompletionModel completion;
     private final Map<Long, BatchInfo> memo = new HashMap<>();
     private final Map<Long, BatchList> byReady = new HashMap<>();
+    private long listedNodes;
+
+    /** Most candidate batches one ready set may have; beyond, the analysis is inconclusive. */
+    public static final int MAX_BATCH_NODES = 1 << 20;
+    /** The memos are caches: past these sizes they are emptied rather than allowed to fill the heap. */
+    private static final int MAX_MEMO = 1 << 22;
+    private static final long MAX_LISTED_NODES = 1L << 23;
     private long placements;
 
     public Oracle(TaskSet ts) {
@@ -112,6 +119,9 @@ public final class Oracle {
         BatchInfo info = memo.get(mask);
         if (info == null) {
             info = compute(mask);
+            if (memo.size() >= MAX_MEMO) {
+                memo.clear();
+            }
             memo.put(mask, info);
         }
         return info;
@@ -130,6 +140,11 @@ public final class Oracle {
             BatchList.Builder b = new BatchList.Builder(completion.monotone());
             grow(ready, 0, 0, 0, new long[4], b);
             list = b.build();
+            if (listedNodes + list.nodes() > MAX_LISTED_NODES) {
+                byReady.clear();
+                listedNodes = 0;
+            }
+            listedNodes += list.nodes();
             byReady.put(ready, list);
         }
         return list;
@@ -148,6 +163,9 @@ public final class Oracle {
                 continue;
             }
             long set = chosen | (1L << t);
+            if (out.nodes() >= MAX_BATCH_NODES) {
+                throw new TooManyBatchesException(Long.bitCount(ready), MAX_BATCH_NODES);
+            }
             BatchInfo info = batch(set);
             int node = out.add(set, t, size + 1, info.completion(), info.eligible());
             if (t < 63) {
@@ -195,7 +213,8 @@ public final class Oracle {
     }
 
     private static boolean over(long used, long perSm, long sms) {
-        return perSm != Gpu.UNLIMITED && used > perSm * sms;
+        // perSm * sms may exceed a long for absurd limits: then nothing can be over it.
+        return perSm != Gpu.UNLIMITED && perSm <= Long.MAX_VALUE / sms && used > perSm * sms;
     }
 
     /** Depth-first over submission orders; a failing prefix prunes every order that starts with it. */

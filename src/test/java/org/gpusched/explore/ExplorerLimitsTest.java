@@ -1,0 +1,61 @@
+package org.gpusched.explore;
+
+import org.gpusched.TestFiles;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Inputs at the edges of what the explorer can hold: it must answer, or say why not, never crash. */
+class ExplorerLimitsTest {
+
+    private static String tasks(int n, long period, long wcet) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "" : ",").append("{\"name\":\"k").append(i).append("\",\"period\":").append(period)
+                    .append(",\"wcet\":").append(wcet).append('}');
+        }
+        return sb.append(']').toString();
+    }
+
+    @Test
+    void huge_resource_limits_do_not_overflow_the_capacity_test() {
+        // registersPerSm * sms does not fit in a long; the two kernels obviously fit together.
+        TaskSet ts = TestFiles.parse("""
+                {"gpu":{"sms":2,"maxThreadsPerSm":1024,"registersPerSm":4611686018427387904},
+                 "tasks":[{"name":"a","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}},
+                          {"name":"b","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}}]}
+                """);
+        assertThat(new BruteForceExplorer(ts, 100_000).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(new GpuSchedExplorer(ts, Options.defaults()).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
+    }
+
+    @Test
+    void too_many_candidate_batches_is_inconclusive_not_a_crash() {
+        // 24 ready tasks on an unlimited GPU: 2^24 candidate batches from the very first state.
+        TaskSet ts = TestFiles.parse("{\"tasks\":" + tasks(24, 100, 1) + "}");
+        Analysis a = new GpuSchedExplorer(ts, Options.defaults()).analyze();
+        assertThat(a.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(a.note()).contains("candidate batches");
+    }
+
+    @Test
+    void a_witness_over_many_ready_tasks_is_cheap() {
+        String many = tasks(24, 10, 1);
+        String json = "{\"tasks\":" + many.substring(0, many.length() - 1)
+                + ",{\"name\":\"late\",\"period\":10,\"wcet\":11}]}";
+        Analysis a = new GpuSchedExplorer(TestFiles.parse(json), Options.defaults()).analyze();
+        assertThat(a.verdict()).isEqualTo(Verdict.NOT_SCHEDULABLE);
+        assertThat(a.witness().reasons()).anySatisfy(r -> assertThat(r).contains("late#0", "even alone"));
+    }
+
+    @Test
+    void absurd_sm_counts_are_refused() {
+        assertThatThrownBy(() -> TestFiles.parse("""
+                {"gpu":{"sms":3000000000,"maxThreadsPerSm":1024},
+                 "tasks":[{"name":"a","period":4,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}}]}
+                """)).isInstanceOf(InputException.class).hasMessageContaining("gpu.sms").hasMessageContaining("65536");
+    }
+}
