@@ -57,10 +57,7 @@ final class Engine {
     String budgetNote;
     private boolean stopped;
 
-    private final List<Vertex> graphNodes = new ArrayList<>();
-    private final List<ExploredGraph.Edge> graphEdges = new ArrayList<>();
-    private final Set<String> graphEdgeKeys = new HashSet<>();
-    private boolean graphComplete = true;
+    private final GraphRecorder recorder;
 
     Engine(Oracle oracle, JobModel jm, Options opt) {
         this.oracle = oracle;
@@ -68,6 +65,7 @@ final class Engine {
         this.opt = opt;
         this.frontier = Frontier.of(opt.search());
         this.pairs = new PairBound(oracle, jm);
+        this.recorder = new GraphRecorder(oracle, jm, opt.graphLimit());
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
         for (int i = 0; i < jm.n; i++) {
@@ -318,7 +316,7 @@ final class Engine {
         deepestDepth = jm.totalJobs;
         deepestTrail = tr;
         deepestTime = end;
-        recordTerminal(v, s, end);
+        recorder.terminal(v, s, end);
         if (opt.stop() == StopRule.FIRST) {
             stopped = true;
         }
@@ -355,10 +353,10 @@ final class Engine {
                 rec.pending = target;
             }
             created.add(target);
-            recordNode(target);
+            recorder.node(target);
         }
         if (from != null) {
-            recordEdge(from, target, mask);
+            recorder.edge(from, target, mask);
         }
         if (depth > deepestDepth) {
             deepestDepth = depth;
@@ -389,47 +387,7 @@ final class Engine {
         return budgetNote != null;
     }
 
-    // ---- optional graph recording for export ----
-
-    private void recordNode(Vertex v) {
-        if (opt.graphLimit() <= 0 || !graphComplete) {
-            return;
-        }
-        if (graphNodes.size() >= opt.graphLimit()) {
-            graphComplete = false;
-            return;
-        }
-        graphNodes.add(v);
-    }
-
-    private void recordEdge(Vertex from, Vertex to, long mask) {
-        if (opt.graphLimit() <= 0 || !graphComplete) {
-            return;
-        }
-        if (graphEdgeKeys.add(from.id + ":" + to.id + ":" + mask)) {
-            graphEdges.add(new ExploredGraph.Edge(from.id, to.id, oracle.batch(mask).order(), oracle.completion(mask)));
-        }
-    }
-
-    private void recordTerminal(Vertex from, long mask, long end) {
-        if (opt.graphLimit() <= 0 || !graphComplete) {
-            return;
-        }
-        Vertex t = new Vertex(-1 - finalsTrail.size(), new StateKey(jm.jobs.clone(), 0, 0), jm.totalJobs);
-        t.add(end, -1);
-        graphNodes.add(t);
-        recordEdge(from, t, mask);
-    }
-
     ExploredGraph graph() {
-        if (opt.graphLimit() <= 0) {
-            return null;
-        }
-        List<ExploredGraph.Node> nodes = new ArrayList<>();
-        for (Vertex v : graphNodes) {
-            nodes.add(new ExploredGraph.Node(v.id, java.util.Arrays.copyOf(v.times, v.size), v.key.counts.clone(),
-                    v.key.ready, v.id < 0));
-        }
-        return new ExploredGraph(nodes, graphEdges, graphComplete);
+        return recorder.graph();
     }
 }
