@@ -233,6 +233,27 @@ final class Engine {
         }
     }
 
+    /** Set by {@link #readyAt}: the earliest release of a next job not ready yet. */
+    private long nextRelease;
+
+    /** The ready set at {@code t} and, in the same pass, {@link #nextRelease}. */
+    private long readyAt(int[] counts, long t) {
+        long r = 0;
+        long release = Long.MAX_VALUE;
+        for (int i = 0; i < jm.n; i++) {
+            if (counts[i] < jm.jobs[i]) {
+                long a = counts[i] * jm.period[i];
+                if (a <= t) {
+                    r |= 1L << i;
+                } else if (a < release) {
+                    release = a;
+                }
+            }
+        }
+        nextRelease = release;
+        return r;
+    }
+
     private void apply(Vertex v, long s, long c, long limit, List<Vertex> created) {
         int[] next = v.key.counts.clone();
         long hash = v.key.execHash;
@@ -274,15 +295,15 @@ final class Engine {
             long end = t + c;
             edges++;
             if (key == null || end >= seenUntil) {
-                long r = jm.readyAt(next, end);
-                seenUntil = jm.nextReleaseOutside(next, r);
+                long r = readyAt(next, end);
+                seenUntil = nextRelease;
                 idle = r == 0;
                 if (idle) {
                     // Every end before that release fast-forwards to it (Algorithm 4): their Deltas collapse.
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = Math.min(jm.latestLiveStart(next, r), pairs.latestStart(next, r));
+                liveUntil = pairs.latestStart(next, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;

@@ -15,6 +15,9 @@ final class PairBound {
     private final boolean[][] apart;
     private final long[][] pairCompletion;
     private final boolean monotone;
+    // Scratch space for one call; a PairBound belongs to one single-threaded engine.
+    private final int[] idx;
+    private final long[] dl;
 
     PairBound(Oracle oracle, JobModel jm) {
         this.jm = jm;
@@ -22,6 +25,8 @@ final class PairBound {
         apart = new boolean[n][n];
         pairCompletion = new long[n][n];
         monotone = oracle.monotoneCompletion();
+        idx = new int[n];
+        dl = new long[n];
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
                 apart[i][j] = oracle.neverTogether(i, j);
@@ -30,16 +35,28 @@ final class PairBound {
         }
     }
 
-    /** The latest start time at which no pair of ready jobs rules the state out. */
+    /**
+     * The latest start time at which the state is still alive: no ready job is too late even
+     * alone (the dead-state rule) and no pair of ready jobs rules it out. One pass, since this is
+     * asked for every successor group.
+     */
     long latestStart(int[] counts, long ready) {
-        long limit = Long.MAX_VALUE;
+        int r = 0;
         for (long a = ready; a != 0; a &= a - 1) {
             int i = Long.numberOfTrailingZeros(a);
-            long di = jm.deadline(i, counts[i]);
-            for (long b = a & (a - 1); b != 0; b &= b - 1) {
-                int j = Long.numberOfTrailingZeros(b);
-                long dj = jm.deadline(j, counts[j]);
-                long serial = Math.max(di, dj) - jm.wcet[i] - jm.wcet[j];
+            idx[r] = i;
+            dl[r++] = jm.deadline(i, counts[i]);
+        }
+        long limit = Long.MAX_VALUE;
+        for (int x = 0; x < r; x++) {
+            int i = idx[x];
+            long di = dl[x];
+            long ci = jm.wcet[i];
+            limit = Math.min(limit, di - ci);
+            for (int y = x + 1; y < r; y++) {
+                int j = idx[y];
+                long dj = dl[y];
+                long serial = Math.max(di, dj) - ci - jm.wcet[j];
                 if (apart[i][j]) {
                     limit = Math.min(limit, serial);
                 } else if (monotone) {
