@@ -10,6 +10,7 @@ import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 import org.slf4j.Logger;
@@ -24,9 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -71,7 +72,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Export the explored graph (DOT, or GraphML for .graphml) for one gpusched analysis.")
     Path graph;
 
-    @Option(names = "--force", description = "Export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
+    @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
+            + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
 
     @Option(names = "--no-timing", description = "Leave analysis times out, so reports are byte-identical across runs.")
@@ -89,23 +91,34 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }
         boolean tableToStdout = table != null && table.toString().equals("-");
+        if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
+        }
+        Outputs outputs = Outputs.of(files, force);
+        // Refuse an unwritable or protected output before a long analysis, not after it.
+        if (table != null && !tableToStdout) {
+            outputs.check(table);
+        }
+        if (graph != null) {
+            outputs.check(graph);
+        }
         PrintWriter out = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
         return TaskSetFiles.each(files, err, (f, ts) -> {
-            Analysis a = run(ts);
+            Analysis a = run(ts, outputs);
             LOG.debug("{}: {} in {} ms", f, a.verdict(), a.stats().elapsedMillis());
             report(out, f.toString(), ts, a);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                writeTable(ts, a, tableToStdout);
+                writeTable(ts, a, tableToStdout, outputs);
             }
             return a.verdict().exitCode();
         });
     }
 
-    private Analysis run(TaskSet ts) throws IOException {
+    private Analysis run(TaskSet ts, Outputs outputs) throws IOException {
         return switch (method) {
             case EDF_SERIAL -> Baselines.analyze(ts, EdfBaseline.Kind.SERIAL);
             case EDF_PARALLEL -> Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL);
@@ -115,21 +128,23 @@ final class AnalyzeCommand implements Callable<Integer> {
                 GpuSchedExplorer ex = new GpuSchedExplorer(ts, explore.toOptions(limit));
                 Analysis a = ex.analyze();
                 if (graph != null) {
-                    exportGraph(ex.graph(), ts);
+                    exportGraph(ex.graph(), ts, outputs);
                 }
                 yield a;
             }
         };
     }
 
-    private void exportGraph(ExploredGraph g, TaskSet ts) throws IOException {
+    private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {
         if (!g.complete() || g.nodes().size() > GraphExport.DEFAULT_LIMIT && !force) {
             throw new InputException(graph.toString(), "", "the explored graph has more than "
                     + GraphExport.DEFAULT_LIMIT + " vertices; add --force to export it anyway");
         }
-        try (Writer w = Files.newBufferedWriter(graph, StandardCharsets.UTF_8)) {
+        outputs.write(graph, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
-        }
+            w.flush();
+        });
     }
 
     private void report(PrintWriter out, String file, TaskSet ts, Analysis a) {
@@ -141,7 +156,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
-    private void writeTable(TaskSet ts, Analysis a, boolean toStdout) throws IOException {
+    private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
         SchedulingTable t = Tables.of(ts, a.method(), a.schedule());
         String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
         if (toStdout) {
@@ -149,7 +164,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             o.print(text);
             o.flush();
         } else {
-            Files.writeString(table, text, StandardCharsets.UTF_8);
+            outputs.writeString(table, text);
         }
     }
 }

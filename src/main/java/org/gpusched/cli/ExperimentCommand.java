@@ -8,6 +8,8 @@ import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
+import org.gpusched.output.Outputs;
+import org.gpusched.output.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +49,10 @@ final class ExperimentCommand implements Runnable {
     /** Runs an experiment (or one shard) and lists the files written. */
     static int execute(CommandSpec spec, CommonOptions common, SweepOptions sweep, Experiment e) throws IOException {
         Shard shard = sweep.shard(spec.commandLine());
-        List<Path> files = Sweep.execute(e, shard, sweep.threads, sweep.out, spec.commandLine().getErr());
+        List<Path> files;
+        try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
+            files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
+        }
         report(spec.commandLine().getOut(), common, files);
         return ExitCodes.OK;
     }
@@ -241,11 +246,14 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
         Path out;
 
+        @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
+        boolean force;
+
         @Override
         public Integer call() throws IOException {
             List<Path> written;
             try {
-                written = Sweep.merge(files, out);
+                written = Sweep.merge(files, Outputs.of(files, force), out);
             } catch (IllegalArgumentException e) {
                 throw new InputException(files.get(0).toString(), "", e.getMessage());
             }

@@ -41,7 +41,8 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        System.exit(CheckedStdout.run(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                new PrintWriter(System.err, true), args));
     }
 
     /** Runs in-process with the given streams and returns the exit code (no System.exit). */

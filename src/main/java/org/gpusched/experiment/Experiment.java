@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +30,8 @@ public interface Experiment {
     /** The raw rows of one unit, each starting with the unit number. */
     List<String> run(int unit);
 
-    /** Writes the summary CSVs and plots into {@code dir} from all raw rows in unit order. */
-    List<Path> summarize(List<String[]> rows, Path dir) throws IOException;
+    /** Writes the summary CSVs and plots into the run folder from all raw rows in unit order. */
+    List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException;
 
     static Experiment of(String kind, Map<String, String> params) {
         return switch (kind) {

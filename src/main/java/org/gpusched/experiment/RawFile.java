@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +27,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         return shard.whole() ? kind + "-sets.csv" : kind + "-shard-" + shard.k() + "-of-" + shard.n() + ".csv";
     }
 
-    static void write(Path file, Experiment e, Shard shard, List<String> rows) throws IOException {
+    static Path write(RunFolder dir, Experiment e, Shard shard, List<String> rows) {
         StringBuilder sb = new StringBuilder(MAGIC).append(e.kind());
         e.params().forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
         if (!shard.whole()) {
@@ -35,7 +37,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         for (String r : rows) {
             sb.append(r).append('\n');
         }
-        Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+        return dir.writeString(fileName(e.kind(), shard), sb.toString());
     }
 
     static RawFile read(Path file) throws IOException {

@@ -1,6 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -104,7 +105,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         List<Path> written = new ArrayList<>();
         int r = 0;
@@ -140,9 +141,7 @@ public final class SchedulabilityExperiment implements Experiment {
         if (r != rows.size()) {
             throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
         }
-        Path out = dir.resolve(SUMMARY);
-        Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
-        written.add(0, out);
+        written.add(0, dir.writeString(SUMMARY, csv.toString()));
         return written;
     }
 }
