@@ -1,5 +1,6 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.Reasons;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
@@ -40,8 +41,13 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         return dir.writeString(fileName(e.kind(), shard), sb.toString());
     }
 
-    static RawFile read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    static RawFile read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot read", e);
+        }
         if (lines.size() < 2 || !lines.get(0).startsWith(MAGIC)) {
             throw new IllegalArgumentException(file + ": not a gpusched experiment CSV (first line must start with '"
                     + MAGIC.trim() + "')");

@@ -15,18 +15,19 @@ import java.nio.file.Path;
  * reason. They are the user's to fix (a read-only folder, a full disk), so they are exit 2
  * (an {@link InputException}), never an internal error.
  */
-final class Reasons {
+public final class Reasons {
     private Reasons() { }
 
     static InputException refused(Path file, String reason) {
         return new InputException(file.toString(), "", reason);
     }
 
-    static InputException of(Path file, String doing, IOException e) {
+    public static InputException of(Path file, String doing, IOException e) {
         return refused(file, doing + ": " + reason(e));
     }
 
-    static String reason(IOException e) {
+    /** The reason of an I/O failure in a few words, without the path (the caller names it). */
+    public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }

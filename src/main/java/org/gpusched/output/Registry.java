@@ -27,7 +27,7 @@ import java.util.HexFormat;
  * without {@code --force}. An unreadable registry counts as empty (the safe side).
  */
 final class Registry {
-    static final String NAME = ".gpusched-outputs.json";
+    static final String NAME = ".gpusched-outputs";
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
     /** FileChannel locks are per process; this serialises the threads of one process. */
     private static final Object IN_PROCESS = new Object();
