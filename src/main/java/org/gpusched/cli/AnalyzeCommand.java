@@ -33,8 +33,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide PBS schedulability of task sets by exploring the GPUSched scheduling graph,",
-                "and write the scheduling table of a schedulable one."},
+        description = {"Decide exactly whether each task set is PBS-schedulable, and give its scheduling table.",
+                "Explores the GPUSched scheduling graph; the table of a schedulable set is what a runtime replays."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched analyze examples/paper-fig1.json",
                 "  gpusched analyze ts.json --table table.json",

@@ -16,9 +16,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark the explorer on the paper's workload (fixed seeds): per (tasks, utilisation) the",
-                "decided sets, median and p95 analysis time, vertices, peak heap, and the speed and vertex",
-                "ratios against --merge none on the same sets. Times exclude JVM start."},
+        description = {"Benchmark the explorer on the paper's workload with fixed seeds.",
+                "Per (tasks, utilisation): the decided sets, median and p95 analysis time, vertices, peak heap,",
+                "and the speed and vertex ratios against --merge none on the same sets. Times exclude JVM start."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
                 "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",

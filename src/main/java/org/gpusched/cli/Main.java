@@ -21,7 +21,7 @@ import java.util.Locale;
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
-                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
+                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
                 "  gpusched analyze examples/paper-fig1.json",
@@ -79,6 +79,8 @@ public final class Main implements Runnable {
     private static int handleUsage(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
         err.println("gpusched: " + e.getMessage());
+        // "Did you mean" for a mistyped command or option (picocli's edit-distance suggestions).
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         return ExitCodes.INVALID;
     }
