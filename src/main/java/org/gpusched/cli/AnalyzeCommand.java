@@ -76,6 +76,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
 
+    @Option(names = "--stats", description = "Also print the graph statistics and the analysis time (as --verbose does).")
+    boolean stats;
+
     @Option(names = "--no-timing", description = "Leave analysis times out, so reports are byte-identical across runs.")
     boolean noTiming;
 
@@ -152,7 +155,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         switch (common.format) {
             case json -> out.println(Json.line(Reports.json(file, ts, a, timing)));
             case csv -> out.println(Reports.csv(file, ts, a, timing));
-            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"));
+            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"),
+                    stats || common.verbose);
         }
     }
 

@@ -10,6 +10,7 @@ import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
 import org.gpusched.explore.Stats;
 import org.gpusched.explore.Witness;
+import org.gpusched.margin.Margins;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
@@ -21,7 +22,7 @@ import java.util.Locale;
 /** Renders analyses as text, JSON and CSV. */
 final class Reports {
     static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
-            + "merges,splits,fastForwards,pruned,timeMs,note";
+            + "merges,splits,fastForwards,pruned,timeMs,note,leastSlack";
 
     private Reports() { }
 
@@ -33,9 +34,15 @@ final class Reports {
         return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
     }
 
+    /**
+     * The verdict (with the least slack) first, then the margins; graph statistics and timing only
+     * with {@code stats} (--stats or --verbose).
+     */
     static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
-                     boolean showTable) {
-        out.println(file + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
+                     boolean showTable, boolean stats) {
+        Margins m = MarginReports.of(ts, a);
+        out.println(file + ": " + a.verdict().words() + MarginReports.headline(ts, m)
+                + (a.note() == null ? "" : " (" + a.note() + ")"));
         if (quiet) {
             return;
         }
@@ -44,14 +51,17 @@ final class Reports {
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", ts.displayName(),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         boolean simulation = a.method().startsWith("edf-");
-        if (simulation) {
+        if (m != null) {
+            MarginReports.text(out, ts, m);
+        }
+        if (stats && simulation) {
             out.printf(Locale.ROOT, "  simulation    %d frames over the hyperperiod%n", s.edges());
-        } else {
+        } else if (stats) {
             out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
                             + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
                     s.splits(), s.fastForwards(), s.pruned());
         }
-        if (timing) {
+        if (timing && stats) {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
         }
         if (showTable && !a.schedule().isEmpty()) {
@@ -64,7 +74,8 @@ final class Reports {
 
     static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
         out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
-        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start", "end", "batch");
+        String u = "(" + ts.timeUnit().json() + ")";
+        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start " + u, "end " + u, "batch");
         for (Frame f : frames) {
             out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
         }
@@ -101,7 +112,14 @@ final class Reports {
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
+        Margins m = MarginReports.of(ts, a);
+        o.set("margins", m == null ? null : MarginReports.json(ts, m));
         return o;
+    }
+
+    private static String leastSlack(TaskSet ts, Analysis a) {
+        Margins m = MarginReports.of(ts, a);
+        return m == null ? "" : Long.toString(m.tightest().slack());
     }
 
     static ObjectNode stats(Stats s, boolean timing) {
@@ -132,7 +150,8 @@ final class Reports {
         Boolean b = a.verdict().asBoolean();
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
-                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note());
+                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
+                leastSlack(ts, a));
     }
 
     static ObjectNode baseline(TaskSet ts, BaselineResult r) {
