@@ -32,7 +32,7 @@ class CliTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"validate", "analyze", "compare", "oracle", "presets", "schema"})
+    @ValueSource(strings = {"validate", "analyze", "compare", "oracle", "presets", "schema", "sensitivity", "completion"})
     void every_command_has_help_with_examples(String cmd) {
         CliRunner r = CliRunner.run(cmd, "--help");
         assertThat(r.code()).isZero();
