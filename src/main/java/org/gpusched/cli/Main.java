@@ -21,7 +21,7 @@ import java.util.Locale;
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
-                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
                 "  gpusched analyze examples/paper-fig1.json",

@@ -79,6 +79,9 @@ class DocExamplesTest {
         Path ts = Files.copy(Path.of("examples/jetson-orin-perception.json"), dir.resolve("ts.json"));
         Path table = dir.resolve("table.json");
         assertThat(CliRunner.run("analyze", ts.toString(), "--table", table.toString()).code()).isZero();
+        for (String report : new String[] {"old-report.json", "new-report.json"}) {
+            Files.writeString(dir.resolve(report), CliRunner.run("analyze", ts.toString(), "--format", "json").out());
+        }
         Set<String> all = examples();
         assertThat(all).as("examples found").hasSizeGreaterThan(40);
         List<String> wrong = new ArrayList<>();
