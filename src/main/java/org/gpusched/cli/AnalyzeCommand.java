@@ -110,7 +110,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        return TaskSetFiles.each(files, err, (f, ts) -> {
+        return TaskSetFiles.each(files, common, out, err, (f, ts) -> {
             Analysis a = run(ts, outputs);
             LOG.debug("{}: {} in {} ms", f, a.verdict(), a.stats().elapsedMillis());
             report(out, f.toString(), ts, a);

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
         footer = {"  gpusched diff examples/paper-fig1.json examples/paper-fig1.json",
                 "  gpusched diff old-report.json new-report.json --format json",
                 "", "Exit code: NEW's verdict (0 schedulable, 1 not, 3 inconclusive), 2 on invalid input."})
-final class DiffCommand implements Callable<Integer> {
+final class DiffCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
     @Mixin
@@ -45,9 +45,6 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.json) {
             out.println(Json.line(json(a, b)));
-        } else if (common.format == OutputFormat.csv) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "diff has no CSV form; use --format text or json");
         } else {
             text(out, a, b);
         }

@@ -110,7 +110,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
                     "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
                             + "schedulability-SCENARIO.png/.svg."})
-    static final class Schedulability implements Callable<Integer> {
+    static final class Schedulability implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -147,7 +147,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
                     "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
                             + "runtime-utilization/runtime-tasks .png/.svg."})
-    static final class Runtime implements Callable<Integer> {
+    static final class Runtime implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -197,7 +197,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "graph-size", mixinStandardHelpOptions = true,
             description = {"Figure 5c: vertices created against jobs completed, with and without merging "
                     + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
-    static final class GraphSize implements Callable<Integer> {
+    static final class GraphSize implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -234,7 +234,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "merge", mixinStandardHelpOptions = true,
             description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
                     "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
-    static final class Merge implements Callable<Integer> {
+    static final class Merge implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin

@@ -73,7 +73,22 @@ public final class Main implements Runnable {
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
+        cl.setExecutionStrategy(Main::refuseCsvWithoutRows);
         return cl;
+    }
+
+    private static int refuseCsvWithoutRows(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        CommandLine cl = leaf.commandSpec().commandLine();
+        if (cl.getCommand() instanceof NoCsv && cl.getMixins().get("common") instanceof CommonOptions c
+                && c.format == OutputFormat.csv && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
+            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
+                    + "' has no CSV form; use --format text or json");
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     private static int handleUsage(CommandLine.ParameterException e, String[] args) {
@@ -90,6 +105,10 @@ public final class Main implements Runnable {
         boolean verbose = cl.getMixins().get("common") instanceof CommonOptions c && c.verbose;
         if (e instanceof InputException) {
             err.println(e.getMessage());
+            if (cl.getMixins().get("common") instanceof CommonOptions c && c.format == OutputFormat.json) {
+                // A script parsing stdout sees every outcome (issue 14.3).
+                cl.getOut().println(Json.line(Json.object().put("error", e.getMessage())));
+            }
             if (verbose) {
                 e.printStackTrace(err);
             }

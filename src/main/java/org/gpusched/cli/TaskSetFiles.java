@@ -22,7 +22,21 @@ final class TaskSetFiles {
 
     private TaskSetFiles() { }
 
+    /**
+     * As {@link #each(List, PrintWriter, Body)}; with {@code --format json} an invalid file also
+     * yields a JSON line {@code {"file": ..., "error": ...}} on {@code out}, so a script that parses
+     * stdout sees every outcome.
+     */
+    static int each(List<Path> files, CommonOptions common, PrintWriter out, PrintWriter err, Body body)
+            throws IOException {
+        return each(files, err, common.format == OutputFormat.json ? out : null, body);
+    }
+
     static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
+        return each(files, err, null, body);
+    }
+
+    private static int each(List<Path> files, PrintWriter err, PrintWriter jsonOut, Body body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
             TaskSet ts;
@@ -30,6 +44,9 @@ final class TaskSetFiles {
                 ts = new TaskSetReader().read(f);
             } catch (InputException e) {
                 err.println(e.getMessage());
+                if (jsonOut != null) {
+                    jsonOut.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
+                }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
                 continue;
             }

@@ -87,7 +87,7 @@ public final class Sweep {
         Map<String, String> params = new LinkedHashMap<>(e.params());
         params.put("shard", shard.toString());
         dir.start(params);
-        List<Path> written = new ArrayList<>(List.of(RawFile.write(dir, e, shard, rows)));
+        List<Path> written = new ArrayList<>(RawFile.write(dir, e, shard, rows));
         if (shard.whole()) {
             written.addAll(e.summarize(split(rows), dir));
         }
@@ -140,7 +140,7 @@ public final class Sweep {
             Map<String, String> params = new LinkedHashMap<>(e.params());
             params.put("shard", Shard.ALL.toString());
             dir.start(params);
-            List<Path> written = new ArrayList<>(List.of(RawFile.write(dir, e, Shard.ALL, lines)));
+            List<Path> written = new ArrayList<>(RawFile.write(dir, e, Shard.ALL, lines));
             written.addAll(e.summarize(rows, dir));
             dir.complete();
             return written;
