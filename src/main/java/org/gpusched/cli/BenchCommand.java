@@ -106,11 +106,11 @@ final class BenchCommand implements Callable<Integer> {
                 num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
                 out.println(Json.line(o));
             }
-            case csv -> out.println(Csv.row(p.tasks(), fmt(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
-                    p.feasible(), p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()),
-                    fmt(p.feasibleMedianMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleMedianMs()),
-                    fmt(p.infeasibleP95Ms()), fmt(p.vertices()), heapMiB, p.noMergeCompared(), fmt(p.ratioVsNoMerge()),
-                    fmt(p.vertexRatioVsNoMerge())));
+            case csv -> out.println(Csv.row(p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
+                    p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
+                    cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
+                    cell(p.infeasibleP95Ms()), cell(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
+                    cell(p.vertexRatioVsNoMerge())));
             default -> out.printf(Locale.ROOT, "%5d %5.2f %5d %7d %5d %5d %10s %10s %10s %11s %11s %10s %7d %7s %9s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.feasible(), p.infeasible(), fmt(p.medianMs()),
                     fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleP95Ms()),
@@ -124,6 +124,11 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             o.put(key, Math.round(v * 1000) / 1000.0);
         }
+    }
+
+    /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */
+    private static String cell(double v) {
+        return Double.isNaN(v) ? "" : fmt(v);
     }
 
     private static String fmt(double v) {

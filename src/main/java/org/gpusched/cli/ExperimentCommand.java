@@ -62,9 +62,10 @@ final class ExperimentCommand implements Runnable {
             return;
         }
         if (common.format == OutputFormat.json) {
-            var arr = Json.object().putArray("files");
+            var o = Json.object();
+            var arr = o.putArray("files");
             files.forEach(f -> arr.add(f.toString()));
-            out.println(Json.line(arr));
+            out.println(Json.line(o));
         } else {
             files.forEach(out::println);
         }

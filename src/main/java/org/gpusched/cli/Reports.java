@@ -158,7 +158,7 @@ final class Reports {
         ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
         ArrayNode m = o.putArray("misses");
         for (Miss x : r.misses()) {
-            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("arrival", x.arrival())
+            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("release", x.arrival())
                     .put("deadline", x.deadline()).put("finish", x.finish());
         }
         return o;

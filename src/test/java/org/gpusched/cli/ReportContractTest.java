@@ -36,6 +36,34 @@ class ReportContractTest {
     }
 
     @Test
+    void every_report_has_a_schema_that_the_schema_command_prints_and_that_rejects_a_broken_report()
+            throws Exception {
+        for (String report : SchemaCommand.REPORTS) {
+            CliRunner r = CliRunner.run("schema", "--report", report);
+            assertThat(r.code()).as(report).isZero();
+            assertThat(M.readTree(r.out()).path("$schema").asText()).contains("2020-12");
+        }
+        assertThat(CliRunner.run("schema", "--report", "nonsense").code()).isEqualTo(2);
+        JsonNode good = M.readTree(CliRunner.run("analyze", "examples/paper-fig1.json", "--format", "json").out());
+        assertThat(good.path("reportVersion").asInt()).isEqualTo(1);
+        assertThat(good.fieldNames().next()).isEqualTo("reportVersion");
+        assertThat(ReportSchemas.schema("analyze").validate(good)).isEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) good).remove("verdict");
+        assertThat(ReportSchemas.schema("analyze").validate(good)).isNotEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) good).put("verdict", "maybe");
+        assertThat(ReportSchemas.schema("analyze").validate(good)).isNotEmpty();
+    }
+
+    @Test
+    void json_lines_everywhere_json_is_promised() {
+        for (String[] args : new String[][] {{"presets", "--format", "json"},
+                {"validate", "examples/paper-fig1.json", "examples/jetson-orin-perception.json", "--format", "json"}}) {
+            CliRunner r = CliRunner.run(args);
+            assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).startsWith("{\"reportVersion\":1,"));
+        }
+    }
+
+    @Test
     void csv_is_refused_where_a_command_has_no_rows() {
         String[][] noRows = {{"oracle", "examples/paper-example-2-1.json", "-b", "J1,J2"},
                 {"diff", "examples/paper-fig1.json", "examples/paper-fig1.json"},
