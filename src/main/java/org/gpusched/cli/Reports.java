@@ -99,12 +99,7 @@ final class Reports {
 
     static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
-        Boolean b = a.verdict().asBoolean();
-        if (b == null) {
-            o.putNull("schedulable");
-        } else {
-            o.put("schedulable", b);
-        }
+        o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
                 .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
         o.set("stats", stats(a.stats(), timing));

@@ -104,12 +104,7 @@ final class SensitivityCommand implements Callable<Integer> {
 
     private ObjectNode json(String file, TaskSet ts, Sensitivity.Result r) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
-        Boolean b = r.original().asBoolean();
-        if (b == null) {
-            o.putNull("schedulable");
-        } else {
-            o.put("schedulable", b);
-        }
+        o.put("schedulable", r.original().asBoolean()); // null when inconclusive
         o.put("verdict", r.original().words()).put("timeUnit", ts.timeUnit().json());
         ObjectNode all = o.putObject("allTasks");
         all.put("factor", r.all().found() == 0 ? null : factor(r, r.all().found()));
