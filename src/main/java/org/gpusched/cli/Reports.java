@@ -160,7 +160,8 @@ final class Reports {
     }
 
     static String miss(TaskSet ts, Miss m) {
-        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline " + m.deadline()
-                + ", finishes " + m.finish() + ")";
+        String u = " " + ts.timeUnit().json();
+        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
+                + m.deadline() + u + ", finishes " + m.finish() + u + ")";
     }
 }
