@@ -100,7 +100,11 @@ final class BenchCommand implements Callable<Integer> {
                 num(o, "feasibleP95Ms", p.feasibleP95Ms());
                 num(o, "infeasibleMedianMs", p.infeasibleMedianMs());
                 num(o, "infeasibleP95Ms", p.infeasibleP95Ms());
-                num(o, "vertices", p.vertices());
+                if (p.vertices() == Math.rint(p.vertices())) {
+                    o.put("vertices", (long) p.vertices()); // a count: an integer unless a median falls between two
+                } else {
+                    num(o, "vertices", p.vertices());
+                }
                 o.put("peakHeapMiB", heapMiB).put("noMergeCompared", p.noMergeCompared());
                 num(o, "ratioVsNoMerge", p.ratioVsNoMerge());
                 num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
@@ -109,12 +113,12 @@ final class BenchCommand implements Callable<Integer> {
             case csv -> out.println(Csv.row(p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
                     p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
                     cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
-                    cell(p.infeasibleP95Ms()), cell(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
+                    cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
                     cell(p.vertexRatioVsNoMerge())));
             default -> out.printf(Locale.ROOT, "%5d %5.2f %5d %7d %5d %5d %10s %10s %10s %11s %11s %10s %7d %7s %9s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.feasible(), p.infeasible(), fmt(p.medianMs()),
                     fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleP95Ms()),
-                    fmt(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+                    count(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
         }
     }
 
@@ -129,6 +133,11 @@ final class BenchCommand implements Callable<Integer> {
     /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */
     private static String cell(double v) {
         return Double.isNaN(v) ? "" : fmt(v);
+    }
+
+    /** A median count: an integer, or x.5 when the median falls between two sets. */
+    private static String count(double v) {
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String fmt(double v) {
