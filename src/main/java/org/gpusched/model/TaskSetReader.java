@@ -93,7 +93,7 @@ public final class TaskSetReader {
         }
         checkExtras(fileName, tree, "", locations);
         if (WorkloadReader.isV2(tree)) {
-            return WorkloadReader.pbsOf(new WorkloadReader().readV2(fileName, content, tree));
+            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, content, tree));
         }
         WorkloadReader.rejectV2Fields(fileName, tree, locations);
         try {

@@ -24,7 +24,19 @@ public final class WorkloadReader {
     static final Set<String> V2_TASK = Set.of("segments", "cpu", "gpuPriority", "bestEffort", "kind", "scaling",
             "partition");
 
-    private final ObjectMapper mapper = TaskSetReader.strictMapper();
+    private final ObjectMapper mapper;
+    private final TaskSetReader v1;
+
+    public WorkloadReader() {
+        this.v1 = new TaskSetReader();
+        this.mapper = TaskSetReader.strictMapper();
+    }
+
+    /** Shares the v1 reader's mapper: a mapper's deserializer caches are what makes reading fast. */
+    WorkloadReader(TaskSetReader v1, ObjectMapper mapper) {
+        this.v1 = v1;
+        this.mapper = mapper;
+    }
 
     public Workload read(Path file) {
         String name = file.toString();
@@ -46,7 +58,7 @@ public final class WorkloadReader {
             // Not JSON at all: the v1 reader reports it in the usual words.
         }
         if (!isV2(tree)) {
-            return Workload.ofV1(new TaskSetReader().read(fileName, content));
+            return Workload.ofV1(v1.read(fileName, content));
         }
         return readV2(fileName, content, tree);
     }
