@@ -20,7 +20,12 @@ public final class Registry {
         this.byId = m;
     }
 
-    /** Every method of this build: the PBS family first, then the other policies as they are added. */
+    /**
+     * Every method of this build, in report order: the PBS family first, then the other policies
+     * as they are added (each policy package contributes its list here; the GCAPS family checks
+     * {@link GcapsApplicability} and reports {@link Evidence#BOUND} rows with its GPU priority
+     * order as a {@link Detail.Fact}).
+     */
     public static Registry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
         return new Registry(all);
