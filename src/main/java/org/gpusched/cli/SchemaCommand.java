@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "schema", mixinStandardHelpOptions = true,
-        description = {"Print the JSON Schema (draft 2020-12) of the task-set format v1, for editors and linters.",
+        description = {"Print the JSON Schema (draft 2020-12) of the workload format (versions 1 and 2), for editors and linters.",
                 "With --report COMMAND: the schema of that command's --format json report (docs/report-format.md)."},
         footerHeading = "%nExamples:%n", footer = {"  gpusched schema > gpusched-taskset.schema.json",
                 "  gpusched schema --report analyze > analyze-report.schema.json",
@@ -24,7 +24,7 @@ final class SchemaCommand implements Callable<Integer> {
 
     /** The commands with a JSON report schema, and "error" (the line of a failed run). */
     static final List<String> REPORTS = List.of("analyze", "validate", "compare", "oracle", "sensitivity", "diff",
-            "play", "verify", "presets", "bench", "device-info", "experiment", "error");
+            "play", "verify", "presets", "bench", "device-info", "experiment", "methods", "error");
 
     @Option(names = "--report", paramLabel = "COMMAND",
             description = "Print the schema of this command's JSON report instead: ${COMPLETION-CANDIDATES}.",
@@ -44,7 +44,7 @@ final class SchemaCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--report: '" + report
                     + "' has no JSON report schema; one of " + String.join(", ", REPORTS));
         }
-        String resource = report == null ? "/taskset-v1.schema.json" : "/report-schemas/" + report + ".schema.json";
+        String resource = report == null ? "/taskset.schema.json" : "/report-schemas/" + report + ".schema.json";
         try (InputStream in = SchemaCommand.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("schema resource missing from the jar");

@@ -3,6 +3,8 @@ package org.gpusched.cli;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.Workload;
+import org.gpusched.model.WorkloadReader;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,13 +13,20 @@ import java.util.List;
 
 /**
  * The loop of every command over several task-set files: an invalid file is reported in one line
- * on stderr and the others still run; the result is the worst exit code.
+ * on stderr (and, under --format json, as a JSON line with {@code error} on stdout) and the others
+ * still run; the result is the worst exit code.
  */
 final class TaskSetFiles {
     @FunctionalInterface
     interface Body {
         /** Handles one valid task set and returns its exit code. */
         int apply(Path file, TaskSet ts) throws IOException;
+    }
+
+    /** Handles one valid workload (v1 or v2) and returns its exit code. */
+    @FunctionalInterface
+    interface WorkloadBody {
+        int apply(Path file, Workload w) throws IOException;
     }
 
     private TaskSetFiles() { }
@@ -29,19 +38,39 @@ final class TaskSetFiles {
      */
     static int each(List<Path> files, CommonOptions common, PrintWriter out, PrintWriter err, Body body)
             throws IOException {
-        return each(files, err, common.format == OutputFormat.json ? out : null, body);
+        return loop(files, err, jsonOut(common, out), f -> new TaskSetReader().read(f), body::apply);
     }
 
     static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
-        return each(files, err, null, body);
+        return loop(files, err, null, f -> new TaskSetReader().read(f), body::apply);
     }
 
-    private static int each(List<Path> files, PrintWriter err, PrintWriter jsonOut, Body body) throws IOException {
+    /** The same loop over workloads of either format version (the policy commands). */
+    static int eachWorkload(List<Path> files, PrintWriter err, WorkloadBody body) throws IOException {
+        return loop(files, err, null, f -> new WorkloadReader().read(f), body::apply);
+    }
+
+    /** As {@link #eachWorkload(List, PrintWriter, WorkloadBody)}, with the JSON error line of --format json. */
+    static int eachWorkload(List<Path> files, CommonOptions common, PrintWriter out, PrintWriter err,
+                            WorkloadBody body) throws IOException {
+        return loop(files, err, jsonOut(common, out), f -> new WorkloadReader().read(f), body::apply);
+    }
+
+    private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
+        return common.format == OutputFormat.json ? out : null;
+    }
+
+    private interface Step<T> {
+        int apply(Path file, T input) throws IOException;
+    }
+
+    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut,
+                                java.util.function.Function<Path, T> read, Step<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
-            TaskSet ts;
+            T input;
             try {
-                ts = new TaskSetReader().read(f);
+                input = read.apply(f);
             } catch (InputException e) {
                 err.println(e.getMessage());
                 if (jsonOut != null) {
@@ -50,7 +79,7 @@ final class TaskSetFiles {
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
                 continue;
             }
-            code = ExitCodes.worst(code, body.apply(f, ts));
+            code = ExitCodes.worst(code, body.apply(f, input));
         }
         return code;
     }
