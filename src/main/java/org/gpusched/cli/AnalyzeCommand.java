@@ -35,8 +35,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide schedulability with one method (default: PBS, exploring the GPUSched scheduling",
-                "graph) and write the scheduling table of a schedulable PBS task set. A method that does not",
+        description = {"Decide schedulability with one method, and give the scheduling table of a schedulable PBS set.",
+                "The default method is PBS, exploring the GPUSched scheduling graph. A method that does not",
                 "apply to a file exits 2 with the reason ('gpusched methods' lists them)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched analyze examples/paper-fig1.json",

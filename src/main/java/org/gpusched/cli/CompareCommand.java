@@ -26,8 +26,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Run every method that applies side by side on each workload; the others are shown as n/a",
-                "with the reason. Per task: the response time each method bounds, finds or observes."},
+        description = {"Run every method that applies side by side on each workload.",
+                "The others are shown as n/a with the reason. Per task: the response time each method bounds,",
+                "finds or observes."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
                 "  gpusched compare ts.json --methods gpusched,edf-parallel", "  gpusched compare --list",
