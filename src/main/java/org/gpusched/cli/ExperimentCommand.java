@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escape;
 import org.gpusched.experiment.Experiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
@@ -61,7 +62,7 @@ final class ExperimentCommand implements Runnable {
             files.forEach(f -> arr.add(f.toString()));
             out.println(Json.line(arr));
         } else {
-            files.forEach(out::println);
+            files.forEach(f -> out.println(Escape.text(f.toString())));
         }
     }
 

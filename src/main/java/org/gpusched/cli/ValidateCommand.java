@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escape;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.InputException;
@@ -66,11 +67,11 @@ final class ValidateCommand implements Callable<Integer> {
                     ts.jobCount(), util, ts.gpu().name(), ts.interference().model().json()));
             default -> {
                 if (common.quiet) {
-                    out.println(f + ": ok");
+                    out.println(Escape.text(f.toString()) + ": ok");
                     return;
                 }
                 Gpu g = ts.gpu();
-                out.println(f + ": ok" + (ts.name() == null ? "" : " (" + ts.name() + ")"));
+                out.println(Escape.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escape.text(ts.name()) + ")"));
                 out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
                         ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),

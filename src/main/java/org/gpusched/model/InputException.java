@@ -28,14 +28,15 @@ public final class InputException extends RuntimeException {
 
     private static String format(String file, String path, int line, int column, String detail) {
         StringBuilder sb = new StringBuilder();
-        sb.append(file == null ? "<input>" : file).append(':');
+        sb.append(file == null ? "<input>" : Escape.text(file)).append(':');
         if (line > 0) {
             sb.append(line).append(':').append(Math.max(column, 1)).append(':');
         }
         if (path != null && !path.isEmpty()) {
-            sb.append(' ').append(path).append(':');
+            sb.append(' ').append(Escape.text(path)).append(':');
         }
-        sb.append(' ').append(oneLine(detail));
+        // File names and the names quoted in details come from the user: never a second line or an ANSI escape.
+        sb.append(' ').append(Escape.text(oneLine(detail)));
         return sb.toString();
     }
 
