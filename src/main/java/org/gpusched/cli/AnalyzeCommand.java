@@ -94,7 +94,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        return TaskSetFiles.each(files, err, (f, ts) -> {
+        return TaskSetFiles.each(files, common.reader(), err, (f, ts) -> {
             Analysis a = run(ts);
             LOG.debug("{}: {} in {} ms", f, a.verdict(), a.stats().elapsedMillis());
             report(out, f.toString(), ts, a);

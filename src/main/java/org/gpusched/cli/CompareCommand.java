@@ -43,7 +43,7 @@ final class CompareCommand implements Callable<Integer> {
         } else if (common.format == OutputFormat.text) {
             out.println(String.format("%-40s %-16s %-28s %s", "file", "gpusched", "edf-serial", "edf-parallel"));
         }
-        return TaskSetFiles.each(files, err, (f, ts) -> {
+        return TaskSetFiles.each(files, common.reader(), err, (f, ts) -> {
             Analysis g = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
             BaselineResult s = new EdfBaseline(ts, EdfBaseline.Kind.SERIAL).run();
             BaselineResult p = new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL).run();

@@ -38,13 +38,14 @@ final class PlayerInputs {
     private PlayerInputs() { }
 
     /** What a run plays: the table file as named, whether --force was given, and how it reports. */
-    record Request(String table, Path taskset, int hyperperiods, boolean force, OutputFormat format) { }
+    record Request(String table, Path taskset, int hyperperiods, boolean force, OutputFormat format,
+                   boolean allowExternalModules) { }
 
     static Plan load(Request r, InputStream stdin, PrintWriter err) {
         if (r.table().equals("-") && r.taskset().toString().equals("-")) {
             throw new InputException("-", "", "the table and the task set cannot both come from stdin");
         }
-        TaskSet ts = new TaskSetReader().read(r.taskset());
+        TaskSet ts = new TaskSetReader(r.allowExternalModules()).read(r.taskset());
         String content = readTable(r.table(), stdin);
         SchedulingTable t = Tables.read(r.table(), content);
         checkSize(r, t);

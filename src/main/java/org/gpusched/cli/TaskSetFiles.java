@@ -22,12 +22,12 @@ final class TaskSetFiles {
 
     private TaskSetFiles() { }
 
-    static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
+    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
             TaskSet ts;
             try {
-                ts = new TaskSetReader().read(f);
+                ts = reader.read(f);
             } catch (InputException e) {
                 err.println(e.getMessage());
                 code = ExitCodes.worst(code, ExitCodes.INVALID);

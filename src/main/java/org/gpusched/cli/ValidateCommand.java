@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -40,7 +39,7 @@ final class ValidateCommand implements Callable<Integer> {
         }
         for (Path f : files) {
             try {
-                TaskSet ts = new TaskSetReader().read(f);
+                TaskSet ts = common.reader().read(f);
                 print(out, f, ts);
             } catch (InputException e) {
                 err.println(e.getMessage());

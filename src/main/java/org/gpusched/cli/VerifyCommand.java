@@ -71,7 +71,8 @@ final class VerifyCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, OutputFormat.text),
+        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, OutputFormat.text,
+                common.allowExternalModules),
                 System.in, spec.commandLine().getErr());
         List<Verifier.ModeResult> results = new ArrayList<>();
         for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
