@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,21 +65,23 @@ public final class StrictJson {
         } catch (ValueInstantiationException e) {
             // A record's constructor refused a value: its message is written for the user.
             Throwable c = e.getCause() == null ? e : e.getCause();
-            throw located(d, e, c.getMessage() == null ? "invalid value" : c.getMessage());
+            throw located(d, JsonErrors.pathOf(e), c.getMessage() == null ? "invalid value" : c.getMessage(), e);
         } catch (JsonMappingException e) {
-            String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-            if (msg.startsWith("Missing required creator property")) {
-                throw located(d, e, "missing required field \"" + quoted(msg) + "\"");
+            String missing = missingField(d.tree(), e);
+            if (missing != null) {
+                throw located(d, parentPath(e), "missing required field \"" + missing + "\"", e);
             }
-            throw JsonErrors.translate(d.file(), e, d.tree(), d.locations());
+            InputException x = JsonErrors.translate(d.file(), e, d.tree(), d.locations());
+            // JsonErrors speaks of task sets, where "x" holds free-form data; other documents have no "x".
+            throw new InputException(x.file(), x.path(), x.line(), x.column(),
+                    x.detail().replace("; free-form data goes under \"x\"", ""), e);
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(d.file(), e, d.tree(), d.locations());
         }
     }
 
-    /** The error at the innermost path Jackson names (the object that lacks the field). */
-    private static InputException located(Document d, JsonMappingException e, String detail) {
-        String path = JsonErrors.pathOf(e);
+    /** The error at {@code path} (an object that lacks a field, or the value a constructor refused). */
+    private static InputException located(Document d, String path, String detail, JsonMappingException e) {
         JsonLocation at = d.locations().get(path);
         if (at == null && e.getLocation() != null) {
             at = e.getLocation();
@@ -87,9 +90,38 @@ public final class StrictJson {
                 detail, e);
     }
 
-    private static String quoted(String msg) {
-        int a = msg.indexOf('\'');
-        int b = a < 0 ? -1 : msg.indexOf('\'', a + 1);
-        return b < 0 ? "?" : msg.substring(a + 1, b);
+    /**
+     * The name of the field Jackson failed on when the document simply lacks it (Jackson reports a
+     * missing primitive as "cannot map null"), else null.
+     */
+    private static String missingField(JsonNode tree, JsonMappingException e) {
+        String msg = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (msg.startsWith("Missing required creator property")) {
+            int a = msg.indexOf('\'');
+            int b = a < 0 ? -1 : msg.indexOf('\'', a + 1);
+            return b < 0 ? "?" : msg.substring(a + 1, b);
+        }
+        List<JsonMappingException.Reference> refs = e.getPath();
+        if (refs.isEmpty() || refs.get(refs.size() - 1).getFieldName() == null) {
+            return null;
+        }
+        JsonNode n = tree;
+        for (int i = 0; i < refs.size() - 1 && n != null; i++) {
+            JsonMappingException.Reference r = refs.get(i);
+            n = r.getFieldName() != null ? n.get(r.getFieldName()) : n.get(r.getIndex());
+        }
+        String field = refs.get(refs.size() - 1).getFieldName();
+        return n != null && n.isObject() && !n.has(field) ? field : null;
+    }
+
+    private static String parentPath(JsonMappingException e) {
+        String p = JsonErrors.pathOf(e);
+        List<JsonMappingException.Reference> refs = e.getPath();
+        if (!refs.isEmpty() && refs.get(refs.size() - 1).getFieldName() != null
+                && p.endsWith(refs.get(refs.size() - 1).getFieldName())) {
+            String parent = p.substring(0, p.length() - refs.get(refs.size() - 1).getFieldName().length());
+            return parent.endsWith(".") ? parent.substring(0, parent.length() - 1) : parent;
+        }
+        return p;
     }
 }

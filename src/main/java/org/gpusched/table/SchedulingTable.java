@@ -65,7 +65,8 @@ public record SchedulingTable(
 
     private static <T> List<T> copy(List<T> list, String field) {
         required(list, field);
-        if (list.contains(null)) {
+        // List.contains(null) throws on immutable lists; look at each element instead.
+        if (list.stream().anyMatch(java.util.Objects::isNull)) {
             throw new IllegalArgumentException("\"" + field + "\" must not hold null");
         }
         return List.copyOf(list);
