@@ -18,9 +18,9 @@ final class JvmErrors {
         String line;
         if (root instanceof OutOfMemoryError) {
             line = String.format(Locale.ROOT, "gpusched: internal error: out of memory (%s; heap limit %d MiB):"
-                    + " this input needs more memory than the JVM was given; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink"
-                    + " the input's size", Escape.text(String.valueOf(root.getMessage())),
-                    Runtime.getRuntime().maxMemory() >> 20);
+                    + " this input needs more memory than the JVM was given; raise -Xmx"
+                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+                    Escape.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
         } else if (root instanceof StackOverflowError) {
             line = "gpusched: internal error: stack overflow (please report it with the input; -Xss raises"
                     + " the thread stack size)";

@@ -39,7 +39,10 @@ public final class TaskSetReader {
         this(false);
     }
 
-    /** @param allowExternalModules whether {@code kernel.module} may leave the task set's folder ({@link KernelModules}) */
+    /**
+     * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
+     *                             set's folder ({@link KernelModules})
+     */
     public TaskSetReader(boolean allowExternalModules) {
         this.mapper = strictMapper();
         this.allowExternalModules = allowExternalModules;
