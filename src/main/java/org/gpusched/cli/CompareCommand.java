@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
@@ -68,7 +68,7 @@ final class CompareCommand implements Callable<Integer> {
                 case csv -> out.println(Csv.row(f.toString(), ts.name(), g.verdict().words(), word(s), word(p),
                         s.misses().size(), p.misses().size()));
                 default -> {
-                    out.println(String.format("%-40s %-16s %-28s %s", Escape.text(f.toString()), g.verdict().words(), text(s), text(p)));
+                    out.println(String.format("%-40s %-16s %-28s %s", Escapes.text(f.toString()), g.verdict().words(), text(s), text(p)));
                     if (!common.quiet) {
                         if (!s.misses().isEmpty()) {
                             out.println("    edf-serial first miss:   " + Reports.miss(ts, s.misses().get(0)));

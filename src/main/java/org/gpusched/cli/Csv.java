@@ -4,13 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 
 import java.util.Arrays;
 
 /**
  * CSV rows through Jackson's CSV writer, so quoting of odd file names is right. Every text cell
- * goes through {@link Escape#csv}: no formula and no line break from the input.
+ * goes through {@link Escapes#csv}: no formula and no line break from the input.
  */
 final class Csv {
     private static final CsvMapper MAPPER = new CsvMapper();
@@ -31,6 +31,6 @@ final class Csv {
         if (c == null) {
             return "";
         }
-        return Escape.csv(c.toString());
+        return Escapes.csv(c.toString());
     }
 }

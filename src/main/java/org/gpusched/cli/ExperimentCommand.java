@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 import org.gpusched.experiment.Experiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
@@ -63,7 +63,7 @@ final class ExperimentCommand implements Runnable {
             files.forEach(f -> arr.add(f.toString()));
             out.println(Json.line(arr));
         } else {
-            files.forEach(f -> out.println(Escape.text(f.toString())));
+            files.forEach(f -> out.println(Escapes.text(f.toString())));
         }
     }
 

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -20,12 +20,12 @@ final class JvmErrors {
             line = String.format(Locale.ROOT, "gpusched: internal error: out of memory (%s; heap limit %d MiB):"
                     + " this input needs more memory than the JVM was given; raise -Xmx"
                     + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
-                    Escape.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
         } else if (root instanceof StackOverflowError) {
             line = "gpusched: internal error: stack overflow (please report it with the input; -Xss raises"
                     + " the thread stack size)";
         } else {
-            line = "gpusched: internal error: " + Escape.text(String.valueOf(root))
+            line = "gpusched: internal error: " + Escapes.text(String.valueOf(root))
                     + " (please report it; --verbose shows the stack trace)";
         }
         err.println(line);

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
@@ -100,7 +100,7 @@ public final class Main implements Runnable {
 
     private static int handleUsage(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("gpusched: " + Escape.text(e.getMessage()));
+        err.println("gpusched: " + Escapes.text(e.getMessage()));
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         return ExitCodes.INVALID;
     }

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
@@ -136,7 +136,7 @@ final class PlayCommand implements Callable<Integer> {
         }
         if (nanos <= 0) {
             cuda.close();
-            err.println("gpusched: " + Escape.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
+            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
                     + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
             return null;
         }

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.InputException;
@@ -66,11 +66,11 @@ final class ValidateCommand implements Callable<Integer> {
                     ts.jobCount(), util, ts.gpu().name(), ts.interference().model().json()));
             default -> {
                 if (common.quiet) {
-                    out.println(Escape.text(f.toString()) + ": ok");
+                    out.println(Escapes.text(f.toString()) + ": ok");
                     return;
                 }
                 Gpu g = ts.gpu();
-                out.println(Escape.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escape.text(ts.name()) + ")"));
+                out.println(Escapes.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escapes.text(ts.name()) + ")"));
                 out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
                         ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),

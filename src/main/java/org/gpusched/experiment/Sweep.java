@@ -1,6 +1,6 @@
 package org.gpusched.experiment;
 
-import org.gpusched.model.Escape;
+import org.gpusched.model.Escapes;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -117,7 +117,7 @@ public final class Sweep {
             }
             seenShards.set(r.shard().k());
             // Cells come from files the user hands in: neutralise them before they reach any output.
-            r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escape::csv).toArray(String[]::new)));
+            r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escapes::csv).toArray(String[]::new)));
         }
         // Stable sort: rows of one unit keep their order.
         rows.sort(Comparator.comparingInt(c -> Integer.parseInt(c[0])));
