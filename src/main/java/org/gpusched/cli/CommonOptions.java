@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.WorkloadReader;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
@@ -24,6 +25,11 @@ public final class CommonOptions {
     /** The task-set reader these options ask for. */
     TaskSetReader reader() {
         return new TaskSetReader(allowExternalModules);
+    }
+
+    /** The reader of either format version these options ask for. */
+    WorkloadReader workloadReader() {
+        return new WorkloadReader(allowExternalModules);
     }
 
     @Option(names = {"-v", "--verbose"}, description = "Debug logs on stderr, and stack traces with errors.")

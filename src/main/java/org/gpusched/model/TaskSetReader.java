@@ -28,7 +28,7 @@ import java.util.Map;
 
 /**
  * Reads the v1 task-set format. Jackson does the parsing and type checks; {@link TaskSetValidator}
- * the semantics. Every failure becomes an {@link InputException} with file, JSON path and position.
+ * the semantics. A v2 file yields its PBS view (see {@link WorkloadReader}). Every failure becomes an {@link InputException} with file, JSON path and position.
  */
 public final class TaskSetReader {
 
@@ -102,6 +102,10 @@ public final class TaskSetReader {
                             + tree.getNodeType().name().toLowerCase(Locale.ROOT)), null);
         }
         checkExtras(fileName, tree, "", locations);
+        if (WorkloadReader.isV2(tree)) {
+            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, content, tree));
+        }
+        WorkloadReader.rejectV2Fields(fileName, tree, locations);
         try {
             dto = mapper.readValue(content, InputDto.File.class);
         } catch (JsonProcessingException e) {
@@ -127,7 +131,7 @@ public final class TaskSetReader {
      * "x" is the one free-form place; a non-object there is most likely a misplaced comment string
      * that the user expects to be kept, so say so instead of silently dropping it from the hash.
      */
-    private static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
+    static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
         if (n.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
