@@ -107,14 +107,19 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     private Analysis run(TaskSet ts) throws IOException {
         return switch (method) {
-            case EDF_SERIAL -> Baselines.analyze(ts, EdfBaseline.Kind.SERIAL);
-            case EDF_PARALLEL -> Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL);
-            case BRUTE_FORCE -> new BruteForceExplorer(ts, explore.maxStates).analyze();
+            case EDF_SERIAL -> Baselines.analyze(ts, EdfBaseline.Kind.SERIAL, explore.budget().start());
+            case EDF_PARALLEL -> Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL, explore.budget().start());
+            case BRUTE_FORCE -> new BruteForceExplorer(ts, explore.budget()).analyze();
             case GPUSCHED -> {
                 long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
                 GpuSchedExplorer ex = new GpuSchedExplorer(ts, explore.toOptions(limit));
                 Analysis a = ex.analyze();
-                if (graph != null) {
+                if (graph != null && ex.graph() == null) {
+                    // Only after a caught out-of-memory: nothing was kept to draw, and the
+                    // analysis is already inconclusive; say so rather than write a stub.
+                    spec.commandLine().getErr().println("gpusched: " + graph + ": no graph written ("
+                            + a.note() + ")");
+                } else if (graph != null) {
                     exportGraph(ex.graph(), ts);
                 }
                 yield a;

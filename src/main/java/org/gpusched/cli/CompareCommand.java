@@ -5,6 +5,7 @@ import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +23,8 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
                 "", "Exit code: 0 when every file was analysed (whatever the verdicts), 2 on invalid input,"
-                + " 3 when a GPUSched analysis was inconclusive."})
+                + " 3 when an analysis was inconclusive.",
+                "The budgets (--time-limit, --max-states, heap) bind the three methods of one file together."})
 final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,10 +45,13 @@ final class CompareCommand implements Callable<Integer> {
             out.println(String.format("%-40s %-16s %-28s %s", "file", "gpusched", "edf-serial", "edf-parallel"));
         }
         return TaskSetFiles.each(files, err, (f, ts) -> {
-            Analysis g = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
-            BaselineResult s = new EdfBaseline(ts, EdfBaseline.Kind.SERIAL).run();
-            BaselineResult p = new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL).run();
-            int code = g.verdict().asBoolean() == null ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+            // One meter per file: the time limit covers the three methods together.
+            Budget.Meter meter = explore.budget().start();
+            Analysis g = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze(meter);
+            BaselineResult s = simulate(ts, EdfBaseline.Kind.SERIAL, meter);
+            BaselineResult p = simulate(ts, EdfBaseline.Kind.PARALLEL, meter);
+            int code = g.verdict().asBoolean() == null || s == null || p == null ? ExitCodes.INCONCLUSIVE
+                    : ExitCodes.OK;
             switch (common.format) {
                 case json -> {
                     ObjectNode o = Json.object().put("file", f.toString()).put("name", ts.name());
@@ -65,14 +70,14 @@ final class CompareCommand implements Callable<Integer> {
                     out.println(Json.line(o));
                 }
                 case csv -> out.println(Csv.row(f.toString(), ts.name(), g.verdict().words(), word(s), word(p),
-                        s.misses().size(), p.misses().size()));
+                        s == null ? "" : s.misses().size(), p == null ? "" : p.misses().size()));
                 default -> {
                     out.println(String.format("%-40s %-16s %-28s %s", f, g.verdict().words(), text(s), text(p)));
                     if (!common.quiet) {
-                        if (!s.misses().isEmpty()) {
+                        if (s != null && !s.misses().isEmpty()) {
                             out.println("    edf-serial first miss:   " + Reports.miss(ts, s.misses().get(0)));
                         }
-                        if (!p.misses().isEmpty()) {
+                        if (p != null && !p.misses().isEmpty()) {
                             out.println("    edf-parallel first miss: " + Reports.miss(ts, p.misses().get(0)));
                         }
                     }
@@ -82,11 +87,20 @@ final class CompareCommand implements Callable<Integer> {
         });
     }
 
+    /** The simulation, or null when a budget (or the heap) ran out first: inconclusive. */
+    private static BaselineResult simulate(TaskSet ts, EdfBaseline.Kind kind, Budget.Meter meter) {
+        try {
+            return new EdfBaseline(ts, kind).run(meter);
+        } catch (Budget.Exhausted | OutOfMemoryError e) {
+            return null;
+        }
+    }
+
     private static String word(BaselineResult r) {
-        return r.schedulable() ? "schedulable" : "not schedulable";
+        return r == null ? "inconclusive" : r.schedulable() ? "schedulable" : "not schedulable";
     }
 
     private static String text(BaselineResult r) {
-        return r.schedulable() ? "schedulable" : "not schedulable (" + r.misses().size() + " misses)";
+        return r == null || r.schedulable() ? word(r) : "not schedulable (" + r.misses().size() + " misses)";
     }
 }
