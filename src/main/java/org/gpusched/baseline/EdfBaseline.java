@@ -104,7 +104,8 @@ public final class EdfBaseline {
                 left--;
             }
             frames.add(new Frame(t, end, refs));
-            if ((frames.size() & 255) == 0) {
+            // States every frame (a comparison); time and heap every 256 frames.
+            if (frames.size() > meter.budget().maxStates() || (frames.size() & 255) == 0) {
                 meter.check(frames.size());
             }
             t = end;
