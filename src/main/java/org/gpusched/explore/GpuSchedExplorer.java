@@ -99,6 +99,7 @@ public final class GpuSchedExplorer {
 
     /** The analysis an engine ended with; {@code before} is a partner engine whose work is added to the statistics. */
     private Analysis result(Engine e, Engine before, Oracle oracle, JobModel jm, String method) {
+        oracle.detachMeter();
         Stats stats = new Stats(e.vertices, e.states, e.edges, e.merges, e.splits, e.fastForwards, e.pruned,
                 Math.max(e.deepestDepth, 0), e.elapsedNanos(), e.peakHeap);
         if (before != null) {

@@ -36,7 +36,7 @@ public final class Oracle {
     private long placements;
     /** Work counter (candidate sets listed, orders tried) between two looks at the clock. */
     private long work;
-    private final Budget.Meter meter;
+    private Budget.Meter meter;
 
     public Oracle(TaskSet ts) {
         this(ts, null);
@@ -254,6 +254,14 @@ public final class Oracle {
             used[i] = false;
         }
         return false;
+    }
+
+    /**
+     * Stops looking at the clock: called once the analysis is over, so that rebuilding its
+     * schedule or witness (which may ask for a set not memoised) cannot throw a budget error.
+     */
+    public void detachMeter() {
+        meter = null;
     }
 
     private void tick() {

@@ -106,7 +106,7 @@ class BudgetCliTest {
         assertThat(p.code).as(p.output).isEqualTo(ExitCodes.INCONCLUSIVE);
         assertThat(p.output).contains("out of memory").contains("no graph written").doesNotContain("internal error");
         assertThat(graph).doesNotExist();
-        Proc b = java("-Xmx24m", "analyze", WIDE, "--method", "brute-force", "--time-limit", "2s", "-q");
+        Proc b = java("-Xmx24m", "analyze", WIDE, "--method", "brute-force", "--time-limit", "1s", "-q");
         assertThat(b.code).as(b.output).isEqualTo(ExitCodes.INCONCLUSIVE);
     }
 

@@ -67,9 +67,10 @@ class ExplorerPropertyTest {
             Analysis slackExact = analyze(ts, Options.defaults().withMerge(MergeLevel.EXACT)
                     .withStop(StopRule.ALL, Objective.MOST_SLACK));
             Analysis slackNone = analyze(ts, Options.defaults().withMerge(MergeLevel.NONE)
-                    .withStop(StopRule.ALL, Objective.MOST_SLACK).withBudget(NO_MERGE_BUDGET, null));
+                    .withStop(StopRule.ALL, Objective.MOST_SLACK).withBudget(NO_MERGE_BUDGET / 10, null));
             for (Analysis other : List.of(slackExact, slackNone)) {
-                if (other.verdict() != Verdict.INCONCLUSIVE && !java.util.Objects.equals(other.achieved(),
+                // A run stopped by its budget (note set) may hold only the best schedule found so far.
+                if (other.note() == null && !java.util.Objects.equals(other.achieved(),
                         slack.achieved())) {
                     failures.add("seed " + seed + ": most-slack " + other.method() + " reaches " + other.achieved()
                             + ", domination " + slack.achieved());
