@@ -78,14 +78,16 @@ class EdfBaselineTest {
     }
 
     /**
-     * Issue 18.6: about 72,000 jobs under EDF-parallel. The old simulation rescanned every pending
-     * job per frame (quadratic: minutes); the bound here only guards against that hang.
+     * Issue 18.6: about 72,000 jobs in 36,001 frames under EDF-parallel. The old simulation
+     * rescanned every pending job per frame (quadratic: 26 s of CPU, over a minute on a loaded
+     * machine); this one takes well under a second. The 20 s bound only guards against that
+     * hang, with a wide margin; it is not a performance target.
      */
     @Test
     void seventy_thousand_jobs_simulate_without_a_quadratic_hang() {
         TaskSet ts = manyJobs();
         assertThat(ts.jobCount()).isGreaterThan(70_000);
-        BaselineResult r = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        BaselineResult r = assertTimeoutPreemptively(Duration.ofSeconds(20),
                 () -> new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL).run());
         assertThat(r.frames().stream().mapToInt(f -> f.batch().size()).sum()).isEqualTo(ts.jobCount());
     }
@@ -104,7 +106,7 @@ class EdfBaselineTest {
         assertThat(heap.note()).contains("heap budget");
     }
 
-    /** 8 tasks of period 200 and 8 of period 250 under a task of period 10^6: 72,001 jobs, on a small GPU. */
+    /** 8 tasks of period 200 and 8 of period 250 under a task of period 10^6: 72,001 jobs, at most 2 per frame. */
     static TaskSet manyJobs() {
         StringBuilder tasks = new StringBuilder();
         for (int i = 0; i < 16; i++) {
@@ -116,7 +118,7 @@ class EdfBaselineTest {
         tasks.append("""
                 {"name": "long", "period": 1000000, "wcet": 50, "kernel": {"blocks": 2, "threadsPerBlock": 512}}""");
         String json = """
-                {"name": "many-jobs", "gpu": {"sms": 4, "maxThreadsPerSm": 2048},
+                {"name": "many-jobs", "gpu": {"sms": 4, "maxThreadsPerSm": 2048, "maxResidentKernels": 2},
                  "interference": {"model": "slowdown", "factors": {"t0": 1.5, "t9": 1.2}},
                  "tasks": [%s]}""".formatted(tasks);
         return new TaskSetReader().read("many-jobs.json", json);
