@@ -110,7 +110,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 err.println(Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason());
                 return ExitCodes.INVALID;
             }
-            MethodResult r = m.run(w, options);
+            MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
@@ -118,7 +118,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             TaskSet ts = fr.taskSet();
             Analysis a = fr.analysis();
-            if (graph != null) {
+            if (graph != null && fr.graph() == null) {
+                // Only after a caught out-of-memory: nothing was kept to draw, and the analysis
+                // is already inconclusive; say so rather than write a stub.
+                err.println("gpusched: " + graph + ": no graph written (" + a.note() + ")");
+            } else if (graph != null) {
                 exportGraph(fr.graph(), ts);
             }
             report(out, f.toString(), ts, a);

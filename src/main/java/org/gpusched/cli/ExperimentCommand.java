@@ -231,7 +231,7 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--sets", paramLabel = "N", defaultValue = "3", description = "Sets (indices 0..N-1). Default: ${DEFAULT-VALUE}.")
         int sets;
 
-        @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",
+        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000",
                 description = "State budget of each run (it is what stops the no-merge run). Default: ${DEFAULT-VALUE}.")
         long maxStates;
 

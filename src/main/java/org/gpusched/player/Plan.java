@@ -3,6 +3,7 @@ package org.gpusched.player;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.SchedulingTable;
@@ -90,7 +91,7 @@ public final class Plan {
         int e = 0;
         int i = 0;
         for (int k = 0; k < hyperperiods; k++) {
-            long offset = k * h;
+            long offset = Ticks.mul(k, h);
             for (int te = 0; te < table.entries().size(); te++) {
                 SchedulingTable.Entry entry = table.entries().get(te);
                 String where = "entries[" + te + "]";
@@ -116,8 +117,8 @@ public final class Plan {
                     Task task0 = ts.task(t);
                     task[i] = t;
                     job[i] = it.job();
-                    release[i] = offset + it.job() * task0.period();
-                    deadline[i] = release[i] + task0.deadline();
+                    release[i] = Ticks.add(offset, Ticks.mul(it.job(), task0.period()));
+                    deadline[i] = Ticks.add(release[i], task0.deadline());
                     latest = Math.max(latest, release[i]);
                     i++;
                 }
@@ -126,8 +127,9 @@ public final class Plan {
                     throw new InputException(file, where, "the interference model forbids this batch");
                 }
                 completion[e] = c;
-                plannedStart[e] = offset + entry.start();
-                plannedEnd[e] = offset + entry.end();
+                // A table may hold any long: saturate (beyond the horizon reads as a miss), never wrap.
+                plannedStart[e] = Ticks.add(offset, entry.start());
+                plannedEnd[e] = Ticks.add(offset, entry.end());
                 latestRelease[e] = latest;
                 e++;
             }
@@ -173,7 +175,7 @@ public final class Plan {
     public long release(int item) { return release[item]; }
     public long deadline(int item) { return deadline[item]; }
     /** The end of the last hyperperiod played. */
-    public long horizon() { return ts.hyperperiod() * hyperperiods; }
+    public long horizon() { return Ticks.mul(ts.hyperperiod(), hyperperiods); }
 
     /**
      * Jobs of each hyperperiod that the table never runs ({task, job} pairs): a valid table has

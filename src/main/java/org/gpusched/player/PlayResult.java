@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.Ticks;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,8 +54,8 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
             List<String> labels = new ArrayList<>();
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 JobRow r = new JobRow(e / perHp, e, i - plan.first(e), plan.taskSet().task(plan.task(i)).name(),
-                        plan.job(i), plan.release(i) * s, trace.itemStart()[i], trace.itemFinish()[i],
-                        plan.deadline(i) * s);
+                        plan.job(i), Ticks.mul(plan.release(i), s), trace.itemStart()[i], trace.itemFinish()[i],
+                        Ticks.mul(plan.deadline(i), s));
                 jobs.add(r);
                 labels.add(plan.label(i));
                 maxLate = Math.max(maxLate, -r.slack());
@@ -66,12 +68,12 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
             }
             long start = trace.entryStart()[e];
             long end = trace.entryEnd()[e];
-            batches.add(new BatchRow(e, e / perHp, e % perHp, labels, plan.plannedStart(e) * s, start,
-                    plan.plannedEnd(e) * s, end));
-            busy += end - start;
+            batches.add(new BatchRow(e, e / perHp, e % perHp, labels, Ticks.mul(plan.plannedStart(e), s), start,
+                    Ticks.mul(plan.plannedEnd(e), s), end));
+            busy = Ticks.add(busy, Ticks.sub(end, start));
             lastEnd = Math.max(lastEnd, end);
         }
-        long span = Math.max(plan.horizon() * s, lastEnd);
+        long span = Math.max(Ticks.mul(plan.horizon(), s), lastEnd);
         double fraction = span == 0 ? 0 : (double) busy / span;
         List<int[]> never = plan.neverRun();
         long neverRun = (long) never.size() * plan.hyperperiods();

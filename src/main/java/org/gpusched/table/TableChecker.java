@@ -2,6 +2,7 @@ package org.gpusched.table;
 
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
@@ -106,8 +107,9 @@ public final class TableChecker {
                     errors.add(where + ": batch not eligible in this order: " + pl.reason());
                 }
                 long c = oracle.completion(mask);
-                if (c != CompletionModel.FORBIDDEN && entry.end() != entry.start() + c) {
-                    errors.add(where + ": should end at " + (entry.start() + c) + " (completion " + c + "), not "
+                long expectedEnd = Ticks.add(entry.start(), c);
+                if (c != CompletionModel.FORBIDDEN && entry.end() != expectedEnd) {
+                    errors.add(where + ": should end at " + expectedEnd + " (completion " + c + "), not "
                             + entry.end());
                 }
             }
