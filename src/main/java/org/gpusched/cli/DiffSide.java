@@ -46,7 +46,7 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
         if (n != null && n.has("verdict") && n.has("file") && text.strip().lines().count() == 1) {
             return fromReport(file, n);
         }
-        TaskSet ts = new TaskSetReader().read(file);
+        TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
         Analysis a = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
         return fromReport(file, Reports.json(file.toString(), ts, a, false), ts);
     }

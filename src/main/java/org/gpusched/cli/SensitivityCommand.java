@@ -51,7 +51,7 @@ final class SensitivityCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(CSV_HEADER);
         }
-        return TaskSetFiles.each(files, common, out, spec.commandLine().getErr(), (f, ts) -> {
+        return TaskSetFiles.each(files, common.reader(), common, out, spec.commandLine().getErr(), (f, ts) -> {
             Sensitivity.Result r = new Sensitivity(ts,
                     v -> new GpuSchedExplorer(v, explore.toOptions(0)).analyze().verdict()).run();
             switch (common.format) {

@@ -13,8 +13,7 @@ import java.util.List;
 
 /**
  * The loop of every command over several task-set files: an invalid file is reported in one line
- * on stderr (and, under --format json, as a JSON line with {@code error} on stdout) and the others
- * still run; the result is the worst exit code.
+ * on stderr and the others still run; the result is the worst exit code.
  */
 final class TaskSetFiles {
     @FunctionalInterface
@@ -31,29 +30,30 @@ final class TaskSetFiles {
 
     private TaskSetFiles() { }
 
-    /**
-     * As {@link #each(List, PrintWriter, Body)}; with {@code --format json} an invalid file also
-     * yields a JSON line {@code {"file": ..., "error": ...}} on {@code out}, so a script that parses
-     * stdout sees every outcome.
-     */
-    static int each(List<Path> files, CommonOptions common, PrintWriter out, PrintWriter err, Body body)
-            throws IOException {
-        return loop(files, err, jsonOut(common, out), f -> new TaskSetReader().read(f), body::apply);
+    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
+        return loop(files, err, null, reader::read, body::apply);
     }
 
-    static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, null, f -> new TaskSetReader().read(f), body::apply);
+    /**
+     * As {@link #each(List, TaskSetReader, PrintWriter, Body)}; with {@code --format json} an invalid
+     * file also yields a JSON line {@code {"file": ..., "error": ...}} on {@code out}, so a script that
+     * parses stdout sees every outcome.
+     */
+    static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
+                    Body body) throws IOException {
+        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
     }
 
     /** The same loop over workloads of either format version (the policy commands). */
-    static int eachWorkload(List<Path> files, PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, null, f -> new WorkloadReader().read(f), body::apply);
+    static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
+            throws IOException {
+        return loop(files, err, null, reader::read, body::apply);
     }
 
-    /** As {@link #eachWorkload(List, PrintWriter, WorkloadBody)}, with the JSON error line of --format json. */
-    static int eachWorkload(List<Path> files, CommonOptions common, PrintWriter out, PrintWriter err,
-                            WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), f -> new WorkloadReader().read(f), body::apply);
+    /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
+    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
+                            PrintWriter err, WorkloadBody body) throws IOException {
+        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
     }
 
     private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
