@@ -24,6 +24,12 @@ import java.util.concurrent.Callable;
                 "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",
                 "  gpusched bench --tasks 16 --utilizations 1.4 --time-limit 60s --no-compare"})
 final class BenchCommand implements Callable<Integer> {
+    /** CSV header: the JSON field names, in the JSON order (docs/report-format.md). */
+    static final List<String> COLUMNS = List.of("timeUnit", "tasks", "utilization", "sets", "decided", "inconclusive",
+            "schedulableSets", "notSchedulableSets", "medianTime", "p95Time", "maxTime", "schedulableMedianTime",
+            "schedulableP95Time", "notSchedulableMedianTime", "notSchedulableP95Time", "vertices", "peakHeapMiB",
+            "noMergeCompared", "ratioVsNoMerge", "vertexRatioVsNoMerge");
+
     @Spec
     CommandSpec spec;
     @Mixin
@@ -71,9 +77,7 @@ final class BenchCommand implements Callable<Integer> {
                 Bench.dominationOptions(maxStates, timeLimit), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         if (common.format == OutputFormat.csv) {
-            out.println("tasks,utilization,sets,decided,inconclusive,feasible,infeasible,medianMs,p95Ms,maxMs,"
-                    + "feasibleMedianMs,feasibleP95Ms,infeasibleMedianMs,infeasibleP95Ms,vertices,peakHeapMiB,"
-                    + "noMergeCompared,ratioVsNoMerge,vertexRatioVsNoMerge");
+            out.println(String.join(",", COLUMNS));
         } else if (common.format == OutputFormat.text) {
             out.printf(Locale.ROOT, "%5s %5s %5s %7s %5s %5s %10s %10s %10s %11s %11s %10s %7s %7s %9s%n", "tasks",
                     "U", "sets", "decided", "feas", "infea", "median ms", "p95 ms", "max ms", "feas p95", "infeas p95",
@@ -90,16 +94,19 @@ final class BenchCommand implements Callable<Integer> {
         long heapMiB = p.peakHeapBytes() >> 20;
         switch (common.format) {
             case json -> {
-                ObjectNode o = Json.object().put("tasks", p.tasks()).put("utilization", p.utilization())
-                        .put("sets", p.sets()).put("decided", p.decided()).put("inconclusive", p.inconclusive())
-                        .put("feasible", p.feasible()).put("infeasible", p.infeasible());
-                num(o, "medianMs", p.medianMs());
-                num(o, "p95Ms", p.p95Ms());
-                num(o, "maxMs", p.maxMs());
-                num(o, "feasibleMedianMs", p.feasibleMedianMs());
-                num(o, "feasibleP95Ms", p.feasibleP95Ms());
-                num(o, "infeasibleMedianMs", p.infeasibleMedianMs());
-                num(o, "infeasibleP95Ms", p.infeasibleP95Ms());
+                // The report vocabulary (docs/report-format.md): analysis times in timeUnit, not a unit per name;
+                // "schedulable" rather than "feasible" for the verdict the sets got.
+                ObjectNode o = Json.object().put("timeUnit", "ms").put("tasks", p.tasks())
+                        .put("utilization", p.utilization()).put("sets", p.sets()).put("decided", p.decided())
+                        .put("inconclusive", p.inconclusive()).put("schedulableSets", p.feasible())
+                        .put("notSchedulableSets", p.infeasible());
+                num(o, "medianTime", p.medianMs());
+                num(o, "p95Time", p.p95Ms());
+                num(o, "maxTime", p.maxMs());
+                num(o, "schedulableMedianTime", p.feasibleMedianMs());
+                num(o, "schedulableP95Time", p.feasibleP95Ms());
+                num(o, "notSchedulableMedianTime", p.infeasibleMedianMs());
+                num(o, "notSchedulableP95Time", p.infeasibleP95Ms());
                 if (p.vertices() == Math.rint(p.vertices())) {
                     o.put("vertices", (long) p.vertices()); // a count: an integer unless a median falls between two
                 } else {
@@ -110,7 +117,7 @@ final class BenchCommand implements Callable<Integer> {
                 num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
                 out.println(Json.line(o));
             }
-            case csv -> out.println(Csv.row(p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
+            case csv -> out.println(Csv.row("ms", p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
                     p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
                     cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
                     cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),

@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 /** Text, JSON and CSV reports of {@code play} and {@code verify}; no clock values, so sim output is reproducible. */
 final class PlayReports {
     static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
-            "batch_planned_start", "batch_start", "start", "finish", "response", "deadline", "slack",
-            "batch_planned_end", "batch_end", "miss");
+            "batchPlannedStart", "batchStart", "start", "finish", "response", "deadline", "slack",
+            "batchPlannedEnd", "batchEnd", "miss");
 
     record Header(String table, String taskset, String execTime, long seed) { }
 
@@ -60,8 +60,9 @@ final class PlayReports {
     }
 
     static ObjectNode json(Header h, PlayResult r) {
+        // "file" is the command's input (the table), as in every report; the task set is named after its option.
         ObjectNode o = Json.object();
-        o.put("table", h.table());
+        o.put("file", h.table());
         o.put("taskSet", h.taskset());
         o.put("device", r.trace().device());
         o.put("mode", r.mode().cli());
@@ -148,8 +149,9 @@ final class PlayReports {
 
     static ObjectNode verifyJson(VerifyHeader h, List<Verifier.ModeResult> results) {
         ObjectNode o = Json.object();
-        o.put("table", h.table());
+        o.put("file", h.table());
         o.put("taskSet", h.taskset());
+        o.put("timeUnit", h.unit());
         o.put("execTime", h.execTime());
         o.put("seed", h.seed());
         o.put("runs", h.runs());
@@ -172,8 +174,8 @@ final class PlayReports {
     }
 
     static void verifyCsv(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results) {
-        out.println(Csv.row("table", "mode", "runs", "failed_runs", "missed_jobs", "max_lateness", "max_lateness_seed",
-                "first_failing_seed", "first_miss"));
+        out.println(Csv.row("file", "mode", "runs", "failedRuns", "missedJobs", "maxLateness", "maxLatenessSeed",
+                "firstFailingSeed", "firstMiss"));
         for (Verifier.ModeResult m : results) {
             out.println(Csv.row(h.table(), m.mode().cli(), m.runs(), m.failedRuns(), m.missedJobs(), m.worstLateness(),
                     m.worstSeed(), m.ok() ? null : m.failingSeeds().get(0), m.firstMiss()));

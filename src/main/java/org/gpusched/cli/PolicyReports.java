@@ -152,16 +152,12 @@ final class PolicyReports {
     /** {@code gpusched methods}: one line per method with its source. */
     static void methods(PrintWriter out, OutputFormat format, List<Method> methods) {
         switch (format) {
-            case json -> {
-                ArrayNode a = Json.MAPPER.createArrayNode();
-                for (Method m : methods) {
-                    a.addObject().put("id", m.id()).put("evidence", m.evidence().json())
-                            .put("description", m.description()).put("source", m.source());
-                }
-                out.println(Json.line(a));
-            }
+            // JSON Lines like every report: one object per method, its name under "method" as in compare.
+            case json -> methods.forEach(m -> out.println(Json.line(Json.MAPPER.createObjectNode()
+                    .put("method", m.id()).put("evidence", m.evidence().json())
+                    .put("description", m.description()).put("source", m.source()))));
             case csv -> {
-                out.println("id,evidence,description,source");
+                out.println("method,evidence,description,source");
                 methods.forEach(m -> out.println(Csv.row(m.id(), m.evidence().json(), m.description(), m.source())));
             }
             default -> methods.forEach(m -> out.printf(Locale.ROOT, "%-18s %-10s %s [%s]%n", m.id(),

@@ -30,6 +30,7 @@ class PlayCommandTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+        ReportSchemas.check(args, out.toString()); // every JSON play/verify report matches its schema
         return new Run(code, out.toString(), err.toString());
     }
 
@@ -118,6 +119,31 @@ class PlayCommandTest {
         List<String> lines = csv.out().lines().toList();
         assertThat(lines.get(0)).isEqualTo(PlayReports.CSV_HEADER);
         assertThat(lines).hasSize(12);
+    }
+
+    @Test
+    void playAndVerifyReportsUseTheReportVocabulary() throws Exception {
+        // docs/report-format.md: "file" for the input, timeUnit, release, booleans as booleans, camelCase CSV columns.
+        Path table = paperTable();
+        var m = new com.fasterxml.jackson.databind.ObjectMapper();
+        var play = m.readTree(run("play", table.toString(), "--taskset", PAPER, "--device", "sim", "--format", "json").out());
+        assertThat(play.get("file").asText()).isEqualTo(table.toString());
+        assertThat(play.get("taskSet").asText()).isEqualTo(PAPER);
+        assertThat(play.has("table")).isFalse();
+        assertThat(play.get("timeUnit").isTextual()).isTrue();
+        assertThat(play.get("jobs").get(0).has("release")).isTrue();
+        assertThat(play.get("jobs").get(0).get("miss").isBoolean()).isTrue();
+        var verify = m.readTree(run("verify", table.toString(), "--taskset", PAPER, "--runs", "3", "--format", "json").out());
+        assertThat(verify.get("file").asText()).isEqualTo(table.toString());
+        assertThat(verify.get("timeUnit").asText()).isEqualTo(play.get("timeUnit").asText());
+        assertThat(verify.get("ok").isBoolean()).isTrue();
+        for (String[] args : List.of(new String[] {"play", table.toString(), "--taskset", PAPER, "--device", "sim"},
+                new String[] {"verify", table.toString(), "--taskset", PAPER, "--runs", "3"})) {
+            String[] csv = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--format", "csv"))
+                    .toArray(String[]::new);
+            String header = run(csv).out().lines().findFirst().orElseThrow();
+            assertThat(header).as(args[0]).matches("[a-z][A-Za-z0-9]*(,[a-z][A-Za-z0-9]*)*");
+        }
     }
 
     @Test

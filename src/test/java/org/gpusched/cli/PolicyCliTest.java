@@ -36,9 +36,16 @@ class PolicyCliTest {
         for (int i = 0; i < ids.size(); i++) {
             assertThat(lines.get(i)).startsWith(ids.get(i) + " ").contains("[").endsWith("]");
         }
-        JsonNode json = M.readTree(CliRunner.run("methods", "--format", "json").out());
-        assertThat(json.size()).isEqualTo(ids.size());
-        assertThat(json.get(0).get("source").asText()).contains("Feddal");
+        // JSON Lines, one object per method, each with reportVersion (docs/report-format.md).
+        List<String> jsonLines = CliRunner.run("methods", "--format", "json").out().lines().toList();
+        assertThat(jsonLines).hasSize(ids.size());
+        for (int i = 0; i < ids.size(); i++) {
+            JsonNode json = M.readTree(jsonLines.get(i));
+            assertThat(json.get("reportVersion").asInt()).isEqualTo(1);
+            assertThat(json.get("method").asText()).isEqualTo(ids.get(i));
+        }
+        assertThat(M.readTree(jsonLines.get(0)).get("source").asText()).contains("Feddal");
+        assertThat(CliRunner.run("compare", "--list", "--format", "json").out().lines().toList()).isEqualTo(jsonLines);
         assertThat(CliRunner.run("methods", "--format", "csv").out().lines().count()).isEqualTo(ids.size() + 1);
         assertThat(CliRunner.run("compare", "--list").out()).isEqualTo(r.out());
     }

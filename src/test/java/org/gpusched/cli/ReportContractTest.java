@@ -57,8 +57,10 @@ class ReportContractTest {
     @Test
     void json_lines_everywhere_json_is_promised() {
         for (String[] args : new String[][] {{"presets", "--format", "json"},
-                {"validate", "examples/paper-fig1.json", "examples/jetson-orin-perception.json", "--format", "json"}}) {
+                {"validate", "examples/paper-fig1.json", "examples/jetson-orin-perception.json", "--format", "json"},
+                {"methods", "--format", "json"}, {"compare", "--list", "--format", "json"}}) {
             CliRunner r = CliRunner.run(args);
+            assertThat(r.out().lines().count()).as(args[0]).isGreaterThan(1);
             assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).startsWith("{\"reportVersion\":1,"));
         }
     }
