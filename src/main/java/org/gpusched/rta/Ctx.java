@@ -29,6 +29,8 @@ final class Ctx {
     final long[] rGpu;
     /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
     final int[] artifactIndex;
+    /** TSG-RR: also charge θ for switching back into the delayed context (see TsgRr#interleave). */
+    boolean ownSwitch;
 
     Ctx(RtaWorkload w, Variant variant, int[] gpuRank) {
         this.tasks = w.tasks();

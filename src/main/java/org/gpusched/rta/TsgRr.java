@@ -12,7 +12,11 @@ final class TsgRr implements Analysis {
     }
 
     static long interleave(Ctx x, long nu, long work) {
-        return Sat.mul(Sat.mul(x.slice + x.theta, nu), Sat.ceilDiv(work, x.slice));
+        long slices = Sat.ceilDiv(work, x.slice);
+        long paper = Sat.mul(Sat.mul(x.slice + x.theta, nu), slices);
+        // Not in the paper: the switch back into the delayed context, once per slice (docs/rta.md,
+        // "Finding"); only the simulator-backed tests turn it on.
+        return x.ownSwitch && nu > 0 ? Sat.add(paper, Sat.mul(x.theta, slices)) : paper;
     }
 
     @Override

@@ -1,0 +1,46 @@
+package org.gpusched.rta;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * FINDING (docs/rta.md): the TSG round-robin interference I(ν, G) = (L + θ) · ν · ⌈G/L⌉ charges one
+ * context switch per slice of the other contexts but none for switching back into the delayed
+ * context. With every context change costing θ, a task can wait one θ per own slice longer.
+ * Minimised by hand from the simulator's first counterexample.
+ */
+class FindingTest {
+    /** k (GPU work 3) and i (GPU work 2) reach the GPU at 0; L = 1, θ = 1, no CPU time. */
+    static RtaWorkload twoContexts() {
+        return new RtaWorkload(List.of(
+                new RtaTask("k", 20, 20, List.of(0L, 0L), List.of(new GpuSegment(0, 3)), 1, 2, 2, false),
+                new RtaTask("i", 20, 20, List.of(0L, 0L), List.of(new GpuSegment(0, 2)), 0, 1, 1, false)),
+                new RtaPlatform(2, 1, 1, 0));
+    }
+
+    @Test
+    void tsgRrSuspendBoundIsBelowTheSimulatedResponseTime() {
+        RtaWorkload w = twoContexts();
+        // i: G + ν (L + θ) ⌈G/L⌉ = 2 + 1 · 2 · 2 = 6.
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(1).responseTime()).hasValue(6);
+        // GPU: k 0–1 (first context, no switch), θ 1–2, i 2–3, θ 3–4, k 4–5, θ 5–6, i 6–7: i ends at 7.
+        SimResult s = Simulator.run(w, RtaMethod.TSG_RR_SUSPEND, 20, 60);
+        assertThat(s.observed("i")).hasValue(7);
+        // Charging the switch back (θ per own slice): 6 + 1 · 2 = 8 ≥ 7.
+        RtaResult fixed = ResponseTimeAnalysis.analyze(w, RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU,
+                Variant.PAPER, true);
+        assertThat(fixed.tasks().get(1).responseTime()).hasValue(8);
+    }
+
+    @Test
+    void theTimelineShowsTheThreeSwitches() {
+        SimResult s = Simulator.run(twoContexts(), RtaMethod.TSG_RR_BUSY, 20, 60);
+        assertThat(s.timeline().stream().filter(x -> x.resource().equals("gpu")).map(x -> x.what() + " " + x.task()
+                + " " + x.from() + "-" + x.to()).toList()).containsExactly("gpu k 0-1", "switch i 1-2", "gpu i 2-3",
+                "switch k 3-4", "gpu k 4-5", "switch i 5-6", "gpu i 6-7", "switch k 7-8", "gpu k 8-9");
+    }
+}
