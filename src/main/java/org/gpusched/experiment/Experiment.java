@@ -14,7 +14,7 @@ import java.util.Map;
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
 public interface Experiment {
-    /** schedulability, runtime or graph-size. */
+    /** schedulability, runtime, graph-size or gcaps. */
     String kind();
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
@@ -36,6 +36,7 @@ public interface Experiment {
             case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
+            case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
     }
