@@ -28,7 +28,11 @@ class HandComputedTest {
     }
 
     static void expect(RtaMethod m, long a, long b, long c, long e) {
-        RtaResult r = ResponseTimeAnalysis.analyze(hand(), m, GpuPriorityMode.CPU, Variant.PAPER);
+        expect(m, Variant.PAPER, a, b, c, e);
+    }
+
+    static void expect(RtaMethod m, Variant v, long a, long b, long c, long e) {
+        RtaResult r = ResponseTimeAnalysis.analyze(hand(), m, GpuPriorityMode.CPU, v);
         assertThat(r.tasks().stream().map(TaskBound::responseTime).toList()).as(m.id())
                 .containsExactly(OptionalLong.of(a), OptionalLong.of(b), OptionalLong.of(c), OptionalLong.of(e));
         assertThat(r.schedulable()).isTrue();
@@ -106,6 +110,34 @@ class HandComputedTest {
     @Test
     void fmlpPlusBusy() {
         expect(RtaMethod.FMLP_PLUS_BUSY, 20, 18, 26, 27);
+    }
+
+    /**
+     * Artifact, suspension: Jc_h = T_h − (C_h + Gm_h). B: 10 + ⌈(R + 50 − 4)/50⌉ 4 = 18;
+     * E: 21 + ⌈(R + 80 − 7)/80⌉ 7 = 35.
+     */
+    @Test
+    void tsgRrSuspendArtifact() {
+        expect(RtaMethod.TSG_RR_SUSPEND, Variant.ARTIFACT, 20, 18, 31, 35);
+    }
+
+    /**
+     * Artifact, busy: h ∈ hpp adds ⌈R/T_h⌉ (C_h + G_h + I(ν', Ge_h)). B (sorted index 2 of 4): ν' = |{Cc}|
+     * (GPU, hp \ hpp) + |{A}| (indices 0 … 4 − 2 − 2 = 0): 2; 10 + 3 + 5 + I(2, 4) = 12 → 30.
+     * E (index 3): ν' = |{A}| + none: 1; 21 + 5 + 8 + I(1, 6) = 9 → 43.
+     */
+    @Test
+    void tsgRrBusyArtifact() {
+        expect(RtaMethod.TSG_RR_BUSY, Variant.ARTIFACT, 20, 30, 31, 43);
+    }
+
+    /** Where every task passes, the artifact's other analyses equal the paper's (its changes are elsewhere). */
+    @Test
+    void otherArtifactAnalysesMatchThePaperHere() {
+        expect(RtaMethod.GCAPS_SUSPEND, Variant.ARTIFACT, 16, 20, 29, 50);
+        expect(RtaMethod.GCAPS_BUSY, Variant.ARTIFACT, 16, 34, 29, 50);
+        expect(RtaMethod.MPCP_SUSPEND, Variant.ARTIFACT, 25, 14, 42, 39);
+        expect(RtaMethod.FMLP_PLUS_BUSY, Variant.ARTIFACT, 20, 18, 26, 27);
     }
 
     @Test
