@@ -41,6 +41,20 @@ public interface Experiment {
         };
     }
 
+    /**
+     * The end of a summary: checks that all {@code used} raw rows were consumed, writes the summary
+     * CSV first in the list of files written and returns that list.
+     */
+    static List<Path> finish(List<String[]> rows, int used, Path summary, CharSequence csv, List<Path> written)
+            throws IOException {
+        if (used != rows.size()) {
+            throw new IllegalArgumentException("expected " + used + " raw rows, got " + rows.size());
+        }
+        java.nio.file.Files.writeString(summary, csv.toString(), java.nio.charset.StandardCharsets.UTF_8);
+        written.add(0, summary);
+        return written;
+    }
+
     // ---- parameter (de)serialisation shared by the experiments ----
 
     static String utilizations(List<Double> us) {

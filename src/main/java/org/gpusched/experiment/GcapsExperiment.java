@@ -7,8 +7,6 @@ import org.gpusched.rta.RtaWorkload;
 import org.gpusched.rta.Variant;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -198,12 +196,6 @@ public final class GcapsExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
         }
-        if (r != rows.size()) {
-            throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
-        }
-        Path out = dir.resolve(SUMMARY);
-        Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
-        written.add(0, out);
-        return written;
+        return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
     }
 }

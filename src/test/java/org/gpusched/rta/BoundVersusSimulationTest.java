@@ -29,17 +29,23 @@ class BoundVersusSimulationTest {
         return bad;
     }
 
-    @Test
-    void gcapsBoundsHoldWithCpuPriorities() {
+    /** Draws CASES workloads from {@code seedBase} on, optionally edits them, and checks both methods. */
+    static List<String> check(long seedBase, List<RtaMethod> methods, java.util.function.UnaryOperator<RtaWorkload> edit,
+                              boolean ownSwitch) {
         List<String> bad = new ArrayList<>();
         for (int c = 0; c < CASES; c++) {
-            RtaWorkload w = RandomWorkloads.draw(new SplittableRandom(c), true, false);
-            for (RtaMethod m : List.of(RtaMethod.GCAPS_BUSY, RtaMethod.GCAPS_SUSPEND)) {
-                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, Variant.PAPER);
+            RtaWorkload w = edit.apply(RandomWorkloads.draw(new SplittableRandom(seedBase + c), true, false));
+            for (RtaMethod m : methods) {
+                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, Variant.PAPER, ownSwitch);
                 bad.addAll(violations(w, r, Simulator.run(w, m, H, 3 * H)));
             }
         }
-        assertThat(bad).isEmpty();
+        return bad;
+    }
+
+    @Test
+    void gcapsBoundsHoldWithCpuPriorities() {
+        assertThat(check(0, List.of(RtaMethod.GCAPS_BUSY, RtaMethod.GCAPS_SUSPEND), w -> w, false)).isEmpty();
     }
 
     @Test
@@ -64,29 +70,14 @@ class BoundVersusSimulationTest {
     /** With θ = 0 the paper's TSG-RR analysis is exactly what is checked. */
     @Test
     void tsgRrPaperBoundsHoldWithoutContextSwitchCost() {
-        List<String> bad = new ArrayList<>();
-        for (int c = 0; c < CASES; c++) {
-            RtaWorkload w = withTheta(RandomWorkloads.draw(new SplittableRandom(20_000 + c), true, false), 0);
-            for (RtaMethod m : List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND)) {
-                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, Variant.PAPER);
-                bad.addAll(violations(w, r, Simulator.run(w, m, H, 3 * H)));
-            }
-        }
-        assertThat(bad).isEmpty();
+        assertThat(check(20_000, List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND), w -> withTheta(w, 0), false))
+                .isEmpty();
     }
 
     /** With θ > 0 the paper's bound can be too small (FindingTest); one θ per own slice more suffices. */
     @Test
     void tsgRrBoundsHoldWithTheOwnSwitchCharged() {
-        List<String> bad = new ArrayList<>();
-        for (int c = 0; c < CASES; c++) {
-            RtaWorkload w = RandomWorkloads.draw(new SplittableRandom(30_000 + c), true, false);
-            for (RtaMethod m : List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND)) {
-                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, Variant.PAPER, true);
-                bad.addAll(violations(w, r, Simulator.run(w, m, H, 3 * H)));
-            }
-        }
-        assertThat(bad).isEmpty();
+        assertThat(check(30_000, List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND), w -> w, true)).isEmpty();
     }
 
     static RtaWorkload withTheta(RtaWorkload w, long theta) {
