@@ -147,8 +147,10 @@ public final class Simulator {
             if (rr != null && gpu != -1) {
                 dt = Math.min(dt, rr.horizon());
             }
-            // Nothing can happen before the next release: dt > 0 unless a zero-length job just released.
-            dt = Math.max(dt, 0);
+            if (dt <= 0) {
+                // Every phase has positive length and releases were handled above: a bug, not an input.
+                throw new IllegalStateException("simulator made no progress at time " + t);
+            }
             for (int core = 0; core < cores; core++) {
                 int i = onCpu[core];
                 if (i >= 0) {
