@@ -49,7 +49,8 @@ public final class ResponseTimeAnalysis {
         List<RtaTask> ts = w.tasks();
         return IntStream.range(0, ts.size()).boxed()
                 .sorted(Comparator.<Integer>comparingInt(i -> ts.get(i).bestEffort() ? 1 : 0)
-                        .thenComparing(i -> -ts.get(i).gpuPriority()).thenComparing(i -> i))
+                        .thenComparing(i -> ts.get(i).gpuPriority(), Comparator.reverseOrder())
+                        .thenComparing(i -> i))
                 .mapToInt(Integer::intValue).toArray();
     }
 

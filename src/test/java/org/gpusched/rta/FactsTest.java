@@ -148,6 +148,16 @@ class FactsTest {
     }
 
     @Test
+    void extremeGpuPrioritiesOrderCorrectly() {
+        RtaWorkload w = new RtaWorkload(List.of(
+                new RtaTask("low", 10, 10, List.of(1L, 0L), List.of(new GpuSegment(0, 1)), 0, 1, Integer.MIN_VALUE, false),
+                new RtaTask("high", 10, 10, List.of(1L, 0L), List.of(new GpuSegment(0, 1)), 1, 1, Integer.MAX_VALUE, false)),
+                new RtaPlatform(2, 1, 0, 0));
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.GCAPS_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.gpuPriorityOrder()).containsExactly("high", "low");
+    }
+
+    @Test
     void recordsRejectBrokenInvariants() {
         assertThatThrownBy(() -> new RtaTask("x", 10, 11, List.of(1L), List.of(), 0, 1, 1, false))
                 .isInstanceOf(IllegalArgumentException.class);
