@@ -159,6 +159,26 @@ public final class GcapsExperiment implements Experiment {
         return List.of(row.toString());
     }
 
+    /** One colour per scheme, busy-waiting dashed, so ten curves stay readable. */
+    private static void style(org.knowm.xchart.XYChart chart) {
+        java.awt.Color[] colours = {new java.awt.Color(0x1f77b4), new java.awt.Color(0x2ca02c),
+                new java.awt.Color(0xd62728), new java.awt.Color(0x9467bd), new java.awt.Color(0x8c564b)};
+        for (int k = 0; k < COLUMNS.size(); k++) {
+            var series = chart.getSeriesMap().get(COLUMNS.get(k).name());
+            if (series == null) {
+                continue;
+            }
+            java.awt.Color c = colours[k / 2];
+            series.setLineColor(c);
+            series.setMarkerColor(c);
+            if (COLUMNS.get(k).method().suspends()) {
+                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
+            } else {
+                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+            }
+        }
+    }
+
     @Override
     public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
@@ -194,6 +214,7 @@ public final class GcapsExperiment implements Experiment {
             var chart = Charts.line("GCAPS family (" + variant.name().toLowerCase(Locale.ROOT) + "), " + sets
                     + " sets per point", s.xTitle(), "schedulable ratio", false, series);
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            style(chart);
             written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
         }
         return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
