@@ -4,16 +4,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A discrete-event simulation of TSG round robin and GCAPS with worst-case times: every task
+ * A discrete-event simulation of TSG round robin, GCAPS and the GPU as one lock (MPCP, FMLP+)
+ * with worst-case times: every task
  * releases a job at 0, T, 2T, … before {@code releasesUntil}; every segment takes exactly its
  * WCET; time is integer. CPUs are partitioned fixed-priority preemptive (best-effort tasks lowest);
  * jobs of one task run in release order. A GPU segment is: [GCAPS: runlist update ε] misc on the
- * CPU, exec on the GPU, [GCAPS: runlist update ε]. Semantics in docs/rta.md.
+ * CPU, exec on the GPU, [GCAPS: runlist update ε]; under a lock protocol it is a critical section
+ * whose CPU part runs boosted. Semantics in docs/rta.md.
  */
 public final class Simulator {
     private static final int CPU = 0;
     private static final int UPDATE = 1;
     private static final int GPU = 2;
+    /** Flags on a phase's kind: the first / last phase of a critical section (lock protocols). */
+    private static final int CS_START = 4;
+    private static final int CS_END = 8;
 
     private final RtaWorkload w;
     private final RtaMethod method;
@@ -21,13 +26,10 @@ public final class Simulator {
     private final boolean gcaps;
     private final boolean busy;
     private final long[][] phases;
-    private final List<List<Long>> releases = new ArrayList<>();
+    private final GpuLock lock;
     private final Timeline timeline;
 
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
-        if (method != RtaMethod.TSG_RR_BUSY && method != RtaMethod.TSG_RR_SUSPEND && !method.gcaps()) {
-            throw new IllegalArgumentException("the simulator covers TSG-RR and GCAPS, not " + method.id());
-        }
         this.w = w;
         this.method = method;
         int[] rank = new int[gpuOrder.length];
@@ -37,6 +39,9 @@ public final class Simulator {
         this.x = new Ctx(w, Variant.PAPER, rank);
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
+        boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
+        boolean fmlp = method == RtaMethod.FMLP_PLUS_BUSY || method == RtaMethod.FMLP_PLUS_SUSPEND;
+        this.lock = mpcp || fmlp ? new GpuLock(x, fmlp) : null;
         this.phases = new long[x.n][];
         for (int i = 0; i < x.n; i++) {
             phases[i] = phases(w.tasks().get(i));
@@ -75,8 +80,13 @@ public final class Simulator {
                 if (gcaps) {
                     add(p, UPDATE, x.eps);
                 }
+                int start = p.size();
                 add(p, CPU, g.misc());
                 add(p, GPU, g.exec());
+                if (lock != null && p.size() > start) {
+                    p.set(start, p.get(start) | CS_START);
+                    p.set(p.size() - 2, p.get(p.size() - 2) | CS_END);
+                }
                 if (gcaps) {
                     add(p, UPDATE, x.eps);
                 }
@@ -108,7 +118,7 @@ public final class Simulator {
             finishes[i] = filled(jobs);
             jobOf[i] = -1;
         }
-        RoundRobinGpu rr = gcaps ? null : new RoundRobinGpu(x.slice, x.theta);
+        RoundRobinGpu rr = gcaps || lock != null ? null : new RoundRobinGpu(x.slice, x.theta);
         long t = 0;
         while (t < end) {
             for (int i = 0; i < n; i++) {
@@ -117,9 +127,15 @@ public final class Simulator {
                     phase[i] = 0;
                     left[i] = phases[i].length == 0 ? 0 : phases[i][1];
                 }
-                if (!gcaps && jobOf[i] >= 0 && kind(i, phase[i]) == GPU) {
+                if (rr != null && jobOf[i] >= 0 && kind(i, phase[i]) == GPU) {
                     rr.arrive(i);
                 }
+                if (lock != null && jobOf[i] >= 0 && (phases[i][phase[i]] & CS_START) != 0) {
+                    lock.request(i);
+                }
+            }
+            if (lock != null) {
+                lock.grant();
             }
             int[] onCpu = new int[cores];
             for (int core = 0; core < cores; core++) {
@@ -128,7 +144,7 @@ public final class Simulator {
                     updating[onCpu[core]] = true;
                 }
             }
-            int gpu = gcaps ? gcapsGpu(jobOf, phase, updating) : rr.decide();
+            int gpu = gcaps ? gcapsGpu(jobOf, phase, updating) : rr != null ? rr.decide() : lockGpu(jobOf, phase);
             long dt = end - t;
             for (int i = 0; i < n; i++) {
                 if (jobOf[i] < 0 && done[i] < starts[i].length) {
@@ -178,6 +194,9 @@ public final class Simulator {
             for (int i = 0; i < n; i++) {
                 while (jobOf[i] >= 0 && left[i] == 0) {
                     updating[i] = false;
+                    if ((phases[i][phase[i]] & CS_END) != 0) {
+                        lock.release(i);
+                    }
                     phase[i] += 2;
                     if (phase[i] >= phases[i].length) {
                         finishes[i][jobOf[i]] = t;
@@ -224,11 +243,26 @@ public final class Simulator {
     }
 
     private int kind(int i, int ph) {
-        return (int) phases[i][ph];
+        return (int) phases[i][ph] & 3;
+    }
+
+    /** Under a lock protocol: waiting for the lock (suspended: neither CPU nor GPU). */
+    private boolean waiting(int i, int[] phase) {
+        return lock != null && (phases[i][phase[i]] & CS_START) != 0 && lock.holder() != i;
+    }
+
+    /** The lock holder runs its GPU work, alone on the GPU. */
+    private int lockGpu(int[] jobOf, int[] phase) {
+        int h = lock.holder();
+        return h >= 0 && jobOf[h] >= 0 && kind(h, phase[h]) == GPU ? h : -1;
     }
 
     /** Who runs on a core: a started update keeps it; else the highest-priority job that wants the CPU. */
     private int pick(int core, int[] jobOf, int[] phase, boolean[] updating) {
+        int h = lock == null ? -1 : lock.holder();
+        if (h >= 0 && x.tasks.get(h).core() == core && (kind(h, phase[h]) != GPU || busy)) {
+            return h; // the holder's critical section runs boosted, above every other job of its core
+        }
         int best = -1;
         for (int i = 0; i < x.n; i++) {
             if (jobOf[i] < 0 || x.tasks.get(i).core() != core) {
@@ -238,7 +272,7 @@ public final class Simulator {
                 return i;
             }
             int k = kind(i, phase[i]);
-            boolean wants = k != GPU || busy;
+            boolean wants = (k != GPU || busy) && !waiting(i, phase);
             if (wants && (best < 0 || x.cpuHigher(i, best))) {
                 best = i;
             }

@@ -84,4 +84,22 @@ class BoundVersusSimulationTest {
         RtaPlatform p = w.platform();
         return new RtaWorkload(w.tasks(), new RtaPlatform(p.cpus(), p.timeslice(), theta, p.runlistUpdate()));
     }
+
+    /** Every CPU segment at least 1: a task runs on its CPU between two lock requests. */
+    static RtaWorkload cpuBetweenRequests(RtaWorkload w) {
+        return new RtaWorkload(w.tasks().stream().map(t -> new RtaTask(t.name(), t.period(), t.deadline(),
+                t.cpu().stream().map(v -> Math.max(1L, v)).toList(), t.gpu(), t.core(), t.cpuPriority(),
+                t.gpuPriority(), t.bestEffort())).toList(), w.platform());
+    }
+
+    /**
+     * MPCP suspended and FMLP+ busy-waiting hold against the lock simulation when tasks run on their
+     * CPU between requests (with zero-length CPU segments a task re-requests at once and both can be
+     * exceeded; MPCP busy and FMLP+ suspended: FindingTest).
+     */
+    @Test
+    void lockBoundsHoldWhenTasksComputeBetweenRequests() {
+        assertThat(check(40_000, List.of(RtaMethod.MPCP_SUSPEND, RtaMethod.FMLP_PLUS_BUSY),
+                BoundVersusSimulationTest::cpuBetweenRequests, false)).isEmpty();
+    }
 }
