@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Experiment;
+import org.gpusched.experiment.GcapsExperiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
 import org.gpusched.experiment.Scenario;
@@ -8,6 +9,7 @@ import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
+import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,12 +29,13 @@ import java.util.stream.IntStream;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
-                ExperimentCommand.GraphSize.class, ExperimentCommand.Merge.class},
+                ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.Merge.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
                 "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
                 "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
                 "  gpusched experiment graph-size --out results/",
+                "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
                 "  gpusched experiment schedulability --shard 3/8 --out shards/",
                 "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
 final class ExperimentCommand implements Runnable {
@@ -223,6 +226,53 @@ final class ExperimentCommand implements Runnable {
                     && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
             return execute(spec, common, sweep, new GraphSizeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.timeLimit));
+        }
+    }
+
+    @Command(name = "gcaps", mixinStandardHelpOptions = true,
+            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
+                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
+                    + "utilisation and best-effort share.",
+                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
+                            + "--time-limit is not used (the analyses take milliseconds)."})
+    static final class Gcaps implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
+                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
+        String tasksPerCpu;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
+                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
+        List<Double> utilizations;
+
+        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
+                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
+        List<Double> bestEffort;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = "--variant", paramLabel = "paper|artifact", defaultValue = "paper",
+                description = "Analysis variant (docs/rta.md). Default: ${DEFAULT-VALUE}.")
+        String variant;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Integer> tpc = range(cl, tasksPerCpu);
+            check(cl, sets >= 1 && tpc.stream().allMatch(n -> n >= 1 && n <= 64), "need --sets >= 1 and tasks per CPU in 1..64");
+            check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
+            check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
+            check(cl, variant.equals("paper") || variant.equals("artifact"), "--variant must be paper or artifact");
+            return execute(spec, common, sweep, new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
+                    Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
         }
     }
 

@@ -14,7 +14,7 @@ import java.util.Map;
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
 public interface Experiment {
-    /** schedulability, runtime or graph-size. */
+    /** schedulability, runtime, graph-size or gcaps. */
     String kind();
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
@@ -36,8 +36,23 @@ public interface Experiment {
             case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
+            case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
+    }
+
+    /**
+     * The end of a summary: checks that all {@code used} raw rows were consumed, writes the summary
+     * CSV first in the list of files written and returns that list.
+     */
+    static List<Path> finish(List<String[]> rows, int used, Path summary, CharSequence csv, List<Path> written)
+            throws IOException {
+        if (used != rows.size()) {
+            throw new IllegalArgumentException("expected " + used + " raw rows, got " + rows.size());
+        }
+        java.nio.file.Files.writeString(summary, csv.toString(), java.nio.charset.StandardCharsets.UTF_8);
+        written.add(0, summary);
+        return written;
     }
 
     // ---- parameter (de)serialisation shared by the experiments ----

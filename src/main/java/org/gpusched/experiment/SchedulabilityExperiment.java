@@ -3,8 +3,6 @@ package org.gpusched.experiment;
 import org.gpusched.model.TaskSet;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,12 +135,6 @@ public final class SchedulabilityExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
-        if (r != rows.size()) {
-            throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
-        }
-        Path out = dir.resolve(SUMMARY);
-        Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
-        written.add(0, out);
-        return written;
+        return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
     }
 }

@@ -1,0 +1,86 @@
+package org.gpusched.rta;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * FINDING (docs/rta.md): the TSG round-robin interference I(ν, G) = (L + θ) · ν · ⌈G/L⌉ charges one
+ * context switch per slice of the other contexts but none for switching back into the delayed
+ * context. With every context change costing θ, a task can wait one θ per own slice longer.
+ * Minimised by hand from the simulator's first counterexample.
+ */
+class FindingTest {
+    /** k (GPU work 3) and i (GPU work 2) reach the GPU at 0; L = 1, θ = 1, no CPU time. */
+    static RtaWorkload twoContexts() {
+        return new RtaWorkload(List.of(
+                new RtaTask("k", 20, 20, List.of(0L, 0L), List.of(new GpuSegment(0, 3)), 1, 2, 2, false),
+                new RtaTask("i", 20, 20, List.of(0L, 0L), List.of(new GpuSegment(0, 2)), 0, 1, 1, false)),
+                new RtaPlatform(2, 1, 1, 0));
+    }
+
+    @Test
+    void tsgRrSuspendBoundIsBelowTheSimulatedResponseTime() {
+        RtaWorkload w = twoContexts();
+        // i: G + ν (L + θ) ⌈G/L⌉ = 2 + 1 · 2 · 2 = 6.
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(1).responseTime()).hasValue(6);
+        // GPU: k 0–1 (first context, no switch), θ 1–2, i 2–3, θ 3–4, k 4–5, θ 5–6, i 6–7: i ends at 7.
+        SimResult s = Simulator.run(w, RtaMethod.TSG_RR_SUSPEND, 20, 60);
+        assertThat(s.observed("i")).hasValue(7);
+        // Charging the switch back (θ per own slice): 6 + 1 · 2 = 8 ≥ 7.
+        RtaResult fixed = ResponseTimeAnalysis.analyze(w, RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU,
+                Variant.PAPER, true);
+        assertThat(fixed.tasks().get(1).responseTime()).hasValue(8);
+    }
+
+    @Test
+    void theTimelineShowsTheThreeSwitches() {
+        SimResult s = Simulator.run(twoContexts(), RtaMethod.TSG_RR_BUSY, 20, 60);
+        assertThat(s.timeline().stream().filter(x -> x.resource().equals("gpu")).map(x -> x.what() + " " + x.task()
+                + " " + x.from() + "-" + x.to()).toList()).containsExactly("gpu k 0-1", "switch i 1-2", "gpu i 2-3",
+                "switch k 3-4", "gpu k 4-5", "switch i 5-6", "gpu i 6-7", "switch k 7-8", "gpu k 8-9");
+    }
+
+    /**
+     * FINDING 2 (docs/rta.md): MPCP busy-waiting. B_pm charges a local lower-priority lock holder's
+     * boosted Gm only, but a busy-waiting holder also spins at boosted priority while its Ge runs.
+     * Shrunk from the simulator's first counterexample.
+     */
+    @Test
+    void mpcpBusyMissesTheBoostedSpinOfALocalLowerHolder() {
+        RtaWorkload w = new RtaWorkload(List.of(
+                new RtaTask("low", 60, 58, List.of(3L, 3L, 1L), List.of(new GpuSegment(0, 2), new GpuSegment(0, 5)), 0,
+                        3, 3, false),
+                RtaTask.cpuOnly("top", 24, 1, 0, 5)), new RtaPlatform(1, 1, 1, 1));
+        // top: C = 1, no GPU, nothing above it; B_pm = Σ Gm of low = 0: bound 1.
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.MPCP_BUSY, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(1).responseTime()).hasValue(1);
+        // low's second job: CPU 60–63, holds the lock, spins boosted 63–65 (exec 2), CPU 65–68, spins
+        // boosted 68–73 (exec 5): top's job released at 72 runs 73–74.
+        SimResult s = Simulator.run(w, RtaMethod.MPCP_BUSY, 120, 360);
+        assertThat(s.observed("top")).hasValue(2);
+    }
+
+    /**
+     * FINDING 3 (docs/rta.md): FMLP+ self-suspension. The simplified analysis charges a local
+     * higher-priority task only its CPU demand C_h + Gm_h, but τi also waits for the lock while that
+     * task's exec runs on the GPU. Shrunk from the simulator's first counterexample.
+     */
+    @Test
+    void fmlpPlusSuspendMissesWaitingForALocalHigherRequest() {
+        RtaWorkload w = new RtaWorkload(List.of(
+                new RtaTask("lo", 40, 38, List.of(1L, 1L), List.of(new GpuSegment(0, 1)), 0, 2, 2, false),
+                new RtaTask("hi", 24, 22, List.of(1L, 1L), List.of(new GpuSegment(0, 3)), 0, 3, 3, false)),
+                new RtaPlatform(2, 3, 2, 1));
+        // hi: 2 + 3 + B_l (lo: min(1, 2) · 1) = 6. lo: 2 + 1 + ⌈(R + 6 − 2)/24⌉ · 2 = 5 (no remote, no local lower).
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.FMLP_PLUS_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(1).responseTime()).hasValue(6);
+        assertThat(r.tasks().get(0).responseTime()).hasValue(5);
+        // hi 0–1, holds the lock, GPU 1–4; lo 1–2 then waits for the lock until 4; GPU 4–5; hi 4–5; lo 5–6.
+        SimResult s = Simulator.run(w, RtaMethod.FMLP_PLUS_SUSPEND, 120, 360);
+        assertThat(s.observed("lo")).hasValue(6);
+    }
+}
