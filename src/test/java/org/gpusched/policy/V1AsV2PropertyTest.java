@@ -47,7 +47,7 @@ class V1AsV2PropertyTest {
     @Test
     void v1AndItsV2RewriteAreTheSamePbsProblem() throws Exception {
         Registry registry = Registry.standard();
-        RunOptions options = new RunOptions(RunOptions.defaults().explore().withBudget(200_000, null), false, false);
+        RunOptions options = new RunOptions(RunOptions.defaults().explore().withBudget(200_000, null), org.gpusched.rta.GpuPriorityMode.CPU, RunOptions.DEFAULT_VARIANT);
         WorkloadReader reader = new WorkloadReader();
         int schedulable = 0;
         for (long seed = 1; seed <= SETS; seed++) {
