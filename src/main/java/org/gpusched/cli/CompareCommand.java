@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Budget;
@@ -77,7 +78,7 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,method,verdict,schedulable,evidence,note");
         }
-        return TaskSetFiles.eachWorkload(files, err, (f, w) -> {
+        return TaskSetFiles.eachWorkload(files, common.workloadReader(), err, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
             int code = ExitCodes.OK;
             // One meter per file: the budgets bind all the methods of one file together.
@@ -126,7 +127,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void text(PrintWriter out, String file, Workload w, List<MethodResult> results) {
-        out.println(file + (w.name() == null ? "" : " (" + w.name() + ")") + ": " + w.size() + " tasks, times in "
+        out.println(Escapes.text(file) + (w.name() == null ? "" : " (" + Escapes.text(w.name()) + ")") + ": " + w.size() + " tasks, times in "
                 + w.timeUnit().json());
         int width = Math.max(14, results.stream().mapToInt(r -> r.method().length()).max().orElse(0));
         for (MethodResult r : results) {

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Workload;
@@ -31,12 +32,12 @@ final class PolicyReports {
                     "", "", "", "", "", timing ? String.format(Locale.ROOT, "%.3f", r.elapsedNanos() / 1e6) : "",
                     r.reason(), "", ""));
             default -> {
-                out.println(file + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
+                out.println(Escapes.text(file) + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
                 if (common.quiet) {
                     return;
                 }
                 out.printf(Locale.ROOT, "  method        %s (%s)%n", r.method(), r.evidence().meaning());
-                out.printf(Locale.ROOT, "  workload      %s: %d tasks, times in %s%n", w.displayName(), w.size(),
+                out.printf(Locale.ROOT, "  workload      %s: %d tasks, times in %s%n", Escapes.text(w.displayName()), w.size(),
                         w.timeUnit().json());
                 if (timing) {
                     out.printf(Locale.ROOT, "  time          %.1f ms%n", r.elapsedNanos() / 1e6);

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -35,13 +36,13 @@ final class Reports {
 
     static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
                      boolean showTable) {
-        out.println(file + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
+        out.println(Escapes.text(file) + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
         if (quiet) {
             return;
         }
         Stats s = a.stats();
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
-        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", ts.displayName(),
+        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         boolean simulation = a.method().startsWith("edf-");
         if (simulation) {

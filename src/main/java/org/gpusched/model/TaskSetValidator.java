@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
 final class TaskSetValidator {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
 
     private final String file;
     private final String sha256;
@@ -154,7 +155,8 @@ final class TaskSetValidator {
             throw fail(p, "missing required field \"name\"");
         }
         if (!NAME.matcher(t.name()).matches()) {
-            throw fail(p + ".name", "invalid task name \"" + t.name() + "\" (allowed: letters, digits, _ . -)");
+            throw fail(p + ".name", "invalid task name \"" + t.name() + "\""
+                    + " (allowed: letters, digits, _ . -, not starting with -)");
         }
         long period = required(p, "period", t.period());
         long wcet = required(p, "wcet", t.wcet());
