@@ -14,7 +14,7 @@ import java.util.Map;
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
 public interface Experiment {
-    /** schedulability, runtime, graph-size or gcaps. */
+    /** schedulability, runtime, graph-size, gcaps or cross-policy. */
     String kind();
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
@@ -37,6 +37,7 @@ public interface Experiment {
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
             case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
+            case CrossPolicyExperiment.KIND -> CrossPolicyExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
     }
