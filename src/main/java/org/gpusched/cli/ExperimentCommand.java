@@ -12,6 +12,8 @@ import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
+import org.gpusched.output.RunFolder;
 import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,7 +56,10 @@ final class ExperimentCommand implements Runnable {
     /** Runs an experiment (or one shard) and lists the files written. */
     static int execute(CommandSpec spec, CommonOptions common, SweepOptions sweep, Experiment e) throws IOException {
         Shard shard = sweep.shard(spec.commandLine());
-        List<Path> files = Sweep.execute(e, shard, sweep.threads, sweep.out, spec.commandLine().getErr());
+        List<Path> files;
+        try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
+            files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
+        }
         report(spec.commandLine().getOut(), common, files);
         return ExitCodes.OK;
     }
@@ -64,9 +69,10 @@ final class ExperimentCommand implements Runnable {
             return;
         }
         if (common.format == OutputFormat.json) {
-            var arr = Json.object().putArray("files");
+            var o = Json.object();
+            var arr = o.putArray("files");
             files.forEach(f -> arr.add(f.toString()));
-            out.println(Json.line(arr));
+            out.println(Json.line(o));
         } else {
             files.forEach(f -> out.println(Escapes.text(f.toString())));
         }
@@ -127,7 +133,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
                     "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
                             + "schedulability-SCENARIO.png/.svg."})
-    static final class Schedulability implements Callable<Integer> {
+    static final class Schedulability implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -165,7 +171,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
                     "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
                             + "runtime-utilization/runtime-tasks .png/.svg."})
-    static final class Runtime implements Callable<Integer> {
+    static final class Runtime implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -216,7 +222,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "graph-size", mixinStandardHelpOptions = true,
             description = {"Figure 5c: vertices created against jobs completed, with and without merging "
                     + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
-    static final class GraphSize implements Callable<Integer> {
+    static final class GraphSize implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -354,7 +360,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "merge", mixinStandardHelpOptions = true,
             description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
                     "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
-    static final class Merge implements Callable<Integer> {
+    static final class Merge implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -366,11 +372,14 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
         Path out;
 
+        @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
+        boolean force;
+
         @Override
         public Integer call() throws IOException {
             List<Path> written;
             try {
-                written = Sweep.merge(files, out);
+                written = Sweep.merge(files, Outputs.of(files, force), out);
             } catch (IllegalArgumentException e) {
                 throw new InputException(files.get(0).toString(), "", e.getMessage());
             }

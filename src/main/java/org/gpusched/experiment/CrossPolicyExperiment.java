@@ -11,6 +11,8 @@ import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,7 +130,7 @@ public final class CrossPolicyExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder("scenario,utilization,sets,method,schedulable,inconclusive,notApplicable\n");
         List<Path> written = new ArrayList<>();
         int r = 0;
@@ -165,6 +167,6 @@ public final class CrossPolicyExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "cross-policy-" + sc.id()));
         }
-        return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +30,8 @@ public interface Experiment {
     /** The raw rows of one unit, each starting with the unit number. */
     List<String> run(int unit);
 
-    /** Writes the summary CSVs and plots into {@code dir} from all raw rows in unit order. */
-    List<Path> summarize(List<String[]> rows, Path dir) throws IOException;
+    /** Writes the summary CSVs and plots into the run folder from all raw rows in unit order. */
+    List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException;
 
     static Experiment of(String kind, Map<String, String> params) {
         return switch (kind) {
@@ -46,13 +48,12 @@ public interface Experiment {
      * The end of a summary: checks that all {@code used} raw rows were consumed, writes the summary
      * CSV first in the list of files written and returns that list.
      */
-    static List<Path> finish(List<String[]> rows, int used, Path summary, CharSequence csv, List<Path> written)
-            throws IOException {
+    static List<Path> finish(List<String[]> rows, int used, RunFolder dir, String summary, CharSequence csv,
+                             List<Path> written) throws IOException {
         if (used != rows.size()) {
             throw new IllegalArgumentException("expected " + used + " raw rows, got " + rows.size());
         }
-        java.nio.file.Files.writeString(summary, csv.toString(), java.nio.charset.StandardCharsets.UTF_8);
-        written.add(0, summary);
+        written.add(0, dir.writeString(summary, csv.toString()));
         return written;
     }
 

@@ -6,6 +6,8 @@ import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaWorkload;
 import org.gpusched.rta.Variant;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -180,7 +182,7 @@ public final class GcapsExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         List<Path> written = new ArrayList<>();
         int r = 0;
@@ -217,6 +219,6 @@ public final class GcapsExperiment implements Experiment {
             style(chart);
             written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
         }
-        return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
     }
 }

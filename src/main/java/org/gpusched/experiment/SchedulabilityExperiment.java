@@ -1,6 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -102,7 +103,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         List<Path> written = new ArrayList<>();
         int r = 0;
@@ -135,6 +136,6 @@ public final class SchedulabilityExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
-        return Experiment.finish(rows, r, dir.resolve(SUMMARY), csv, written);
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
     }
 }
