@@ -7,7 +7,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * FINDING (docs/rta.md): the TSG round-robin interference I(ν, G) = (L + θ) · ν · ⌈G/L⌉ charges one
+ * The printed analyses below what the simulator observes (docs/rta.md, "Findings"), each with what
+ * the SAFE variant gives instead. FINDING 1: the TSG round-robin interference I(ν, G) = (L + θ) · ν · ⌈G/L⌉ charges one
  * context switch per slice of the other contexts but none for switching back into the delayed
  * context. With every context change costing θ, a task can wait one θ per own slice longer.
  * Minimised by hand from the simulator's first counterexample.
@@ -32,7 +33,7 @@ class FindingTest {
         assertThat(s.observed("i")).hasValue(7);
         // Charging the switch back (θ per own slice): 6 + 1 · 2 = 8 ≥ 7.
         RtaResult fixed = ResponseTimeAnalysis.analyze(w, RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU,
-                Variant.PAPER, true);
+                Variant.SAFE);
         assertThat(fixed.tasks().get(1).responseTime()).hasValue(8);
     }
 
@@ -62,6 +63,9 @@ class FindingTest {
         // boosted 68–73 (exec 5): top's job released at 72 runs 73–74.
         SimResult s = Simulator.run(w, RtaMethod.MPCP_BUSY, 120, 360);
         assertThat(s.observed("top")).hasValue(2);
+        // SAFE charges the holder's whole segment G: 1 + max G_{low,u} = 1 + 5 = 6 (budget ηg + 1 = 1).
+        RtaResult safe = ResponseTimeAnalysis.analyze(w, RtaMethod.MPCP_BUSY, GpuPriorityMode.CPU, Variant.SAFE);
+        assertThat(safe.tasks().get(1).responseTime()).hasValue(6);
     }
 
     /**
@@ -82,5 +86,51 @@ class FindingTest {
         // hi 0–1, holds the lock, GPU 1–4; lo 1–2 then waits for the lock until 4; GPU 4–5; hi 4–5; lo 5–6.
         SimResult s = Simulator.run(w, RtaMethod.FMLP_PLUS_SUSPEND, 120, 360);
         assertThat(s.observed("lo")).hasValue(6);
+        // SAFE adds ⌈(R + R_hi − Ge_hi)/T_hi⌉ Ge_hi = ⌈(R + 3)/24⌉ · 3: 5 + 3 = 8; hi has nothing above it: 6.
+        RtaResult safe = ResponseTimeAnalysis.analyze(w, RtaMethod.FMLP_PLUS_SUSPEND, GpuPriorityMode.CPU, Variant.SAFE);
+        assertThat(safe.tasks().get(1).responseTime()).hasValue(6);
+        assertThat(safe.tasks().get(0).responseTime()).hasValue(8);
+    }
+
+    /**
+     * FINDING 4 (docs/rta.md): a zero-length CPU segment lets a lock holder request again the moment it
+     * releases (and a zero first segment, at its release), without its CPU: MPCP suspended charges a
+     * local lower task only ηg_i + 1 boosted requests. Found by a random search among such workloads.
+     */
+    @Test
+    void mpcpSuspendMissesBackToBackRequestsOfALocalLowerTask() {
+        RtaWorkload w = new RtaWorkload(List.of(
+                new RtaTask("low", 30, 23, List.of(0L, 0L, 1L), List.of(new GpuSegment(1, 3), new GpuSegment(1, 1)), 0,
+                        1, 1, false),
+                RtaTask.cpuOnly("top", 20, 5, 0, 2)), new RtaPlatform(1, 4, 0, 1));
+        // top: 5 + B_pm (budget ηg + 1 = 1: the largest Gm of low, 1) = 6.
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.MPCP_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(1).responseTime()).hasValue(6);
+        // low takes the lock at 0: misc boosted 0–1, exec 1–4 (top runs), requests again at 4 at once: misc
+        // boosted 4–5; top runs 1–4 and 5–7.
+        SimResult s = Simulator.run(w, RtaMethod.MPCP_SUSPEND, 120, 360);
+        assertThat(s.observed("top")).hasValue(7);
+        // SAFE charges every request of low in the window: θ_low = ⌈(R + 30 − 0 − 2)/30⌉ = 2 per segment,
+        // 2 · (1 + 1) = 4: 5 + 4 = 9.
+        RtaResult safe = ResponseTimeAnalysis.analyze(w, RtaMethod.MPCP_SUSPEND, GpuPriorityMode.CPU, Variant.SAFE);
+        assertThat(safe.tasks().get(1).responseTime()).hasValue(9);
+    }
+
+    /** FINDING 4 for FMLP+ busy-waiting: B_l's 1 + z_i requests of a local lower task are too few. */
+    @Test
+    void fmlpPlusBusyMissesBackToBackRequestsOfALocalLowerTask() {
+        RtaWorkload w = new RtaWorkload(List.of(
+                RtaTask.cpuOnly("top", 20, 1, 0, 2),
+                new RtaTask("low", 20, 17, List.of(0L, 0L, 1L), List.of(new GpuSegment(2, 2), new GpuSegment(0, 1)), 0,
+                        1, 1, false)), new RtaPlatform(1, 5, 1, 2));
+        // top: 1 + B_l (min(1 + 0, 2 · ⌈(R + 20)/20⌉) · Lmax 4) = 5.
+        RtaResult r = ResponseTimeAnalysis.analyze(w, RtaMethod.FMLP_PLUS_BUSY, GpuPriorityMode.CPU, Variant.PAPER);
+        assertThat(r.tasks().get(0).responseTime()).hasValue(5);
+        // low holds the lock 0–4 (misc 0–2, spins 2–4), re-requests at once and spins 4–5: top runs 5–6.
+        SimResult s = Simulator.run(w, RtaMethod.FMLP_PLUS_BUSY, 120, 360);
+        assertThat(s.observed("top")).hasValue(6);
+        // SAFE: every request of low in the window, 2 · ⌈(R + 20)/20⌉ = 4, times Lmax 4: 1 + 16 = 17.
+        RtaResult safe = ResponseTimeAnalysis.analyze(w, RtaMethod.FMLP_PLUS_BUSY, GpuPriorityMode.CPU, Variant.SAFE);
+        assertThat(safe.tasks().get(0).responseTime()).hasValue(17);
     }
 }
