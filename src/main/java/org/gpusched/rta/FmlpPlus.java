@@ -34,10 +34,13 @@ final class FmlpPlus implements Analysis {
         for (int k = 0; k < x.n; k++) {
             if (k != i && x.sameCore(k, i) && x.cpuHigher(i, k) && x.usesGpu(k)) {
                 // 1 + z_i: a local lower task needs its CPU to request, which τi leaves it only that often.
-                // SAFE: a task that can request without its CPU (a zero-length CPU segment before a GPU
-                // segment) is charged every request it can make in the window (docs/rta.md).
+                // SAFE (docs/rta.md): a self-suspending τi leaves it the CPU during each of its ηg_i
+                // requests (waiting, then its exec), not only z_i times; and a task that can request
+                // without its CPU (a zero-length CPU segment before a GPU segment) is charged every
+                // request it can make in the window.
                 long n = requests(x, k, r);
-                long times = x.safe() && x.requestsWithoutCpu(k) ? n : Math.min(1 + z, n);
+                long occasions = 1 + (x.safe() && suspend ? x.eta[i] : z);
+                long times = x.safe() && x.requestsWithoutCpu(k) ? n : Math.min(occasions, n);
                 local = Sat.add(local, Sat.mul(times, Lock.longest(x, k)));
             }
         }

@@ -12,16 +12,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The SAFE variant against the simulator, every method, on unedited random workloads: zero-length
  * CPU segments (also forced into half of the cases), θ > 0, best-effort tasks, 1–3 cores. Default
- * {@value #DEFAULT} workloads per method; {@code -Drta.cases=N} soaks.
+ * {@value #DEFAULT} workloads per method; {@code -Drta.cases=N} soaks, {@code -Drta.seed=S} shifts every
+ * seed (a fresh sample).
  */
 class SafeVersusSimulationTest {
-    static final int DEFAULT = 400;
+    static final int DEFAULT = 1000;
     static final int CASES = Integer.getInteger("rta.cases", DEFAULT);
+    static final long SEED = Long.getLong("rta.seed", 0L);
     static final long H = RandomWorkloads.HYPERPERIOD;
 
     /** Half of the workloads get every other CPU segment set to 0 (a task requests the GPU at once). */
     static RtaWorkload draw(long seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
+        SplittableRandom rnd = new SplittableRandom(SEED + seed);
         RtaWorkload w = RandomWorkloads.draw(rnd, true, false);
         return rnd.nextBoolean() ? w : RandomWorkloads.zeroSomeCpu(w, rnd);
     }
