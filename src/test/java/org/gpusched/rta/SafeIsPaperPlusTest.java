@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * CPU segments before a GPU segment.
  */
 class SafeIsPaperPlusTest {
-    static final int CASES = 2 * SafeVersusSimulationTest.CASES;
+    static final int CASES = SafeVersusSimulationTest.CASES;
 
     @Test
     void safeIsNeverBelowPaper() {
