@@ -28,14 +28,24 @@ import java.util.Map;
 
 /**
  * Reads the v1 task-set format. Jackson does the parsing and type checks; {@link TaskSetValidator}
- * the semantics. Every failure becomes an {@link InputException} with file, JSON path and position.
+ * the semantics. A v2 file yields its PBS view (see {@link WorkloadReader}). Every failure becomes an {@link InputException} with file, JSON path and position.
  */
 public final class TaskSetReader {
 
     private final ObjectMapper mapper;
+    private final boolean allowExternalModules;
 
     public TaskSetReader() {
+        this(false);
+    }
+
+    /**
+     * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
+     *                             set's folder ({@link KernelModules})
+     */
+    public TaskSetReader(boolean allowExternalModules) {
         this.mapper = strictMapper();
+        this.allowExternalModules = allowExternalModules;
     }
 
     /** A mapper that refuses every silent conversion: nothing the user wrote is changed. */
@@ -92,13 +102,18 @@ public final class TaskSetReader {
                             + tree.getNodeType().name().toLowerCase(Locale.ROOT)), null);
         }
         checkExtras(fileName, tree, "", locations);
+        if (WorkloadReader.isV2(tree)) {
+            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, content, tree));
+        }
+        WorkloadReader.rejectV2Fields(fileName, tree, locations);
         try {
             dto = mapper.readValue(content, InputDto.File.class);
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }
         try {
-            return new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            return KernelModules.bind(ts, allowExternalModules);
         } catch (InputException e) {
             JsonLocation loc = locations.get(e.path());
             return throwAt(e, loc);
@@ -116,7 +131,7 @@ public final class TaskSetReader {
      * "x" is the one free-form place; a non-object there is most likely a misplaced comment string
      * that the user expects to be kept, so say so instead of silently dropping it from the hash.
      */
-    private static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
+    static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
         if (n.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();

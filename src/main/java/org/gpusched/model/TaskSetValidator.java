@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
 final class TaskSetValidator {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
 
     private final String file;
     private final String sha256;
@@ -31,7 +32,7 @@ final class TaskSetValidator {
     TaskSet validate(InputDto.File in) {
         if (in.formatVersion() != null && in.formatVersion() != 1) {
             throw fail("formatVersion", "unsupported formatVersion " + in.formatVersion()
-                    + " (this gpusched reads version 1)");
+                    + " (this gpusched reads versions 1 and 2)");
         }
         TimeUnitName unit = TimeUnitName.TICK;
         if (in.timeUnit() != null) {
@@ -79,7 +80,7 @@ final class TaskSetValidator {
         return new TaskSet(in.name(), unit, gpu, tasks, inter, h.getAsLong(), (int) jobs, sha256, file);
     }
 
-    private Gpu gpu(InputDto.GpuDto g) {
+    Gpu gpu(InputDto.GpuDto g) {
         SmPolicy policy = SmPolicy.MOST_ROOM;
         if (g.smPolicy() != null) {
             policy = SmPolicy.parse(g.smPolicy()).orElseThrow(() -> fail("gpu.smPolicy",
@@ -154,7 +155,8 @@ final class TaskSetValidator {
             throw fail(p, "missing required field \"name\"");
         }
         if (!NAME.matcher(t.name()).matches()) {
-            throw fail(p + ".name", "invalid task name \"" + t.name() + "\" (allowed: letters, digits, _ . -)");
+            throw fail(p + ".name", "invalid task name \"" + t.name() + "\""
+                    + " (allowed: letters, digits, _ . -, not starting with -)");
         }
         long period = required(p, "period", t.period());
         long wcet = required(p, "wcet", t.wcet());
@@ -185,7 +187,7 @@ final class TaskSetValidator {
         return v;
     }
 
-    private Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
+    Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
         if (k.blocks() == null) {
             throw fail(p, "missing required field \"blocks\"");
         }
@@ -214,7 +216,7 @@ final class TaskSetValidator {
         return kernel;
     }
 
-    private Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
+    Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
         List<BigDecimal> factors = new ArrayList<>();
         tasks.forEach(t -> factors.add(BigDecimal.ONE));
         if (in == null) {
