@@ -29,8 +29,6 @@ final class Ctx {
     final long[] rGpu;
     /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
     final int[] artifactIndex;
-    /** TSG-RR: also charge θ for switching back into the delayed context (see TsgRr#interleave). */
-    boolean ownSwitch;
 
     Ctx(RtaWorkload w, Variant variant, int[] gpuRank) {
         this.tasks = w.tasks();
@@ -62,6 +60,25 @@ final class Ctx {
         rGpu = new long[n];
         java.util.Arrays.fill(rCpu, Sat.INF);
         java.util.Arrays.fill(rGpu, Sat.INF);
+    }
+
+    /** The SAFE variant: the paper plus the corrections of docs/rta.md. */
+    boolean safe() {
+        return variant == Variant.SAFE;
+    }
+
+    /**
+     * Task k can issue a GPU request without running on its CPU first: some GPU segment follows a
+     * zero-length CPU segment (at release, or right after its previous request).
+     */
+    boolean requestsWithoutCpu(int k) {
+        List<Long> cpu = tasks.get(k).cpu();
+        for (int u = 0; u < eta[k]; u++) {
+            if (cpu.get(u) == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     boolean usesGpu(int h) {

@@ -117,19 +117,25 @@ final class Mpcp implements Analysis {
 
     /**
      * B_pm = Σ_{local l lower} Σ_k φ_k · (k-th largest Gm of l), φ_k = max(0, min(ηg_i + 1 − Σφ, θ_l)):
-     * a local lower-priority task running its boosted request.
+     * a local lower-priority task running its boosted request. SAFE (docs/rta.md): a busy-waiting
+     * holder stays on its CPU, boosted, for its whole segment G_{l,u}, not only Gm_{l,u}; and a task
+     * that can request without running on its CPU first is charged every request it can make in the
+     * window (θ_l per segment), not only ηg_i + 1 of them.
      */
-    private static long boosted(Ctx x, int i, long r) {
+    private long boosted(Ctx x, int i, long r) {
+        boolean safe = x.safe();
         long sum = 0;
         for (int l = 0; l < x.n; l++) {
             if (l != i && x.sameCore(l, i) && x.cpuHigher(i, l) && x.usesGpu(l)) {
                 long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
-                List<long[]> gms = new ArrayList<>();
+                List<long[]> held = new ArrayList<>();
                 for (int u = 0; u < x.eta[l]; u++) {
-                    gms.add(new long[] {x.seg(l, u).misc(), theta});
+                    GpuSegment s = x.seg(l, u);
+                    held.add(new long[] {safe && !suspend ? s.total() : s.misc(), theta});
                 }
-                gms.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
-                sum = Sat.add(sum, greedy(gms, x.eta[i] + 1L));
+                held.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
+                long budget = safe && x.requestsWithoutCpu(l) ? Sat.INF : x.eta[i] + 1L;
+                sum = Sat.add(sum, greedy(held, budget));
             }
         }
         return sum;
@@ -142,7 +148,7 @@ final class Mpcp implements Analysis {
         for (long[] vc : valueCap) {
             long take = Math.max(0, Math.min(left, vc[1]));
             sum = Sat.add(sum, Sat.mul(take, vc[0]));
-            left -= take;
+            left = Sat.sub(left, take);
         }
         return sum;
     }

@@ -20,17 +20,9 @@ public final class ResponseTimeAnalysis {
     private record Fix(boolean bounded, long value) { }
 
     public static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v) {
-        return analyze(w, m, mode, v, false);
-    }
-
-    /**
-     * {@code ownSwitch}: TSG-RR also charges the switch back into the delayed context (the
-     * correction the simulator showed is needed; docs/rta.md, "Finding"). Tests only.
-     */
-    static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v, boolean ownSwitch) {
         Analysis a = Analysis.of(m);
         int[] order = givenOrder(w);
-        Pass first = pass(w, a, v, order, ownSwitch);
+        Pass first = pass(w, a, v, order);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
             return first.result(w, m, v, mode, order, false);
         }
@@ -91,9 +83,8 @@ public final class ResponseTimeAnalysis {
     /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
     private record Found(int[] order, long[] r) { }
 
-    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order, boolean ownSwitch) {
+    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order) {
         Ctx x = new Ctx(w, v, ranks(order));
-        x.ownSwitch = ownSwitch;
         int n = x.n;
         long[] r = new long[n];
         long[] left = new long[n];

@@ -14,9 +14,9 @@ final class TsgRr implements Analysis {
     static long interleave(Ctx x, long nu, long work) {
         long slices = Sat.ceilDiv(work, x.slice);
         long paper = Sat.mul(Sat.mul(x.slice + x.theta, nu), slices);
-        // Not in the paper: the switch back into the delayed context, once per slice (docs/rta.md,
-        // "Finding"); only the simulator-backed tests turn it on.
-        return x.ownSwitch && nu > 0 ? Sat.add(paper, Sat.mul(x.theta, slices)) : paper;
+        // SAFE adds the switch back into the delayed context, one θ per own slice when another context
+        // can take the GPU (docs/rta.md, finding 1); the paper charges only the switches to the others.
+        return x.safe() && nu > 0 ? Sat.add(paper, Sat.mul(x.theta, slices)) : paper;
     }
 
     @Override

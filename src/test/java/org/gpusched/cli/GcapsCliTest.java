@@ -62,9 +62,13 @@ class GcapsCliTest {
     }
 
     @Test
-    void tsgRoundRobinAsPrinted() throws IOException {
+    void tsgRoundRobinAsPrintedAndSafeByDefault() throws IOException {
         JsonNode o = json("analyze", EX2, "--method", "tsg-rr-suspend", "--variant", "paper", "--format", "json");
         assertThat(responseTimes(o).get(0)).isEqualTo(33_400L); // 9 + 10 + 1.2 * 2 * (4 + 2) ms
+        // The default is the safe variant: one more θ = 0.2 ms per own slice, 6 slices (docs/rta.md).
+        JsonNode safe = json("analyze", EX2, "--method", "tsg-rr-suspend", "--format", "json");
+        assertThat(responseTimes(safe).get(0)).isEqualTo(34_600L);
+        assertThat(safe.get("detail").get("variant").asText()).isEqualTo("safe");
     }
 
     /**

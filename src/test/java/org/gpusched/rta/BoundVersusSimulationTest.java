@@ -29,14 +29,14 @@ class BoundVersusSimulationTest {
         return bad;
     }
 
-    /** Draws CASES workloads from {@code seedBase} on, optionally edits them, and checks both methods. */
+    /** Draws CASES workloads from {@code seedBase} on, optionally edits them, and checks the methods. */
     static List<String> check(long seedBase, List<RtaMethod> methods, java.util.function.UnaryOperator<RtaWorkload> edit,
-                              boolean ownSwitch) {
+                              Variant v) {
         List<String> bad = new ArrayList<>();
         for (int c = 0; c < CASES; c++) {
             RtaWorkload w = edit.apply(RandomWorkloads.draw(new SplittableRandom(seedBase + c), true, false));
             for (RtaMethod m : methods) {
-                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, Variant.PAPER, ownSwitch);
+                RtaResult r = ResponseTimeAnalysis.analyze(w, m, GpuPriorityMode.CPU, v);
                 bad.addAll(violations(w, r, Simulator.run(w, m, H, 3 * H)));
             }
         }
@@ -45,7 +45,7 @@ class BoundVersusSimulationTest {
 
     @Test
     void gcapsBoundsHoldWithCpuPriorities() {
-        assertThat(check(0, List.of(RtaMethod.GCAPS_BUSY, RtaMethod.GCAPS_SUSPEND), w -> w, false)).isEmpty();
+        assertThat(check(0, List.of(RtaMethod.GCAPS_BUSY, RtaMethod.GCAPS_SUSPEND), w -> w, Variant.PAPER)).isEmpty();
     }
 
     @Test
@@ -70,14 +70,8 @@ class BoundVersusSimulationTest {
     /** With θ = 0 the paper's TSG-RR analysis is exactly what is checked. */
     @Test
     void tsgRrPaperBoundsHoldWithoutContextSwitchCost() {
-        assertThat(check(20_000, List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND), w -> withTheta(w, 0), false))
+        assertThat(check(20_000, List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND), w -> withTheta(w, 0), Variant.PAPER))
                 .isEmpty();
-    }
-
-    /** With θ > 0 the paper's bound can be too small (FindingTest); one θ per own slice more suffices. */
-    @Test
-    void tsgRrBoundsHoldWithTheOwnSwitchCharged() {
-        assertThat(check(30_000, List.of(RtaMethod.TSG_RR_BUSY, RtaMethod.TSG_RR_SUSPEND), w -> w, true)).isEmpty();
     }
 
     static RtaWorkload withTheta(RtaWorkload w, long theta) {
@@ -100,6 +94,6 @@ class BoundVersusSimulationTest {
     @Test
     void lockBoundsHoldWhenTasksComputeBetweenRequests() {
         assertThat(check(40_000, List.of(RtaMethod.MPCP_SUSPEND, RtaMethod.FMLP_PLUS_BUSY),
-                BoundVersusSimulationTest::cpuBetweenRequests, false)).isEmpty();
+                BoundVersusSimulationTest::cpuBetweenRequests, Variant.PAPER)).isEmpty();
     }
 }

@@ -58,6 +58,20 @@ final class RandomWorkloads {
         return new RtaWorkload(ts, new RtaPlatform(cpus, slice, theta, alpha));
     }
 
+    /** Sets each CPU segment that precedes a GPU segment to 0 with probability 1/2. */
+    static RtaWorkload zeroSomeCpu(RtaWorkload w, SplittableRandom rnd) {
+        List<RtaTask> ts = new ArrayList<>();
+        for (RtaTask t : w.tasks()) {
+            List<Long> cpu = new ArrayList<>(t.cpu());
+            for (int u = 0; u < t.gpuSegments(); u++) {
+                cpu.set(u, rnd.nextBoolean() ? 0L : cpu.get(u));
+            }
+            ts.add(new RtaTask(t.name(), t.period(), t.deadline(), cpu, t.gpu(), t.core(), t.cpuPriority(),
+                    t.gpuPriority(), t.bestEffort()));
+        }
+        return new RtaWorkload(ts, w.platform());
+    }
+
     static String describe(RtaWorkload w) {
         StringBuilder sb = new StringBuilder("platform " + w.platform() + "\n");
         w.tasks().forEach(t -> sb.append("  ").append(t).append('\n'));
