@@ -16,7 +16,7 @@ import java.util.Map;
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
 public interface Experiment {
-    /** schedulability, runtime or graph-size. */
+    /** schedulability, runtime, graph-size, gcaps or cross-policy. */
     String kind();
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
@@ -38,8 +38,23 @@ public interface Experiment {
             case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
+            case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
+            case CrossPolicyExperiment.KIND -> CrossPolicyExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
+    }
+
+    /**
+     * The end of a summary: checks that all {@code used} raw rows were consumed, writes the summary
+     * CSV first in the list of files written and returns that list.
+     */
+    static List<Path> finish(List<String[]> rows, int used, RunFolder dir, String summary, CharSequence csv,
+                             List<Path> written) throws IOException {
+        if (used != rows.size()) {
+            throw new IllegalArgumentException("expected " + used + " raw rows, got " + rows.size());
+        }
+        written.add(0, dir.writeString(summary, csv.toString()));
+        return written;
     }
 
     // ---- parameter (de)serialisation shared by the experiments ----

@@ -4,8 +4,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -138,10 +136,6 @@ public final class SchedulabilityExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
-        if (r != rows.size()) {
-            throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
-        }
-        written.add(0, dir.writeString(SUMMARY, csv.toString()));
-        return written;
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
     }
 }
