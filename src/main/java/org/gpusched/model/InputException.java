@@ -26,16 +26,21 @@ public final class InputException extends RuntimeException {
         this(file, path, -1, -1, detail, null);
     }
 
+    /**
+     * Everything the user wrote (the file name, keys in the path, values in the detail) is escaped
+     * here, once for every message: a control character must not reach the terminal raw, and a
+     * newline must not split the one line into two.
+     */
     private static String format(String file, String path, int line, int column, String detail) {
         StringBuilder sb = new StringBuilder();
-        sb.append(file == null ? "<input>" : file).append(':');
+        sb.append(file == null ? "<input>" : Escapes.text(file)).append(':');
         if (line > 0) {
             sb.append(line).append(':').append(Math.max(column, 1)).append(':');
         }
         if (path != null && !path.isEmpty()) {
-            sb.append(' ').append(path).append(':');
+            sb.append(' ').append(Escapes.text(path)).append(':');
         }
-        sb.append(' ').append(oneLine(detail));
+        sb.append(' ').append(detail == null ? "invalid input" : Escapes.text(detail.strip()));
         return sb.toString();
     }
 
