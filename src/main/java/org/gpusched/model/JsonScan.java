@@ -109,6 +109,13 @@ final class JsonScan {
                     walk(p, child);
                 }
             }
+        } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+            try {
+                p.getDecimalValue();
+            } catch (NumberFormatException e) {
+                // 1e2147483648: within the length limit, but its exponent does not fit a BigDecimal.
+                throw limit(p, path, "number out of range: " + p.getText() + " (its exponent is too large)");
+            }
         } else if (t == JsonToken.START_ARRAY) {
             int i = 0;
             while (p.nextToken() != JsonToken.END_ARRAY) {
