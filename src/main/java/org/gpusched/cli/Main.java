@@ -4,6 +4,7 @@ import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
@@ -77,7 +78,7 @@ public final class Main implements Runnable {
 
     private static int handleUsage(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("gpusched: " + e.getMessage());
+        err.println("gpusched: " + Escapes.text(e.getMessage()));
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         return ExitCodes.INVALID;
     }
@@ -92,7 +93,8 @@ public final class Main implements Runnable {
             }
             return ExitCodes.INVALID;
         }
-        err.println("gpusched: internal error: " + e + " (please report it; --verbose shows the stack trace)");
+        err.println("gpusched: internal error: " + Escapes.text(String.valueOf(e))
+                + " (please report it; --verbose shows the stack trace)");
         if (verbose) {
             e.printStackTrace(err);
         }

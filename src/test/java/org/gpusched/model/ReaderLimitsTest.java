@@ -184,6 +184,14 @@ class ReaderLimitsTest {
     }
 
     @Test
+    void usageErrorsEscapeTheArgumentsTheyRepeat() {
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "validate", "--\u001b[31m");
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).doesNotContain("\u001b").contains("\\u001b[31m");
+    }
+
+    @Test
     void namesAndKernelSymbolsMayNotCarryControlCharacters() throws IOException {
         Run r = validate("{ \"name\": \"ok\\u0007\", \"tasks\": [ { \"name\": \"a\", \"period\": 10, \"wcet\": 2 } ] }");
         assertThat(r.code()).isEqualTo(2);
