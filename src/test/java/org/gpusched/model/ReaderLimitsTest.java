@@ -186,7 +186,7 @@ class ReaderLimitsTest {
     @Test
     void usageErrorsEscapeTheArgumentsTheyRepeat() {
         StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "validate", "--\u001b[31m");
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "validate", "x.json", "--\u001b[31m");
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).doesNotContain("\u001b").contains("\\u001b[31m");
     }
