@@ -1,4 +1,4 @@
-package org.gpusched.fuzz;
+package org.gpusched.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
@@ -24,7 +24,7 @@ import java.util.Random;
  * truncation, invalid UTF-8, stray characters. Raw text (numbers as written, repeated keys) is
  * placed through placeholders that survive serialisation.
  */
-final class Mutator {
+final class FuzzMutator {
     private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(100_000).build()).build());
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -51,7 +51,7 @@ final class Mutator {
     private final Map<String, String> raw = new LinkedHashMap<>();
     private final List<String> applied = new ArrayList<>();
 
-    Mutator(Random rnd) {
+    FuzzMutator(Random rnd) {
         this.rnd = rnd;
     }
 

@@ -1,8 +1,8 @@
-package org.gpusched.fuzz;
+package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.gpusched.cli.Main;
+import picocli.CommandLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,11 +79,8 @@ class FuzzTest {
         List<String> failures = new ArrayList<>();
         int[] codes = new int[4];
         java.util.TreeMap<Long, String> slowest = new java.util.TreeMap<>();
-        ExecutorService exec = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "fuzz");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService exec = executor();
+        Cli cli = new Cli();
         try {
             for (int i = 0; i < COUNT && failures.size() < 10; i++) {
                 if (i > 0 && i % 5000 == 0) {
@@ -92,7 +89,7 @@ class FuzzTest {
                 }
                 Random rnd = new Random(SEED * 1_000_003L + i);
                 Seed seed = seeds.get(rnd.nextInt(seeds.size()));
-                Mutator mutator = new Mutator(rnd);
+                FuzzMutator mutator = new FuzzMutator(rnd);
                 byte[] input = mutator.mutate(seed.tree());
                 Path file = dir.resolve("fuzz.json");
                 Files.write(file, input);
@@ -104,7 +101,8 @@ class FuzzTest {
                 long started = System.nanoTime();
                 for (String[] args : commands) {
                     Outcome o;
-                    Future<Outcome> f = exec.submit(() -> run(args));
+                    Cli current = cli;
+                    Future<Outcome> f = exec.submit(() -> current.run(args));
                     try {
                         o = f.get(LIMIT_S, TimeUnit.SECONDS);
                     } catch (TimeoutException e) {
@@ -112,7 +110,8 @@ class FuzzTest {
                                 + LIMIT_S + " s"));
                         // The stuck thread cannot be stopped: abandon it and go on with a new one.
                         exec.shutdownNow();
-                        exec = Executors.newSingleThreadExecutor();
+                        exec = executor();
+                        cli = new Cli();
                         break;
                     }
                     String problem = check(o, input, file);
@@ -143,11 +142,33 @@ class FuzzTest {
         assertThat(codes[2]).as("inputs rejected").isPositive();
     }
 
-    private static Outcome run(String[] args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Outcome(code, err.toString());
+    private static ExecutorService executor() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "fuzz");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * The command line of {@link Main#run}, built once and executed many times: picocli resets every
+     * option before each parse, and building it costs ten times what reading a small file does.
+     */
+    private static final class Cli {
+        private final StringWriter out = new StringWriter();
+        private final StringWriter err = new StringWriter();
+        private final PrintWriter outWriter = new PrintWriter(out);
+        private final PrintWriter errWriter = new PrintWriter(err);
+        private final CommandLine cl = Main.commandLine(outWriter, errWriter);
+
+        Outcome run(String[] args) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            int code = cl.execute(args);
+            outWriter.flush();
+            errWriter.flush();
+            return new Outcome(code, err.toString());
+        }
     }
 
     private static String check(Outcome o, byte[] input, Path file) throws IOException {
