@@ -43,7 +43,10 @@ class FuzzTest {
     private static final long SEED = Long.getLong("gpusched.fuzz.seed", 20261122L);
     /** Far above the analysis budget below: only a loop that ignores budgets gets here. */
     private static final long LIMIT_S = Long.getLong("gpusched.fuzz.limitSeconds", 20);
-    private static final List<String> METHODS = List.of("gpusched", "brute-force", "edf-serial", "edf-parallel");
+    private static final int FROM = Integer.getInteger("gpusched.fuzz.from", 0);
+    private static final int MAX_FAILURES = Integer.getInteger("gpusched.fuzz.maxFailures", 10);
+    private static final List<String> METHODS = List.of(System.getProperty("gpusched.fuzz.methods",
+            "gpusched,brute-force,edf-serial,edf-parallel").split(","));
     private static final Path FAILURES = Path.of("target", "fuzz-failures");
 
     @TempDir
@@ -82,8 +85,8 @@ class FuzzTest {
         ExecutorService exec = executor();
         Cli cli = new Cli();
         try {
-            for (int i = 0; i < COUNT && failures.size() < 10; i++) {
-                if (i > 0 && i % 5000 == 0) {
+            for (int i = FROM; i < COUNT && failures.size() < MAX_FAILURES; i++) {
+                if (i > FROM && i % 5000 == 0) {
                     System.out.printf("fuzz: %d inputs done, %d failures, exit codes 0/1/2/3: %s%n", i,
                             failures.size(), Arrays.toString(codes));
                 }
