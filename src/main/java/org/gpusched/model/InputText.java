@@ -24,9 +24,14 @@ public final class InputText {
     public static String read(Path file) {
         String name = file.toString();
         byte[] bytes;
-        try (InputStream in = "-".equals(name) ? System.in : Files.newInputStream(file)) {
-            // One byte over the limit is enough to know; a 10 GB file is never read into memory.
-            bytes = in.readNBytes(ReadLimits.MAX_DOCUMENT_BYTES + 1);
+        try {
+            if ("-".equals(name)) {
+                bytes = bounded(System.in); // stdin stays open: it is not ours to close
+            } else {
+                try (InputStream in = Files.newInputStream(file)) {
+                    bytes = bounded(in);
+                }
+            }
         } catch (NoSuchFileException e) {
             throw new InputException(name, "", "no such file");
         } catch (IOException e) {
@@ -36,6 +41,11 @@ public final class InputText {
             throw new InputException(name, "", ReadLimits.tooLarge());
         }
         return decode(name, bytes);
+    }
+
+    /** One byte over the limit is enough to know: a 10 GB file is never read into memory. */
+    private static byte[] bounded(InputStream in) throws IOException {
+        return in.readNBytes(ReadLimits.MAX_DOCUMENT_BYTES + 1);
     }
 
     /** The bytes as UTF-8; the first malformed sequence is an input error at its line and column. */
