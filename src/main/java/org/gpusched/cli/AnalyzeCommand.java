@@ -1,15 +1,17 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.Baselines;
-import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.explore.Analysis;
-import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.ExploredGraph;
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.policy.Applicability;
+import org.gpusched.policy.Detail;
+import org.gpusched.policy.Method;
+import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.Registry;
+import org.gpusched.policy.RunOptions;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 import org.slf4j.Logger;
@@ -32,8 +34,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide PBS schedulability of task sets by exploring the GPUSched scheduling graph,",
-                "and write the scheduling table of a schedulable one."},
+        description = {"Decide schedulability with one method (default: PBS, exploring the GPUSched scheduling",
+                "graph) and write the scheduling table of a schedulable PBS task set. A method that does not",
+                "apply to a file exits 2 with the reason ('gpusched methods' lists them)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched analyze examples/paper-fig1.json",
                 "  gpusched analyze ts.json --table table.json",
@@ -51,13 +54,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Task-set files (v1 JSON); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
     List<Path> files;
 
     @Option(names = "--method", paramLabel = "METHOD", defaultValue = "gpusched",
             description = "gpusched (exact), brute-force (exact, slow reference), edf-serial or edf-parallel "
-                    + "(the paper's baselines). Default: ${DEFAULT-VALUE}.")
-    Method method;
+                    + "(the paper's baselines), or any other method of 'gpusched methods'. Default: ${DEFAULT-VALUE}.")
+    String method;
+
+    @Mixin
+    PolicyOptions policy;
 
     @Option(names = "--table", paramLabel = "FILE",
             description = "Write the scheduling table here when schedulable (- = stdout; the report then goes to stderr).")
@@ -85,7 +91,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
-        if (graph != null && method != Method.GPUSCHED) {
+        Method m = PolicyOptions.resolve(spec.commandLine(), Registry.standard(), List.of(method)).get(0);
+        if (graph != null && !m.id().equals("gpusched")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }
         boolean tableToStdout = table != null && table.toString().equals("-");
@@ -94,32 +101,31 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        return TaskSetFiles.each(files, err, (f, ts) -> {
-            Analysis a = run(ts);
-            LOG.debug("{}: {} in {} ms", f, a.verdict(), a.stats().elapsedMillis());
+        long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
+        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
+        return TaskSetFiles.eachWorkload(files, err, (f, w) -> {
+            Applicability app = m.applicability(w);
+            if (!app.applies()) {
+                err.println(f + ": " + m.id() + ": not applicable: " + app.reason());
+                return ExitCodes.INVALID;
+            }
+            MethodResult r = m.run(w, options);
+            LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
+            if (!(r.detail() instanceof Detail.Frames fr)) {
+                PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
+                return r.outcome().exitCode();
+            }
+            TaskSet ts = fr.taskSet();
+            Analysis a = fr.analysis();
+            if (graph != null) {
+                exportGraph(fr.graph(), ts);
+            }
             report(out, f.toString(), ts, a);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 writeTable(ts, a, tableToStdout);
             }
             return a.verdict().exitCode();
         });
-    }
-
-    private Analysis run(TaskSet ts) throws IOException {
-        return switch (method) {
-            case EDF_SERIAL -> Baselines.analyze(ts, EdfBaseline.Kind.SERIAL);
-            case EDF_PARALLEL -> Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL);
-            case BRUTE_FORCE -> new BruteForceExplorer(ts, explore.maxStates).analyze();
-            case GPUSCHED -> {
-                long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
-                GpuSchedExplorer ex = new GpuSchedExplorer(ts, explore.toOptions(limit));
-                Analysis a = ex.analyze();
-                if (graph != null) {
-                    exportGraph(ex.graph(), ts);
-                }
-                yield a;
-            }
-        };
     }
 
     private void exportGraph(ExploredGraph g, TaskSet ts) throws IOException {

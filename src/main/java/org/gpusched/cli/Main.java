@@ -20,7 +20,8 @@ import java.util.Locale;
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
-        subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, OracleCommand.class,
+        subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
+                OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
@@ -66,7 +67,6 @@ public final class Main implements Runnable {
         cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
-        cl.registerConverter(Method.class, s -> parseEnum(Method.class, s));
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
         cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
         cl.registerConverter(ExecTime.class, Main::execTime);

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 @Command(name = "schema", mixinStandardHelpOptions = true,
-        description = "Print the JSON Schema (draft 2020-12) of the task-set format v1, for editors and linters.",
+        description = "Print the JSON Schema (draft 2020-12) of the workload format (versions 1 and 2), for editors and linters.",
         footerHeading = "%nExamples:%n", footer = {"  gpusched schema > gpusched-taskset.schema.json"})
 final class SchemaCommand implements Callable<Integer> {
     @Spec
@@ -18,7 +18,7 @@ final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try (InputStream in = SchemaCommand.class.getResourceAsStream("/taskset-v1.schema.json")) {
+        try (InputStream in = SchemaCommand.class.getResourceAsStream("/taskset.schema.json")) {
             if (in == null) {
                 throw new IllegalStateException("schema resource missing from the jar");
             }

@@ -3,6 +3,8 @@ package org.gpusched.cli;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.Workload;
+import org.gpusched.model.WorkloadReader;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,20 +22,40 @@ final class TaskSetFiles {
         int apply(Path file, TaskSet ts) throws IOException;
     }
 
+    /** Handles one valid workload (v1 or v2) and returns its exit code. */
+    @FunctionalInterface
+    interface WorkloadBody {
+        int apply(Path file, Workload w) throws IOException;
+    }
+
     private TaskSetFiles() { }
 
     static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
+        return loop(files, err, f -> new TaskSetReader().read(f), body::apply);
+    }
+
+    /** The same loop over workloads of either format version (the policy commands). */
+    static int eachWorkload(List<Path> files, PrintWriter err, WorkloadBody body) throws IOException {
+        return loop(files, err, f -> new WorkloadReader().read(f), body::apply);
+    }
+
+    private interface Step<T> {
+        int apply(Path file, T input) throws IOException;
+    }
+
+    private static <T> int loop(List<Path> files, PrintWriter err, java.util.function.Function<Path, T> read,
+                                Step<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
-            TaskSet ts;
+            T input;
             try {
-                ts = new TaskSetReader().read(f);
+                input = read.apply(f);
             } catch (InputException e) {
                 err.println(e.getMessage());
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
                 continue;
             }
-            code = ExitCodes.worst(code, body.apply(f, ts));
+            code = ExitCodes.worst(code, body.apply(f, input));
         }
         return code;
     }

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.Segment;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
+import org.gpusched.model.WorkloadReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -26,7 +29,7 @@ final class ValidateCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     CommonOptions common;
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Task-set files (v1 JSON); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
     List<Path> files;
 
     @Override
@@ -39,8 +42,12 @@ final class ValidateCommand implements Callable<Integer> {
         }
         for (Path f : files) {
             try {
-                TaskSet ts = new TaskSetReader().read(f);
-                print(out, f, ts);
+                Workload w = new WorkloadReader().read(f);
+                if (w.formatVersion() == 1) {
+                    print(out, f, w.pbs());
+                } else {
+                    printV2(out, f, w);
+                }
             } catch (InputException e) {
                 err.println(e.getMessage());
                 if (common.format == OutputFormat.json) {
@@ -52,6 +59,60 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         return code;
+    }
+
+    /** A v2 workload: its PBS view only when PBS applies, else the reason. */
+    private void printV2(PrintWriter out, Path f, Workload w) {
+        double gpuU = 0;
+        double cpuU = 0;
+        for (WorkTask t : w.tasks()) {
+            long g = t.gpuExec();
+            gpuU += (double) g / t.period();
+            cpuU += (double) (t.totalTime() - g - copies(t)) / t.period();
+        }
+        String util = String.format(Locale.ROOT, "%.4f", gpuU);
+        String cpuUtil = String.format(Locale.ROOT, "%.4f", cpuU);
+        TaskSet ts = w.pbs();
+        switch (common.format) {
+            case json -> {
+                ObjectNode o = Json.object().put("file", f.toString()).put("valid", true).put("formatVersion", 2)
+                        .put("name", w.name()).put("tasks", w.size());
+                if (ts == null) {
+                    o.putNull("hyperperiod");
+                } else {
+                    o.put("hyperperiod", ts.hyperperiod());
+                }
+                o.put("timeUnit", w.timeUnit().json());
+                if (ts == null) {
+                    o.putNull("jobs");
+                } else {
+                    o.put("jobs", ts.jobCount());
+                }
+                out.println(Json.line(o.put("utilization", Double.parseDouble(util))
+                        .put("cpuUtilization", Double.parseDouble(cpuUtil)).put("cpus", w.platform().cpus())
+                        .put("gpu", w.gpu().name()).put("interference", w.interference().model().json())
+                        .put("sha256", w.sha256()).put("pbs", ts != null).put("pbsNote", w.pbsNote())));
+            }
+            case csv -> out.println(Csv.row(f.toString(), "true", w.name(), w.size(), ts == null ? "" : ts.hyperperiod(),
+                    ts == null ? "" : ts.jobCount(), util, w.gpu().name(), w.interference().model().json()));
+            default -> {
+                if (common.quiet) {
+                    out.println(f + ": ok");
+                    return;
+                }
+                out.println(f + ": ok" + (w.name() == null ? "" : " (" + w.name() + ")"));
+                out.printf(Locale.ROOT, "  format 2: %d tasks, times in %s, %d CPU(s), GPU utilisation %s, CPU %s%n",
+                        w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
+                out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", w.gpu().name(),
+                        Gpu.show(w.gpu().sms()), w.gpu().smPolicy().json(), w.interference().model().json());
+                out.println(ts == null ? "  PBS methods: n/a (" + w.pbsNote() + ")"
+                        : "  PBS methods: hyperperiod " + ts.hyperperiod() + ", jobs " + ts.jobCount());
+            }
+        }
+    }
+
+    private static long copies(WorkTask t) {
+        return t.segments().stream().filter(s -> s instanceof Segment.Copy).mapToLong(Segment::time).sum();
     }
 
     private void print(PrintWriter out, Path f, TaskSet ts) {

@@ -130,6 +130,9 @@ final class JsonErrors {
         if (type == String.class) {
             return "a string";
         }
+        if (type == Boolean.class || type == boolean.class) {
+            return "a boolean";
+        }
         if (List.class.isAssignableFrom(type) || type.isArray()) {
             return "an array";
         }

@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * Reads the v1 task-set format. Jackson does the parsing and type checks; {@link TaskSetValidator}
- * the semantics. Every failure becomes an {@link InputException} with file, JSON path and position.
+ * the semantics. A v2 file yields its PBS view (see {@link WorkloadReader}). Every failure becomes an {@link InputException} with file, JSON path and position.
  */
 public final class TaskSetReader {
 
@@ -57,16 +57,30 @@ public final class TaskSetReader {
     }
 
     public TaskSet read(String fileName, String content) {
+        Parsed doc = parse(fileName, content);
+        if (WorkloadReader.isV2(doc.tree())) {
+            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, doc));
+        }
+        return readV1(fileName, doc);
+    }
+
+    /** A document that passed the bounded scan: its tree without the contents of x, and the positions. */
+    record Parsed(JsonNode tree, Map<String, JsonLocation> locations) { }
+
+    /**
+     * The reading layer both format versions share: the bounded scan ({@link JsonScan}: syntax,
+     * limits, positions, x skipped), then the tree of what is left, which must be an object with
+     * object extras. Everything parsed after the scan is bounded by it.
+     */
+    Parsed parse(String fileName, String content) {
         JsonScan scan = JsonScan.of(fileName, content);
         if (scan.empty()) {
             throw new InputException(fileName, "", "empty file: expected a JSON object");
         }
-        // The scan has checked the syntax and the limits; what is parsed from here on is bounded.
-        String doc = scan.stripped();
         Map<String, JsonLocation> locations = scan.locations();
         JsonNode tree;
         try {
-            tree = mapper.readTree(doc);
+            tree = mapper.readTree(scan.stripped());
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, null, Map.of());
         }
@@ -77,6 +91,13 @@ public final class TaskSetReader {
                             + tree.getNodeType().name().toLowerCase(Locale.ROOT)), null);
         }
         checkExtras(fileName, tree, "", locations);
+        return new Parsed(tree, locations);
+    }
+
+    TaskSet readV1(String fileName, Parsed doc) {
+        JsonNode tree = doc.tree();
+        Map<String, JsonLocation> locations = doc.locations();
+        WorkloadReader.rejectV2Fields(fileName, tree, locations);
         InputDto.File dto;
         try {
             dto = mapper.treeToValue(tree, InputDto.File.class);
@@ -102,7 +123,7 @@ public final class TaskSetReader {
      * "x" is the one free-form place; a non-object there is most likely a misplaced comment string
      * that the user expects to be kept, so say so instead of silently dropping it from the hash.
      */
-    private static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
+    static void checkExtras(String file, JsonNode n, String path, Map<String, JsonLocation> locs) {
         if (n.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();

@@ -31,7 +31,7 @@ final class TaskSetValidator {
     TaskSet validate(InputDto.File in) {
         if (in.formatVersion() != null && in.formatVersion() != 1) {
             throw fail("formatVersion", "unsupported formatVersion " + in.formatVersion()
-                    + " (this gpusched reads version 1)");
+                    + " (this gpusched reads versions 1 and 2)");
         }
         TimeUnitName unit = TimeUnitName.TICK;
         if (in.timeUnit() != null) {
@@ -81,7 +81,7 @@ final class TaskSetValidator {
         return new TaskSet(in.name(), unit, gpu, tasks, inter, h.getAsLong(), (int) jobs, sha256, file);
     }
 
-    private Gpu gpu(InputDto.GpuDto g) {
+    Gpu gpu(InputDto.GpuDto g) {
         SmPolicy policy = SmPolicy.MOST_ROOM;
         if (g.smPolicy() != null) {
             policy = SmPolicy.parse(g.smPolicy()).orElseThrow(() -> fail("gpu.smPolicy",
@@ -199,7 +199,7 @@ final class TaskSetValidator {
         return v;
     }
 
-    private Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
+    Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
         if (k.blocks() == null) {
             throw fail(p, "missing required field \"blocks\"");
         }
@@ -231,7 +231,7 @@ final class TaskSetValidator {
         return kernel;
     }
 
-    private Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
+    Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
         List<BigDecimal> factors = new ArrayList<>();
         tasks.forEach(t -> factors.add(BigDecimal.ONE));
         if (in == null) {

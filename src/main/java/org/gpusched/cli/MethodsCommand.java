@@ -1,0 +1,26 @@
+package org.gpusched.cli;
+
+import org.gpusched.policy.Registry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.concurrent.Callable;
+
+@Command(name = "methods", mixinStandardHelpOptions = true,
+        description = {"List every analysis method: its name (for analyze --method and compare --methods),",
+                "what its verdict is (exact, bound or simulation), one line on the policy, and its source paper."},
+        footerHeading = "%nExamples:%n", footer = {"  gpusched methods", "  gpusched methods --format json"})
+final class MethodsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+
+    @Override
+    public Integer call() {
+        PolicyReports.methods(spec.commandLine().getOut(), common.format, Registry.standard().all());
+        return ExitCodes.OK;
+    }
+}

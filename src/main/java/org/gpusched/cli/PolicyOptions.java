@@ -1,0 +1,43 @@
+package org.gpusched.cli;
+
+import org.gpusched.policy.Registry;
+import org.gpusched.policy.RunOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Options of the policy methods beyond the explorer's (a picocli mixin for analyze and compare). */
+public final class PolicyOptions {
+    @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu",
+            description = "GCAPS family: cpu (GPU priorities = CPU priorities) or audsley (the paper's GPU priority "
+                    + "assignment, tried when CPU priorities fail). Default: ${DEFAULT-VALUE}.")
+    String gpuPriority;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "paper",
+            description = "GCAPS family: paper or artifact (the authors' code, see docs/policies.md). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String variant;
+
+    RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {
+        if (!gpuPriority.equals("cpu") && !gpuPriority.equals("audsley")) {
+            throw new CommandLine.ParameterException(cl, "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
+        }
+        if (!variant.equals("paper") && !variant.equals("artifact")) {
+            throw new CommandLine.ParameterException(cl, "--variant must be paper or artifact (got '" + variant + "')");
+        }
+        return new RunOptions(explore.toOptions(graphLimit), gpuPriority.equals("audsley"), variant.equals("artifact"));
+    }
+
+    /** Resolves method ids, or a usage error (exit 2) naming the known ones. */
+    static List<org.gpusched.policy.Method> resolve(CommandLine cl, Registry registry, List<String> ids) {
+        List<org.gpusched.policy.Method> out = new ArrayList<>();
+        for (String id : ids) {
+            out.add(registry.byId(id.strip()).orElseThrow(() -> new CommandLine.ParameterException(cl,
+                    "unknown method '" + id.strip() + "' (known: " + String.join(", ", registry.ids())
+                            + "; see 'gpusched methods')")));
+        }
+        return out;
+    }
+}

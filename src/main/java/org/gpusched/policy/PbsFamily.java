@@ -1,0 +1,155 @@
+package org.gpusched.policy;
+
+import org.gpusched.baseline.BaselineResult;
+import org.gpusched.baseline.Baselines;
+import org.gpusched.baseline.EdfBaseline;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.BruteForceExplorer;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Verdict;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * The methods of the PBS paper (Feddal, Zahaf, Lipari 2024): the GPUSched exact analysis, its brute-force twin
+ * and the EDF-serial / EDF-parallel baselines. They read the workload's v1 task set and apply
+ * exactly when it has one (one kernel per job, no CPU work, ...; {@link Workload#pbsNote()}).
+ */
+public final class PbsFamily {
+    static final String PAPER = "Feddal, Zahaf, Lipari, RTNS 2024 (PBS / GPUSched)";
+
+    private PbsFamily() { }
+
+    public static List<Method> all() {
+        return List.of(new GpuSched(), new BruteForce(), new Edf(EdfBaseline.Kind.SERIAL),
+                new Edf(EdfBaseline.Kind.PARALLEL));
+    }
+
+    private abstract static class Base implements Method {
+        @Override
+        public Applicability applicability(Workload w) {
+            return w.pbs() != null ? Applicability.yes() : Applicability.no(w.pbsNote());
+        }
+
+        @Override
+        public String source() {
+            return PAPER;
+        }
+
+        MethodResult result(TaskSet ts, Analysis a, List<Frame> frames, Detail.Frames detail) {
+            return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows(ts, frames),
+                    detail, a.stats().elapsedNanos());
+        }
+    }
+
+    static Outcome outcome(Verdict v) {
+        return switch (v) {
+            case SCHEDULABLE -> Outcome.SCHEDULABLE;
+            case NOT_SCHEDULABLE -> Outcome.NOT_SCHEDULABLE;
+            case INCONCLUSIVE -> Outcome.INCONCLUSIVE;
+        };
+    }
+
+    /**
+     * Per task, the worst response time (frame end − release) over the given frames, and whether
+     * every job of the task met its deadline in them. No frames: nothing known per task.
+     */
+    static List<TaskRow> rows(TaskSet ts, List<Frame> frames) {
+        if (frames.isEmpty()) {
+            return List.of();
+        }
+        long[] worst = new long[ts.size()];
+        boolean[] seen = new boolean[ts.size()];
+        for (Frame f : frames) {
+            for (JobRef j : f.batch()) {
+                long response = f.end() - j.job() * ts.task(j.task()).period();
+                worst[j.task()] = Math.max(worst[j.task()], response);
+                seen[j.task()] = true;
+            }
+        }
+        List<TaskRow> rows = new ArrayList<>();
+        for (int i = 0; i < ts.size(); i++) {
+            rows.add(new TaskRow(ts.task(i).name(), seen[i] ? OptionalLong.of(worst[i]) : OptionalLong.empty(),
+                    seen[i] ? worst[i] <= ts.task(i).deadline() : null, false));
+        }
+        return rows;
+    }
+
+    static final class GpuSched extends Base {
+        @Override
+        public String id() { return "gpusched"; }
+
+        @Override
+        public String description() {
+            return "PBS: exact search of the GPUSched scheduling graph; a schedule is the table";
+        }
+
+        @Override
+        public Evidence evidence() { return Evidence.EXACT; }
+
+        @Override
+        public MethodResult run(Workload w, RunOptions o) {
+            TaskSet ts = w.pbs();
+            GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
+            Analysis a = ex.analyze();
+            return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
+                    null));
+        }
+    }
+
+    static final class BruteForce extends Base {
+        @Override
+        public String id() { return "brute-force"; }
+
+        @Override
+        public String description() {
+            return "PBS: every PBS schedule enumerated (the slow reference twin of gpusched)";
+        }
+
+        @Override
+        public Evidence evidence() { return Evidence.EXACT; }
+
+        @Override
+        public MethodResult run(Workload w, RunOptions o) {
+            TaskSet ts = w.pbs();
+            Analysis a = new BruteForceExplorer(ts, o.explore().maxStates()).analyze();
+            return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
+        }
+    }
+
+    static final class Edf extends Base {
+        private final EdfBaseline.Kind kind;
+
+        Edf(EdfBaseline.Kind kind) {
+            this.kind = kind;
+        }
+
+        @Override
+        public String id() { return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel"; }
+
+        @Override
+        public String description() {
+            return kind == EdfBaseline.Kind.SERIAL
+                    ? "EDF, one kernel at a time, simulated over the hyperperiod (the paper's baseline)"
+                    : "EDF, kernels batched in EDF order while eligible, simulated (the paper's baseline)";
+        }
+
+        @Override
+        public Evidence evidence() { return Evidence.SIMULATION; }
+
+        @Override
+        public MethodResult run(Workload w, RunOptions o) {
+            TaskSet ts = w.pbs();
+            Analysis a = Baselines.analyze(ts, kind);
+            // The analysis keeps only the frames up to the first miss; per-task rows need all of them.
+            BaselineResult all = new EdfBaseline(ts, kind).run();
+            return result(ts, a, all.frames(), new Detail.Frames(ts, a, null, all));
+        }
+    }
+}

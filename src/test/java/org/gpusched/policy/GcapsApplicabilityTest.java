@@ -1,0 +1,40 @@
+package org.gpusched.policy;
+
+import org.gpusched.model.Workload;
+import org.gpusched.model.WorkloadReader;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GcapsApplicabilityTest {
+    private static Workload read(String json) {
+        return new WorkloadReader().read("w.json", json);
+    }
+
+    @Test
+    void everyGpuOnlyV1ExampleInMicrosecondsOrTicksQualifies() {
+        for (String f : new String[] {"examples/paper-fig1.json", "examples/paper-example-2-1.json",
+                "examples/jetson-orin-perception.json", "examples/rtx4090-inference.json",
+                "examples/player-calibration.json"}) {
+            assertThat(GcapsApplicability.of(new WorkloadReader().read(Path.of(f)))).as(f).isEqualTo(Applicability.yes());
+        }
+    }
+
+    @Test
+    void reasonsNameTheTaskOrTheUnit() {
+        assertThat(GcapsApplicability.of(read("{\"timeUnit\": \"ms\", \"tasks\": [{\"name\": \"a\", \"period\": 10,"
+                + " \"wcet\": 1}]}")).reason()).startsWith("timeUnit ms cannot hold θ = 200 µs; use us");
+        assertThat(GcapsApplicability.of(read("{\"formatVersion\": 2, \"platform\": {\"cpus\": 2}, \"tasks\": ["
+                + "{\"name\": \"a\", \"period\": 10, \"wcet\": 1, \"cpu\": {\"core\": 1}},"
+                + "{\"name\": \"b\", \"period\": 10, \"wcet\": 1}]}")).reason())
+                .isEqualTo("tasks[1] has no cpu.core and platform.cpus > 1");
+        assertThat(GcapsApplicability.of(new WorkloadReader().read(Path.of("examples/workload-v2.json"))).reason())
+                .isEqualTo("tasks[0] has a copy of length 400 (copies are not a GCAPS concept: fold synchronous"
+                        + " copies into gpu.misc)");
+        assertThat(GcapsApplicability.of(read("{\"formatVersion\": 2, \"tasks\": [{\"name\": \"a\", \"period\": 10,"
+                + " \"segments\": [{\"cpu\": 1}, {\"copy\": {\"to\": \"device\", \"time\": 0}}, {\"gpu\": {\"exec\": 2}}]}]}"))
+                .applies()).isTrue();
+    }
+}
