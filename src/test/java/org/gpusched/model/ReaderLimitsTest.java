@@ -74,6 +74,15 @@ class ReaderLimitsTest {
     }
 
     @Test
+    void aHugeExponentInAVersion2ConflictFactorIsShownAsWrittenNotExpanded() throws IOException {
+        // Before: the error message expanded 1e999999999 to a billion digits (out of memory or a hang).
+        Run r = validate("{ \"formatVersion\": 2, \"platform\": { \"conflictFactors\": { \"memory\": 1e999999999 } },"
+                + " \"tasks\": [ { \"name\": \"a\", \"period\": 10, \"wcet\": 2 } ] }");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.line()).contains("platform.conflictFactors.memory").contains("1E+999999999");
+    }
+
+    @Test
     void aTinyExponentIsANumberBelowOneNotAHang() throws IOException {
         Run r = validate(kernelSet("\"registersPerThread\": 32", "1e-999999999"));
         assertThat(r.code()).isEqualTo(2);
