@@ -4,6 +4,7 @@ import org.gpusched.explore.Analysis;
 import org.gpusched.explore.ExploredGraph;
 import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.policy.Applicability;
@@ -103,13 +104,13 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
-        return TaskSetFiles.eachWorkload(files, err, (f, w) -> {
+        return TaskSetFiles.eachWorkload(files, common.workloadReader(), err, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
-                err.println(f + ": " + m.id() + ": not applicable: " + app.reason());
+                err.println(Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason());
                 return ExitCodes.INVALID;
             }
-            MethodResult r = m.run(w, options);
+            MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
@@ -117,7 +118,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             TaskSet ts = fr.taskSet();
             Analysis a = fr.analysis();
-            if (graph != null) {
+            if (graph != null && fr.graph() == null) {
+                // Only after a caught out-of-memory: nothing was kept to draw, and the analysis
+                // is already inconclusive; say so rather than write a stub.
+                err.println("gpusched: " + graph + ": no graph written (" + a.note() + ")");
+            } else if (graph != null) {
                 exportGraph(fr.graph(), ts);
             }
             report(out, f.toString(), ts, a);

@@ -45,13 +45,13 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "60s",
             description = "Per-set limit of the measured analysis. Default: ${DEFAULT-VALUE}.")
     Duration timeLimit;
-    @Option(names = "--max-states", paramLabel = "N", defaultValue = "20000000",
+    @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "20000000",
             description = "Per-set state budget of the measured analysis. Default: ${DEFAULT-VALUE}.")
     long maxStates;
     @Option(names = "--no-merge-limit", paramLabel = "DURATION", defaultValue = "10s",
             description = "Per-set limit of the --merge none comparison run. Default: ${DEFAULT-VALUE}.")
     Duration noMergeLimit;
-    @Option(names = "--no-merge-states", paramLabel = "N", defaultValue = "5000000",
+    @Option(names = "--no-merge-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "5000000",
             description = "Per-set state budget of the --merge none run. Default: ${DEFAULT-VALUE}.")
     long noMergeStates;
     @Option(names = "--no-compare", description = "Skip the --merge none comparison.")

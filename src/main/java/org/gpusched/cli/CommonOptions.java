@@ -2,6 +2,8 @@ package org.gpusched.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
+import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.WorkloadReader;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
@@ -15,6 +17,20 @@ public final class CommonOptions {
 
     @Option(names = {"-q", "--quiet"}, description = "Print only the essential line per input.")
     boolean quiet;
+
+    @Option(names = "--allow-external-modules", description = "Let a task set's kernel.module be an absolute path"
+            + " or lie outside the task-set file's folder (refused by default).")
+    boolean allowExternalModules;
+
+    /** The task-set reader these options ask for. */
+    TaskSetReader reader() {
+        return new TaskSetReader(allowExternalModules);
+    }
+
+    /** The reader of either format version these options ask for. */
+    WorkloadReader workloadReader() {
+        return new WorkloadReader(allowExternalModules);
+    }
 
     @Option(names = {"-v", "--verbose"}, description = "Debug logs on stderr, and stack traces with errors.")
     void setVerbose(boolean v) {

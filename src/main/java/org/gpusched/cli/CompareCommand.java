@@ -1,7 +1,9 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
@@ -32,7 +34,8 @@ import java.util.concurrent.Callable;
         footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
                 "  gpusched compare ts.json --methods gpusched,edf-parallel", "  gpusched compare --list",
                 "", "Exit code: 0 when every file was analysed (whatever the verdicts; n/a included), 2 on invalid"
-                + " input, 3 when an analysis was inconclusive."})
+                + " input, 3 when an analysis was inconclusive.",
+                "The budgets (--time-limit, --max-states, heap) bind the methods of one file together."})
 final class CompareCommand implements Callable<Integer> {
     /** The keys v1's compare used; kept in the JSON for the scripts that read them. */
     private static final Map<String, String> LEGACY = Map.of("gpusched", "gpusched", "edf-serial", "edfSerial",
@@ -75,11 +78,13 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,method,verdict,schedulable,evidence,note");
         }
-        return TaskSetFiles.eachWorkload(files, err, (f, w) -> {
+        return TaskSetFiles.eachWorkload(files, common.workloadReader(), err, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
             int code = ExitCodes.OK;
+            // One meter per file: the budgets bind all the methods of one file together.
+            Budget.Meter meter = options.explore().budget().start();
             for (Method m : chosen) {
-                MethodResult r = m.analyze(w, options);
+                MethodResult r = m.analyze(w, options, meter);
                 results.add(r);
                 if (r.outcome() == Outcome.INCONCLUSIVE) {
                     code = ExitCodes.INCONCLUSIVE;
@@ -122,7 +127,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void text(PrintWriter out, String file, Workload w, List<MethodResult> results) {
-        out.println(file + (w.name() == null ? "" : " (" + w.name() + ")") + ": " + w.size() + " tasks, times in "
+        out.println(Escapes.text(file) + (w.name() == null ? "" : " (" + Escapes.text(w.name()) + ")") + ": " + w.size() + " tasks, times in "
                 + w.timeUnit().json());
         int width = Math.max(14, results.stream().mapToInt(r -> r.method().length()).max().orElse(0));
         for (MethodResult r : results) {

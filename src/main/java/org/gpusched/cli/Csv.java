@@ -4,9 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 
+import org.gpusched.model.Escapes;
+
 import java.util.Arrays;
 
-/** CSV rows through Jackson's CSV writer, so quoting of odd file names is right. */
+/**
+ * CSV rows through Jackson's CSV writer, so quoting of odd file names is right. Every text cell
+ * goes through {@link Escapes#csv}: no formula and no line break from the input.
+ */
 final class Csv {
     private static final CsvMapper MAPPER = new CsvMapper();
 
@@ -15,10 +20,17 @@ final class Csv {
     static String row(Object... cells) {
         try {
             String line = MAPPER.writer(CsvSchema.emptySchema()).writeValueAsString(
-                    Arrays.stream(cells).map(c -> c == null ? "" : c.toString()).toArray());
+                    Arrays.stream(cells).map(Csv::cell).toArray());
             return line.stripTrailing();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static String cell(Object c) {
+        if (c == null) {
+            return "";
+        }
+        return Escapes.csv(c.toString());
     }
 }

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import org.gpusched.experiment.Experiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
@@ -8,6 +9,7 @@ import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,7 +63,7 @@ final class ExperimentCommand implements Runnable {
             files.forEach(f -> arr.add(f.toString()));
             out.println(Json.line(arr));
         } else {
-            files.forEach(out::println);
+            files.forEach(f -> out.println(Escapes.text(f.toString())));
         }
     }
 
@@ -77,6 +79,10 @@ final class ExperimentCommand implements Runnable {
         return out;
     }
 
+    /**
+     * Task counts: a range is checked against 1..64 before it is expanded, so "1..2147483647" is a
+     * usage error, not two billion boxed integers and an OutOfMemoryError.
+     */
     static List<Integer> range(CommandLine cl, String spec) {
         String[] p = spec.split("\\.\\.");
         try {
@@ -84,6 +90,8 @@ final class ExperimentCommand implements Runnable {
                 int lo = Integer.parseInt(p[0].trim());
                 int hi = Integer.parseInt(p[1].trim());
                 if (lo >= 1 && hi >= lo) {
+                    check(cl, hi <= TaskSet.MAX_TASKS, "task counts must be in 1.." + TaskSet.MAX_TASKS
+                            + " (got " + spec + ")");
                     return IntStream.rangeClosed(lo, hi).boxed().toList();
                 }
             } else {
@@ -93,6 +101,15 @@ final class ExperimentCommand implements Runnable {
             // reported below
         }
         throw new CommandLine.ParameterException(cl, "'" + spec + "' is not a range like 3..10 or a list like 3,5,7");
+    }
+
+    /** Sets an experiment run may hold (raw rows are kept in memory until the summary is written). */
+    static final long MAX_UNITS = 1_000_000;
+
+    /** Refuses a run of more than {@link #MAX_UNITS} sets before any is generated. */
+    static void checkUnits(CommandLine cl, long points, long sets) {
+        check(cl, sets <= MAX_UNITS && points * sets <= MAX_UNITS, "a run analyses at most " + MAX_UNITS
+                + " task sets (got " + points + " points x " + sets + " sets); use fewer --sets or points");
     }
 
     static void check(CommandLine cl, boolean ok, String message) {
@@ -133,6 +150,7 @@ final class ExperimentCommand implements Runnable {
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
             check(cl, us.stream().allMatch(u -> u > 0 && u <= tasks), "every utilisation must be in (0, tasks]");
+            checkUnits(cl, (long) scenarios.size() * us.size(), sets);
             return execute(spec, common, sweep, new SchedulabilityExperiment(sweep.seed, scenarios(cl, scenarios), us,
                     sets, tasks, sweep.timeLimit));
         }
@@ -183,6 +201,7 @@ final class ExperimentCommand implements Runnable {
             check(cl, us.stream().allMatch(u -> u > 0 && u <= utilizationTasks)
                     && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
                     "every utilisation must be in (0, tasks]");
+            checkUnits(cl, (long) us.size() + ns.size(), sets);
             return execute(spec, common, sweep, new RuntimeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
                     sweep.timeLimit));
@@ -212,7 +231,7 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--sets", paramLabel = "N", defaultValue = "3", description = "Sets (indices 0..N-1). Default: ${DEFAULT-VALUE}.")
         int sets;
 
-        @Option(names = "--max-states", paramLabel = "N", defaultValue = "2000000",
+        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000",
                 description = "State budget of each run (it is what stops the no-merge run). Default: ${DEFAULT-VALUE}.")
         long maxStates;
 
@@ -221,6 +240,7 @@ final class ExperimentCommand implements Runnable {
             CommandLine cl = spec.commandLine();
             check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
                     && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
+            checkUnits(cl, 1, sets);
             return execute(spec, common, sweep, new GraphSizeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.timeLimit));
         }

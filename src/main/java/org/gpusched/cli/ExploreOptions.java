@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.explore.MergeLevel;
+import org.gpusched.model.Budget;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.SearchOrder;
@@ -31,13 +32,18 @@ public final class ExploreOptions {
             description = "With --stop all: earliest-finish, fewest-parallel or most-slack. Default: ${DEFAULT-VALUE}.")
     Objective objective;
 
-    @Option(names = "--max-states", paramLabel = "N", defaultValue = "20000000",
+    @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "20000000",
             description = "Inconclusive (exit 3) after keeping N states. Default: ${DEFAULT-VALUE}.")
     long maxStates;
 
     @Option(names = "--time-limit", paramLabel = "DURATION",
             description = "Inconclusive (exit 3) after this much analysis time, e.g. 500ms, 10s, 2m.")
     Duration timeLimit;
+
+    /** The budget every method of the command runs under. */
+    Budget budget() {
+        return Budget.of(maxStates, timeLimit);
+    }
 
     Options toOptions(long graphLimit) {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
@@ -43,15 +44,37 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        int code;
+        try {
+            code = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        } catch (Throwable t) {
+            // Last resort (e.g. an error while setting up the command line): the JVM's own handler
+            // would print a stack trace and exit 1, which a CI gate reads as "not schedulable".
+            code = JvmErrors.report(new PrintWriter(System.err, true), t, false);
+        }
+        System.exit(code);
     }
 
     /** Runs in-process with the given streams and returns the exit code (no System.exit). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = commandLine(out, err);
-        int code = cl.execute(args);
-        out.flush();
-        err.flush();
+        return execute(commandLine(out, err), args);
+    }
+
+    /**
+     * Runs {@code cl}; picocli hands exceptions to {@link #handleException} but lets JVM errors
+     * (out of memory, stack overflow) through, and those must never reach the JVM's default exit 1.
+     */
+    static int execute(CommandLine cl, String... args) {
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Throwable t) {
+            cl.getOut().flush();
+            code = JvmErrors.report(cl.getErr(), t, Arrays.asList(args).contains("--verbose")
+                    || Arrays.asList(args).contains("-v"));
+        }
+        cl.getOut().flush();
+        cl.getErr().flush();
         return code;
     }
 
@@ -93,12 +116,7 @@ public final class Main implements Runnable {
             }
             return ExitCodes.INVALID;
         }
-        err.println("gpusched: internal error: " + Escapes.text(String.valueOf(e))
-                + " (please report it; --verbose shows the stack trace)");
-        if (verbose) {
-            e.printStackTrace(err);
-        }
-        return ExitCodes.INTERNAL;
+        return JvmErrors.report(err, e, verbose);
     }
 
     private static ExecTime execTime(String s) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
@@ -39,7 +38,7 @@ final class OracleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TaskSet ts = new TaskSetReader().read(file);
+        TaskSet ts = common.reader().read(file);
         int[] order = new int[batch.size()];
         for (int i = 0; i < order.length; i++) {
             String name = batch.get(i);

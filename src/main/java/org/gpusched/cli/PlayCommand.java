@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
@@ -30,7 +31,8 @@ import java.util.concurrent.Callable;
         footer = {"  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
                 "  gpusched play table.json --taskset ts.json --device sim --mode reclaim --exec-time uniform:0.5..1.0 --seed 7",
                 "  gpusched play table.json --taskset ts.json --device cuda --hyperperiods 100 --format csv",
-                "", "Exit codes: 0 no deadline miss, 1 a miss, 2 invalid input, usage or unusable --device cuda,"
+                "", "Exit codes: 0 no deadline miss, 1 a miss, 2 invalid input (a table that is not a valid schedule"
+                + " of the task set, unless --force), usage or unusable --device cuda,"
                 + " 70 internal error."})
 final class PlayCommand implements Callable<Integer> {
     @Spec
@@ -71,6 +73,11 @@ final class PlayCommand implements Callable<Integer> {
             description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
     Long tickNs;
 
+    @Option(names = "--force", description = {"Play a table that is not a valid schedule of the task set (another"
+            + " task set's hash, jobs missing, frames before a release...): every job it never runs counts as a miss.",
+            "Without it such a table is refused (exit 2) with its first problem."})
+    boolean force;
+
     @Override
     public Integer call() {
         if (hyperperiods < 1) {
@@ -81,7 +88,9 @@ final class PlayCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Plan plan = PlayerInputs.load(table, taskset, hyperperiods, System.in, err);
+        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format,
+                common.allowExternalModules),
+                System.in, err);
         Device dev;
         try {
             dev = open(plan, err);
@@ -127,7 +136,7 @@ final class PlayCommand implements Callable<Integer> {
         }
         if (nanos <= 0) {
             cuda.close();
-            err.println("gpusched: " + taskset + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
+            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
                     + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
             return null;
         }

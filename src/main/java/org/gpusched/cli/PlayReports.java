@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.player.PlayResult;
@@ -19,14 +20,14 @@ final class PlayReports {
     record Header(String table, String taskset, String execTime, long seed) { }
 
     record VerifyHeader(String table, String taskset, String execTime, long seed, int runs, int hyperperiods,
-                        String unit) { }
+                        String unit, boolean force) { }
 
     private PlayReports() { }
 
     static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
-                            + " times in %s%n", h.table(), h.taskset(), r.trace().device(), r.mode().cli(), h.execTime(),
+                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
                     h.seed(), r.plan().hyperperiods(), r.plan().hyperperiods() == 1 ? "" : "s", r.trace().unit());
             out.println("batches:");
             out.printf(Locale.ROOT, "  %5s %3s %12s %12s %12s %12s  %s%n", "entry", "hp", "plan-start", "start",
@@ -44,9 +45,15 @@ final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
+            PlayResult.Summary ns = r.summary();
+            if (ns.neverRun() > 0) {
+                out.println("never run (each a miss): " + ns.neverRun() + " job" + (ns.neverRun() == 1 ? "" : "s")
+                        + ": " + String.join(" ", ns.neverRunJobs())
+                        + (ns.neverRun() > ns.neverRunJobs().size() ? " ..." : ""));
+            }
         }
         PlayResult.Summary s = r.summary();
-        out.printf(Locale.ROOT, "%s: %d jobs in %d batches, %s, max lateness %d, GPU busy %.1f%%%n", h.table(),
+        out.printf(Locale.ROOT, "%s: %d jobs in %d batches, %s, max lateness %d, GPU busy %.1f%%%n", Escapes.text(h.table()),
                 s.jobs(), s.batches(), s.misses() == 0 ? "no deadline miss" : s.misses() + " deadline miss"
                         + (s.misses() == 1 ? "" : "es") + " (first: " + s.firstMiss() + ")",
                 s.maxLateness(), 100 * s.busyFraction());
@@ -70,6 +77,8 @@ final class PlayReports {
         sum.put("maxLateness", s.maxLateness());
         sum.put("busyFraction", s.busyFraction());
         sum.put("firstMiss", s.firstMiss());
+        sum.put("neverRun", s.neverRun());
+        s.neverRunJobs().forEach(sum.putArray("neverRunJobs")::add);
         ArrayNode batches = o.putArray("batches");
         for (PlayResult.BatchRow b : r.batches()) {
             ObjectNode n = batches.addObject();
@@ -112,15 +121,15 @@ final class PlayReports {
     }
 
     static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
-        return "gpusched play " + h.table() + " --taskset " + h.taskset() + " --device sim --mode " + m.mode().cli()
+        return "gpusched play " + Escapes.shell(h.table()) + " --taskset " + Escapes.shell(h.taskset()) + " --device sim --mode " + m.mode().cli()
                 + " --exec-time " + h.execTime() + " --seed " + seed
-                + (h.hyperperiods() == 1 ? "" : " --hyperperiods " + h.hyperperiods());
+                + (h.hyperperiods() == 1 ? "" : " --hyperperiods " + h.hyperperiods()) + (h.force() ? " --force" : "");
     }
 
     static void verifyText(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "verify %s (task set %s): %d runs per mode, exec-time %s, seeds %d..%d, "
-                    + "%d hyperperiod%s per run, simulated device%n", h.table(), h.taskset(), h.runs(), h.execTime(),
+                    + "%d hyperperiod%s per run, simulated device%n", Escapes.text(h.table()), Escapes.text(h.taskset()), h.runs(), h.execTime(),
                     h.seed(), h.seed() + h.runs() - 1, h.hyperperiods(), h.hyperperiods() == 1 ? "" : "s");
         }
         for (Verifier.ModeResult m : results) {

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Workload;
@@ -29,14 +30,14 @@ final class PolicyReports {
             }
             case csv -> out.println(Csv.row(file, w.name(), r.method(), r.outcome().words(), bool(r), "", "", "", "",
                     "", "", "", "", "", timing ? String.format(Locale.ROOT, "%.3f", r.elapsedNanos() / 1e6) : "",
-                    r.reason()));
+                    r.reason(), "", ""));
             default -> {
-                out.println(file + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
+                out.println(Escapes.text(file) + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
                 if (common.quiet) {
                     return;
                 }
                 out.printf(Locale.ROOT, "  method        %s (%s)%n", r.method(), r.evidence().meaning());
-                out.printf(Locale.ROOT, "  workload      %s: %d tasks, times in %s%n", w.displayName(), w.size(),
+                out.printf(Locale.ROOT, "  workload      %s: %d tasks, times in %s%n", Escapes.text(w.displayName()), w.size(),
                         w.timeUnit().json());
                 if (timing) {
                     out.printf(Locale.ROOT, "  time          %.1f ms%n", r.elapsedNanos() / 1e6);

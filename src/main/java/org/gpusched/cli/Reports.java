@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +22,7 @@ import java.util.Locale;
 /** Renders analyses as text, JSON and CSV. */
 final class Reports {
     static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
-            + "merges,splits,fastForwards,pruned,timeMs,note";
+            + "merges,splits,fastForwards,pruned,timeMs,note,objective,objectiveValue";
 
     private Reports() { }
 
@@ -35,13 +36,13 @@ final class Reports {
 
     static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
                      boolean showTable) {
-        out.println(file + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
+        out.println(Escapes.text(file) + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
         if (quiet) {
             return;
         }
         Stats s = a.stats();
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
-        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", ts.displayName(),
+        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         boolean simulation = a.method().startsWith("edf-");
         if (simulation) {
@@ -50,6 +51,11 @@ final class Reports {
             out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
                             + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
                     s.splits(), s.fastForwards(), s.pruned());
+        }
+        if (a.achieved() != null) {
+            out.printf(Locale.ROOT, "  objective     %s = %d (%s)%n", a.achieved().objective().words(),
+                    a.achieved().value(), a.note() == null ? "optimal over every schedule"
+                            : "best found before the budget ran out");
         }
         if (timing) {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
@@ -97,6 +103,11 @@ final class Reports {
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
                 .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
         o.set("stats", stats(a.stats(), timing));
+        if (a.achieved() != null) {
+            o.putObject("objective").put("name", a.achieved().objective().words()).put("value", a.achieved().value());
+        } else {
+            o.putNull("objective");
+        }
         o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
@@ -132,10 +143,17 @@ final class Reports {
         Boolean b = a.verdict().asBoolean();
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
-                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note());
+                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
+                a.achieved() == null ? "" : a.achieved().objective().words(),
+                a.achieved() == null ? "" : a.achieved().value());
     }
 
     static ObjectNode baseline(TaskSet ts, BaselineResult r) {
+        if (r == null) {
+            ObjectNode o = Json.object().putNull("schedulable").put("verdict", "inconclusive");
+            o.putArray("misses");
+            return o;
+        }
         ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
         ArrayNode m = o.putArray("misses");
         for (Miss x : r.misses()) {

@@ -30,13 +30,14 @@ final class TaskSetFiles {
 
     private TaskSetFiles() { }
 
-    static int each(List<Path> files, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, f -> new TaskSetReader().read(f), body::apply);
+    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
+        return loop(files, err, reader::read, body::apply);
     }
 
     /** The same loop over workloads of either format version (the policy commands). */
-    static int eachWorkload(List<Path> files, PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, f -> new WorkloadReader().read(f), body::apply);
+    static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
+            throws IOException {
+        return loop(files, err, reader::read, body::apply);
     }
 
     private interface Step<T> {

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.InputException;
@@ -42,7 +43,7 @@ final class ValidateCommand implements Callable<Integer> {
         }
         for (Path f : files) {
             try {
-                Workload w = new WorkloadReader().read(f);
+                Workload w = common.workloadReader().read(f);
                 if (w.formatVersion() == 1) {
                     print(out, f, w.pbs());
                 } else {
@@ -97,10 +98,10 @@ final class ValidateCommand implements Callable<Integer> {
                     ts == null ? "" : ts.jobCount(), util, w.gpu().name(), w.interference().model().json()));
             default -> {
                 if (common.quiet) {
-                    out.println(f + ": ok");
+                    out.println(Escapes.text(f.toString()) + ": ok");
                     return;
                 }
-                out.println(f + ": ok" + (w.name() == null ? "" : " (" + w.name() + ")"));
+                out.println(Escapes.text(f.toString()) + ": ok" + (w.name() == null ? "" : " (" + Escapes.text(w.name()) + ")"));
                 out.printf(Locale.ROOT, "  format 2: %d tasks, times in %s, %d CPU(s), GPU utilisation %s, CPU %s%n",
                         w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", w.gpu().name(),
@@ -127,11 +128,11 @@ final class ValidateCommand implements Callable<Integer> {
                     ts.jobCount(), util, ts.gpu().name(), ts.interference().model().json()));
             default -> {
                 if (common.quiet) {
-                    out.println(f + ": ok");
+                    out.println(Escapes.text(f.toString()) + ": ok");
                     return;
                 }
                 Gpu g = ts.gpu();
-                out.println(f + ": ok" + (ts.name() == null ? "" : " (" + ts.name() + ")"));
+                out.println(Escapes.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escapes.text(ts.name()) + ")"));
                 out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
                         ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),

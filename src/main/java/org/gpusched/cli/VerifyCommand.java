@@ -57,6 +57,10 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per run. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 
+    @Option(names = "--force", description = "Check a table that is not a valid schedule of the task set anyway"
+            + " (see play --force); jobs it never runs count as misses.")
+    boolean force;
+
     @Override
     public Integer call() {
         if (runs < 1 || runs > MAX_RUNS) {
@@ -66,13 +70,16 @@ final class VerifyCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        Plan plan = PlayerInputs.load(table, taskset, hyperperiods, System.in, spec.commandLine().getErr());
+        // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
+        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, OutputFormat.text,
+                common.allowExternalModules),
+                System.in, spec.commandLine().getErr());
         List<Verifier.ModeResult> results = new ArrayList<>();
         for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
             results.add(Verifier.verify(plan, m, execTime, seed, runs));
         }
         PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
-                runs, hyperperiods, plan.taskSet().timeUnit().json());
+                runs, hyperperiods, plan.taskSet().timeUnit().json(), force);
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.verifyJson(h, results)));
             case csv -> PlayReports.verifyCsv(out, h, results);

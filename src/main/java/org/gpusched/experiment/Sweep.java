@@ -1,10 +1,13 @@
 package org.gpusched.experiment;
 
+import org.gpusched.model.Escapes;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
@@ -113,7 +116,8 @@ public final class Sweep {
                         + " repeats or does not fit the others");
             }
             seenShards.set(r.shard().k());
-            rows.addAll(r.rows());
+            // Cells come from files the user hands in: neutralise them before they reach any output.
+            r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escapes::csv).toArray(String[]::new)));
         }
         // Stable sort: rows of one unit keep their order.
         rows.sort(Comparator.comparingInt(c -> Integer.parseInt(c[0])));

@@ -8,10 +8,18 @@ import java.util.List;
  * @param schedule the frames of one schedulable path (empty unless schedulable)
  * @param witness  why not schedulable (null unless not schedulable, or for inconclusive runs the deepest point)
  * @param note     a budget that was hit, or other remark; null when none
+ * @param achieved the objective the schedule optimises and its value (null unless --stop all found one)
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
-                       String note) {
+                       String note, Achieved achieved) {
     public Analysis {
         schedule = List.copyOf(schedule);
     }
+
+    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {
+        this(verdict, method, stats, schedule, witness, note, null);
+    }
+
+    /** The value an optimal schedule reaches for its objective (see {@link Objective#value}). */
+    public record Achieved(Objective objective, long value) { }
 }

@@ -1,7 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Budget;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
@@ -22,20 +24,46 @@ import java.util.Map;
  */
 public final class BruteForceExplorer {
     private final TaskSet ts;
-    private final long maxStates;
+    private final Budget budget;
 
     private record State(long t, BitSet done) { }
 
     private record Edge(State parent, long start, long end, List<Job> batch) { }
 
     public BruteForceExplorer(TaskSet ts, long maxStates) {
-        this.ts = ts;
-        this.maxStates = maxStates;
+        this(ts, Budget.of(maxStates, null));
     }
 
+    public BruteForceExplorer(TaskSet ts, Budget budget) {
+        this.ts = ts;
+        this.budget = budget;
+    }
+
+    /** The analysis under the budget: inconclusive when a budget, or the heap, runs out. */
     public Analysis analyze() {
+        return analyze(budget.start());
+    }
+
+    /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
+    public Analysis analyze(Budget.Meter meter) {
+        try {
+            return search(meter);
+        } catch (Budget.Exhausted e) {
+            return inconclusive(meter, e.getMessage());
+        } catch (OutOfMemoryError e) {
+            // The search's maps are unreachable now, so memory is back.
+            return inconclusive(meter, Budget.OUT_OF_MEMORY);
+        }
+    }
+
+    private static Analysis inconclusive(Budget.Meter meter, String note) {
+        return new Analysis(Verdict.INCONCLUSIVE, "brute-force",
+                new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(), meter.peakHeap()), List.of(), null, note);
+    }
+
+    private Analysis search(Budget.Meter meter) {
         long t0 = System.nanoTime();
-        Oracle oracle = new Oracle(ts);
+        Oracle oracle = new Oracle(ts, meter);
         CompletionModel completion = new CompletionModel(ts);
         List<Job> jobs = ts.jobs();
         Map<State, Edge> seen = new HashMap<>();
@@ -43,7 +71,9 @@ public final class BruteForceExplorer {
         State root = new State(0, new BitSet());
         seen.put(root, null);
         stack.push(root);
-        long edges = 0;
+        long[] edges = {0};
+        long[] tried = {0};
+        long pops = 0;
         State deepest = root;
         while (!stack.isEmpty()) {
             State s = stack.pop();
@@ -52,18 +82,19 @@ public final class BruteForceExplorer {
             }
             if (s.done().cardinality() == jobs.size()) {
                 List<Frame> path = path(seen, s, jobs);
-                return new Analysis(Verdict.SCHEDULABLE, "brute-force", stats(seen.size(), edges, t0), path, null,
+                return new Analysis(Verdict.SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), path, null,
                         null);
             }
-            if (seen.size() > maxStates) {
-                return new Analysis(Verdict.INCONCLUSIVE, "brute-force", stats(seen.size(), edges, t0), List.of(),
-                        null, "state budget of " + maxStates + " reached");
+            String over = seen.size() > budget.maxStates() || (++pops & 255) == 0 ? meter.over(seen.size()) : null;
+            if (over != null) {
+                return new Analysis(Verdict.INCONCLUSIVE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
+                        null, over);
             }
             List<Job> ready = new ArrayList<>();
             for (int k = 0; k < jobs.size(); k++) {
                 Job j = jobs.get(k);
                 if (!s.done().get(k) && j.arrival() <= s.t()) {
-                    if (s.t() + j.wcet() > j.deadline()) {
+                    if (Ticks.add(s.t(), j.wcet()) > j.deadline()) {
                         ready = null; // dead state: this job can no longer meet its deadline
                         break;
                     }
@@ -88,29 +119,34 @@ public final class BruteForceExplorer {
                 continue;
             }
             List<Job> pickable = oldestPerTask(ready);
-            for (List<Job> batch : permutationsOfSubsets(pickable)) {
+            final State from = s;
+            forEachPermutationOfSubsets(pickable, batch -> {
+                // Enumerating the orders of one state of many ready jobs can outlast any budget.
+                if ((++tried[0] & 4095) == 0) {
+                    meter.check(seen.size());
+                }
                 int[] order = batch.stream().mapToInt(Job::task).toArray();
                 long c = completion.completion(Oracle.maskOf(order));
                 if (c == CompletionModel.FORBIDDEN || !oracle.place(order).eligible()) {
-                    continue;
+                    return;
                 }
-                long end = s.t() + c;
+                long end = Ticks.add(from.t(), c);
                 if (batch.stream().anyMatch(j -> end > j.deadline())) {
-                    continue;
+                    return;
                 }
-                edges++;
-                BitSet done = (BitSet) s.done().clone();
+                edges[0]++;
+                BitSet done = (BitSet) from.done().clone();
                 batch.forEach(j -> done.set(jobs.indexOf(j)));
                 State next = new State(end, done);
                 if (!seen.containsKey(next)) {
-                    seen.put(next, new Edge(s, s.t(), end, batch));
+                    seen.put(next, new Edge(from, from.t(), end, List.copyOf(batch)));
                     stack.push(next);
                 }
-            }
+            });
         }
         List<Frame> path = path(seen, deepest, jobs);
         JobModel jm = new JobModel(ts);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges, t0), List.of(),
+        return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
                 Paths.witness(path, deepest.t(), oracle, jm), null);
     }
 
@@ -128,19 +164,19 @@ public final class BruteForceExplorer {
         return out;
     }
 
-    static List<List<Job>> permutationsOfSubsets(List<Job> jobs) {
-        List<List<Job>> out = new ArrayList<>();
-        extend(new ArrayList<>(), jobs, new boolean[jobs.size()], out);
-        return out;
+    /** Calls {@code visit} with every ordered sequence of distinct jobs (length >= 1); the list is reused. */
+    static void forEachPermutationOfSubsets(List<Job> jobs, java.util.function.Consumer<List<Job>> visit) {
+        extend(new ArrayList<>(), jobs, new boolean[jobs.size()], visit);
     }
 
-    private static void extend(List<Job> prefix, List<Job> jobs, boolean[] used, List<List<Job>> out) {
+    private static void extend(List<Job> prefix, List<Job> jobs, boolean[] used,
+                               java.util.function.Consumer<List<Job>> visit) {
         for (int i = 0; i < jobs.size(); i++) {
             if (!used[i]) {
                 used[i] = true;
                 prefix.add(jobs.get(i));
-                out.add(List.copyOf(prefix));
-                extend(prefix, jobs, used, out);
+                visit.accept(prefix);
+                extend(prefix, jobs, used, visit);
                 prefix.remove(prefix.size() - 1);
                 used[i] = false;
             }

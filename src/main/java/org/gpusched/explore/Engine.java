@@ -1,8 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Budget;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
-import org.gpusched.oracle.TooManyBatchesException;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -23,8 +24,6 @@ import java.util.SplittableRandom;
  * One run per instance.
  */
 final class Engine {
-    private static final int MAX_FINALS = 1000;
-
     private final Oracle oracle;
     private final JobModel jm;
     private final Options opt;
@@ -33,8 +32,9 @@ final class Engine {
     private final PairBound pairs;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
     final Trail trail = new Trail();
-    private final long startNanos = System.nanoTime();
-    private final long deadlineNanos;
+    private final Budget.Meter meter;
+    /** Whether path costs are tracked: --stop all with an objective summed over frames. */
+    private final boolean additive;
 
     long vertices;
     long states;
@@ -44,8 +44,6 @@ final class Engine {
     long fastForwards;
     long pruned;
     long peakHeap;
-    private long lastGcNanos = Long.MIN_VALUE / 2;
-    private long lastLive;
     /** Vertices created per depth (jobs completed), for the graph-size experiment. */
     final long[] verticesPerDepth;
     int deepestDepth = -1;
@@ -54,15 +52,19 @@ final class Engine {
     final List<Integer> finalsTrail = new ArrayList<>();
     final List<Long> finalsEnd = new ArrayList<>();
     private final Set<Long> finalTimes = new HashSet<>();
+    /** With stop all: the objective cost (lower is better) of the best final kept. */
+    private long bestValue;
     String budgetNote;
     private boolean stopped;
 
     private final GraphRecorder recorder;
 
-    Engine(Oracle oracle, JobModel jm, Options opt) {
+    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
         this.oracle = oracle;
         this.jm = jm;
         this.opt = opt;
+        this.meter = meter;
+        this.additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
         this.pairs = new PairBound(oracle, jm);
         this.recorder = new GraphRecorder(oracle, jm, opt.graphLimit());
@@ -75,7 +77,6 @@ final class Engine {
             }
         }
         verticesPerDepth = new long[jm.totalJobs + 1];
-        deadlineNanos = opt.timeLimit() == null ? Long.MAX_VALUE : startNanos + opt.timeLimit().toNanos();
     }
 
     private final List<Vertex> created = new ArrayList<>();
@@ -96,7 +97,8 @@ final class Engine {
         long t0 = System.nanoTime();
         try {
             return explore(quota);
-        } catch (TooManyBatchesException e) {
+        } catch (Budget.Exhausted e) {
+            // Thrown out of the oracle's enumeration: the time limit, or too many candidate batches.
             budgetNote = e.getMessage();
             stopped = true;
             return true;
@@ -115,7 +117,7 @@ final class Engine {
                 pruned++;
                 return true;
             }
-            offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, null, created);
+            offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, 0, null, created);
             pushAll(created);
         }
         long target = quota == Long.MAX_VALUE ? Long.MAX_VALUE : states + quota;
@@ -149,37 +151,13 @@ final class Engine {
     }
 
     private boolean overBudget() {
-        if (System.nanoTime() > deadlineNanos) {
-            budgetNote = "time limit of " + opt.timeLimit().toMillis() + " ms reached";
-        } else if (liveHeapAbove(opt.maxHeapFraction() * Runtime.getRuntime().maxMemory())) {
-            budgetNote = "heap budget reached (" + (peakHeap >> 20) + " MiB live)";
-        }
+        budgetNote = meter.overTimeOrHeap();
+        peakHeap = Math.max(peakHeap, meter.peakHeap());
         return budgetNote != null;
     }
 
-    /**
-     * Whether the live heap exceeds the limit. Heap in use includes garbage not yet collected, so
-     * a reading above the limit is confirmed after a collection (at most one per second) before
-     * the analysis gives up.
-     */
-    private boolean liveHeapAbove(double limit) {
-        if (sampleHeap() <= limit) {
-            return false;
-        }
-        long now = System.nanoTime();
-        if (now - lastGcNanos < 1_000_000_000L) {
-            return lastLive > limit;
-        }
-        System.gc();
-        lastGcNanos = System.nanoTime();
-        Runtime rt = Runtime.getRuntime();
-        lastLive = rt.totalMemory() - rt.freeMemory();
-        return lastLive > limit;
-    }
-
     private long sampleHeap() {
-        Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
+        long used = meter.sampleHeap();
         peakHeap = Math.max(peakHeap, used);
         return used;
     }
@@ -216,7 +194,7 @@ final class Engine {
             long dl = Math.min(minDeadline[size - 1], jm.deadline(task, counts[task]));
             minDeadline[size] = dl;
             long c = batches.completions()[k];
-            long limit = dl - c;
+            long limit = Ticks.sub(dl, c);
             if (c != CompletionModel.FORBIDDEN && earliest > limit) {
                 // Too late even from the earliest time; with a monotone model so is every superset below.
                 pruned += v.size;
@@ -263,14 +241,30 @@ final class Engine {
             next[i]++;
         }
         int depth = v.depth + Long.bitCount(s);
+        long deadlineSum = 0;
+        if (additive) {
+            for (long m = s; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                deadlineSum += jm.deadline(i, v.key.counts[i]);
+            }
+        }
         if (depth == jm.totalJobs) {
             for (int j = 0; j < v.size && v.times[j] <= limit && !stopped; j++) {
                 edges++;
-                reachedEnd(v, j, s, v.times[j] + c);
+                long end = v.times[j] + c;
+                reachedEnd(v, j, s, end, pathCost(v, j, s, deadlineSum, end));
             }
             return;
         }
-        successors(v, s, c, limit, next, hash, depth, created);
+        successors(v, s, c, limit, next, hash, depth, deadlineSum, created);
+    }
+
+    /** The objective cost of the path kept for time j of v, extended by batch s ending at end. */
+    private long pathCost(Vertex v, int j, long s, long deadlineSum, long end) {
+        if (!additive) {
+            return 0;
+        }
+        return trail.cost(v.trails[j]) + opt.objective().frameCost(Long.bitCount(s), deadlineSum, end);
     }
 
     /**
@@ -279,7 +273,7 @@ final class Engine {
      * release, and consecutive times with one ready set share one successor key.
      */
     private void successors(Vertex v, long s, long c, long limit, int[] next, long hash, int depth,
-                            List<Vertex> created) {
+                            long deadlineSum, List<Vertex> created) {
         long seenUntil = -1;
         boolean idle = false;
         long at = 0;
@@ -317,7 +311,7 @@ final class Engine {
                 pruned++;
                 continue;
             }
-            offer(key, depth, start, v.trails[j], t, s, v, created);
+            offer(key, depth, start, v.trails[j], t, s, pathCost(v, j, s, deadlineSum, end), v, created);
             if (stopped) {
                 return;
             }
@@ -327,38 +321,60 @@ final class Engine {
         }
     }
 
-    private void reachedEnd(Vertex v, int j, long s, long end) {
-        if (opt.stop() == StopRule.ALL && (finalsTrail.size() >= MAX_FINALS || !finalTimes.add(end))) {
-            return;
+    private void reachedEnd(Vertex v, int j, long s, long end, long cost) {
+        if (opt.stop() == StopRule.ALL) {
+            // Keep only the best final: lowest cost, then earliest end, then the first found.
+            long value = additive ? cost : end;
+            boolean drawn = finalTimes.add(end);
+            if (drawn) {
+                recorder.terminal(v, s, end);
+            }
+            if (!finalsTrail.isEmpty() && (value > bestValue || value == bestValue && end >= finalsEnd.get(0))) {
+                return;
+            }
+            bestValue = value;
+            finalsTrail.clear();
+            finalsEnd.clear();
+        } else {
+            recorder.terminal(v, s, end);
         }
-        int tr = trail.add(v.trails[j], v.times[j], s);
+        int tr = trail.add(v.trails[j], v.times[j], s, cost);
         finalsTrail.add(tr);
         finalsEnd.add(end);
         deepestDepth = jm.totalJobs;
         deepestTrail = tr;
         deepestTime = end;
-        recorder.terminal(v, s, end);
         if (opt.stop() == StopRule.FIRST) {
             stopped = true;
         }
     }
 
-    private void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, Vertex from,
-                       List<Vertex> created) {
+    private void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
+                       Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
+        int tr;
         if (opt.merge() != MergeLevel.NONE) {
             Map<StateKey, KeyRecord> map = mapAt(depth);
             rec = map.get(key);
             if (rec == null) {
                 rec = new KeyRecord();
                 map.put(key, rec);
-            } else if (rec.covers(t)) {
-                merges++;
-                return;
+            } else {
+                int known = rec.trailOf(t);
+                if (known >= 0) {
+                    merges++;
+                    if (additive && cost < trail.cost(known)) {
+                        // A cheaper path to a (state, time) not yet expanded (breadth-first): keep it instead.
+                        trail.set(known, parentTrail, start, mask, cost);
+                    }
+                    return;
+                }
             }
-            rec.cover(t);
+            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
+            rec.cover(t, tr);
+        } else {
+            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
         }
-        int tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask);
         states++;
         Vertex target;
         if (rec != null && rec.pending != null && opt.merge() == MergeLevel.DOMINATION) {

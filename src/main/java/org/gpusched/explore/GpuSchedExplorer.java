@@ -1,9 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,38 +17,54 @@ public final class GpuSchedExplorer {
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
 
+    private Budget.Meter meter;
+
     public GpuSchedExplorer(TaskSet ts, Options options) {
         this.ts = ts;
         this.options = options;
     }
 
-    public Analysis analyze() {
+    /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
+    public Analysis analyze(Budget.Meter running) {
+        meter = running;
         try {
             return explore();
         } catch (OutOfMemoryError e) {
             // The budgets stop well before this; it only guards against a heap set too small to
             // hold even one state's batches. The engines are unreachable now, so memory is back.
-            return new Analysis(Verdict.INCONCLUSIVE, "gpusched", Stats.EMPTY, List.of(), null,
-                    "out of memory (raise -Xmx via GPUSCHED_JAVA_OPTS, or lower --max-states)");
+            // No graph survives: an export after this is refused, not attempted.
+            graph = null;
+            return new Analysis(Verdict.INCONCLUSIVE, "gpusched", Stats.EMPTY, List.of(), null, Budget.OUT_OF_MEMORY);
         }
     }
 
+    public Analysis analyze() {
+        return analyze(options.budget().start());
+    }
+
     private Analysis explore() {
-        Oracle oracle = new Oracle(ts);
+        Oracle oracle = new Oracle(ts, meter);
         JobModel jm = new JobModel(ts);
+        if (options.stop() == StopRule.ALL) {
+            // The optimum needs every path into a state before the state is expanded (its best
+            // path may still change until then), which breadth-first order by completed jobs
+            // guarantees: every frame completes a job. So --stop all always explores breadth-first.
+            String method = "gpusched(merge=" + name(options.merge()) + ", search=bfs)";
+            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS)), null, oracle, jm, method);
+        }
         String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";
         if (options.search() != SearchOrder.AUTO) {
             return result(run(oracle, jm, options), null, oracle, jm, method);
         }
-        if (options.stop() == StopRule.ALL || options.graphLimit() > 0) {
-            // Everything is explored anyway (or drawn): breadth-first alone merges best.
+        if (options.graphLimit() > 0) {
+            // Everything is drawn: breadth-first alone merges best.
             return result(run(oracle, jm, options.withSearch(SearchOrder.BFS)), null, oracle, jm, method);
         }
         // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
         // infeasible ones, which must be explored whole. Run both in turns of a fixed number of
         // states (deterministic), and take the first that decides: each alone is exact.
-        Engine dfs = new Engine(oracle, jm, options.withSearch(SearchOrder.DFS));
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS));
+        Engine dfs = new Engine(oracle, jm, options.withSearch(SearchOrder.DFS), meter);
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter);
         long turn = Math.max(1, options.diveStates());
         while (true) {
             for (Engine e : new Engine[] {dfs, bfs}) {
@@ -74,7 +90,7 @@ public final class GpuSchedExplorer {
     }
 
     private Engine run(Oracle oracle, JobModel jm, Options o) {
-        Engine e = new Engine(oracle, jm, o);
+        Engine e = new Engine(oracle, jm, o, meter);
         e.run();
         graph = e.graph();
         verticesPerDepth = e.verticesPerDepth.clone();
@@ -83,6 +99,7 @@ public final class GpuSchedExplorer {
 
     /** The analysis an engine ended with; {@code before} is a partner engine whose work is added to the statistics. */
     private Analysis result(Engine e, Engine before, Oracle oracle, JobModel jm, String method) {
+        oracle.detachMeter();
         Stats stats = new Stats(e.vertices, e.states, e.edges, e.merges, e.splits, e.fastForwards, e.pruned,
                 Math.max(e.deepestDepth, 0), e.elapsedNanos(), e.peakHeap);
         if (before != null) {
@@ -93,8 +110,17 @@ public final class GpuSchedExplorer {
                     Math.max(stats.peakHeapBytes(), before.peakHeap));
         }
         if (!e.finalsTrail.isEmpty()) {
-            List<Frame> best = pick(e, oracle, jm);
-            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, e.budgetNote);
+            List<Frame> best = Paths.frames(e.trail, e.finalsTrail.get(0), oracle, jm);
+            Analysis.Achieved achieved = null;
+            String note = e.budgetNote;
+            if (options.stop() == StopRule.ALL) {
+                // Recomputed from the frames, independently of the costs the engine tracked.
+                achieved = new Analysis.Achieved(options.objective(), options.objective().value(best, jm));
+                if (e.stoppedByBudget()) {
+                    note = note + "; the schedule is the best found so far, not proven optimal";
+                }
+            }
+            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved);
         }
         List<Frame> deepest = Paths.frames(e.trail, e.deepestTrail, oracle, jm);
         Witness w = Paths.witness(deepest, e.deepestTime, oracle, jm);
@@ -115,17 +141,6 @@ public final class GpuSchedExplorer {
      */
     public long[] verticesPerDepth() {
         return verticesPerDepth.clone();
-    }
-
-    private List<Frame> pick(Engine e, Oracle oracle, JobModel jm) {
-        List<List<Frame>> paths = new ArrayList<>();
-        for (int tr : e.finalsTrail) {
-            paths.add(Paths.frames(e.trail, tr, oracle, jm));
-        }
-        if (options.stop() == StopRule.FIRST) {
-            return paths.get(0);
-        }
-        return paths.stream().min(options.objective().comparator(jm)).orElseThrow();
     }
 
     static String name(Enum<?> e) {

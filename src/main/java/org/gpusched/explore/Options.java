@@ -1,5 +1,7 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Budget;
+
 import java.time.Duration;
 
 /**
@@ -14,12 +16,17 @@ import java.time.Duration;
 public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
                       Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates) {
 
-    public static final long DEFAULT_MAX_STATES = 20_000_000L;
+    public static final long DEFAULT_MAX_STATES = Budget.DEFAULT_MAX_STATES;
     public static final long DEFAULT_DIVE_STATES = 20_000L;
 
     public static Options defaults() {
         return new Options(MergeLevel.DOMINATION, SearchOrder.AUTO, StopRule.FIRST, Objective.EARLIEST_FINISH,
-                DEFAULT_MAX_STATES, null, 0.85, 0, DEFAULT_DIVE_STATES);
+                DEFAULT_MAX_STATES, null, Budget.DEFAULT_HEAP_FRACTION, 0, DEFAULT_DIVE_STATES);
+    }
+
+    /** The budget part of these options, shared with every other method. */
+    public Budget budget() {
+        return new Budget(maxStates, timeLimit, maxHeapFraction);
     }
 
     public Options withMerge(MergeLevel m) {

@@ -1,5 +1,6 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
 
 /**
@@ -56,12 +57,13 @@ final class PairBound {
             for (int y = x + 1; y < r; y++) {
                 int j = idx[y];
                 long dj = dl[y];
-                long serial = Math.max(di, dj) - ci - jm.wcet[j];
+                // Saturating: two huge wcets must not wrap around into a late start that looks alive.
+                long serial = Ticks.sub(Ticks.sub(Math.max(di, dj), ci), jm.wcet[j]);
                 if (apart[i][j]) {
                     limit = Math.min(limit, serial);
                 } else if (monotone) {
                     // Dead when they cannot share (pair alone too late) and cannot follow each other.
-                    limit = Math.min(limit, Math.max(Math.min(di, dj) - pairCompletion[i][j], serial));
+                    limit = Math.min(limit, Math.max(Ticks.sub(Math.min(di, dj), pairCompletion[i][j]), serial));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ final class Paths {
                 batch.add(new JobRef(task, counts[task]++));
             }
             long start = trail.start(r);
-            frames.add(new Frame(start, start + oracle.completion(mask), batch));
+            frames.add(new Frame(start, Ticks.add(start, oracle.completion(mask)), batch));
         }
         return frames;
     }
@@ -58,7 +59,7 @@ final class Paths {
             int i = Long.numberOfTrailingZeros(b);
             // Alone is always eligible and no batch is shorter than its longest job, so running
             // alone is the earliest any job can finish.
-            long alone = t + jm.wcet[i];
+            long alone = Ticks.add(t, jm.wcet[i]);
             String name = oracle.taskSet().task(i).name() + "#" + counts[i];
             long d = jm.deadline(i, counts[i]);
             if (alone > d) {

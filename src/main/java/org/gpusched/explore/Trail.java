@@ -11,24 +11,38 @@ final class Trail {
     private int[] parent = new int[1024];
     private long[] start = new long[1024];
     private long[] mask = new long[1024];
+    /** Objective cost of the path up to and including this record (0 unless an objective is tracked). */
+    private long[] cost = new long[1024];
     private int size;
 
     Trail() {
-        add(-1, 0, 0);
+        add(-1, 0, 0, 0);
     }
 
-    int add(int p, long s, long m) {
+    int add(int p, long s, long m, long c) {
         if (size == parent.length) {
             int cap = size + (size >> 1);
             parent = Arrays.copyOf(parent, cap);
             start = Arrays.copyOf(start, cap);
             mask = Arrays.copyOf(mask, cap);
+            cost = Arrays.copyOf(cost, cap);
         }
-        parent[size] = p;
-        start[size] = s;
-        mask[size] = m;
+        set(size, p, s, m, c);
         return size++;
     }
+
+    /**
+     * Replaces record r by a better path to the same (state, time). Only sound before the state
+     * is expanded (no record has r as parent yet), which breadth-first order guarantees.
+     */
+    void set(int r, int p, long s, long m, long c) {
+        parent[r] = p;
+        start[r] = s;
+        mask[r] = m;
+        cost[r] = c;
+    }
+
+    long cost(int r) { return cost[r]; }
 
     int parent(int r) { return parent[r]; }
 

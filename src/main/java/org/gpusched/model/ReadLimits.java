@@ -26,7 +26,7 @@ public final class ReadLimits {
     /** Members of one object outside {@code x}. */
     public static final int MAX_OBJECT_MEMBERS = 1_000;
 
-    /** Largest period, deadline, wcet, table completion and slowed wcet, in ticks (the hyperperiod limit). */
+    /** Largest period, deadline and slowed wcet, in ticks (the hyperperiod limit). */
     public static final long MAX_TIME = TaskSet.MAX_HYPERPERIOD;
     /** Largest slowdown factor: a larger one slows even a 1-tick wcet past {@link #MAX_TIME}. */
     public static final long MAX_FACTOR = MAX_TIME;

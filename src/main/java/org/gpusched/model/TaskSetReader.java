@@ -25,9 +25,19 @@ import java.util.Map;
 public final class TaskSetReader {
 
     private final ObjectMapper mapper;
+    private final boolean allowExternalModules;
 
     public TaskSetReader() {
+        this(false);
+    }
+
+    /**
+     * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
+     *                             set's folder ({@link KernelModules})
+     */
+    public TaskSetReader(boolean allowExternalModules) {
         this.mapper = strictMapper();
+        this.allowExternalModules = allowExternalModules;
     }
 
     /** A mapper that refuses every silent conversion: nothing the user wrote is changed. */
@@ -105,7 +115,8 @@ public final class TaskSetReader {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }
         try {
-            return new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            return KernelModules.bind(ts, allowExternalModules);
         } catch (InputException e) {
             JsonLocation loc = locations.get(e.path());
             return throwAt(e, loc);

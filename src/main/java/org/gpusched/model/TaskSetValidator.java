@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
 final class TaskSetValidator {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+    /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
 
     private final String file;
     private final String sha256;
@@ -168,10 +169,12 @@ final class TaskSetValidator {
             throw fail(p, "missing required field \"name\"");
         }
         if (!NAME.matcher(t.name()).matches()) {
-            throw fail(p + ".name", "invalid task name \"" + t.name() + "\" (allowed: letters, digits, _ . -)");
+            throw fail(p + ".name", "invalid task name \"" + t.name() + "\""
+                    + " (allowed: letters, digits, _ . -, not starting with -)");
         }
         long period = atMost(p + ".period", required(p, "period", t.period()), ReadLimits.MAX_TIME);
-        long wcet = atMost(p + ".wcet", required(p, "wcet", t.wcet()), ReadLimits.MAX_TIME);
+        // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
+        long wcet = required(p, "wcet", t.wcet());
         long deadline = t.deadline() == null ? period : t.deadline();
         if (t.deadline() != null && deadline <= 0) {
             throw fail(p + ".deadline", "must be > 0 (got " + deadline + ")");
@@ -327,7 +330,6 @@ final class TaskSetValidator {
             if (firstAt.putIfAbsent(mask, e) != null) {
                 throw fail(p + ".tasks", "this set is already given by interference.entries[" + firstAt.get(mask) + "]");
             }
-            atMost(p + ".completion", entry.completion(), ReadLimits.MAX_TIME);
             if (entry.completion() < maxC) {
                 throw fail(p + ".completion", "completion " + entry.completion()
                         + " is below the largest wcet of the set (" + maxC + ")");

@@ -24,8 +24,12 @@ public final class WorkloadReader {
     private final TaskSetReader v1;
 
     public WorkloadReader() {
-        this.v1 = new TaskSetReader();
-        this.mapper = TaskSetReader.strictMapper();
+        this(false);
+    }
+
+    /** @param allowExternalModules passed to the v1 reader ({@link KernelModules}) */
+    public WorkloadReader(boolean allowExternalModules) {
+        this(new TaskSetReader(allowExternalModules), TaskSetReader.strictMapper());
     }
 
     /** Shares the v1 reader's mapper: a mapper's deserializer caches are what makes reading fast. */

@@ -54,8 +54,26 @@ final class BlockPlacer {
                 && smem[sm] + u.sharedMemory() <= gpu.sharedMemoryPerSm();
     }
 
-    private long room(int sm) {
-        return slots == Gpu.UNLIMITED ? Gpu.UNLIMITED : slots - warps[sm];
+    /**
+     * The most-room measure: free warp slots; without a warp or thread limit (spec oracle.md,
+     * revision 2) the most further blocks of this kernel the SM could still take, the minimum
+     * over the limits that are set (blocks, registers, shared memory); with none, every SM ties.
+     */
+    private long room(int sm, BlockUsage u) {
+        if (slots != Gpu.UNLIMITED) {
+            return slots - warps[sm];
+        }
+        long r = Gpu.UNLIMITED;
+        if (gpu.maxBlocksPerSm() != Gpu.UNLIMITED) {
+            r = Math.min(r, gpu.maxBlocksPerSm() - blocks[sm]);
+        }
+        if (gpu.registersPerSm() != Gpu.UNLIMITED && u.registers() > 0) {
+            r = Math.min(r, (gpu.registersPerSm() - regs[sm]) / u.registers());
+        }
+        if (gpu.sharedMemoryPerSm() != Gpu.UNLIMITED && u.sharedMemory() > 0) {
+            r = Math.min(r, (gpu.sharedMemoryPerSm() - smem[sm]) / u.sharedMemory());
+        }
+        return r;
     }
 
     /** SM for the next block, or -1 when it fits nowhere. */
@@ -76,7 +94,7 @@ final class BlockPlacer {
             if (!fits(sm, u)) {
                 continue;
             }
-            long r = room(sm);
+            long r = room(sm, u);
             // Ties: the SM that took the previous block, else the lowest index (scan order).
             if (r > bestRoom || (r == bestRoom && sm == lastSm)) {
                 best = sm;

@@ -2,6 +2,7 @@ package org.gpusched.oracle;
 
 import org.gpusched.model.Interference;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -29,9 +30,10 @@ public final class CompletionModel {
         }
     }
 
-    /** ceil(c * f) in exact decimal arithmetic. */
+    /** ceil(c * f) in exact decimal arithmetic, saturating at {@link Ticks#BEYOND} (a miss) instead of failing. */
     public static long slow(long c, BigDecimal f) {
-        return BigDecimal.valueOf(c).multiply(f).setScale(0, RoundingMode.CEILING).longValueExact();
+        BigDecimal p = BigDecimal.valueOf(c).multiply(f).setScale(0, RoundingMode.CEILING);
+        return p.compareTo(BigDecimal.valueOf(Ticks.BEYOND)) >= 0 ? Ticks.BEYOND : p.longValueExact();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.gpusched.oracle;
 
 import org.gpusched.model.BlockUsage;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.TaskSet;
@@ -33,9 +34,22 @@ public final class Oracle {
     private static final int MAX_MEMO = 1 << 22;
     private static final long MAX_LISTED_NODES = 1L << 23;
     private long placements;
+    /** Work counter (candidate sets listed, orders tried) between two looks at the clock. */
+    private long work;
+    private Budget.Meter meter;
 
     public Oracle(TaskSet ts) {
+        this(ts, null);
+    }
+
+    /**
+     * An oracle whose enumerations (the candidate sets of one ready mask, the submission orders of
+     * one set) stop with {@link Budget.Exhausted} once the meter's time limit has passed: one
+     * state of 64 ready tasks can otherwise outlast any limit. {@code meter} may be null.
+     */
+    public Oracle(TaskSet ts, Budget.Meter meter) {
         this.ts = ts;
+        this.meter = meter;
         this.gpu = ts.gpu();
         this.simulate = gpu.limitsPlacement();
         int n = ts.size();
@@ -163,6 +177,7 @@ public final class Oracle {
                 continue;
             }
             long set = chosen | (1L << t);
+            tick();
             if (out.nodes() >= MAX_BATCH_NODES) {
                 throw new TooManyBatchesException(Long.bitCount(ready), MAX_BATCH_NODES);
             }
@@ -226,6 +241,7 @@ public final class Oracle {
             if (used[i]) {
                 continue;
             }
+            tick();
             BlockPlacer next = depth == tasks.length - 1 ? placer : placer.copy();
             if (next.placeKernel(usage[tasks[i]], grid[tasks[i]], null) >= 0) {
                 continue;
@@ -238,6 +254,68 @@ public final class Oracle {
             used[i] = false;
         }
         return false;
+    }
+
+    /**
+     * Stops looking at the clock: called once the analysis is over, so that rebuilding its
+     * schedule or witness (which may ask for a set not memoised) cannot throw a budget error.
+     */
+    public void detachMeter() {
+        meter = null;
+    }
+
+    private void tick() {
+        if ((++work & 4095) == 0 && meter != null) {
+            meter.checkTime();
+        }
+    }
+
+    /**
+     * Starts an ordered batch that is built kernel by kernel, as the EDF-parallel walk does. Each
+     * {@link OrderedBatch#tryAppend} answers what {@link #place} would answer for the batch with
+     * that kernel appended, but places only the new kernel's blocks (placement is sequential, so
+     * the prefix's layout is the same either way).
+     */
+    public OrderedBatch orderedBatch() {
+        return new OrderedBatch();
+    }
+
+    /** A batch under construction; see {@link #orderedBatch()}. */
+    public final class OrderedBatch {
+        private BlockPlacer placer = simulate ? new BlockPlacer(gpu) : null;
+        private boolean saturated;
+        private long mask;
+        private int size;
+
+        /** Appends the task when the batch with it appended is eligible; returns whether it did. */
+        public boolean tryAppend(int task) {
+            long with = mask | (1L << task);
+            if ((mask & (1L << task)) != 0) {
+                return false;
+            }
+            if (size > 0 && (size + 1 > gpu.maxResidentKernels() || saturated
+                    || completion(with) == CompletionModel.FORBIDDEN)) {
+                return false;
+            }
+            if (placer != null) {
+                BlockPlacer next = size == 0 ? placer : placer.copy();
+                if (next.placeKernel(usage[task], grid[task], null) >= 0) {
+                    if (size > 0) {
+                        return false;
+                    }
+                    // A lone kernel larger than the GPU runs in waves; nothing can join it.
+                    saturated = true;
+                }
+                placer = next;
+            }
+            mask = with;
+            size++;
+            return true;
+        }
+
+        public long mask() {
+            return mask;
+        }
     }
 
     public static int[] tasksOf(long mask) {

@@ -1,12 +1,11 @@
 package org.gpusched.player;
 
 import org.gpusched.model.InputException;
+import org.gpusched.model.KernelModules;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +60,7 @@ public final class CudaDevice implements Device {
                         "a kernel module needs the extern \"C\" symbol of the kernel to launch");
             }
             if (k.module() != null) {
-                modules[t.index()] = module(ts, t, k.module());
+                modules[t.index()] = module(ts, t);
                 symbols[t.index()] = k.symbol();
             }
         }
@@ -75,17 +74,9 @@ public final class CudaDevice implements Device {
                 + value(info, "computeCapability").replace(".", "") + ")");
     }
 
-    /** A kernel module path is relative to the task-set file, like every path in it. */
-    private static String module(TaskSet ts, Task t, String module) {
-        Path p = Path.of(module);
-        if (!p.isAbsolute() && ts.source() != null && !ts.source().equals("-")) {
-            Path dir = Path.of(ts.source()).toAbsolutePath().getParent();
-            p = dir == null ? p : dir.resolve(p);
-        }
-        if (!Files.isRegularFile(p)) {
-            throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel.module", "no such kernel module " + p);
-        }
-        return p.toString();
+    /** The task set was read with its modules checked and hashed; only the path is wanted here. */
+    private static String module(TaskSet ts, Task t) {
+        return KernelModules.resolve(ts.source(), t, true).toString();
     }
 
     static String value(String[] info, String key) {

@@ -3,11 +3,15 @@ package org.gpusched.player;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.SchedulingTable;
 
+import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,7 +21,7 @@ import java.util.Map;
  */
 public final class Plan {
     /** Unrolled entries are indexed by int and every item is a kernel launch; keep runs bounded. */
-    public static final long MAX_ITEMS = 10_000_000L;
+    public static final long MAX_ITEMS = 1_000_000L;
 
     private final TaskSet ts;
     private final SchedulingTable table;
@@ -31,6 +35,7 @@ public final class Plan {
     private final int[] job;
     private final long[] release;
     private final long[] deadline;
+    private List<int[]> neverRun = List.of();
 
     private Plan(TaskSet ts, SchedulingTable table, int hyperperiods) {
         this.ts = ts;
@@ -53,14 +58,12 @@ public final class Plan {
 
     /**
      * Binds {@code table} to {@code ts}; refuses (one line naming {@code tableFile}) a table of
-     * another task set or one that names unknown tasks or jobs. A table that is merely a bad
-     * schedule is accepted: showing what it does at run time is the point of playing it.
+     * another hyperperiod or one that names unknown tasks or jobs. Whether the table is a valid
+     * schedule of {@code ts} (its hash included) is the caller's question (TableChecker): with
+     * {@code play --force} a bad table is played to show what it does, and every job it never
+     * runs is counted as missed ({@link #neverRun}).
      */
     public static Plan of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
-        if (!ts.sha256().equals(table.taskSet().sha256())) {
-            throw new InputException(tableFile, "taskSet.sha256", "table was computed for another task set (table: "
-                    + table.taskSet().sha256() + ", " + ts.source() + ": " + ts.sha256() + ")");
-        }
         if (table.hyperperiod() != ts.hyperperiod()) {
             throw new InputException(tableFile, "hyperperiod", "hyperperiod " + table.hyperperiod()
                     + " differs from the task set's " + ts.hyperperiod());
@@ -88,7 +91,7 @@ public final class Plan {
         int e = 0;
         int i = 0;
         for (int k = 0; k < hyperperiods; k++) {
-            long offset = k * h;
+            long offset = Ticks.mul(k, h);
             for (int te = 0; te < table.entries().size(); te++) {
                 SchedulingTable.Entry entry = table.entries().get(te);
                 String where = "entries[" + te + "]";
@@ -114,8 +117,8 @@ public final class Plan {
                     Task task0 = ts.task(t);
                     task[i] = t;
                     job[i] = it.job();
-                    release[i] = offset + it.job() * task0.period();
-                    deadline[i] = release[i] + task0.deadline();
+                    release[i] = Ticks.add(offset, Ticks.mul(it.job(), task0.period()));
+                    deadline[i] = Ticks.add(release[i], task0.deadline());
                     latest = Math.max(latest, release[i]);
                     i++;
                 }
@@ -124,13 +127,33 @@ public final class Plan {
                     throw new InputException(file, where, "the interference model forbids this batch");
                 }
                 completion[e] = c;
-                plannedStart[e] = offset + entry.start();
-                plannedEnd[e] = offset + entry.end();
+                // A table may hold any long: saturate (beyond the horizon reads as a miss), never wrap.
+                plannedStart[e] = Ticks.add(offset, entry.start());
+                plannedEnd[e] = Ticks.add(offset, entry.end());
                 latestRelease[e] = latest;
                 e++;
             }
         }
         first[e] = i;
+        neverRun = unplayed();
+    }
+
+    /** Jobs of one hyperperiod that no entry runs, as task index and job index pairs, in task order. */
+    private List<int[]> unplayed() {
+        List<int[]> out = new ArrayList<>();
+        int perHp = table.entries().isEmpty() ? 0 : first[table.entries().size()];
+        for (Task t : ts.tasks()) {
+            BitSet seen = new BitSet(ts.jobsOf(t.index()));
+            for (int k = 0; k < perHp; k++) {
+                if (task[k] == t.index()) {
+                    seen.set(job[k]);
+                }
+            }
+            for (int j = seen.nextClearBit(0); j < ts.jobsOf(t.index()); j = seen.nextClearBit(j + 1)) {
+                out.add(new int[] {t.index(), j});
+            }
+        }
+        return out;
     }
 
     public TaskSet taskSet() { return ts; }
@@ -152,7 +175,15 @@ public final class Plan {
     public long release(int item) { return release[item]; }
     public long deadline(int item) { return deadline[item]; }
     /** The end of the last hyperperiod played. */
-    public long horizon() { return ts.hyperperiod() * hyperperiods; }
+    public long horizon() { return Ticks.mul(ts.hyperperiod(), hyperperiods); }
+
+    /**
+     * Jobs of each hyperperiod that the table never runs ({task, job} pairs): a valid table has
+     * none; {@code play --force} reports each of them, in every hyperperiod played, as a miss.
+     */
+    public List<int[]> neverRun() {
+        return neverRun.stream().map(int[]::clone).toList();
+    }
 
     /** Copies for the native player, which wants primitive arrays. */
     int[] firstArray() { return first.clone(); }

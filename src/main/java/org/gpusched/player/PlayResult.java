@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.Ticks;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,11 +23,22 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
                            long start, long plannedEnd, long end) { }
 
     /**
+     * @param misses       jobs that finished late plus jobs the table never ran (each a miss)
      * @param maxLateness  max over jobs of finish - deadline (negative when every job has slack)
      * @param busyFraction time with a batch on the GPU over max(horizon, last batch end)
-     * @param firstMiss    the first job (in play order) that missed, or null
+     * @param firstMiss    the first job (in play order) that missed, else the first one never run, or null
+     * @param neverRun     jobs of the played hyperperiods that no table entry runs (only with --force)
+     * @param neverRunJobs the first {@link #NEVER_RUN_SHOWN} of them, as task#job (hyperperiod 0)
      */
-    public record Summary(int jobs, int batches, int misses, long maxLateness, double busyFraction, String firstMiss) { }
+    public record Summary(int jobs, int batches, int misses, long maxLateness, double busyFraction, String firstMiss,
+                          long neverRun, List<String> neverRunJobs) {
+        public Summary {
+            neverRunJobs = List.copyOf(neverRunJobs);
+        }
+    }
+
+    /** How many never-run jobs a report names; the count covers them all. */
+    public static final int NEVER_RUN_SHOWN = 20;
 
     public static PlayResult of(Plan plan, Mode mode, Trace trace) {
         long s = trace.scale();
@@ -41,8 +54,8 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
             List<String> labels = new ArrayList<>();
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 JobRow r = new JobRow(e / perHp, e, i - plan.first(e), plan.taskSet().task(plan.task(i)).name(),
-                        plan.job(i), plan.release(i) * s, trace.itemStart()[i], trace.itemFinish()[i],
-                        plan.deadline(i) * s);
+                        plan.job(i), Ticks.mul(plan.release(i), s), trace.itemStart()[i], trace.itemFinish()[i],
+                        Ticks.mul(plan.deadline(i), s));
                 jobs.add(r);
                 labels.add(plan.label(i));
                 maxLate = Math.max(maxLate, -r.slack());
@@ -55,14 +68,24 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
             }
             long start = trace.entryStart()[e];
             long end = trace.entryEnd()[e];
-            batches.add(new BatchRow(e, e / perHp, e % perHp, labels, plan.plannedStart(e) * s, start,
-                    plan.plannedEnd(e) * s, end));
-            busy += end - start;
+            batches.add(new BatchRow(e, e / perHp, e % perHp, labels, Ticks.mul(plan.plannedStart(e), s), start,
+                    Ticks.mul(plan.plannedEnd(e), s), end));
+            busy = Ticks.add(busy, Ticks.sub(end, start));
             lastEnd = Math.max(lastEnd, end);
         }
-        long span = Math.max(plan.horizon() * s, lastEnd);
+        long span = Math.max(Ticks.mul(plan.horizon(), s), lastEnd);
         double fraction = span == 0 ? 0 : (double) busy / span;
-        Summary sum = new Summary(jobs.size(), batches.size(), misses, jobs.isEmpty() ? 0 : maxLate, fraction, firstMiss);
+        List<int[]> never = plan.neverRun();
+        long neverRun = (long) never.size() * plan.hyperperiods();
+        List<String> shown = never.stream().limit(NEVER_RUN_SHOWN)
+                .map(p -> plan.taskSet().task(p[0]).name() + "#" + p[1]).toList();
+        if (firstMiss == null && !shown.isEmpty()) {
+            firstMiss = shown.get(0) + " (never run)";
+        }
+        // A job the table never runs cannot meet its deadline: never "no deadline miss" for a cut table.
+        int allMisses = (int) Math.min(Integer.MAX_VALUE, misses + neverRun);
+        Summary sum = new Summary(jobs.size(), batches.size(), allMisses, jobs.isEmpty() ? 0 : maxLate, fraction,
+                firstMiss, neverRun, shown);
         return new PlayResult(plan, mode, trace, List.copyOf(jobs), List.copyOf(batches), sum);
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.Ticks;
+
 import java.util.List;
 
 /**
@@ -30,7 +32,7 @@ public final class SimDevice implements Device {
             long end = start;
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 is[i] = start;
-                ifin[i] = start + durations[i];
+                ifin[i] = Ticks.add(start, durations[i]);
                 end = Math.max(end, ifin[i]);
             }
             es[e] = start;

@@ -9,6 +9,7 @@ import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.JobRef;
 import org.gpusched.explore.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 
@@ -94,10 +95,10 @@ public final class PbsFamily {
         public Evidence evidence() { return Evidence.EXACT; }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o) {
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
-            Analysis a = ex.analyze();
+            Analysis a = ex.analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
                     null));
         }
@@ -116,9 +117,9 @@ public final class PbsFamily {
         public Evidence evidence() { return Evidence.EXACT; }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o) {
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
-            Analysis a = new BruteForceExplorer(ts, o.explore().maxStates()).analyze();
+            Analysis a = new BruteForceExplorer(ts, o.explore().budget()).analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
         }
     }
@@ -144,12 +145,13 @@ public final class PbsFamily {
         public Evidence evidence() { return Evidence.SIMULATION; }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o) {
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
-            Analysis a = Baselines.analyze(ts, kind);
             // The analysis keeps only the frames up to the first miss; per-task rows need all of them.
-            BaselineResult all = new EdfBaseline(ts, kind).run();
-            return result(ts, a, all.frames(), new Detail.Frames(ts, a, null, all));
+            Baselines.Run run = Baselines.run(ts, kind, meter);
+            BaselineResult all = run.all();
+            return result(ts, run.analysis(), all == null ? List.of() : all.frames(),
+                    new Detail.Frames(ts, run.analysis(), null, all));
         }
     }
 }

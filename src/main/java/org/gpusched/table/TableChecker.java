@@ -2,6 +2,7 @@ package org.gpusched.table;
 
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
@@ -25,7 +26,9 @@ public final class TableChecker {
     /** Every violation found, in table order; empty when the table is a valid PBS schedule. */
     public static List<String> check(TaskSet ts, SchedulingTable table) {
         List<String> errors = new ArrayList<>();
-        if (!ts.sha256().equals(table.taskSet().sha256())) {
+        if (table.taskSet().sha256() == null) {
+            errors.add("table has no task-set hash (taskSet.sha256 is null), so nothing binds it to this task set");
+        } else if (!ts.sha256().equals(table.taskSet().sha256())) {
             errors.add("table was computed for another task set (sha256 " + table.taskSet().sha256() + ", this one "
                     + ts.sha256() + ")");
         }
@@ -41,10 +44,17 @@ public final class TableChecker {
         int[] nextOfTask = new int[ts.size()];
         Oracle oracle = new Oracle(ts);
         long prevEnd = -1;
+        int pending = 0;
         for (int e = 0; e < table.entries().size(); e++) {
             SchedulingTable.Entry entry = table.entries().get(e);
             String where = "entry " + e + " (start " + entry.start() + ")";
-            long expectedStart = expectedStart(all, done, prevEnd);
+            // Jobs only ever become done, so the first pending one in arrival order only moves forward:
+            // one pass over the jobs in all, not one per entry (tables of 100,000 jobs are checked too).
+            while (pending < all.size() && done.contains(all.get(pending))) {
+                pending++;
+            }
+            long expectedStart = expectedStart(pending < all.size() ? all.get(pending).arrival() : Long.MAX_VALUE,
+                    prevEnd);
             if (entry.start() != expectedStart) {
                 errors.add(where + ": should start at " + expectedStart
                         + (prevEnd < 0 ? " (the first arrival)" : " (frames are back to back; PBS does not idle "
@@ -97,8 +107,9 @@ public final class TableChecker {
                     errors.add(where + ": batch not eligible in this order: " + pl.reason());
                 }
                 long c = oracle.completion(mask);
-                if (c != CompletionModel.FORBIDDEN && entry.end() != entry.start() + c) {
-                    errors.add(where + ": should end at " + (entry.start() + c) + " (completion " + c + "), not "
+                long expectedEnd = Ticks.add(entry.start(), c);
+                if (c != CompletionModel.FORBIDDEN && entry.end() != expectedEnd) {
+                    errors.add(where + ": should end at " + expectedEnd + " (completion " + c + "), not "
                             + entry.end());
                 }
             }
@@ -118,13 +129,8 @@ public final class TableChecker {
         return errors;
     }
 
-    private static long expectedStart(List<Job> all, Set<Job> done, long prevEnd) {
-        long firstPending = Long.MAX_VALUE;
-        for (Job j : all) {
-            if (!done.contains(j)) {
-                firstPending = Math.min(firstPending, j.arrival());
-            }
-        }
+    /** @param firstPending the earliest arrival of a job not run yet, or Long.MAX_VALUE when none is left */
+    private static long expectedStart(long firstPending, long prevEnd) {
         if (prevEnd < 0) {
             return firstPending == Long.MAX_VALUE ? 0 : firstPending;
         }

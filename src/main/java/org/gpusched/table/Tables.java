@@ -1,7 +1,7 @@
 package org.gpusched.table;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -9,7 +9,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
-import org.gpusched.model.InputException;
+import org.gpusched.model.StrictJson;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
@@ -20,7 +20,6 @@ import java.util.List;
 public final class Tables {
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
     private static final CsvMapper CSV = new CsvMapper();
 
@@ -67,29 +66,54 @@ public final class Tables {
         }
     }
 
-    /** Reads a JSON table; refuses unknown formats and versions with a one-line error. */
+    /**
+     * Reads a JSON table as strictly as a task set is read ({@link StrictJson}): malformed JSON,
+     * trailing content, duplicate keys, unknown or missing fields, strings for numbers and fractions
+     * for times are refused with one line naming file, line, column and JSON path. Then the format
+     * and version, and the ranges every table must respect (times in [0, {@link TaskSet#MAX_HYPERPERIOD}],
+     * start <= end, job and stream >= 0), so no later arithmetic can overflow.
+     */
     public static SchedulingTable read(String file, String content) {
-        SchedulingTable t;
-        try {
-            var tree = JSON.readTree(content);
-            if (tree == null || !tree.isObject()) {
-                throw new InputException(file, "", "not a scheduling table (expected a JSON object)");
-            }
-            if (!SchedulingTable.FORMAT.equals(tree.path("format").asText())) {
-                throw new InputException(file, "format", "not a gpusched scheduling table (format must be \""
-                        + SchedulingTable.FORMAT + "\")");
-            }
-            int version = tree.path("formatVersion").asInt(-1);
-            if (version != SchedulingTable.VERSION) {
-                throw new InputException(file, "formatVersion", "unsupported table formatVersion "
-                        + tree.path("formatVersion") + " (this gpusched reads version " + SchedulingTable.VERSION + ")");
-            }
-            t = JSON.treeToValue(tree, SchedulingTable.class);
-        } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new InputException(file, "", loc == null ? -1 : loc.getLineNr(), loc == null ? -1 : loc.getColumnNr(),
-                    "invalid scheduling table: " + e.getOriginalMessage(), e);
+        StrictJson.Document d = StrictJson.parse(file, content, "a scheduling table");
+        JsonNode format = d.tree().get("format");
+        if (format == null || !SchedulingTable.FORMAT.equals(format.textValue())) {
+            throw d.error(format == null ? "" : "format", "not a gpusched scheduling table (format must be \""
+                    + SchedulingTable.FORMAT + "\")");
         }
+        JsonNode version = d.tree().get("formatVersion");
+        if (version == null || !version.isInt() || version.intValue() != SchedulingTable.VERSION) {
+            throw d.error(version == null ? "" : "formatVersion", "unsupported table formatVersion "
+                    + (version == null ? "(missing)" : version) + " (this gpusched reads version "
+                    + SchedulingTable.VERSION + ")");
+        }
+        SchedulingTable t = StrictJson.bind(d, SchedulingTable.class);
+        checkRanges(d, t);
         return t;
+    }
+
+    private static void checkRanges(StrictJson.Document d, SchedulingTable t) {
+        if (t.hyperperiod() < 1 || t.hyperperiod() > TaskSet.MAX_HYPERPERIOD) {
+            throw d.error("hyperperiod", "hyperperiod must be in 1.." + TaskSet.MAX_HYPERPERIOD);
+        }
+        for (int e = 0; e < t.entries().size(); e++) {
+            SchedulingTable.Entry en = t.entries().get(e);
+            String p = "entries[" + e + "]";
+            if (en.start() < 0 || en.start() > TaskSet.MAX_HYPERPERIOD) {
+                throw d.error(p + ".start", "start must be in 0.." + TaskSet.MAX_HYPERPERIOD);
+            }
+            if (en.end() < en.start() || en.end() > TaskSet.MAX_HYPERPERIOD) {
+                throw d.error(p + ".end", "end must be in start.." + TaskSet.MAX_HYPERPERIOD + " (start " + en.start()
+                        + ")");
+            }
+            for (int i = 0; i < en.batch().size(); i++) {
+                SchedulingTable.Item it = en.batch().get(i);
+                if (it.job() < 0) {
+                    throw d.error(p + ".batch[" + i + "].job", "job must be >= 0");
+                }
+                if (it.stream() < 0) {
+                    throw d.error(p + ".batch[" + i + "].stream", "stream must be >= 0");
+                }
+            }
+        }
     }
 }

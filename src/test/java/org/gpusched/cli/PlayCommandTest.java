@@ -156,15 +156,18 @@ class PlayCommandTest {
 
         Path broken = dir.resolve("late.json");
         Files.writeString(broken, Tables.toJson(PlayerFixtures.shifted(Tables.read("t", Files.readString(table)), 1)));
-        Run bad = run("verify", broken.toString(), "--taskset", PAPER, "--runs", "200");
+        Run refused = run("verify", broken.toString(), "--taskset", PAPER, "--runs", "200");
+        assertThat(refused.code()).isEqualTo(ExitCodes.INVALID);
+        assertThat(refused.err()).contains("not a valid schedule").contains("--force");
+        Run bad = run("verify", broken.toString(), "--taskset", PAPER, "--runs", "200", "--force");
         assertThat(bad.code()).isEqualTo(ExitCodes.NOT_SCHEDULABLE);
-        assertThat(bad.err()).contains("not a valid PBS schedule");
+        assertThat(bad.err()).contains("not a valid schedule").contains("because of --force");
         String repro = bad.out().lines().filter(l -> l.contains("reproduce: ")).findFirst().orElseThrow();
         String[] args = repro.substring(repro.indexOf("gpusched play ") + "gpusched ".length()).split(" ");
         Run again = run(args);
         assertThat(again.code()).isEqualTo(ExitCodes.NOT_SCHEDULABLE);
         assertThat(again.out()).contains("MISS");
-        Run json = run("verify", broken.toString(), "--taskset", PAPER, "--runs", "50", "--format", "json");
+        Run json = run("verify", broken.toString(), "--taskset", PAPER, "--runs", "50", "--format", "json", "--force");
         assertThat(json.out()).contains("\"ok\":false").contains("\"failingSeeds\":[");
     }
 }

@@ -24,12 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Every rejection of the input format, one file each, run through the real CLI: the user must get
  * exit code 2 and one line naming the file, the position and the JSON path, never a stack trace.
  */
-class InvalidInputCatalogueTest {
+public class InvalidInputCatalogueTest {
     static final Path DIR = Path.of("src/test/resources/invalid");
     private static final Pattern CLASS_NAME =
             Pattern.compile("\\b(java|javax|com|org)\\.[a-z]+\\.|\\$|Dto\\b|JsonToken|Feature\\b|Coercion");
 
-    record Expectation(String file, int line, List<String> keywords) {
+    /** One catalogue row; also read by the catalogue of invalid tables (InvalidTableCatalogueTest). */
+    public record Expectation(String file, int line, List<String> keywords) {
         @Override
         public String toString() {
             return file;
@@ -37,8 +38,13 @@ class InvalidInputCatalogueTest {
     }
 
     static Map<String, Expectation> expectations() throws IOException {
+        return expectations(DIR);
+    }
+
+    /** The rows of {@code dir}/expectations.csv: file, line (or "-"), keywords separated by |. */
+    public static Map<String, Expectation> expectations(Path dir) throws IOException {
         Map<String, Expectation> m = new LinkedHashMap<>();
-        for (String row : Files.readAllLines(DIR.resolve("expectations.csv"), StandardCharsets.UTF_8)) {
+        for (String row : Files.readAllLines(dir.resolve("expectations.csv"), StandardCharsets.UTF_8)) {
             if (row.isBlank() || row.startsWith("#") || row.startsWith("file,")) {
                 continue;
             }
@@ -54,7 +60,12 @@ class InvalidInputCatalogueTest {
     }
 
     static List<String> catalogue() throws IOException {
-        try (Stream<Path> s = Files.list(DIR)) {
+        return catalogue(DIR);
+    }
+
+    /** The .json files of a catalogue folder, sorted. */
+    public static List<String> catalogue(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
         }
     }
@@ -73,9 +84,16 @@ class InvalidInputCatalogueTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(new PrintWriter(out), new PrintWriter(err), "validate", file);
+        assertOneClearLine(e, file, code, out.toString(), err.toString());
+    }
 
-        assertThat(code).as("exit code").isEqualTo(2);
-        List<String> lines = err.toString().lines().toList();
+    /**
+     * Exit 2, nothing on stdout, and one line on stderr that starts with FILE:LINE:COL: (the
+     * expected line), holds every keyword and names no Java or Jackson class.
+     */
+    public static void assertOneClearLine(Expectation e, String file, int code, String out, String err) {
+        assertThat(code).as("exit code; stderr %s", err).isEqualTo(2);
+        List<String> lines = err.lines().toList();
         assertThat(lines).as("stderr").hasSize(1);
         String msg = lines.get(0);
         assertThat(msg).startsWith(file + ":");
@@ -92,7 +110,7 @@ class InvalidInputCatalogueTest {
         }
         assertThat(msg).doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(CLASS_NAME.matcher(msg).find()).as("Java or Jackson names in %s", msg).isFalse();
-        assertThat(out.toString()).as("stdout").isEmpty();
+        assertThat(out).as("stdout").isEmpty();
     }
 
     @Test

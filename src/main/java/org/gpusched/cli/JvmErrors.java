@@ -1,0 +1,48 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.Escapes;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * The one line (and exit code) for a failure that is not the user's input: gpusched's own bugs and
+ * the JVM running out of heap or stack. Never exit 1, which means "not schedulable".
+ */
+final class JvmErrors {
+    private JvmErrors() { }
+
+    /** Prints one line about {@code t} (its stack trace too when verbose) and returns the exit code. */
+    static int report(PrintWriter err, Throwable t, boolean verbose) {
+        Throwable root = rootError(t);
+        String line;
+        if (root instanceof OutOfMemoryError) {
+            line = String.format(Locale.ROOT, "gpusched: internal error: out of memory (%s; heap limit %d MiB):"
+                    + " this input needs more memory than the JVM was given; raise -Xmx"
+                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+        } else if (root instanceof StackOverflowError) {
+            line = "gpusched: internal error: stack overflow (please report it with the input; -Xss raises"
+                    + " the thread stack size)";
+        } else {
+            line = "gpusched: internal error: " + Escapes.text(String.valueOf(root))
+                    + " (please report it; --verbose shows the stack trace)";
+        }
+        err.println(line);
+        if (verbose) {
+            t.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.INTERNAL;
+    }
+
+    /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
+    private static Throwable rootError(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof VirtualMachineError) {
+                return c;
+            }
+        }
+        return t;
+    }
+}

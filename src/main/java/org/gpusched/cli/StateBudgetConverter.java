@@ -1,0 +1,25 @@
+package org.gpusched.cli;
+
+import picocli.CommandLine;
+
+/**
+ * Reads a state budget ({@code --max-states} and its kin). A budget is at least 1 in every
+ * command: 0 and negative values are refused (exit 2) rather than meaning "none" in one command
+ * and "stop at once" in another.
+ */
+public final class StateBudgetConverter implements CommandLine.ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+        long n;
+        try {
+            n = Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a state count (an integer >= 1)");
+        }
+        if (n < 1) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a positive state count "
+                    + "(a state budget must be >= 1; leave the option out for the default)");
+        }
+        return n;
+    }
+}

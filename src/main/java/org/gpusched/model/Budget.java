@@ -1,0 +1,164 @@
+package org.gpusched.model;
+
+import java.time.Duration;
+
+/**
+ * The limits every analysis method honours (GPUSched, brute force, the EDF simulations, compare,
+ * the oracle's batch enumeration and any later policy): kept states (a simulation counts each
+ * frame), wall-clock time and live heap. Exceeding one makes the analysis inconclusive (exit 3),
+ * never "not schedulable". Budgets are always positive: the CLI refuses a zero or negative
+ * {@code --time-limit} or {@code --max-states} in every command.
+ *
+ * @param maxStates       inconclusive once more states than this are kept (>= 1)
+ * @param timeLimit       inconclusive once the analysis ran longer (null: no limit; else positive)
+ * @param maxHeapFraction inconclusive once the live heap exceeds this fraction of the maximum heap
+ */
+public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction) {
+    public static final long DEFAULT_MAX_STATES = 20_000_000L;
+    public static final double DEFAULT_HEAP_FRACTION = 0.85;
+
+    public Budget {
+        if (maxStates < 1) {
+            throw new IllegalArgumentException("the state budget must be >= 1 (got " + maxStates + ")");
+        }
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+            throw new IllegalArgumentException("the time limit must be positive (got " + timeLimit + ")");
+        }
+        if (!(maxHeapFraction > 0 && maxHeapFraction <= 1)) {
+            throw new IllegalArgumentException("the heap fraction must be in (0, 1] (got " + maxHeapFraction + ")");
+        }
+    }
+
+    public static Budget defaults() {
+        return new Budget(DEFAULT_MAX_STATES, null, DEFAULT_HEAP_FRACTION);
+    }
+
+    public static Budget of(long maxStates, Duration timeLimit) {
+        return new Budget(maxStates, timeLimit, DEFAULT_HEAP_FRACTION);
+    }
+
+    /** Starts the clock: one meter per analysis (or per compare of one file, shared by its methods). */
+    public Meter start() {
+        return new Meter(this);
+    }
+
+    /** Thrown out of deep loops (batch enumeration, simulations) when a budget is exhausted. */
+    public static class Exhausted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public Exhausted(String note) {
+            super(note, null, false, false);
+        }
+    }
+
+    /** The running side of a budget: the clock, heap samples and the first budget hit. */
+    public static final class Meter {
+        private final Budget budget;
+        private final long startNanos = System.nanoTime();
+        private final long limitNanos;
+        private long lastGcNanos = Long.MIN_VALUE / 2;
+        private long lastLive;
+        private long peakHeap;
+
+        Meter(Budget budget) {
+            this.budget = budget;
+            this.limitNanos = budget.timeLimit() == null ? Long.MAX_VALUE : nanos(budget.timeLimit());
+        }
+
+        public Budget budget() {
+            return budget;
+        }
+
+        /** Duration in nanoseconds, saturating instead of overflowing for huge durations. */
+        static long nanos(Duration d) {
+            try {
+                return d.toNanos();
+            } catch (ArithmeticException e) {
+                return Long.MAX_VALUE;
+            }
+        }
+
+        public long elapsedNanos() {
+            return System.nanoTime() - startNanos;
+        }
+
+        /** The note of the time limit when it has passed, else null. Cheap: ask it often. */
+        public String timeNote() {
+            if (elapsedNanos() > limitNanos) {
+                return "time limit of " + budget.timeLimit().toMillis() + " ms reached";
+            }
+            return null;
+        }
+
+        /** The note of the first budget exhausted at {@code states} kept states, else null. */
+        public String over(long states) {
+            if (states > budget.maxStates()) {
+                return "state budget of " + budget.maxStates() + " reached";
+            }
+            return overTimeOrHeap();
+        }
+
+        /** The note of the time or heap budget when one is exhausted, else null (states are counted by the caller). */
+        public String overTimeOrHeap() {
+            String t = timeNote();
+            if (t != null) {
+                return t;
+            }
+            if (liveHeapAbove(budget.maxHeapFraction() * Runtime.getRuntime().maxMemory())) {
+                return "heap budget reached (" + (peakHeap >> 20) + " MiB live)";
+            }
+            return null;
+        }
+
+        /** Throws {@link Exhausted} when {@link #over} finds a budget exhausted. */
+        public void check(long states) {
+            String note = over(states);
+            if (note != null) {
+                throw new Exhausted(note);
+            }
+        }
+
+        /** Throws {@link Exhausted} when the time limit has passed. */
+        public void checkTime() {
+            String note = timeNote();
+            if (note != null) {
+                throw new Exhausted(note);
+            }
+        }
+
+        /**
+         * Whether the live heap exceeds the limit. Heap in use includes garbage not yet collected,
+         * so a reading above the limit is confirmed after a collection (at most one per second).
+         */
+        private boolean liveHeapAbove(double limit) {
+            if (sampleHeap() <= limit) {
+                return false;
+            }
+            long now = System.nanoTime();
+            if (now - lastGcNanos < 1_000_000_000L) {
+                return lastLive > limit;
+            }
+            System.gc();
+            lastGcNanos = System.nanoTime();
+            Runtime rt = Runtime.getRuntime();
+            lastLive = rt.totalMemory() - rt.freeMemory();
+            return lastLive > limit;
+        }
+
+        /** Samples the heap in use (garbage included) and returns it. */
+        public long sampleHeap() {
+            Runtime rt = Runtime.getRuntime();
+            long used = rt.totalMemory() - rt.freeMemory();
+            peakHeap = Math.max(peakHeap, used);
+            return used;
+        }
+
+        public long peakHeap() {
+            return peakHeap;
+        }
+    }
+
+    /** The note for an out-of-memory error caught inside a method. */
+    public static final String OUT_OF_MEMORY =
+            "out of memory (raise -Xmx via GPUSCHED_JAVA_OPTS, or lower --max-states)";
+}

@@ -1,0 +1,98 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.gpusched.cli.PlayCommandTest.run;
+
+/**
+ * Issue 18.5: a table that is not a valid schedule of its task set is refused by play and verify
+ * (exit 2, first problem named); with --force it is played and every job it never runs is a miss.
+ */
+class ForcedPlayTest {
+    /** 2 tasks, hyperperiod 12,000: 6,000 jobs of a and 1 of b. */
+    static final String MANY = "{\"formatVersion\":1,\"name\":\"many\",\"tasks\":["
+            + "{\"name\":\"a\",\"period\":2,\"wcet\":1},{\"name\":\"b\",\"period\":12000,\"wcet\":1}],"
+            + "\"interference\":{\"model\":\"slowdown\",\"factors\":{\"a\":1.5,\"b\":1.5}}}";
+
+    @TempDir
+    static Path dir;
+    static Path taskSet;
+    static Path cut;
+
+    @BeforeAll
+    static void tableCutAfterTenJobs() throws Exception {
+        taskSet = dir.resolve("many.json");
+        Files.writeString(taskSet, MANY);
+        Path full = dir.resolve("full.json");
+        assertThat(run("analyze", taskSet.toString(), "--table", full.toString(), "-q").code()).isZero();
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode table = (ObjectNode) m.readTree(full.toFile());
+        ArrayNode kept = m.createArrayNode();
+        int jobs = 0;
+        for (JsonNode e : table.get("entries")) {
+            if (jobs >= 10) {
+                break;
+            }
+            kept.add(e);
+            jobs += e.get("batch").size();
+        }
+        assertThat(jobs).isEqualTo(10);
+        table.set("entries", kept);
+        cut = dir.resolve("cut.json");
+        m.writeValue(cut.toFile(), table);
+    }
+
+    @Test
+    void aCutTableIsRefusedNamingTheFirstJobItNeverRuns() {
+        for (String cmd : new String[] {"play", "verify"}) {
+            PlayCommandTest.Run r = run(cmd, cut.toString(), "--taskset", taskSet.toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INVALID);
+            assertThat(r.err().lines().toList()).hasSize(1);
+            assertThat(r.err()).startsWith(cut + ":").contains("not a valid schedule of many (5991 problems")
+                    .contains("never runs").contains("--force");
+            assertThat(r.out()).isEmpty();
+        }
+    }
+
+    @Test
+    void forcedPlayReportsEveryJobItNeverRunsAsMissed() {
+        PlayCommandTest.Run r = run("play", cut.toString(), "--taskset", taskSet.toString(), "--device", "sim",
+                "--force", "-q");
+        assertThat(r.code()).isEqualTo(ExitCodes.NOT_SCHEDULABLE);
+        assertThat(r.out()).contains("10 jobs in").contains("5991 deadline misses").doesNotContain("no deadline miss");
+        assertThat(r.err()).contains("warning: ").contains("because of --force");
+
+        PlayCommandTest.Run json = run("play", cut.toString(), "--taskset", taskSet.toString(), "--device", "sim",
+                "--force", "--format", "json", "--hyperperiods", "2");
+        assertThat(json.out()).contains("\"misses\":11982").contains("\"neverRun\":11982");
+
+        PlayCommandTest.Run v = run("verify", cut.toString(), "--taskset", taskSet.toString(), "--runs", "2",
+                "--force", "--mode", "reclaim");
+        assertThat(v.code()).isEqualTo(ExitCodes.NOT_SCHEDULABLE);
+        assertThat(v.out()).contains("MISS in 2 of 2 runs (11982 jobs").contains("--force");
+    }
+
+    @Test
+    void aTableOfAnotherTaskSetPlaysOnlyWithForce() throws Exception {
+        Path full = dir.resolve("full.json");
+        Path edited = dir.resolve("edited.json");
+        Files.writeString(edited, MANY.replace("\"many\"", "\"many-renamed\""));
+        PlayCommandTest.Run refused = run("play", full.toString(), "--taskset", edited.toString(), "--device", "sim");
+        assertThat(refused.code()).isEqualTo(ExitCodes.INVALID);
+        assertThat(refused.err()).contains("taskSet.sha256").contains("another task set");
+        PlayCommandTest.Run forced = run("play", full.toString(), "--taskset", edited.toString(), "--device", "sim",
+                "--force", "-q");
+        assertThat(forced.code()).as(forced.err()).isZero();
+        assertThat(forced.out()).contains("6001 jobs").contains("no deadline miss");
+    }
+}
