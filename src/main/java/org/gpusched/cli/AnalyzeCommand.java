@@ -7,6 +7,7 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
@@ -27,16 +28,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide schedulability with one method (default: PBS, exploring the GPUSched scheduling",
-                "graph) and write the scheduling table of a schedulable PBS task set. A method that does not",
+        description = {"Decide schedulability with one method, and give the scheduling table of a schedulable PBS set.",
+                "The default method is PBS, exploring the GPUSched scheduling graph. A method that does not",
                 "apply to a file exits 2 with the reason ('gpusched methods' lists them)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched analyze examples/paper-fig1.json",
@@ -78,8 +79,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Export the explored graph (DOT, or GraphML for .graphml) for one gpusched analysis.")
     Path graph;
 
-    @Option(names = "--force", description = "Export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
+    @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
+            + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
+
+    @Option(names = "--stats", description = "Also print the graph statistics and the analysis time (as --verbose does).")
+    boolean stats;
 
     @Option(names = "--no-timing", description = "Leave analysis times out, so reports are byte-identical across runs.")
     boolean noTiming;
@@ -97,6 +102,17 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }
         boolean tableToStdout = table != null && table.toString().equals("-");
+        if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
+        }
+        Outputs outputs = Outputs.of(files, force);
+        // Refuse an unwritable or protected output before a long analysis, not after it.
+        if (table != null && !tableToStdout) {
+            outputs.check(table);
+        }
+        if (graph != null) {
+            outputs.check(graph);
+        }
         PrintWriter out = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (common.format == OutputFormat.csv) {
@@ -104,7 +120,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), err, (f, w) -> {
+        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
                 err.println(Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason());
@@ -123,24 +139,26 @@ final class AnalyzeCommand implements Callable<Integer> {
                 // is already inconclusive; say so rather than write a stub.
                 err.println("gpusched: " + graph + ": no graph written (" + a.note() + ")");
             } else if (graph != null) {
-                exportGraph(fr.graph(), ts);
+                exportGraph(fr.graph(), ts, outputs);
             }
             report(out, f.toString(), ts, a);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                writeTable(ts, a, tableToStdout);
+                writeTable(ts, a, tableToStdout, outputs);
             }
             return a.verdict().exitCode();
         });
     }
 
-    private void exportGraph(ExploredGraph g, TaskSet ts) throws IOException {
+    private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {
         if (!g.complete() || g.nodes().size() > GraphExport.DEFAULT_LIMIT && !force) {
             throw new InputException(graph.toString(), "", "the explored graph has more than "
                     + GraphExport.DEFAULT_LIMIT + " vertices; add --force to export it anyway");
         }
-        try (Writer w = Files.newBufferedWriter(graph, StandardCharsets.UTF_8)) {
+        outputs.write(graph, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
-        }
+            w.flush();
+        });
     }
 
     private void report(PrintWriter out, String file, TaskSet ts, Analysis a) {
@@ -148,11 +166,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         switch (common.format) {
             case json -> out.println(Json.line(Reports.json(file, ts, a, timing)));
             case csv -> out.println(Reports.csv(file, ts, a, timing));
-            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"));
+            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"),
+                    stats || common.verbose);
         }
     }
 
-    private void writeTable(TaskSet ts, Analysis a, boolean toStdout) throws IOException {
+    private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
         SchedulingTable t = Tables.of(ts, a.method(), a.schedule());
         String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
         if (toStdout) {
@@ -160,7 +179,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             o.print(text);
             o.flush();
         } else {
-            Files.writeString(table, text, StandardCharsets.UTF_8);
+            outputs.writeString(table, text);
         }
     }
 }

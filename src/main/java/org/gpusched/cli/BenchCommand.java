@@ -16,9 +16,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmark the explorer on the paper's workload (fixed seeds): per (tasks, utilisation) the",
-                "decided sets, median and p95 analysis time, vertices, peak heap, and the speed and vertex",
-                "ratios against --merge none on the same sets. Times exclude JVM start."},
+        description = {"Benchmark the explorer on the paper's workload with fixed seeds.",
+                "Per (tasks, utilisation): the decided sets, median and p95 analysis time, vertices, peak heap,",
+                "and the speed and vertex ratios against --merge none on the same sets. Times exclude JVM start."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
                 "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",
@@ -100,21 +100,25 @@ final class BenchCommand implements Callable<Integer> {
                 num(o, "feasibleP95Ms", p.feasibleP95Ms());
                 num(o, "infeasibleMedianMs", p.infeasibleMedianMs());
                 num(o, "infeasibleP95Ms", p.infeasibleP95Ms());
-                num(o, "vertices", p.vertices());
+                if (p.vertices() == Math.rint(p.vertices())) {
+                    o.put("vertices", (long) p.vertices()); // a count: an integer unless a median falls between two
+                } else {
+                    num(o, "vertices", p.vertices());
+                }
                 o.put("peakHeapMiB", heapMiB).put("noMergeCompared", p.noMergeCompared());
                 num(o, "ratioVsNoMerge", p.ratioVsNoMerge());
                 num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
                 out.println(Json.line(o));
             }
-            case csv -> out.println(Csv.row(p.tasks(), fmt(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
-                    p.feasible(), p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()),
-                    fmt(p.feasibleMedianMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleMedianMs()),
-                    fmt(p.infeasibleP95Ms()), fmt(p.vertices()), heapMiB, p.noMergeCompared(), fmt(p.ratioVsNoMerge()),
-                    fmt(p.vertexRatioVsNoMerge())));
+            case csv -> out.println(Csv.row(p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
+                    p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
+                    cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
+                    cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
+                    cell(p.vertexRatioVsNoMerge())));
             default -> out.printf(Locale.ROOT, "%5d %5.2f %5d %7d %5d %5d %10s %10s %10s %11s %11s %10s %7d %7s %9s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.feasible(), p.infeasible(), fmt(p.medianMs()),
                     fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleP95Ms()),
-                    fmt(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+                    count(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
         }
     }
 
@@ -124,6 +128,16 @@ final class BenchCommand implements Callable<Integer> {
         } else {
             o.put(key, Math.round(v * 1000) / 1000.0);
         }
+    }
+
+    /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */
+    private static String cell(double v) {
+        return Double.isNaN(v) ? "" : fmt(v);
+    }
+
+    /** A median count: an integer, or x.5 when the median falls between two sets. */
+    private static String count(double v) {
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String fmt(double v) {

@@ -28,8 +28,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Run every method that applies side by side on each workload; the others are shown as n/a",
-                "with the reason. Per task: the response time each method bounds, finds or observes."},
+        description = {"Run every method that applies side by side on each workload.",
+                "The others are shown as n/a with the reason. Per task: the response time each method bounds,",
+                "finds or observes."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
                 "  gpusched compare ts.json --methods gpusched,edf-parallel", "  gpusched compare --list",
@@ -78,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,method,verdict,schedulable,evidence,note");
         }
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), err, (f, w) -> {
+        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
             int code = ExitCodes.OK;
             // One meter per file: the budgets bind all the methods of one file together.

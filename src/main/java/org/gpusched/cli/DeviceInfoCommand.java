@@ -16,8 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "device-info", mixinStandardHelpOptions = true,
-        description = {"Show what the native player sees: the CUDA device and its limits, or why there is none",
-                "(library not built, no driver, no device)."},
+        description = {"Show the CUDA device the native player sees and its limits, or why there is none.",
+                "Reasons: the library was not built, no driver, or no device."},
         footer = {"", "Exit codes: 0 a device, or simply no GPU here (the reason is printed);"
                 + " 70 the GPU is there but CUDA failed."})
 final class DeviceInfoCommand implements Callable<Integer> {

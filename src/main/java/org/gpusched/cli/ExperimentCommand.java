@@ -1,7 +1,9 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.Escapes;
+import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
+import org.gpusched.experiment.GcapsExperiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
 import org.gpusched.experiment.Scenario;
@@ -10,6 +12,9 @@ import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
+import org.gpusched.output.RunFolder;
+import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,12 +34,14 @@ import java.util.stream.IntStream;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
-                ExperimentCommand.GraphSize.class, ExperimentCommand.Merge.class},
+                ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
+                ExperimentCommand.Merge.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
                 "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
                 "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
                 "  gpusched experiment graph-size --out results/",
+                "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
                 "  gpusched experiment schedulability --shard 3/8 --out shards/",
                 "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
 final class ExperimentCommand implements Runnable {
@@ -49,7 +56,10 @@ final class ExperimentCommand implements Runnable {
     /** Runs an experiment (or one shard) and lists the files written. */
     static int execute(CommandSpec spec, CommonOptions common, SweepOptions sweep, Experiment e) throws IOException {
         Shard shard = sweep.shard(spec.commandLine());
-        List<Path> files = Sweep.execute(e, shard, sweep.threads, sweep.out, spec.commandLine().getErr());
+        List<Path> files;
+        try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
+            files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
+        }
         report(spec.commandLine().getOut(), common, files);
         return ExitCodes.OK;
     }
@@ -59,9 +69,10 @@ final class ExperimentCommand implements Runnable {
             return;
         }
         if (common.format == OutputFormat.json) {
-            var arr = Json.object().putArray("files");
+            var o = Json.object();
+            var arr = o.putArray("files");
             files.forEach(f -> arr.add(f.toString()));
-            out.println(Json.line(arr));
+            out.println(Json.line(o));
         } else {
             files.forEach(f -> out.println(Escapes.text(f.toString())));
         }
@@ -122,7 +133,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
                     "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
                             + "schedulability-SCENARIO.png/.svg."})
-    static final class Schedulability implements Callable<Integer> {
+    static final class Schedulability implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -160,7 +171,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
                     "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
                             + "runtime-utilization/runtime-tasks .png/.svg."})
-    static final class Runtime implements Callable<Integer> {
+    static final class Runtime implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -211,7 +222,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "graph-size", mixinStandardHelpOptions = true,
             description = {"Figure 5c: vertices created against jobs completed, with and without merging "
                     + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
-    static final class GraphSize implements Callable<Integer> {
+    static final class GraphSize implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -246,10 +257,111 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
+    @Command(name = "gcaps", mixinStandardHelpOptions = true,
+            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
+                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
+                    + "utilisation and best-effort share.",
+                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
+                            + "--time-limit is not used (the analyses take milliseconds)."})
+    static final class Gcaps implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
+                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
+        String tasksPerCpu;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
+                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
+        List<Double> utilizations;
+
+        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
+                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
+        List<Double> bestEffort;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
+                description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
+                        + "showed are needed), paper (as printed) or artifact. Default: ${DEFAULT-VALUE}.")
+        String variant;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Integer> tpc = range(cl, tasksPerCpu);
+            check(cl, sets >= 1 && tpc.stream().allMatch(n -> n >= 1 && n <= 64), "need --sets >= 1 and tasks per CPU in 1..64");
+            check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
+            check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
+            check(cl, List.of("safe", "paper", "artifact").contains(variant), "--variant must be safe, paper or artifact");
+            return execute(spec, common, sweep, new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
+                    Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
+        }
+    }
+
+    @Command(name = "cross-policy", mixinStandardHelpOptions = true,
+            description = {"One workload, every policy: the schedulable ratio of PBS, the EDF baselines and the GCAPS "
+                    + "family on the same GPU-only sets (the generator of Figure 4, each task on its own core).",
+                    "Writes cross-policy.csv, cross-policy-sets.csv and cross-policy-SCENARIO .png/.svg."})
+    static final class CrossPolicy implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "mixed",
+                description = "Scenarios. Default: ${DEFAULT-VALUE}.")
+        List<String> scenarios;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
+        List<Double> utilizations;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        int tasks;
+
+        @Option(names = "--methods", paramLabel = "LIST", split = ",",
+                description = "Methods, in column order (see 'gpusched methods'). Default: PBS, the EDF baselines and "
+                        + "the eight GCAPS-family analyses.")
+        List<String> methods;
+
+        @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu",
+                description = "GCAPS family: cpu or audsley. Default: ${DEFAULT-VALUE}.")
+        String gpuPriority;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
+            List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
+            check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
+            check(cl, us.stream().allMatch(u -> u > 0 && u <= tasks), "every utilisation must be in (0, tasks]");
+            check(cl, gpuPriority.equals("cpu") || gpuPriority.equals("audsley"), "--gpu-priority must be cpu or audsley");
+            org.gpusched.policy.Registry registry = org.gpusched.policy.Registry.standard();
+            for (String id : ids) {
+                check(cl, registry.byId(id).isPresent(), "unknown method '" + id + "' (see 'gpusched methods')");
+            }
+            checkUnits(cl, (long) scenarios.size() * us.size(), sets);
+            return execute(spec, common, sweep, new CrossPolicyExperiment(sweep.seed, scenarios(cl, scenarios), us,
+                    sets, tasks, sweep.timeLimit, ids, gpuPriority.equals("audsley")));
+        }
+    }
+
     @Command(name = "merge", mixinStandardHelpOptions = true,
             description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
                     "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
-    static final class Merge implements Callable<Integer> {
+    static final class Merge implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
@@ -261,11 +373,14 @@ final class ExperimentCommand implements Runnable {
         @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
         Path out;
 
+        @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
+        boolean force;
+
         @Override
         public Integer call() throws IOException {
             List<Path> written;
             try {
-                written = Sweep.merge(files, out);
+                written = Sweep.merge(files, Outputs.of(files, force), out);
             } catch (IllegalArgumentException e) {
                 throw new InputException(files.get(0).toString(), "", e.getMessage());
             }

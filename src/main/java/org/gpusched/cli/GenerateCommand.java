@@ -2,17 +2,18 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
+import org.gpusched.model.InputException;
+import org.gpusched.output.Outputs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "generate", mixinStandardHelpOptions = true,
@@ -52,8 +53,11 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Write one file per set, NAME.json, here (created if needed). Without it: stdout, one set only.")
     Path out;
 
+    @Option(names = "--force", description = "Overwrite files in DIR that gpusched did not write.")
+    boolean force;
+
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         Scenario sc;
         try {
             sc = Scenario.parse(scenario);
@@ -71,8 +75,9 @@ final class GenerateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--count > 1 needs --out DIR");
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        if (out != null) {
-            Files.createDirectories(out);
+        Outputs outputs = Outputs.of(List.of(), force);
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new InputException(out.toString(), "", "is a file, not a folder");
         }
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
@@ -84,7 +89,7 @@ final class GenerateCommand implements Callable<Integer> {
             if (out == null) {
                 stdout.print(g.json());
             } else {
-                Files.writeString(out.resolve(g.name() + ".json"), g.json(), StandardCharsets.UTF_8);
+                outputs.writeString(out.resolve(g.name() + ".json"), g.json());
             }
         }
         return ExitCodes.OK;

@@ -15,8 +15,20 @@ final class Json {
         return MAPPER.createObjectNode();
     }
 
+    /** Version of the JSON report contract (docs/report-format.md); raised on incompatible changes. */
+    static final int REPORT_VERSION = 1;
+
+    /**
+     * One JSON line of a report. Every object report starts with {@code reportVersion}, added here
+     * so that no command can forget it.
+     */
     static String line(Object node) {
         try {
+            if (node instanceof ObjectNode o && !o.has("reportVersion")) {
+                ObjectNode v = MAPPER.createObjectNode().put("reportVersion", REPORT_VERSION);
+                v.setAll(o);
+                node = v;
+            }
             return MAPPER.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);

@@ -24,7 +24,7 @@ import java.util.Locale;
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
                 OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
-                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, CommandLine.HelpCommand.class},
+                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
                 "  gpusched analyze examples/paper-fig1.json",
@@ -46,7 +46,8 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         int code;
         try {
-            code = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+            code = CheckedStdout.run(new java.io.FileOutputStream(java.io.FileDescriptor.out),
+                    new PrintWriter(System.err, true), args);
         } catch (Throwable t) {
             // Last resort (e.g. an error while setting up the command line): the JVM's own handler
             // would print a stack trace and exit 1, which a CI gate reads as "not schedulable".
@@ -96,12 +97,29 @@ public final class Main implements Runnable {
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
+        cl.setExecutionStrategy(Main::refuseCsvWithoutRows);
         return cl;
+    }
+
+    private static int refuseCsvWithoutRows(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        CommandLine cl = leaf.commandSpec().commandLine();
+        if (cl.getCommand() instanceof NoCsv && cl.getMixins().get("common") instanceof CommonOptions c
+                && c.format == OutputFormat.csv && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
+            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
+                    + "' has no CSV form; use --format text or json");
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     private static int handleUsage(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
         err.println("gpusched: " + Escapes.text(e.getMessage()));
+        // "Did you mean" for a mistyped command or option (picocli's edit-distance suggestions).
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         return ExitCodes.INVALID;
     }
@@ -111,6 +129,10 @@ public final class Main implements Runnable {
         boolean verbose = cl.getMixins().get("common") instanceof CommonOptions c && c.verbose;
         if (e instanceof InputException) {
             err.println(e.getMessage());
+            if (cl.getMixins().get("common") instanceof CommonOptions c && c.format == OutputFormat.json) {
+                // A script parsing stdout sees every outcome (issue 14.3).
+                cl.getOut().println(Json.line(Json.object().put("error", e.getMessage())));
+            }
             if (verbose) {
                 e.printStackTrace(err);
             }

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched oracle examples/paper-example-2-1.json --batch J2,J1",
                 "  gpusched oracle examples/paper-example-2-1.json --batch J1,J2   # exit 1: not eligible"})
-final class OracleCommand implements Callable<Integer> {
+final class OracleCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
     @Mixin

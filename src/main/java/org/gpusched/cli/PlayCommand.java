@@ -24,9 +24,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 @Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Replay a scheduling table: one CUDA stream per task, each batch launched and synchronised,",
-                "then wait for the next entry's time (time-triggered) or start it as soon as its jobs are",
-                "released (reclaim). Reports per-job response times and deadline misses."},
+        description = {"Replay a scheduling table on the GPU or a simulated device and report deadline misses.",
+                "One CUDA stream per task, each batch launched and synchronised, then wait for the next entry's",
+                "time (time-triggered) or start it as soon as its jobs are released (reclaim). Reports per-job",
+                "response times and deadline misses."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
                 "  gpusched play table.json --taskset ts.json --device sim --mode reclaim --exec-time uniform:0.5..1.0 --seed 7",

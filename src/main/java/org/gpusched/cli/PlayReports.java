@@ -68,7 +68,7 @@ final class PlayReports {
         o.put("execTime", h.execTime());
         o.put("seed", h.seed());
         o.put("hyperperiods", r.plan().hyperperiods());
-        o.put("unit", r.trace().unit());
+        o.put("timeUnit", r.trace().unit());
         PlayResult.Summary s = r.summary();
         ObjectNode sum = o.putObject("summary");
         sum.put("jobs", s.jobs());

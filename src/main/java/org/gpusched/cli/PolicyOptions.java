@@ -2,10 +2,14 @@ package org.gpusched.cli;
 
 import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
+import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.List;
 
 /** Options of the policy methods beyond the explorer's (a picocli mixin for analyze and compare). */
@@ -15,19 +19,24 @@ public final class PolicyOptions {
                     + "assignment, tried when CPU priorities fail). Default: ${DEFAULT-VALUE}.")
     String gpuPriority;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "paper",
-            description = "GCAPS family: paper or artifact (the authors' code, see docs/policies.md). "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "safe",
+            description = "GCAPS family: safe (the paper's analyses with the corrections our simulator showed are "
+                    + "needed), paper (as printed, to reproduce its numbers) or artifact (the authors' code); "
+                    + "see docs/rta.md. Default: ${DEFAULT-VALUE}.")
     String variant;
 
     RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {
         if (!gpuPriority.equals("cpu") && !gpuPriority.equals("audsley")) {
             throw new CommandLine.ParameterException(cl, "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
         }
-        if (!variant.equals("paper") && !variant.equals("artifact")) {
-            throw new CommandLine.ParameterException(cl, "--variant must be paper or artifact (got '" + variant + "')");
+        List<String> variants = Arrays.stream(Variant.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
+        if (!variants.contains(variant)) {
+            throw new CommandLine.ParameterException(cl, "--variant must be one of " + String.join(", ", variants)
+                    + " (got '" + variant + "')");
         }
-        return new RunOptions(explore.toOptions(graphLimit), gpuPriority.equals("audsley"), variant.equals("artifact"));
+        return new RunOptions(explore.toOptions(graphLimit),
+                gpuPriority.equals("audsley") ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU,
+                Variant.valueOf(variant.toUpperCase(Locale.ROOT)));
     }
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */

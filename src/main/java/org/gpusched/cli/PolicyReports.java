@@ -30,7 +30,7 @@ final class PolicyReports {
             }
             case csv -> out.println(Csv.row(file, w.name(), r.method(), r.outcome().words(), bool(r), "", "", "", "",
                     "", "", "", "", "", timing ? String.format(Locale.ROOT, "%.3f", r.elapsedNanos() / 1e6) : "",
-                    r.reason(), "", ""));
+                    r.reason(), "", "", ""));
             default -> {
                 out.println(Escapes.text(file) + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
                 if (common.quiet) {

@@ -1,6 +1,5 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.GpuPresets;
 import org.gpusched.model.SmPolicy;
@@ -10,6 +9,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "presets", mixinStandardHelpOptions = true,
@@ -27,10 +28,10 @@ final class PresetsCommand implements Callable<Integer> {
         String[] head = {"preset", "cc", "sms", "threads", "warps", "blocks", "registers", "smemBytes", "smemUnit",
                 "smemReserved", "kernels"};
         if (common.format == OutputFormat.json) {
-            ArrayNode arr = Json.MAPPER.createArrayNode();
+            // JSON Lines, as --format json promises: one object per preset.
             for (GpuPresets.Preset p : GpuPresets.all()) {
                 Gpu g = p.toGpu(SmPolicy.MOST_ROOM);
-                var o = arr.addObject().put("preset", p.name()).put("description", p.description())
+                var o = Json.object().put("preset", p.name()).put("description", p.description())
                         .put("computeCapability", g.computeCapability());
                 String[] vals = values(g);
                 for (int i = 2; i < head.length; i++) {
@@ -40,8 +41,8 @@ final class PresetsCommand implements Callable<Integer> {
                         o.put(head[i], Long.parseLong(vals[i - 2]));
                     }
                 }
+                out.println(Json.line(o));
             }
-            out.println(Json.line(arr));
             return ExitCodes.OK;
         }
         if (common.format == OutputFormat.csv) {
@@ -54,7 +55,12 @@ final class PresetsCommand implements Callable<Integer> {
             String[] v = values(g);
             String cc = g.computeCapability() == null ? "-" : g.computeCapability();
             if (common.format == OutputFormat.csv) {
-                out.println(p.name() + "," + cc + "," + String.join(",", v));
+                // In CSV a missing number (unlimited) is an empty cell, not "-" (docs/report-format.md).
+                List<Object> cells = new ArrayList<>(List.of(p.name(), cc.equals("-") ? "" : cc));
+                for (String x : v) {
+                    cells.add(x.equals("-") ? "" : x);
+                }
+                out.println(Csv.row(cells.toArray()));
             } else {
                 out.printf("%-22s %-4s %5s %7s %5s %6s %9s %9s %8s %12s %7s%n", p.name(), cc, v[0], v[1], v[2],
                         v[3], v[4], v[5], v[6], v[7], v[8]);

@@ -11,6 +11,7 @@ import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
 import org.gpusched.explore.Stats;
 import org.gpusched.explore.Witness;
+import org.gpusched.margin.Margins;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
@@ -22,7 +23,7 @@ import java.util.Locale;
 /** Renders analyses as text, JSON and CSV. */
 final class Reports {
     static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
-            + "merges,splits,fastForwards,pruned,timeMs,note,objective,objectiveValue";
+            + "merges,splits,fastForwards,pruned,timeMs,note,objective,objectiveValue,leastSlack";
 
     private Reports() { }
 
@@ -34,9 +35,15 @@ final class Reports {
         return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
     }
 
+    /**
+     * The verdict (with the least slack) first, then the margins; graph statistics and timing only
+     * with {@code stats} (--stats or --verbose).
+     */
     static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
-                     boolean showTable) {
-        out.println(Escapes.text(file) + ": " + a.verdict().words() + (a.note() == null ? "" : " (" + a.note() + ")"));
+                     boolean showTable, boolean stats) {
+        Margins m = MarginReports.of(ts, a);
+        out.println(Escapes.text(file) + ": " + a.verdict().words() + MarginReports.headline(ts, m)
+                + (a.note() == null ? "" : " (" + a.note() + ")"));
         if (quiet) {
             return;
         }
@@ -45,9 +52,12 @@ final class Reports {
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         boolean simulation = a.method().startsWith("edf-");
-        if (simulation) {
+        if (m != null) {
+            MarginReports.text(out, ts, m);
+        }
+        if (stats && simulation) {
             out.printf(Locale.ROOT, "  simulation    %d frames over the hyperperiod%n", s.edges());
-        } else {
+        } else if (stats) {
             out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
                             + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
                     s.splits(), s.fastForwards(), s.pruned());
@@ -57,7 +67,7 @@ final class Reports {
                     a.achieved().value(), a.note() == null ? "optimal over every schedule"
                             : "best found before the budget ran out");
         }
-        if (timing) {
+        if (timing && stats) {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
         }
         if (showTable && !a.schedule().isEmpty()) {
@@ -70,7 +80,8 @@ final class Reports {
 
     static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
         out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
-        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start", "end", "batch");
+        String u = "(" + ts.timeUnit().json() + ")";
+        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start " + u, "end " + u, "batch");
         for (Frame f : frames) {
             out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
         }
@@ -94,12 +105,7 @@ final class Reports {
 
     static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
-        Boolean b = a.verdict().asBoolean();
-        if (b == null) {
-            o.putNull("schedulable");
-        } else {
-            o.put("schedulable", b);
-        }
+        o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
                 .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
         o.set("stats", stats(a.stats(), timing));
@@ -112,7 +118,14 @@ final class Reports {
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
+        Margins m = MarginReports.of(ts, a);
+        o.set("margins", m == null ? null : MarginReports.json(ts, m));
         return o;
+    }
+
+    private static String leastSlack(TaskSet ts, Analysis a) {
+        Margins m = MarginReports.of(ts, a);
+        return m == null ? "" : Long.toString(m.tightest().slack());
     }
 
     static ObjectNode stats(Stats s, boolean timing) {
@@ -145,7 +158,7 @@ final class Reports {
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
                 s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
                 a.achieved() == null ? "" : a.achieved().objective().words(),
-                a.achieved() == null ? "" : a.achieved().value());
+                a.achieved() == null ? "" : a.achieved().value(), leastSlack(ts, a));
     }
 
     static ObjectNode baseline(TaskSet ts, BaselineResult r) {
@@ -157,14 +170,15 @@ final class Reports {
         ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
         ArrayNode m = o.putArray("misses");
         for (Miss x : r.misses()) {
-            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("arrival", x.arrival())
+            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("release", x.arrival())
                     .put("deadline", x.deadline()).put("finish", x.finish());
         }
         return o;
     }
 
     static String miss(TaskSet ts, Miss m) {
-        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline " + m.deadline()
-                + ", finishes " + m.finish() + ")";
+        String u = " " + ts.timeUnit().json();
+        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
+                + m.deadline() + u + ", finishes " + m.finish() + u + ")";
     }
 }

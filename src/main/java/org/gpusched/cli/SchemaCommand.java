@@ -1,24 +1,51 @@
 package org.gpusched.cli;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "schema", mixinStandardHelpOptions = true,
-        description = "Print the JSON Schema (draft 2020-12) of the workload format (versions 1 and 2), for editors and linters.",
-        footerHeading = "%nExamples:%n", footer = {"  gpusched schema > gpusched-taskset.schema.json"})
+        description = {"Print the JSON Schema (draft 2020-12) of the workload format (versions 1 and 2), for editors and linters.",
+                "With --report COMMAND: the schema of that command's --format json report (docs/report-format.md)."},
+        footerHeading = "%nExamples:%n", footer = {"  gpusched schema > gpusched-taskset.schema.json",
+                "  gpusched schema --report analyze > analyze-report.schema.json",
+                "  gpusched schema --report error"})
 final class SchemaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The commands with a JSON report schema, and "error" (the line of a failed run). */
+    static final List<String> REPORTS = List.of("analyze", "validate", "compare", "oracle", "sensitivity", "diff",
+            "play", "verify", "presets", "bench", "device-info", "experiment", "methods", "error");
+
+    @Option(names = "--report", paramLabel = "COMMAND",
+            description = "Print the schema of this command's JSON report instead: ${COMPLETION-CANDIDATES}.",
+            completionCandidates = ReportNames.class)
+    String report;
+
+    static final class ReportNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return REPORTS.iterator();
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
-        try (InputStream in = SchemaCommand.class.getResourceAsStream("/taskset.schema.json")) {
+        if (report != null && !REPORTS.contains(report)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--report: '" + report
+                    + "' has no JSON report schema; one of " + String.join(", ", REPORTS));
+        }
+        String resource = report == null ? "/taskset.schema.json" : "/report-schemas/" + report + ".schema.json";
+        try (InputStream in = SchemaCommand.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("schema resource missing from the jar");
             }

@@ -10,8 +10,12 @@ import java.time.Duration;
 /** Options every experiment run shares (a picocli mixin). */
 public final class SweepOptions {
     @Option(names = "--out", paramLabel = "DIR", required = true,
-            description = "Directory for the CSVs and plots (created if needed).")
+            description = "Directory for the CSVs and plots (created if needed; it must be empty or hold an "
+                    + "earlier run of the same experiment).")
     Path out;
+
+    @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
+    boolean force;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
     long seed;

@@ -31,21 +31,41 @@ final class TaskSetFiles {
     private TaskSetFiles() { }
 
     static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, reader::read, body::apply);
+        return loop(files, err, null, reader::read, body::apply);
+    }
+
+    /**
+     * As {@link #each(List, TaskSetReader, PrintWriter, Body)}; with {@code --format json} an invalid
+     * file also yields a JSON line {@code {"file": ..., "error": ...}} on {@code out}, so a script that
+     * parses stdout sees every outcome.
+     */
+    static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
+                    Body body) throws IOException {
+        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
     }
 
     /** The same loop over workloads of either format version (the policy commands). */
     static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
             throws IOException {
-        return loop(files, err, reader::read, body::apply);
+        return loop(files, err, null, reader::read, body::apply);
+    }
+
+    /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
+    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
+                            PrintWriter err, WorkloadBody body) throws IOException {
+        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
+    }
+
+    private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
+        return common.format == OutputFormat.json ? out : null;
     }
 
     private interface Step<T> {
         int apply(Path file, T input) throws IOException;
     }
 
-    private static <T> int loop(List<Path> files, PrintWriter err, java.util.function.Function<Path, T> read,
-                                Step<T> body) throws IOException {
+    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut,
+                                java.util.function.Function<Path, T> read, Step<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
             T input;
@@ -53,6 +73,9 @@ final class TaskSetFiles {
                 input = read.apply(f);
             } catch (InputException e) {
                 err.println(e.getMessage());
+                if (jsonOut != null) {
+                    jsonOut.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
+                }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
                 continue;
             }

@@ -19,9 +19,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Monte-Carlo check of a scheduling table on the simulated device: play it many times with",
-                "job times drawn below their modelled completion, in both modes, and report any deadline miss",
-                "with the seed that reproduces it (gpusched play --device sim --seed S)."},
+        description = {"Check a scheduling table by Monte-Carlo runs on the simulated device.",
+                "Plays it many times with job times drawn below their modelled completion, in both modes, and",
+                "reports any deadline miss with the seed that reproduces it (gpusched play --device sim --seed S)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched verify table.json --taskset ts.json --runs 10000",
                 "  gpusched verify table.json --taskset ts.json --exec-time uniform:0.1..1.0 --mode reclaim",

@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.RunFolder;
+
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -8,7 +10,6 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,11 +57,10 @@ final class Charts {
     }
 
     /** Writes {@code base}.png and {@code base}.svg into dir. */
-    static List<Path> save(XYChart chart, Path dir, String base) throws IOException {
-        Path png = dir.resolve(base + ".png");
-        Path svg = dir.resolve(base + ".svg");
-        BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-        VectorGraphicsEncoder.saveVectorGraphic(chart, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    static List<Path> save(XYChart chart, RunFolder dir, String base) {
+        Path png = dir.write(base + ".png", out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
+        Path svg = dir.write(base + ".svg",
+                out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
         return List.of(png, svg);
     }
 }

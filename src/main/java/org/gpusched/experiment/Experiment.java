@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,7 +16,7 @@ import java.util.Map;
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
 public interface Experiment {
-    /** schedulability, runtime or graph-size. */
+    /** schedulability, runtime, graph-size, gcaps or cross-policy. */
     String kind();
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
@@ -28,16 +30,31 @@ public interface Experiment {
     /** The raw rows of one unit, each starting with the unit number. */
     List<String> run(int unit);
 
-    /** Writes the summary CSVs and plots into {@code dir} from all raw rows in unit order. */
-    List<Path> summarize(List<String[]> rows, Path dir) throws IOException;
+    /** Writes the summary CSVs and plots into the run folder from all raw rows in unit order. */
+    List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException;
 
     static Experiment of(String kind, Map<String, String> params) {
         return switch (kind) {
             case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
+            case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
+            case CrossPolicyExperiment.KIND -> CrossPolicyExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
+    }
+
+    /**
+     * The end of a summary: checks that all {@code used} raw rows were consumed, writes the summary
+     * CSV first in the list of files written and returns that list.
+     */
+    static List<Path> finish(List<String[]> rows, int used, RunFolder dir, String summary, CharSequence csv,
+                             List<Path> written) throws IOException {
+        if (used != rows.size()) {
+            throw new IllegalArgumentException("expected " + used + " raw rows, got " + rows.size());
+        }
+        written.add(0, dir.writeString(summary, csv.toString()));
+        return written;
     }
 
     // ---- parameter (de)serialisation shared by the experiments ----

@@ -8,6 +8,7 @@ import org.gpusched.explore.Options;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -123,7 +124,7 @@ public final class GraphSizeExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder("index,merge,verdict,depthReached,completeThrough,vertices,"
                 + "verticesAtJob14\n");
         List<Charts.Series> series = new ArrayList<>();
@@ -144,7 +145,7 @@ public final class GraphSizeExperiment implements Experiment {
             series.add(new Charts.Series(label, x, y));
         }
         List<Path> written = new ArrayList<>();
-        written.add(RuntimeExperiment.write(dir.resolve("graph-size.csv"), csv));
+        written.add(dir.writeString("graph-size.csv", csv.toString()));
         XYChart chart = Charts.line("Graph size, " + tasks + " tasks, U = " + Experiment.u(utilization) + ", "
                 + scenario.id() + " slowdown; no merge capped at " + maxStates + " states", "jobs completed",
                 "vertices created (cumulative, log)", true, series);

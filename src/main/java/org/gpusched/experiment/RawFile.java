@@ -1,5 +1,12 @@
 package org.gpusched.experiment;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.output.Reasons;
+import org.gpusched.output.RunFolder;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,39 +17,81 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The per-set ("raw") CSV of an experiment or of one shard. Its first line is a comment that
- * names the experiment and its parameters, so {@code experiment merge} can rebuild the summary
- * without being told how the shards were run:
+ * The per-set ("raw") CSV of an experiment or of one shard: a plain CSV (header, then rows), and
+ * beside it a sidecar {@code NAME.meta.json} that names the experiment and its parameters, so
+ * {@code experiment merge} can rebuild the summary without being told how the shards were run:
  * <pre>
- * # gpusched-experiment schedulability seed=1 sets=50 ... [shard=2/8]
- * unit,scenario,...
+ * {"format": "gpusched-experiment", "kind": "schedulability", "params": {"seed": "1", ...}, "shard": "2/8"}
  * </pre>
+ * Raw files of earlier versions, whose first line was the comment
+ * {@code # gpusched-experiment KIND key=value ...}, are still read.
  */
 record RawFile(String kind, Map<String, String> params, Shard shard, String header, List<String[]> rows) {
     static final String MAGIC = "# gpusched-experiment ";
+    static final String FORMAT = "gpusched-experiment";
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     static String fileName(String kind, Shard shard) {
         return shard.whole() ? kind + "-sets.csv" : kind + "-shard-" + shard.k() + "-of-" + shard.n() + ".csv";
     }
 
-    static void write(Path file, Experiment e, Shard shard, List<String> rows) throws IOException {
-        StringBuilder sb = new StringBuilder(MAGIC).append(e.kind());
-        e.params().forEach((k, v) -> sb.append(' ').append(k).append('=').append(v));
-        if (!shard.whole()) {
-            sb.append(" shard=").append(shard);
-        }
-        sb.append('\n').append(e.header()).append('\n');
+    static String metaName(String csvName) {
+        return (csvName.endsWith(".csv") ? csvName.substring(0, csvName.length() - 4) : csvName) + ".meta.json";
+    }
+
+    /** Writes the CSV and its sidecar; returns both paths. */
+    static List<Path> write(RunFolder dir, Experiment e, Shard shard, List<String> rows) {
+        StringBuilder sb = new StringBuilder(e.header()).append('\n');
         for (String r : rows) {
             sb.append(r).append('\n');
         }
-        Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+        String name = fileName(e.kind(), shard);
+        ObjectNode meta = MAPPER.createObjectNode().put("format", FORMAT).put("kind", e.kind());
+        ObjectNode p = meta.putObject("params");
+        e.params().forEach(p::put);
+        meta.put("shard", shard.toString());
+        String json;
+        try {
+            json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(meta) + "\n";
+        } catch (IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+        Path csv = dir.writeString(name, sb.toString());
+        return List.of(csv, dir.writeString(metaName(name), json));
     }
 
-    static RawFile read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.size() < 2 || !lines.get(0).startsWith(MAGIC)) {
-            throw new IllegalArgumentException(file + ": not a gpusched experiment CSV (first line must start with '"
-                    + MAGIC.trim() + "')");
+    static RawFile read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot read", e);
+        }
+        if (!lines.isEmpty() && lines.get(0).startsWith(MAGIC)) {
+            return readLegacy(file, lines);
+        }
+        Path metaFile = file.resolveSibling(metaName(file.getFileName().toString()));
+        JsonNode meta;
+        try {
+            meta = MAPPER.readTree(metaFile.toFile());
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": not a gpusched experiment CSV: cannot read its sidecar "
+                    + metaFile.getFileName() + " (" + (e instanceof java.io.FileNotFoundException ? "missing"
+                    : Reasons.reason(e)) + ")");
+        }
+        if (meta == null || !FORMAT.equals(meta.path("format").asText()) || !meta.path("kind").isTextual()
+                || !meta.path("params").isObject()) {
+            throw new IllegalArgumentException(metaFile + ": not a gpusched experiment sidecar");
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        meta.path("params").fields().forEachRemaining(en -> params.put(en.getKey(), en.getValue().asText()));
+        Shard shard = Shard.parse(meta.path("shard").asText("1/1"));
+        return parse(file, meta.path("kind").asText(), params, shard, lines.subList(0, lines.size()), 0);
+    }
+
+    private static RawFile readLegacy(Path file, List<String> lines) {
+        if (lines.size() < 2) {
+            throw new IllegalArgumentException(file + ": no header line");
         }
         String[] tokens = lines.get(0).substring(MAGIC.length()).trim().split(" ");
         Map<String, String> params = new LinkedHashMap<>();
@@ -60,9 +109,18 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
                 params.put(k, v);
             }
         }
+        return parse(file, tokens[0], params, shard, lines, 1);
+    }
+
+    /** The header at {@code lines[first]}, then the rows. */
+    private static RawFile parse(Path file, String kind, Map<String, String> params, Shard shard, List<String> lines,
+                                 int first) {
+        if (lines.size() <= first) {
+            throw new IllegalArgumentException(file + ": no header line");
+        }
         List<String[]> rows = new ArrayList<>();
-        int columns = lines.get(1).split(",", -1).length;
-        for (int i = 2; i < lines.size(); i++) {
+        int columns = lines.get(first).split(",", -1).length;
+        for (int i = first + 1; i < lines.size(); i++) {
             if (lines.get(i).isEmpty()) {
                 continue;
             }
@@ -72,6 +130,6 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
             }
             rows.add(cells);
         }
-        return new RawFile(tokens[0], params, shard, lines.get(1), rows);
+        return new RawFile(kind, params, shard, lines.get(first), rows);
     }
 }

@@ -1,6 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -121,7 +122,7 @@ public final class RuntimeExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         if (rows.size() != units()) {
             throw new IllegalArgumentException("expected " + units() + " raw rows, got " + rows.size());
         }
@@ -141,7 +142,7 @@ public final class RuntimeExperiment implements Experiment {
                     utilizationTasks, t.length, y[0][i], y[1][i], y[2][i], y[3][i], y[4][i], Percentiles.mean(t),
                     t[t.length - 1], hits(rows, u, utilizationTasks)));
         }
-        written.add(write(dir.resolve("runtime-by-utilization.csv"), byU));
+        written.add(dir.writeString("runtime-by-utilization.csv", byU.toString()));
         List<Charts.Series> su = new ArrayList<>();
         String[] names = {"p5", "p25", "median", "p75", "p95"};
         for (int k = 0; k < 5; k++) {
@@ -164,7 +165,7 @@ public final class RuntimeExperiment implements Experiment {
             byN.append(String.format(Locale.ROOT, "%d,%.2f,%d,%.3f,%.3f,%.3f,%.3f,%d\n", n, fixedUtilization,
                     t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], hits(rows, fixedUtilization, n)));
         }
-        written.add(write(dir.resolve("runtime-by-tasks.csv"), byN));
+        written.add(dir.writeString("runtime-by-tasks.csv", byN.toString()));
         written.addAll(Charts.save(Charts.line("GPUSched analysis time, U = " + Experiment.u(fixedUtilization) + ", "
                         + scenario.id() + " slowdown, " + sets + " sets per point, limit "
                         + timeLimit.toMillis() + " ms", "tasks n", "analysis time (ms, log)", true,
@@ -184,10 +185,5 @@ public final class RuntimeExperiment implements Experiment {
         String us = Experiment.u(u);
         String ns = Integer.toString(n);
         return rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns) && c[9].equals("yes")).count();
-    }
-
-    static Path write(Path p, CharSequence text) throws IOException {
-        Files.writeString(p, text.toString(), StandardCharsets.UTF_8);
-        return p;
     }
 }

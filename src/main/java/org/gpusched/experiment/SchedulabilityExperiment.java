@@ -1,10 +1,9 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,7 +103,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     @Override
-    public List<Path> summarize(List<String[]> rows, Path dir) throws IOException {
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         List<Path> written = new ArrayList<>();
         int r = 0;
@@ -137,12 +136,6 @@ public final class SchedulabilityExperiment implements Experiment {
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
-        if (r != rows.size()) {
-            throw new IllegalArgumentException("expected " + r + " raw rows, got " + rows.size());
-        }
-        Path out = dir.resolve(SUMMARY);
-        Files.writeString(out, csv.toString(), StandardCharsets.UTF_8);
-        written.add(0, out);
-        return written;
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
     }
 }

@@ -1,16 +1,19 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.Escapes;
+import org.gpusched.output.Outputs;
+import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -75,24 +78,32 @@ public final class Sweep {
     }
 
     /**
-     * Runs and writes: the shard's raw file for a shard, else the raw file, the summary CSVs and
-     * the plots. Returns the files written.
+     * Runs and writes into the run folder (locked and checked before the long computation, so a
+     * refused folder costs nothing): the shard's raw file for a shard, else the raw file, the summary
+     * CSVs and the plots. Files are written only once every unit is done, so an interrupted run
+     * leaves the folder as it was; the folder's marker says "running" while they are written.
      */
-    public static List<Path> execute(Experiment e, Shard shard, int threads, Path dir, PrintWriter progressTo)
+    public static List<Path> execute(Experiment e, Shard shard, int threads, RunFolder dir, PrintWriter progressTo)
             throws IOException {
-        Files.createDirectories(dir);
         List<String> rows = run(e, shard, threads, progressTo);
-        Path raw = dir.resolve(RawFile.fileName(e.kind(), shard));
-        RawFile.write(raw, e, shard, rows);
-        List<Path> written = new ArrayList<>(List.of(raw));
+        Map<String, String> params = new LinkedHashMap<>(e.params());
+        params.put("shard", shard.toString());
+        dir.start(params);
+        List<Path> written = new ArrayList<>(RawFile.write(dir, e, shard, rows));
         if (shard.whole()) {
             written.addAll(e.summarize(split(rows), dir));
         }
+        dir.complete();
         return written;
     }
 
+    /** The folder kind of an experiment's runs: a merge writes the same kind as an unsharded run. */
+    public static String folderKind(String experimentKind) {
+        return "experiment " + experimentKind;
+    }
+
     /** Combines shard files (of one experiment, together covering every unit once) as an unsharded run. */
-    public static List<Path> merge(List<Path> shardFiles, Path dir) throws IOException {
+    public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out) throws IOException {
         if (shardFiles.isEmpty()) {
             throw new IllegalArgumentException("no shard files given");
         }
@@ -127,13 +138,16 @@ public final class Sweep {
             throw new IllegalArgumentException("the shards cover " + units.cardinality() + " of " + e.units()
                     + " units; missing shard files?");
         }
-        Files.createDirectories(dir);
-        Path raw = dir.resolve(RawFile.fileName(e.kind(), Shard.ALL));
         List<String> lines = rows.stream().map(c -> String.join(",", c)).toList();
-        RawFile.write(raw, e, Shard.ALL, lines);
-        List<Path> written = new ArrayList<>(List.of(raw));
-        written.addAll(e.summarize(rows, dir));
-        return written;
+        try (RunFolder dir = outputs.folder(out, folderKind(e.kind()))) {
+            Map<String, String> params = new LinkedHashMap<>(e.params());
+            params.put("shard", Shard.ALL.toString());
+            dir.start(params);
+            List<Path> written = new ArrayList<>(RawFile.write(dir, e, Shard.ALL, lines));
+            written.addAll(e.summarize(rows, dir));
+            dir.complete();
+            return written;
+        }
     }
 
     static List<String[]> split(List<String> rows) {

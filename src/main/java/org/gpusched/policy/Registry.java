@@ -28,6 +28,7 @@ public final class Registry {
      */
     public static Registry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
+        all.addAll(GcapsFamily.all());
         return new Registry(all);
     }
 

@@ -1,16 +1,24 @@
 package org.gpusched.policy;
 
 import org.gpusched.explore.Options;
+import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.Variant;
 
 /**
  * Knobs a method may read; each reads only its own.
  *
- * @param explore         budgets and search knobs of the PBS explorers (and the graph export limit)
- * @param audsley         GCAPS family: try Audsley's GPU priority assignment when CPU priorities fail
- * @param artifactVariant GCAPS family: the authors' artifact instead of the paper (gcaps-rta.md)
+ * @param explore     budgets and search knobs of the PBS explorers (and the graph export limit)
+ * @param gpuPriority GCAPS family: GPU priorities as the CPU's, or Audsley's assignment when those fail
+ * @param variant     GCAPS family: which reading of the analyses (docs/rta.md)
  */
-public record RunOptions(Options explore, boolean audsley, boolean artifactVariant) {
+public record RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant) {
+    /**
+     * The variant gpusched uses unless told otherwise: a bound is never below what a simulation of
+     * the same policy observes, and some printed analyses are (docs/rta.md, "Findings").
+     */
+    public static final Variant DEFAULT_VARIANT = Variant.SAFE;
+
     public static RunOptions defaults() {
-        return new RunOptions(Options.defaults(), false, false);
+        return new RunOptions(Options.defaults(), GpuPriorityMode.CPU, DEFAULT_VARIANT);
     }
 }

@@ -94,9 +94,12 @@ class ExperimentTest {
     void gpuSchedSchedulesEverySetABaselineSchedules(@TempDir Path dir) throws Exception {
         assertThat(run("experiment", "schedulability", "--sets", "8", "--out", dir.toString())).isZero();
         List<String> lines = Files.readAllLines(dir.resolve("schedulability-sets.csv"));
-        assertThat(lines).hasSize(2 + 3 * 10 * 8);
+        // No comment line (issue 14.3): the parameters are in the sidecar.
+        assertThat(lines).hasSize(1 + 3 * 10 * 8).noneMatch(l -> l.startsWith("#"));
+        assertThat(read(dir.resolve("schedulability-sets.meta.json")))
+                .contains("\"format\" : \"gpusched-experiment\"", "\"kind\" : \"schedulability\"", "\"shard\" : \"1/1\"");
         int parallelOnly = 0;
-        for (String line : lines.subList(2, lines.size())) {
+        for (String line : lines.subList(1, lines.size())) {
             String[] c = line.split(",");
             if (c[6].equals("yes") || c[7].equals("yes")) {
                 assertThat(c[5]).as(line).isEqualTo("yes");
@@ -113,7 +116,7 @@ class ExperimentTest {
         assertThat(read(dir.resolve("runtime-by-utilization.csv")).lines()).hasSize(3);
         assertThat(read(dir.resolve("runtime-by-tasks.csv")).lines()).hasSize(5)
                 .first().isEqualTo("tasks,utilization,sets,mean,median,p95,max,hitLimit");
-        assertThat(Files.readAllLines(dir.resolve("runtime-sets.csv"))).hasSize(2 + 2 * (2 + 3));
+        assertThat(Files.readAllLines(dir.resolve("runtime-sets.csv"))).hasSize(1 + 2 * (2 + 3));
         assertThat(dir.resolve("runtime-tasks.svg")).isNotEmptyFile();
 
         assertThat(run("experiment", "graph-size", "--sets", "2", "--max-states", "20000", "--out",

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A v1 task set rewritten in format v2 (segment chains with zero-length CPU segments around the
- * kernel) is the same PBS problem: the same task set and, for every PBS-family method, the same
- * result. Seeded; -Dgpusched.v2.sets=N runs more (default 100).
+ * kernel, each task on its own core as the v1 view has it) is the same problem: the same task set
+ * and, for every method (PBS family and GCAPS family), the same result. Seeded; -Dgpusched.v2.sets=N runs more (default 100).
  */
 class V1AsV2PropertyTest {
     /** Decimals kept as written (1.30 stays 1.30: slowdown factors are exact). */
@@ -29,8 +29,12 @@ class V1AsV2PropertyTest {
     static String asV2(String v1) throws Exception {
         ObjectNode root = (ObjectNode) M.readTree(v1);
         root.put("formatVersion", 2);
+        // Written out, the v1 view's rule (docs/format.md): each task on its own core.
+        root.putObject("platform").put("cpus", root.get("tasks").size());
+        int core = 0;
         for (JsonNode t : root.get("tasks")) {
             ObjectNode task = (ObjectNode) t;
+            task.putObject("cpu").put("core", core++);
             ObjectNode gpu = M.createObjectNode().put("exec", task.remove("wcet").asLong());
             JsonNode kernel = task.remove("kernel");
             if (kernel != null) {
@@ -47,7 +51,7 @@ class V1AsV2PropertyTest {
     @Test
     void v1AndItsV2RewriteAreTheSamePbsProblem() throws Exception {
         Registry registry = Registry.standard();
-        RunOptions options = new RunOptions(RunOptions.defaults().explore().withBudget(200_000, null), false, false);
+        RunOptions options = new RunOptions(RunOptions.defaults().explore().withBudget(200_000, null), org.gpusched.rta.GpuPriorityMode.CPU, RunOptions.DEFAULT_VARIANT);
         WorkloadReader reader = new WorkloadReader();
         int schedulable = 0;
         for (long seed = 1; seed <= SETS; seed++) {

@@ -1,0 +1,172 @@
+package org.gpusched.experiment;
+
+import org.gpusched.explore.Options;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Workload;
+import org.gpusched.policy.Method;
+import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.Outcome;
+import org.gpusched.policy.Registry;
+import org.gpusched.policy.RunOptions;
+import org.gpusched.rta.GpuPriorityMode;
+
+import org.gpusched.output.RunFolder;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One workload, every policy: the paper's GPU-only sets (the generator of Figure 4) judged by PBS,
+ * the EDF baselines and the GCAPS family side by side, as {@code compare} does for one file. A set
+ * is read as {@code compare} reads a v1 file: each task one kernel with zero CPU time on its own
+ * core, and, the sets being in ticks, an ideal driver (L = 1, θ = α = 0; docs/format.md). Units
+ * are ordered scenario, then U, then set index; a method's cell is yes, no, inconclusive or n/a.
+ */
+public final class CrossPolicyExperiment implements Experiment {
+    public static final String KIND = "cross-policy";
+    public static final String SUMMARY = "cross-policy.csv";
+    /** The default columns: PBS, its baselines and the GCAPS family (self-suspending and busy). */
+    public static final List<String> DEFAULT_METHODS = List.of("gpusched", "edf-serial", "edf-parallel",
+            "tsg-rr-suspend", "gcaps-suspend", "mpcp-suspend", "fmlp+-suspend", "tsg-rr-busy", "gcaps-busy",
+            "mpcp-busy", "fmlp+-busy");
+
+    private final long seed;
+    private final List<Scenario> scenarios;
+    private final List<Double> utilizations;
+    private final int sets;
+    private final int tasks;
+    private final Duration timeLimit;
+    private final List<Method> methods;
+    private final boolean audsley;
+
+    public CrossPolicyExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets, int tasks,
+                                 Duration timeLimit, List<String> methodIds, boolean audsley) {
+        if (scenarios.isEmpty() || utilizations.isEmpty() || sets < 1 || tasks < 1 || methodIds.isEmpty()) {
+            throw new IllegalArgumentException("need at least one scenario, utilisation, set, task and method");
+        }
+        this.seed = seed;
+        this.scenarios = List.copyOf(scenarios);
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.sets = sets;
+        this.tasks = tasks;
+        this.timeLimit = timeLimit;
+        Registry registry = Registry.standard();
+        this.methods = methodIds.stream().map(id -> registry.byId(id).orElseThrow(
+                () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
+        this.audsley = audsley;
+    }
+
+    static CrossPolicyExperiment fromParams(Map<String, String> p) {
+        List<Scenario> sc = new ArrayList<>();
+        for (String s : Experiment.get(p, "scenarios").split(",")) {
+            sc.add(Scenario.parse(s));
+        }
+        return new CrossPolicyExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
+                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
+                Integer.parseInt(Experiment.get(p, "tasks")),
+                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))),
+                List.of(Experiment.get(p, "methods").split(",")), Boolean.parseBoolean(Experiment.get(p, "audsley")));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return Experiment.map("seed", Long.toString(seed),
+                "scenarios", String.join(",", scenarios.stream().map(Scenario::id).toList()),
+                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
+                "tasks", Integer.toString(tasks), "timeLimitMs", Long.toString(timeLimit.toMillis()),
+                "methods", String.join(",", methods.stream().map(Method::id).toList()),
+                "audsley", Boolean.toString(audsley));
+    }
+
+    @Override
+    public int units() {
+        return scenarios.size() * utilizations.size() * sets;
+    }
+
+    @Override
+    public String header() {
+        return "unit,scenario,utilization,tasks,index," + String.join(",", methods.stream().map(Method::id).toList());
+    }
+
+    @Override
+    public List<String> run(int unit) {
+        int index = unit % sets;
+        int point = unit / sets;
+        double u = utilizations.get(point % utilizations.size());
+        Scenario sc = scenarios.get(point / utilizations.size());
+        TaskSet ts = Generator.generate(seed, sc, u, tasks, index).parse();
+        Workload w = Workload.ofV1(ts);
+        RunOptions o = new RunOptions(Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, timeLimit),
+                audsley ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU, RunOptions.DEFAULT_VARIANT);
+        StringBuilder row = new StringBuilder(String.join(",", Integer.toString(unit), sc.id(), Experiment.u(u),
+                Integer.toString(tasks), Integer.toString(index)));
+        for (Method m : methods) {
+            // Each method its own budget: the time limit is per method and set, as in the other sweeps.
+            Budget.Meter meter = o.explore().budget().start();
+            MethodResult r = m.analyze(w, o, meter);
+            row.append(',').append(word(r.outcome()));
+        }
+        return List.of(row.toString());
+    }
+
+    static String word(Outcome o) {
+        return switch (o) {
+            case SCHEDULABLE -> "yes";
+            case NOT_SCHEDULABLE -> "no";
+            case INCONCLUSIVE -> "inconclusive";
+            case NOT_APPLICABLE -> "n/a";
+        };
+    }
+
+    @Override
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
+        StringBuilder csv = new StringBuilder("scenario,utilization,sets,method,schedulable,inconclusive,notApplicable\n");
+        List<Path> written = new ArrayList<>();
+        int r = 0;
+        for (Scenario sc : scenarios) {
+            double[] x = new double[utilizations.size()];
+            double[][] y = new double[methods.size()][utilizations.size()];
+            for (int ui = 0; ui < utilizations.size(); ui++) {
+                int[][] count = new int[methods.size()][3];
+                for (int i = 0; i < sets; i++, r++) {
+                    String[] c = rows.get(r);
+                    if (!c[1].equals(sc.id()) || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
+                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
+                    }
+                    for (int k = 0; k < methods.size(); k++) {
+                        String cell = c[5 + k];
+                        count[k][0] += cell.equals("yes") ? 1 : 0;
+                        count[k][1] += cell.equals("inconclusive") ? 1 : 0;
+                        count[k][2] += cell.equals("n/a") ? 1 : 0;
+                    }
+                }
+                x[ui] = utilizations.get(ui);
+                for (int k = 0; k < methods.size(); k++) {
+                    y[k][ui] = (double) count[k][0] / sets;
+                    csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%s,%.4f,%d,%d\n", sc.id(), x[ui], sets,
+                            methods.get(k).id(), y[k][ui], count[k][1], count[k][2]));
+                }
+            }
+            List<Charts.Series> series = new ArrayList<>();
+            for (int k = 0; k < methods.size(); k++) {
+                series.add(new Charts.Series(methods.get(k).id(), x, y[k]));
+            }
+            var chart = Charts.line("One workload, every policy: " + sc.id() + " slowdown, " + tasks + " tasks, "
+                    + sets + " sets per point", "total utilisation U", "schedulable ratio", false, series);
+            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            written.addAll(Charts.save(chart, dir, "cross-policy-" + sc.id()));
+        }
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+    }
+}

@@ -1,0 +1,224 @@
+package org.gpusched.experiment;
+
+import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.ResponseTimeAnalysis;
+import org.gpusched.rta.RtaMethod;
+import org.gpusched.rta.RtaWorkload;
+import org.gpusched.rta.Variant;
+
+import org.gpusched.output.RunFolder;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The GCAPS evaluation's schedulability sweeps: the ratio of random workloads (GcapsGenerator)
+ * each analysis of the family schedules, against tasks per CPU, per-CPU utilisation and the share
+ * of best-effort tasks; GCAPS both with CPU priorities and with Audsley's GPU priorities. Units are
+ * ordered sweep (tasks, utilization, best-effort), then value, then set index.
+ */
+public final class GcapsExperiment implements Experiment {
+    public static final String KIND = "gcaps";
+    public static final String SUMMARY = "gcaps.csv";
+
+    /** A column: a method and a GPU priority mode. */
+    record Column(String name, RtaMethod method, GpuPriorityMode mode) { }
+
+    static final List<Column> COLUMNS = List.of(
+            new Column("tsg-rr-busy", RtaMethod.TSG_RR_BUSY, GpuPriorityMode.CPU),
+            new Column("tsg-rr-suspend", RtaMethod.TSG_RR_SUSPEND, GpuPriorityMode.CPU),
+            new Column("gcaps-busy", RtaMethod.GCAPS_BUSY, GpuPriorityMode.CPU),
+            new Column("gcaps-suspend", RtaMethod.GCAPS_SUSPEND, GpuPriorityMode.CPU),
+            new Column("gcaps-busy-audsley", RtaMethod.GCAPS_BUSY, GpuPriorityMode.AUDSLEY),
+            new Column("gcaps-suspend-audsley", RtaMethod.GCAPS_SUSPEND, GpuPriorityMode.AUDSLEY),
+            new Column("mpcp-busy", RtaMethod.MPCP_BUSY, GpuPriorityMode.CPU),
+            new Column("mpcp-suspend", RtaMethod.MPCP_SUSPEND, GpuPriorityMode.CPU),
+            new Column("fmlp+-busy", RtaMethod.FMLP_PLUS_BUSY, GpuPriorityMode.CPU),
+            new Column("fmlp+-suspend", RtaMethod.FMLP_PLUS_SUSPEND, GpuPriorityMode.CPU));
+    static final String NAMES = String.join(",", COLUMNS.stream().map(Column::name).toList());
+    public static final String HEADER = "sweep,value,sets," + NAMES;
+    static final String RAW_HEADER = "unit,sweep,value,index,tasks,gpuTasks,bestEffort," + NAMES;
+
+    private final long seed;
+    private final List<Integer> tasksPerCpu;
+    private final List<Double> utilizations;
+    private final List<Double> bestEffort;
+    private final int sets;
+    private final Variant variant;
+    private final List<Sweep> sweeps;
+
+    /** One sweep: its name, its x values as printed, and how a value sets the generator's point. */
+    private record Sweep(String name, String xTitle, List<String> values) { }
+
+    public GcapsExperiment(long seed, List<Integer> tasksPerCpu, List<Double> utilizations, List<Double> bestEffort,
+                           int sets, Variant variant) {
+        if (sets < 1 || tasksPerCpu.isEmpty() || utilizations.isEmpty() || bestEffort.isEmpty()) {
+            throw new IllegalArgumentException("need sets >= 1 and at least one value per sweep");
+        }
+        this.seed = seed;
+        this.tasksPerCpu = List.copyOf(tasksPerCpu);
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.bestEffort = bestEffort.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.sets = sets;
+        this.variant = variant;
+        this.sweeps = List.of(
+                new Sweep("tasks", "tasks per CPU", this.tasksPerCpu.stream().map(String::valueOf).toList()),
+                new Sweep("utilization", "utilisation per CPU", this.utilizations.stream().map(Experiment::u).toList()),
+                new Sweep("best-effort", "share of best-effort tasks",
+                        this.bestEffort.stream().map(Experiment::u).toList()));
+    }
+
+    /** Tasks per CPU 3..6, per-CPU utilisation 0.2..0.8, best-effort share 0..0.5. */
+    public static GcapsExperiment defaults(long seed, int sets, Variant variant) {
+        return new GcapsExperiment(seed, List.of(3, 4, 5, 6), List.of(0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8),
+                List.of(0.0, 0.1, 0.2, 0.3, 0.4, 0.5), sets, variant);
+    }
+
+    static GcapsExperiment fromParams(Map<String, String> p) {
+        return new GcapsExperiment(Long.parseLong(Experiment.get(p, "seed")), Experiment.ints(Experiment.get(p,
+                "tasksPerCpu")), Experiment.doubles(Experiment.get(p, "utilizations")),
+                Experiment.doubles(Experiment.get(p, "bestEffort")), Integer.parseInt(Experiment.get(p, "sets")),
+                Variant.valueOf(Experiment.get(p, "variant").toUpperCase(Locale.ROOT)));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return Experiment.map("seed", Long.toString(seed), "tasksPerCpu", String.join(",",
+                        tasksPerCpu.stream().map(String::valueOf).toList()), "utilizations",
+                Experiment.utilizations(utilizations), "bestEffort", Experiment.utilizations(bestEffort), "sets",
+                Integer.toString(sets), "variant", variant.name().toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public int units() {
+        return sweeps.stream().mapToInt(s -> s.values().size()).sum() * sets;
+    }
+
+    @Override
+    public String header() {
+        return RAW_HEADER;
+    }
+
+    /** The generator point of value {@code v} of sweep {@code s}: only that parameter is fixed. */
+    private GcapsGenerator.Point point(int s, int v) {
+        GcapsGenerator.Point d = GcapsGenerator.Point.DEFAULT;
+        return switch (s) {
+            case 0 -> d.withTasksPerCpu(tasksPerCpu.get(v));
+            case 1 -> d.withUtilization(utilizations.get(v));
+            default -> d.withBestEffort(bestEffort.get(v));
+        };
+    }
+
+    /** A set's seed depends on (base seed, sweep, value, index) only, as in {@link Seeds}. */
+    static long setSeed(long base, String sweep, String value, int index) {
+        long h = Seeds.mix(base);
+        h = Seeds.mix(h ^ sweep.hashCode());
+        h = Seeds.mix(h ^ value.hashCode());
+        return Seeds.mix(h ^ index);
+    }
+
+    /** The workload of one set, for `generate`-style inspection and the tests. */
+    public RtaWorkload workload(int unit) {
+        int[] svi = locate(unit);
+        Sweep s = sweeps.get(svi[0]);
+        return GcapsGenerator.generate(setSeed(seed, s.name(), s.values().get(svi[1]), svi[2]), point(svi[0], svi[1]));
+    }
+
+    private int[] locate(int unit) {
+        int rest = unit;
+        for (int s = 0; s < sweeps.size(); s++) {
+            int size = sweeps.get(s).values().size() * sets;
+            if (rest < size) {
+                return new int[] {s, rest / sets, rest % sets};
+            }
+            rest -= size;
+        }
+        throw new IllegalArgumentException("unit " + unit + " out of range");
+    }
+
+    @Override
+    public List<String> run(int unit) {
+        int[] svi = locate(unit);
+        Sweep s = sweeps.get(svi[0]);
+        RtaWorkload w = workload(unit);
+        StringBuilder row = new StringBuilder().append(unit).append(',').append(s.name()).append(',')
+                .append(s.values().get(svi[1])).append(',').append(svi[2]).append(',').append(w.tasks().size())
+                .append(',').append(w.tasks().stream().filter(t -> !t.gpu().isEmpty()).count()).append(',')
+                .append(w.tasks().stream().filter(t -> t.bestEffort()).count());
+        for (Column c : COLUMNS) {
+            boolean ok = ResponseTimeAnalysis.analyze(w, c.method(), c.mode(), variant).schedulable();
+            row.append(',').append(ok ? "yes" : "no");
+        }
+        return List.of(row.toString());
+    }
+
+    /** One colour per scheme, busy-waiting dashed, so ten curves stay readable. */
+    private static void style(org.knowm.xchart.XYChart chart) {
+        java.awt.Color[] colours = {new java.awt.Color(0x1f77b4), new java.awt.Color(0x2ca02c),
+                new java.awt.Color(0xd62728), new java.awt.Color(0x9467bd), new java.awt.Color(0x8c564b)};
+        for (int k = 0; k < COLUMNS.size(); k++) {
+            var series = chart.getSeriesMap().get(COLUMNS.get(k).name());
+            if (series == null) {
+                continue;
+            }
+            java.awt.Color c = colours[k / 2];
+            series.setLineColor(c);
+            series.setMarkerColor(c);
+            if (COLUMNS.get(k).method().suspends()) {
+                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
+            } else {
+                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+            }
+        }
+    }
+
+    @Override
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
+        StringBuilder csv = new StringBuilder(HEADER).append('\n');
+        List<Path> written = new ArrayList<>();
+        int r = 0;
+        for (Sweep s : sweeps) {
+            int nv = s.values().size();
+            double[] x = new double[nv];
+            double[][] y = new double[COLUMNS.size()][nv];
+            for (int v = 0; v < nv; v++) {
+                int[] yes = new int[COLUMNS.size()];
+                for (int i = 0; i < sets; i++, r++) {
+                    String[] c = rows.get(r);
+                    if (!c[1].equals(s.name()) || !c[2].equals(s.values().get(v))) {
+                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
+                    }
+                    for (int k = 0; k < COLUMNS.size(); k++) {
+                        yes[k] += c[7 + k].equals("yes") ? 1 : 0;
+                    }
+                }
+                x[v] = Double.parseDouble(s.values().get(v));
+                csv.append(s.name()).append(',').append(s.values().get(v)).append(',').append(sets);
+                for (int k = 0; k < COLUMNS.size(); k++) {
+                    y[k][v] = (double) yes[k] / sets;
+                    csv.append(String.format(Locale.ROOT, ",%.4f", y[k][v]));
+                }
+                csv.append('\n');
+            }
+            List<Charts.Series> series = new ArrayList<>();
+            for (int k = 0; k < COLUMNS.size(); k++) {
+                series.add(new Charts.Series(COLUMNS.get(k).name(), x, y[k]));
+            }
+            var chart = Charts.line("GCAPS family (" + variant.name().toLowerCase(Locale.ROOT) + "), " + sets
+                    + " sets per point", s.xTitle(), "schedulable ratio", false, series);
+            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            style(chart);
+            written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
+        }
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+    }
+}

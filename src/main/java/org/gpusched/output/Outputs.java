@@ -1,0 +1,216 @@
+package org.gpusched.output;
+
+import org.gpusched.model.InputException;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Every file gpusched writes goes through here (docs/cli.md, "Output files"). Per run:
+ * <ul>
+ * <li>an input of the run is never overwritten, even with --force (real paths are compared, so a
+ *     link or another spelling of the same file is caught);</li>
+ * <li>an existing file is overwritten only when gpusched wrote it and it is unchanged since
+ *     ({@link Registry}), or with --force;</li>
+ * <li>missing parent folders are created; a path that cannot be written is exit 2 with one line
+ *     naming it and the reason;</li>
+ * <li>the content goes to a temporary name in the same folder and is renamed over the target only
+ *     once complete and synced, so an interrupted run never leaves a truncated file under the real
+ *     name.</li>
+ * </ul>
+ */
+public final class Outputs {
+    private final Set<Path> inputs;
+    private final boolean force;
+
+    private Outputs(Set<Path> inputs, boolean force) {
+        this.inputs = inputs;
+        this.force = force;
+    }
+
+    /** The output policy of one run that reads {@code inputs} ("-" and missing files are ignored). */
+    public static Outputs of(Collection<Path> inputs, boolean force) {
+        Set<Path> real = new HashSet<>();
+        for (Path p : inputs) {
+            if (p != null && !p.toString().equals("-")) {
+                try {
+                    real.add(p.toRealPath());
+                } catch (IOException e) {
+                    // Not readable or absent: the reader reports it; it cannot be overwritten by mistake.
+                }
+            }
+        }
+        return new Outputs(Set.copyOf(real), force);
+    }
+
+    public boolean force() {
+        return force;
+    }
+
+    /** Writes text as UTF-8. */
+    public Path writeString(Path file, String text) {
+        return write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Checks the target, then writes it atomically; returns the path written. */
+    public Path write(Path file, Body body) {
+        if (check(file)) {
+            writeInPlace(file, body);
+            return file;
+        }
+        makeParents(file);
+        Path tmp = temporary(file);
+        try {
+            String sha;
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                MessageDigest md = Registry.digest();
+                OutputStream out = new DigestOutputStream(new BufferedOutputStream(Channels.newOutputStream(ch)), md);
+                body.write(out);
+                out.flush();
+                ch.force(true);
+                sha = HexFormat.of().formatHex(md.digest());
+            }
+            move(tmp, file);
+            Registry.record(file, sha);
+            return file;
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot write", e);
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // Best effort; the temporary name never looks like a complete output.
+            }
+        }
+    }
+
+    /**
+     * The rules before writing (also called by commands before a long computation, so a refused
+     * output costs nothing). Returns true when the target is a device or pipe (e.g.
+     * /dev/stdout), which is written in place: renaming over it would replace the device.
+     */
+    public boolean check(Path file) {
+        if (file.getFileName() == null) {
+            throw Reasons.refused(file, "not a file name");
+        }
+        if (Files.isDirectory(file)) {
+            throw Reasons.refused(file, "is a folder, not a file");
+        }
+        if (!Files.exists(file)) {
+            checkFolder(file);
+            return false;
+        }
+        try {
+            if (inputs.contains(file.toRealPath())) {
+                throw Reasons.refused(file, "is an input of this run; gpusched never overwrites its inputs");
+            }
+            if (!Files.isRegularFile(file)) {
+                return true;
+            }
+            if (!force && !Registry.wroteIt(file)) {
+                throw Reasons.refused(file, "exists and was not written by gpusched (or was changed since); "
+                        + "add --force to overwrite it");
+            }
+            return false;
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot check the existing file", e);
+        }
+    }
+
+    /** The nearest existing folder above a new file must be a folder we may write into. */
+    private static void checkFolder(Path file) {
+        Path p = file.toAbsolutePath().getParent();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            return;
+        }
+        if (!Files.isDirectory(p)) {
+            throw Reasons.refused(file, "cannot create its folder: " + p + " is a file");
+        }
+        if (!Files.isWritable(p)) {
+            throw Reasons.refused(file, "cannot write into " + p + ": permission denied");
+        }
+    }
+
+    static void makeParents(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot create its folder", e);
+        }
+    }
+
+    private static Path temporary(Path file) {
+        // Our own name rather than createTempFile, whose 0600 mode would stick to the output.
+        String name = "." + file.getFileName() + ".gpusched-tmp-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+        Path tmp = file.toAbsolutePath().getParent().resolve(name);
+        // Removes it on Ctrl-C or SIGTERM too (the JVM's shutdown hook); after the rename it is gone anyway.
+        tmp.toFile().deleteOnExit();
+        return tmp;
+    }
+
+    private static void move(Path tmp, Path file) throws IOException {
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static void writeInPlace(Path file, Body body) {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+            body.write(out);
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot write", e);
+        }
+    }
+
+    /**
+     * A folder that one run fills with several files (an experiment): locked against concurrent
+     * runs, refused when it holds anything but a previous gpusched run of the same kind (unless
+     * --force), and marked "running" until {@link RunFolder#complete} marks it "complete".
+     */
+    public RunFolder folder(Path dir, String kind) {
+        return RunFolder.open(this, dir, kind);
+    }
+
+    /** For {@link RunFolder}: refuse inputs as targets but allow our previous run's files. */
+    void checkInput(Path file) {
+        try {
+            if (Files.exists(file) && inputs.contains(file.toRealPath())) {
+                throw Reasons.refused(file, "is an input of this run; gpusched never overwrites its inputs");
+            }
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot check the existing file", e);
+        }
+    }
+
+    /** A copy of this policy that overwrites files without asking (inside a checked run folder). */
+    Outputs forced() {
+        return new Outputs(inputs, true);
+    }
+
+    static InputException refused(Path file, String reason) {
+        return Reasons.refused(file, reason);
+    }
+}

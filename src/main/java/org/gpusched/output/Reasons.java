@@ -1,0 +1,48 @@
+package org.gpusched.output;
+
+import org.gpusched.model.InputException;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+
+/**
+ * Turns the I/O failures of writing a user's output path into one line naming the path and the
+ * reason. They are the user's to fix (a read-only folder, a full disk), so they are exit 2
+ * (an {@link InputException}), never an internal error.
+ */
+public final class Reasons {
+    private Reasons() { }
+
+    static InputException refused(Path file, String reason) {
+        return new InputException(file.toString(), "", reason);
+    }
+
+    public static InputException of(Path file, String doing, IOException e) {
+        return refused(file, doing + ": " + reason(e));
+    }
+
+    /** The reason of an I/O failure in a few words, without the path (the caller names it). */
+    public static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return "a file is in the way" + (f.getFile() == null ? "" : " (" + f.getFile() + ")");
+        }
+        if (e instanceof NotDirectoryException n) {
+            return "not a folder" + (n.getFile() == null ? "" : " (" + n.getFile() + ")");
+        }
+        if (e instanceof NoSuchFileException n) {
+            return "no such file or folder" + (n.getFile() == null ? "" : " (" + n.getFile() + ")");
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

@@ -1,0 +1,130 @@
+package org.gpusched.policy;
+
+import org.gpusched.model.Budget;
+import org.gpusched.model.Platform;
+import org.gpusched.model.Segment;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
+import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.GpuSegment;
+import org.gpusched.rta.ResponseTimeAnalysis;
+import org.gpusched.rta.RtaMethod;
+import org.gpusched.rta.RtaPlatform;
+import org.gpusched.rta.RtaResult;
+import org.gpusched.rta.RtaTask;
+import org.gpusched.rta.RtaWorkload;
+import org.gpusched.rta.TaskBound;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The GCAPS family of response-time analyses (gcaps-rta.md, package {@code rta}) as methods: the
+ * stock time-sliced driver, GCAPS, and the GPU as one lock under MPCP or FMLP+, each busy-waiting
+ * or self-suspending. This class only adapts the workload ({@link #adapt}) and the result; the
+ * analyses live in {@code rta}, which knows nothing of the input format.
+ */
+public final class GcapsFamily {
+    private GcapsFamily() { }
+
+    public static List<Method> all() {
+        List<Method> out = new ArrayList<>();
+        for (RtaMethod m : RtaMethod.values()) {
+            out.add(new Rta(m));
+        }
+        return out;
+    }
+
+    /**
+     * The analyses' view of a workload GcapsApplicability accepted: each task's CPU/GPU chain
+     * (adjacent CPU segments summed, a missing one 0), its core, priorities and best-effort flag,
+     * and the driver overheads.
+     */
+    static RtaWorkload adapt(Workload w) {
+        List<RtaTask> tasks = new ArrayList<>();
+        for (WorkTask t : w.tasks()) {
+            WorkTask.CpuGpuChain chain = t.cpuGpuChain().orElseThrow();
+            List<GpuSegment> gpu = new ArrayList<>();
+            for (Segment.Gpu g : chain.gpu()) {
+                gpu.add(new GpuSegment(g.misc(), g.exec()));
+            }
+            tasks.add(new RtaTask(t.name(), t.period(), t.deadline(), chain.cpu(), gpu, t.core().getAsInt(),
+                    t.cpuPriority(), t.gpuPriority(), t.bestEffort()));
+        }
+        Platform.GpuDriver d = w.platform().driver();
+        return new RtaWorkload(tasks, new RtaPlatform(w.platform().cpus(), d.timeslice(), d.contextSwitch(),
+                d.runlistUpdate()));
+    }
+
+    static final class Rta implements Method {
+        private final RtaMethod m;
+
+        Rta(RtaMethod m) {
+            this.m = m;
+        }
+
+        @Override
+        public String id() {
+            return m.id();
+        }
+
+        @Override
+        public String description() {
+            String mode = m.suspends() ? "self-suspending" : "busy-waiting";
+            String policy = switch (m) {
+                case TSG_RR_BUSY, TSG_RR_SUSPEND -> "the stock driver's time-sliced round robin (TSG)";
+                case GCAPS_BUSY, GCAPS_SUSPEND -> "GCAPS preemptive GPU priorities (runlist updates)";
+                case MPCP_BUSY, MPCP_SUSPEND -> "the GPU as one lock under MPCP";
+                case FMLP_PLUS_BUSY, FMLP_PLUS_SUSPEND -> "the GPU as one lock under FMLP+";
+            };
+            return "response-time bound: " + policy + ", " + mode + " CPU, partitioned fixed priorities";
+        }
+
+        @Override
+        public String source() {
+            String gcaps = "Wang, Liu, Wong, Kim, ECRTS 2024 (GCAPS)";
+            return switch (m) {
+                case MPCP_BUSY, MPCP_SUSPEND -> "Patel et al., RTAS 2018 (MPCP), as analysed in " + gcaps;
+                case FMLP_PLUS_BUSY, FMLP_PLUS_SUSPEND -> "Brandenburg, ECRTS 2014 (FMLP+), as analysed in " + gcaps;
+                default -> gcaps;
+            };
+        }
+
+        @Override
+        public Evidence evidence() {
+            return Evidence.BOUND;
+        }
+
+        @Override
+        public Applicability applicability(Workload w) {
+            return GcapsApplicability.of(w);
+        }
+
+        @Override
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
+            String over = meter.overTimeOrHeap();
+            if (over != null) {
+                // A budget shared with earlier methods (compare) is already spent.
+                return new MethodResult(id(), Outcome.INCONCLUSIVE, over, evidence(), List.of(), Detail.Facts.NONE, 0);
+            }
+            long t0 = System.nanoTime();
+            RtaResult r = ResponseTimeAnalysis.analyze(adapt(w), m, o.gpuPriority(), o.variant());
+            List<TaskRow> rows = new ArrayList<>();
+            for (TaskBound b : r.tasks()) {
+                rows.add(new TaskRow(b.task(), b.responseTime(), b.bestEffort() ? null : b.schedulable(),
+                        b.bestEffort()));
+            }
+            List<Detail.Fact> facts = new ArrayList<>();
+            facts.add(new Detail.Fact("variant", r.variant().name().toLowerCase(Locale.ROOT)));
+            if (m.gcaps()) {
+                facts.add(new Detail.Fact("gpuPriority", r.mode().name().toLowerCase(Locale.ROOT)));
+                facts.add(new Detail.Fact("audsleyUsed", r.audsleyUsed()));
+            }
+            facts.add(new Detail.Fact("gpuPriorityOrder", r.gpuPriorityOrder()));
+            Outcome outcome = r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE;
+            return new MethodResult(id(), outcome, null, evidence(), rows, new Detail.Facts(facts, List.of()),
+                    System.nanoTime() - t0);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.gpusched.rta;
+
+import java.util.List;
+
+/**
+ * What every analysis needs about one workload under one GPU priority order: per-task sums,
+ * priority relations and the response times known so far. The driver mutates {@code gpuRank},
+ * {@code rCpu} and {@code rGpu}; one Ctx serves one analysis run on one thread.
+ */
+final class Ctx {
+    final List<RtaTask> tasks;
+    final int n;
+    final long[] c;
+    final long[] gm;
+    final long[] ge;
+    final long[] g;
+    final long[] t;
+    final long[] d;
+    final int[] eta;
+    final long slice;
+    final long theta;
+    final long eps;
+    final Variant variant;
+    /** Position in the GPU priority order (0 = highest). */
+    final int[] gpuRank;
+    /** R_h used for CPU-side jitter (Jc), INF when unknown. */
+    final long[] rCpu;
+    /** R_h used for GPU-side jitter (Jg), INF when unknown. */
+    final long[] rGpu;
+    /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
+    final int[] artifactIndex;
+
+    Ctx(RtaWorkload w, Variant variant, int[] gpuRank) {
+        this.tasks = w.tasks();
+        this.n = tasks.size();
+        this.variant = variant;
+        this.slice = w.platform().timeslice();
+        this.theta = w.platform().contextSwitch();
+        this.eps = w.platform().epsilon();
+        c = new long[n];
+        gm = new long[n];
+        ge = new long[n];
+        g = new long[n];
+        t = new long[n];
+        d = new long[n];
+        eta = new int[n];
+        for (int i = 0; i < n; i++) {
+            RtaTask k = tasks.get(i);
+            c[i] = k.cpuTotal();
+            gm[i] = k.miscTotal();
+            ge[i] = k.execTotal();
+            g[i] = gm[i] + ge[i];
+            t[i] = k.period();
+            d[i] = k.deadline();
+            eta[i] = k.gpuSegments();
+        }
+        this.gpuRank = gpuRank.clone();
+        this.artifactIndex = gpuRank.clone();
+        rCpu = new long[n];
+        rGpu = new long[n];
+        java.util.Arrays.fill(rCpu, Sat.INF);
+        java.util.Arrays.fill(rGpu, Sat.INF);
+    }
+
+    /** The SAFE variant: the paper plus the corrections of docs/rta.md. */
+    boolean safe() {
+        return variant == Variant.SAFE;
+    }
+
+    /**
+     * Task k can issue a GPU request without running on its CPU first: some GPU segment follows a
+     * zero-length CPU segment (at release, or right after its previous request).
+     */
+    boolean requestsWithoutCpu(int k) {
+        List<Long> cpu = tasks.get(k).cpu();
+        for (int u = 0; u < eta[k]; u++) {
+            if (cpu.get(u) == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean usesGpu(int h) {
+        return eta[h] > 0;
+    }
+
+    boolean sameCore(int a, int b) {
+        return tasks.get(a).core() == tasks.get(b).core();
+    }
+
+    /** h ∈ hpp(i): higher CPU priority on i's core. Best-effort tasks rank below every other task. */
+    boolean hpp(int h, int i) {
+        return h != i && sameCore(h, i) && cpuHigher(h, i);
+    }
+
+    /** CPU priority order on one core; a best-effort task is below every real-time one. */
+    boolean cpuHigher(int h, int i) {
+        RtaTask a = tasks.get(h);
+        RtaTask b = tasks.get(i);
+        if (a.bestEffort() != b.bestEffort()) {
+            return b.bestEffort();
+        }
+        return a.cpuPriority() != b.cpuPriority() ? a.cpuPriority() > b.cpuPriority() : h < i;
+    }
+
+    /** h ∈ hp(i) where the GPU is concerned: higher GPU priority, any core. */
+    boolean hp(int h, int i) {
+        return gpuRank[h] < gpuRank[i];
+    }
+
+    /** Jc_h = R_h − (C_h + Gm_h). */
+    long jc(int h) {
+        return Sat.sub(rCpu[h], c[h] + gm[h]);
+    }
+
+    /** Jg_h = R_h − Ge_h. */
+    long jg(int h) {
+        return Sat.sub(rGpu[h], ge[h]);
+    }
+
+    /** Starred values: two runlist updates per GPU segment. */
+    long star(int h) {
+        return Sat.mul(2 * (long) eta[h], eps);
+    }
+
+    long geStar(int h) {
+        return Sat.add(ge[h], star(h));
+    }
+
+    long gmStar(int h) {
+        return Sat.add(gm[h], star(h));
+    }
+
+    GpuSegment seg(int h, int j) {
+        return tasks.get(h).gpu().get(j);
+    }
+}

@@ -1,0 +1,69 @@
+package org.gpusched.rta;
+
+/** FMLP+ (Brandenburg, ECRTS 2014), partitioned and simplified as gcaps-rta.md states it: FIFO requests. */
+final class FmlpPlus implements Analysis {
+    private final boolean suspend;
+
+    FmlpPlus(boolean suspend) {
+        this.suspend = suspend;
+    }
+
+    @Override
+    public long own(Ctx x, int i) {
+        return x.c[i] + x.g[i];
+    }
+
+    /** ηg_x ⌈(R + T_x)/T_x⌉: requests of x in a window of length R. */
+    private static long requests(Ctx x, int k, long r) {
+        return Sat.jobs(r, x.t[k], x.t[k], x.eta[k]);
+    }
+
+    @Override
+    public long rhs(Ctx x, int i, long r) {
+        long remote = 0;
+        long zSum = 0;
+        for (int k = 0; k < x.n; k++) {
+            if (!x.sameCore(k, i) && x.usesGpu(k)) {
+                long m = Math.min(x.eta[i], requests(x, k, r));
+                remote = Sat.add(remote, Sat.mul(m, Lock.longest(x, k)));
+                zSum = Sat.add(zSum, m);
+            }
+        }
+        long z = Math.min(x.eta[i], zSum);
+        long local = 0;
+        for (int k = 0; k < x.n; k++) {
+            if (k != i && x.sameCore(k, i) && x.cpuHigher(i, k) && x.usesGpu(k)) {
+                // 1 + z_i: a local lower task needs its CPU to request, which τi leaves it only that often.
+                // SAFE (docs/rta.md): a self-suspending τi leaves it the CPU during each of its ηg_i
+                // requests (waiting, then its exec), not only z_i times; and a task that can request
+                // without its CPU (a zero-length CPU segment before a GPU segment) is charged every
+                // request it can make in the window.
+                long n = requests(x, k, r);
+                long occasions = 1 + (x.safe() && suspend ? x.eta[i] : z);
+                long times = x.safe() && x.requestsWithoutCpu(k) ? n : Math.min(occasions, n);
+                local = Sat.add(local, Sat.mul(times, Lock.longest(x, k)));
+            }
+        }
+        long sum = Sat.add(own(x, i), Sat.add(remote, local));
+        sum = Sat.add(sum, Lock.preemption(x, i, r, suspend));
+        return suspend && x.safe() ? Sat.add(sum, localHigherExec(x, i, r)) : sum;
+    }
+
+    /**
+     * SAFE, self-suspension (docs/rta.md, finding 3): while a local higher-priority task's request
+     * runs on the GPU, τi may be waiting for the lock, a delay the CPU-only term C_h + Gm_h misses:
+     * Σ_{h∈hpp, ηg_h>0} ⌈(R + R_h − Ge_h)/T_h⌉ Ge_h, when τi uses the GPU.
+     */
+    private static long localHigherExec(Ctx x, int i, long r) {
+        if (!x.usesGpu(i)) {
+            return 0;
+        }
+        long sum = 0;
+        for (int h = 0; h < x.n; h++) {
+            if (x.hpp(h, i) && x.usesGpu(h)) {
+                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.ge[h]));
+            }
+        }
+        return sum;
+    }
+}

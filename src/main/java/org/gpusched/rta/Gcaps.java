@@ -1,0 +1,65 @@
+package org.gpusched.rta;
+
+/**
+ * GCAPS: preemptive GPU priorities enforced by runlist updates of cost ε (gcaps-rta.md, "GCAPS").
+ * Own term C_i + G*_i, CPU blocking B^C = (ηg_i + 1) ε, no interleaving.
+ */
+final class Gcaps implements Analysis {
+    private final boolean suspend;
+
+    Gcaps(boolean suspend) {
+        this.suspend = suspend;
+    }
+
+    @Override
+    public long own(Ctx x, int i) {
+        return Sat.add(x.c[i] + x.g[i], x.star(i));
+    }
+
+    @Override
+    public long rhs(Ctx x, int i, long r) {
+        long sum = Sat.add(own(x, i), Sat.mul(x.eta[i] + 1L, x.eps));
+        if (suspend) {
+            return suspend(x, i, r, sum);
+        }
+        // The artifact merges the local terms into ⌈R/T_h⌉ (C_h + G_h + 2εηg_h) and always adds the
+        // remote term: with the P^C term this page keeps, that is the very same sum, so one method serves both.
+        return busy(x, i, r, sum);
+    }
+
+    private static long suspend(Ctx x, int i, long r, long sum) {
+        boolean gpuI = x.usesGpu(i);
+        for (int h = 0; h < x.n; h++) {
+            if (x.hpp(h, i)) {
+                if (x.usesGpu(h)) {
+                    sum = Sat.add(sum, Sat.jobs(r, x.jc(h), x.t[h], Sat.add(x.c[h], x.gmStar(h))));
+                    if (gpuI) {
+                        sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.ge[h]));
+                    }
+                } else {
+                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h]));
+                }
+            } else if (gpuI && x.usesGpu(h) && x.hp(h, i)) {
+                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.geStar(h)));
+            }
+        }
+        return sum;
+    }
+
+    private static long busy(Ctx x, int i, long r, long sum) {
+        for (int h = 0; h < x.n; h++) {
+            if (x.hpp(h, i)) {
+                sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
+                if (x.usesGpu(h)) {
+                    // With ηg_i > 0 this is I^dp's local part; with ηg_i = 0 it is the busy-waited
+                    // Ge*_h the paper's printed P^C lacks (kept: needed for safety, the artifact has it).
+                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.geStar(h)));
+                }
+            } else if (x.usesGpu(h) && x.hp(h, i)) {
+                // I^dp's remote part when ηg_i > 0, I^id when ηg_i = 0: the same term.
+                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.geStar(h)));
+            }
+        }
+        return sum;
+    }
+}

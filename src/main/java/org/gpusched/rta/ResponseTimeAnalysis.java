@@ -1,0 +1,215 @@
+package org.gpusched.rta;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.IntStream;
+
+/**
+ * The driver of the GCAPS family (gcaps-rta.md): orders the tasks, iterates each task's
+ * response-time equation to its least fixed point in decreasing GPU priority (so that the R_h its
+ * jitter terms need are known), and, under {@link GpuPriorityMode#AUDSLEY}, searches GPU priorities
+ * lowest first when the given ones fail.
+ */
+public final class ResponseTimeAnalysis {
+    private ResponseTimeAnalysis() { }
+
+    /** The outcome of one fixed-point iteration: bounded (value ≤ limit) or not (value = the iterate past it). */
+    private record Fix(boolean bounded, long value) { }
+
+    public static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v) {
+        Analysis a = Analysis.of(m);
+        int[] order = givenOrder(w);
+        Pass first = pass(w, a, v, order);
+        if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
+            return first.result(w, m, v, mode, order, false);
+        }
+        Found found = audsley(w, a, v, first);
+        if (found == null) {
+            return first.result(w, m, v, mode, order, true);
+        }
+        return build(w, m, v, mode, found.order(), found.r(), true);
+    }
+
+    /**
+     * The GPU order the workload gives: real-time tasks by gpuPriority (higher first, ties by input
+     * index), then the best-effort ones the same way, since best-effort tasks rank lowest.
+     */
+    static int[] givenOrder(RtaWorkload w) {
+        List<RtaTask> ts = w.tasks();
+        return IntStream.range(0, ts.size()).boxed()
+                .sorted(Comparator.<Integer>comparingInt(i -> ts.get(i).bestEffort() ? 1 : 0)
+                        .thenComparing(i -> ts.get(i).gpuPriority(), Comparator.reverseOrder())
+                        .thenComparing(i -> i))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int[] ranks(int[] order) {
+        int[] rank = new int[order.length];
+        for (int r = 0; r < order.length; r++) {
+            rank[order[r]] = r;
+        }
+        return rank;
+    }
+
+    private static Fix fix(Ctx x, Analysis a, int i, long start, long limit) {
+        long r = start;
+        while (true) {
+            long next = a.rhs(x, i, r);
+            if (next > limit) {
+                return new Fix(false, next);
+            }
+            if (next == r) {
+                return new Fix(true, r);
+            }
+            r = next;
+        }
+    }
+
+    private static long limit(Ctx x, int i) {
+        // The artifact assumes D = T and tests R > T.
+        return x.variant == Variant.ARTIFACT ? x.t[i] : x.d[i];
+    }
+
+    /** One analysis of every task under a fixed GPU order. r[i] < 0: unbounded; analysed[i]: reached. */
+    private record Pass(long[] r, long[] leftover, boolean[] analysed, boolean schedulable) {
+        RtaResult result(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order, boolean audsley) {
+            return build(w, m, v, mode, order, r, audsley);
+        }
+    }
+
+    /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
+    private record Found(int[] order, long[] r) { }
+
+    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order) {
+        Ctx x = new Ctx(w, v, ranks(order));
+        int n = x.n;
+        long[] r = new long[n];
+        long[] left = new long[n];
+        boolean[] analysed = new boolean[n];
+        Arrays.fill(r, -1);
+        Arrays.fill(left, -1);
+        boolean ok = true;
+        for (int i : order) {
+            boolean be = x.tasks.get(i).bestEffort();
+            if (!ok && v == Variant.ARTIFACT && !be) {
+                continue; // the artifact stops at the first failing task
+            }
+            analysed[i] = true;
+            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
+            left[i] = f.value();
+            if (f.bounded()) {
+                r[i] = f.value();
+                x.rCpu[i] = f.value();
+                x.rGpu[i] = f.value();
+            } else if (!be) {
+                ok = false;
+            }
+        }
+        return new Pass(r, left, analysed, ok);
+    }
+
+    private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
+                                   long[] r, boolean audsleyUsed) {
+        List<TaskBound> bounds = new ArrayList<>();
+        boolean all = true;
+        for (int i = 0; i < w.tasks().size(); i++) {
+            RtaTask t = w.tasks().get(i);
+            OptionalLong rt = r[i] >= 0 ? OptionalLong.of(r[i]) : OptionalLong.empty();
+            boolean ok = t.bestEffort() || rt.isPresent();
+            all &= ok;
+            bounds.add(new TaskBound(t.name(), rt, ok, t.bestEffort()));
+        }
+        List<String> names = Arrays.stream(order).mapToObj(i -> w.tasks().get(i).name()).toList();
+        return new RtaResult(m, v, mode, all, bounds, names, audsleyUsed);
+    }
+
+    /**
+     * Audsley's assignment, lowest GPU priority first: candidates in the given order from its lowest;
+     * a candidate must be the lowest unassigned task of its core (else GPU and CPU orders differ on a
+     * core: deadlock); it takes the slot if it passes with every unassigned task above it, their R_h
+     * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
+     * order found and the response times, or null when some slot takes no task.
+     */
+    private static Found audsley(RtaWorkload w, Analysis a, Variant v, Pass first) {
+        int[] given = givenOrder(w);
+        Ctx x = new Ctx(w, v, ranks(given));
+        List<Integer> rt = Arrays.stream(given).filter(i -> !w.tasks().get(i).bestEffort()).boxed().toList();
+        List<Integer> be = Arrays.stream(given).filter(i -> w.tasks().get(i).bestEffort()).boxed().toList();
+        int k = rt.size();
+        boolean[] assigned = new boolean[x.n];
+        int[] slots = new int[k];
+        long[] r = new long[x.n];
+        Arrays.fill(r, -1);
+        for (int slot = k - 1; slot >= 0; slot--) {
+            boolean placed = false;
+            for (int ci = k - 1; ci >= 0 && !placed; ci--) {
+                int c = rt.get(ci);
+                if (assigned[c] || !lowestOnCore(x, rt, assigned, c)) {
+                    continue;
+                }
+                int next = 0;
+                for (int h : rt) {
+                    if (!assigned[h] && h != c) {
+                        x.gpuRank[h] = next++;
+                        x.rCpu[h] = v == Variant.ARTIFACT ? x.t[h] : x.d[h];
+                        x.rGpu[h] = v == Variant.ARTIFACT ? leftover(x, first, h) : x.d[h];
+                    }
+                }
+                x.gpuRank[c] = slot;
+                for (int s = slot + 1; s < k; s++) {
+                    x.gpuRank[slots[s]] = s;
+                }
+                for (int b = 0; b < be.size(); b++) {
+                    x.gpuRank[be.get(b)] = k + b;
+                }
+                Fix f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
+                if (f.bounded()) {
+                    assigned[c] = true;
+                    slots[slot] = c;
+                    r[c] = f.value();
+                    placed = true;
+                }
+            }
+            if (!placed) {
+                return null;
+            }
+        }
+        int[] order = new int[x.n];
+        for (int s = 0; s < k; s++) {
+            order[s] = slots[s];
+            x.gpuRank[slots[s]] = s;
+            x.rCpu[slots[s]] = r[slots[s]];
+            x.rGpu[slots[s]] = r[slots[s]];
+        }
+        for (int b = 0; b < be.size(); b++) {
+            int i = be.get(b);
+            order[k + b] = i;
+            x.gpuRank[i] = k + b;
+        }
+        for (int i : be) {
+            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f.bounded()) {
+                r[i] = f.value();
+                x.rCpu[i] = f.value();
+                x.rGpu[i] = f.value();
+            }
+        }
+        return new Found(order, r);
+    }
+
+    private static long leftover(Ctx x, Pass first, int h) {
+        return first.analysed()[h] ? first.leftover()[h] : x.t[h];
+    }
+
+    private static boolean lowestOnCore(Ctx x, List<Integer> rt, boolean[] assigned, int c) {
+        for (int h : rt) {
+            if (h != c && !assigned[h] && x.sameCore(h, c) && x.cpuHigher(c, h)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
