@@ -38,6 +38,12 @@ public final class ReadLimits {
     /** Bytes of shared memory of one block: 16 MiB, 70 times the largest SM of today. */
     public static final long MAX_SHARED_MEMORY = 1L << 24;
 
+    /**
+     * Blocks of one kernel times the GPU's SMs: head-of-line placement looks at every SM for every
+     * block, so this bounds the work of placing one kernel (about a second at 2^32).
+     */
+    public static final long MAX_PLACEMENT_STEPS = 1L << 32;
+
     /** GPU: SMs (block placement keeps per-SM arrays of this size). */
     public static final long MAX_SMS = 65_536;
     public static final long MAX_THREADS_PER_SM = 1L << 20;

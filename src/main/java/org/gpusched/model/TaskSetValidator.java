@@ -227,6 +227,11 @@ final class TaskSetValidator {
         atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
         Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, printable(p + ".symbol", k.symbol()),
                 printable(p + ".module", k.module()));
+        if (gpu.sms() != Gpu.UNLIMITED && k.blocks() * gpu.sms() > ReadLimits.MAX_PLACEMENT_STEPS) {
+            // blocks <= 2^24 and sms <= 2^16: the product fits in a long.
+            throw fail(p + ".blocks", k.blocks() + " blocks on " + gpu.sms() + " SMs exceed the block-placement limit"
+                    + " of " + ReadLimits.MAX_PLACEMENT_STEPS + " (blocks x SMs, docs/format.md)");
+        }
         String violated = BlockUsage.of(kernel, gpu).violatedOnEmptySm(gpu);
         if (violated != null) {
             throw fail(p, "kernel cannot launch on " + gpu.name() + ": one block exceeds " + violated);

@@ -62,6 +62,26 @@ class ReaderLimitsTest {
         return KERNEL_SET.formatted(kernelExtra, factor);
     }
 
+    /**
+     * Head-of-line placement looks at every SM for every block: 2^24 blocks on 2^16 SMs passed
+     * every field bound and then hung analyze for about 2^40 steps, past --time-limit.
+     */
+    @Test
+    void aKernelTooBigToPlaceIsRefusedAndPlacementHonoursTheTimeLimit() throws IOException {
+        String big = """
+                { "gpu": { "sms": 65536, "maxWarpsPerSm": 32768 },
+                  "tasks": [ { "name": "a", "period": 10, "wcet": 2, "kernel": { "blocks": %d, "threadsPerBlock": 32 } },
+                             { "name": "b", "period": 20, "wcet": 3, "kernel": { "blocks": %d, "threadsPerBlock": 32 } } ] }""";
+        Run r = run(String.format(big, 1 << 24, 1 << 24).getBytes(StandardCharsets.UTF_8), "analyze");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.line()).contains("tasks[0].kernel.blocks").contains("block-placement limit");
+        // At the limit (2^16 blocks on 2^16 SMs, 2^32 steps per kernel) the analysis is bounded by
+        // the budget check inside the placement: inconclusive or decided, never a hang.
+        Run atLimit = run(String.format(big, 1 << 16, 1 << 16).getBytes(StandardCharsets.UTF_8),
+                "analyze", "--time-limit", "1s", "-q");
+        assertThat(atLimit.code()).as(atLimit.err()).isIn(0, 1, 3);
+    }
+
     @Test
     void aHugeExponentInASlowdownFactorIsRefusedAtOnceNotExpanded() throws IOException {
         // Before: 1e99999999 hung (the exact decimal was expanded), 1e999999999 exited 70.
