@@ -5,6 +5,7 @@ import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;

@@ -26,7 +26,7 @@ final class JsonErrors {
 
     /**
      * @param tree      the parsed document, or null when the text is not even well-formed JSON
-     * @param locations value positions by path (from {@link TaskSetReader#locate}); empty when not parsed
+     * @param locations value positions by path (from {@link JsonScan#locations}); empty when not parsed
      */
     static InputException translate(String file, JsonProcessingException e, JsonNode tree,
                                     Map<String, JsonLocation> locations) {
@@ -176,7 +176,7 @@ final class JsonErrors {
         return sb.toString();
     }
 
-    private static String contextPath(JsonStreamContext ctx) {
+    static String contextPath(JsonStreamContext ctx) {
         List<JsonStreamContext> chain = new ArrayList<>();
         for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
             chain.add(0, c);

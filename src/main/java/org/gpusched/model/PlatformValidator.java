@@ -56,7 +56,8 @@ final class PlatformValidator {
             return dflt;
         }
         if (v.compareTo(BigDecimal.ONE) < 0 || v.compareTo(BigDecimal.valueOf(1000)) > 0) {
-            throw fail(path, "conflict factor must be in 1..1000 (got " + v.toPlainString() + ")");
+            // toString, not toPlainString: 1e999999999 must be shown as written, not expanded.
+            throw fail(path, "conflict factor must be in 1..1000 (got " + v + ")");
         }
         return v;
     }

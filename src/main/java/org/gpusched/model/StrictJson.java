@@ -37,16 +37,18 @@ public final class StrictJson {
 
     /** Parses {@code content}; refuses malformed JSON, an empty file and anything but an object. */
     public static Document parse(String file, String content, String what) {
+        // The task set's bounded scan first: syntax, the reader's limits and the positions.
+        JsonScan scan = JsonScan.of(file, content);
+        if (scan.empty()) {
+            throw new InputException(file, "", "empty file: expected " + what + " (a JSON object)");
+        }
         JsonNode tree;
         try {
             tree = MAPPER.readTree(content);
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(file, e, null, Map.of());
         }
-        if (tree == null || tree.isMissingNode()) {
-            throw new InputException(file, "", "empty file: expected " + what + " (a JSON object)");
-        }
-        Document d = new Document(file, content, tree, TaskSetReader.locate(content));
+        Document d = new Document(file, content, tree, scan.locations());
         if (!tree.isObject()) {
             throw d.error("", "expected " + what + " (a JSON object), got " + (tree.isArray() ? "an array"
                     : "a " + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));

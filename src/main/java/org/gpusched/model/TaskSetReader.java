@@ -1,10 +1,7 @@
 package org.gpusched.model;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -16,12 +13,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -50,7 +42,7 @@ public final class TaskSetReader {
 
     /** A mapper that refuses every silent conversion: nothing the user wrote is changed. */
     public static ObjectMapper strictMapper() {
-        JsonMapper m = JsonMapper.builder()
+        JsonMapper m = JsonMapper.builder(ReadLimits.jsonFactory())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -71,30 +63,37 @@ public final class TaskSetReader {
     }
 
     public TaskSet read(Path file) {
-        String name = file.toString();
-        byte[] bytes;
-        try {
-            bytes = "-".equals(name) ? System.in.readAllBytes() : Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException(name, "", "no such file");
-        } catch (IOException e) {
-            throw new InputException(name, "", "cannot read: " + e.getMessage());
-        }
-        return read(name, new String(bytes, StandardCharsets.UTF_8));
+        return read(file.toString(), InputText.read(file));
     }
 
     public TaskSet read(String fileName, String content) {
-        InputDto.File dto;
+        Parsed doc = parse(fileName, content);
+        if (WorkloadReader.isV2(doc.tree())) {
+            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, doc));
+        }
+        return readV1(fileName, doc);
+    }
+
+    /** A document that passed the bounded scan: its tree without the contents of x, and the positions. */
+    record Parsed(JsonNode tree, Map<String, JsonLocation> locations) { }
+
+    /**
+     * The reading layer both format versions share: the bounded scan ({@link JsonScan}: syntax,
+     * limits, positions, x skipped), then the tree of what is left, which must be an object with
+     * object extras. Everything parsed after the scan is bounded by it.
+     */
+    Parsed parse(String fileName, String content) {
+        JsonScan scan = JsonScan.of(fileName, content);
+        if (scan.empty()) {
+            throw new InputException(fileName, "", "empty file: expected a JSON object");
+        }
+        Map<String, JsonLocation> locations = scan.locations();
         JsonNode tree;
         try {
-            tree = mapper.readTree(content);
+            tree = mapper.readTree(scan.stripped());
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, null, Map.of());
         }
-        if (tree == null || tree.isMissingNode()) {
-            throw new InputException(fileName, "", "empty file: expected a JSON object");
-        }
-        Map<String, JsonLocation> locations = locate(content);
         if (!tree.isObject()) {
             JsonLocation at = locations.get("");
             throw new InputException(fileName, "", at == null ? 1 : at.getLineNr(), at == null ? 1 : at.getColumnNr(),
@@ -102,12 +101,16 @@ public final class TaskSetReader {
                             + tree.getNodeType().name().toLowerCase(Locale.ROOT)), null);
         }
         checkExtras(fileName, tree, "", locations);
-        if (WorkloadReader.isV2(tree)) {
-            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, content, tree));
-        }
+        return new Parsed(tree, locations);
+    }
+
+    TaskSet readV1(String fileName, Parsed doc) {
+        JsonNode tree = doc.tree();
+        Map<String, JsonLocation> locations = doc.locations();
         WorkloadReader.rejectV2Fields(fileName, tree, locations);
+        InputDto.File dto;
         try {
-            dto = mapper.readValue(content, InputDto.File.class);
+            dto = mapper.treeToValue(tree, InputDto.File.class);
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }
@@ -151,36 +154,6 @@ public final class TaskSetReader {
         } else if (n.isArray()) {
             for (int i = 0; i < n.size(); i++) {
                 checkExtras(file, n.get(i), path + "[" + i + "]", locs);
-            }
-        }
-    }
-
-    /** Position of every value in the document, keyed by the same path syntax as the errors. */
-    static Map<String, JsonLocation> locate(String content) {
-        Map<String, JsonLocation> out = new HashMap<>();
-        try (JsonParser p = new JsonFactory().createParser(content)) {
-            if (p.nextToken() != null) {
-                walk(p, "", out);
-            }
-        } catch (IOException e) {
-            // Already parsed once successfully; a failure here only costs the line number.
-        }
-        return out;
-    }
-
-    private static void walk(JsonParser p, String path, Map<String, JsonLocation> out) throws IOException {
-        JsonToken t = p.currentToken();
-        out.put(path, p.currentTokenLocation());
-        if (t == JsonToken.START_OBJECT) {
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                p.nextToken();
-                walk(p, path.isEmpty() ? name : path + "." + name, out);
-            }
-        } else if (t == JsonToken.START_ARRAY) {
-            int i = 0;
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-                walk(p, path + "[" + i++ + "]", out);
             }
         }
     }

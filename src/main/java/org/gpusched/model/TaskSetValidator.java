@@ -42,6 +42,7 @@ final class TaskSetValidator {
         if (in.name() != null && in.name().isBlank()) {
             throw fail("name", "name must not be empty");
         }
+        printable("name", in.name());
         Gpu gpu = in.gpu() == null ? Gpu.NONE : gpu(in.gpu());
         if (in.tasks() == null) {
             throw fail("", "missing required field \"tasks\"");
@@ -65,6 +66,7 @@ final class TaskSetValidator {
         long[] periods = tasks.stream().mapToLong(Task::period).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
         if (h.isEmpty() || h.getAsLong() > TaskSet.MAX_HYPERPERIOD) {
+            // Periods are at most MAX_HYPERPERIOD each, but their lcm can still overflow.
             throw fail("tasks", "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer"
                     : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
                     + " (choose harmonic periods)");
@@ -100,48 +102,60 @@ final class TaskSetValidator {
                 || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
         String name = g.preset() == null ? "custom" : custom ? g.preset() + " (modified)" : g.preset();
         return new Gpu(name, base.computeCapability(),
-                bounded("gpu.sms", g.sms(), base.sms(), MAX_SMS),
-                pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm()),
-                pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm()),
-                pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm()),
-                pos("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm()),
-                pos("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit()),
-                pos("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm()),
+                pos("gpu.sms", g.sms(), base.sms(), ReadLimits.MAX_SMS),
+                pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm(), ReadLimits.MAX_THREADS_PER_SM),
+                pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm(), ReadLimits.MAX_WARPS_PER_SM),
+                pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm(), ReadLimits.MAX_BLOCKS_PER_SM),
+                pos("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm(), ReadLimits.MAX_REGISTERS_PER_SM),
+                pos("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit(),
+                        ReadLimits.MAX_REGISTER_UNIT),
+                pos("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm(),
+                        ReadLimits.MAX_SHARED_MEMORY_PER_SM),
                 pos("gpu.sharedMemoryAllocationUnit", g.sharedMemoryAllocationUnit(),
-                        base.sharedMemoryAllocationUnit()),
+                        base.sharedMemoryAllocationUnit(), ReadLimits.MAX_SHARED_MEMORY_UNIT),
                 nonNeg("gpu.sharedMemoryReservedPerBlock", g.sharedMemoryReservedPerBlock(),
-                        base.sharedMemoryReservedPerBlock()),
-                pos("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels()),
+                        base.sharedMemoryReservedPerBlock(), ReadLimits.MAX_SHARED_MEMORY_RESERVED),
+                pos("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels(),
+                        ReadLimits.MAX_RESIDENT_KERNELS),
                 policy);
     }
 
-    private long pos(String path, Long v, long dflt) {
+    /** A GPU limit: absent means the base's (possibly unlimited) value, given means 1..max. */
+    private long pos(String path, Long v, long dflt, long max) {
         if (v == null) {
             return dflt;
         }
         if (v < 1) {
             throw fail(path, "must be >= 1 (got " + v + ")");
         }
-        return v;
+        return atMost(path, v, max);
     }
 
-    /** No GPU comes near this; block placement keeps per-SM arrays of this size. */
-    static final long MAX_SMS = 65_536;
-
-    private long bounded(String path, Long v, long dflt, long max) {
-        long x = pos(path, v, dflt);
-        if (x != Gpu.UNLIMITED && x > max) {
-            throw fail(path, "must be <= " + max + " (got " + x + ")");
-        }
-        return x;
-    }
-
-    private long nonNeg(String path, Long v, long dflt) {
+    private long nonNeg(String path, Long v, long dflt, long max) {
         if (v == null) {
             return dflt;
         }
         if (v < 0) {
             throw fail(path, "must be >= 0 (got " + v + ")");
+        }
+        return atMost(path, v, max);
+    }
+
+    /**
+     * Every number has an upper bound (docs/format.md, "Limits"): far above real hardware and task
+     * sets, and low enough that no sum or product derived from it overflows.
+     */
+    private long atMost(String path, long v, long max) {
+        if (v > max) {
+            throw fail(path, "must be <= " + max + " (got " + v + "; a reader limit, see the format's Limits)");
+        }
+        return v;
+    }
+
+    /** Text the reports print must not carry control characters (escaped in errors, refused here). */
+    private String printable(String path, String v) {
+        if (Escapes.hasUnsafe(v)) {
+            throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
         }
         return v;
     }
@@ -158,7 +172,8 @@ final class TaskSetValidator {
             throw fail(p + ".name", "invalid task name \"" + t.name() + "\""
                     + " (allowed: letters, digits, _ . -, not starting with -)");
         }
-        long period = required(p, "period", t.period());
+        long period = atMost(p + ".period", required(p, "period", t.period()), ReadLimits.MAX_TIME);
+        // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
         long wcet = required(p, "wcet", t.wcet());
         long deadline = t.deadline() == null ? period : t.deadline();
         if (t.deadline() != null && deadline <= 0) {
@@ -197,6 +212,7 @@ final class TaskSetValidator {
         if (k.blocks() < 1) {
             throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
         }
+        atMost(p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
         if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
             throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
         }
@@ -208,7 +224,14 @@ final class TaskSetValidator {
         if (smem < 0) {
             throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
         }
-        Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, k.symbol(), k.module());
+        atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
+        Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, printable(p + ".symbol", k.symbol()),
+                printable(p + ".module", k.module()));
+        if (gpu.sms() != Gpu.UNLIMITED && k.blocks() * gpu.sms() > ReadLimits.MAX_PLACEMENT_STEPS) {
+            // blocks <= 2^24 and sms <= 2^16: the product fits in a long.
+            throw fail(p + ".blocks", k.blocks() + " blocks on " + gpu.sms() + " SMs exceed the block-placement limit"
+                    + " of " + ReadLimits.MAX_PLACEMENT_STEPS + " (blocks x SMs, docs/format.md)");
+        }
         String violated = BlockUsage.of(kernel, gpu).violatedOnEmptySm(gpu);
         if (violated != null) {
             throw fail(p, "kernel cannot launch on " + gpu.name() + ": one block exceeds " + violated);
@@ -251,10 +274,13 @@ final class TaskSetValidator {
                 if (e.getValue() == null || e.getValue().compareTo(BigDecimal.ONE) < 0) {
                     throw fail(p, "slowdown factor must be >= 1 (got " + e.getValue() + ")");
                 }
-                BigDecimal slowed = BigDecimal.valueOf(tasks.get(i).wcet()).multiply(e.getValue())
-                        .setScale(0, RoundingMode.CEILING);
-                if (slowed.compareTo(BigDecimal.valueOf(TaskSet.MAX_HYPERPERIOD)) > 0) {
-                    throw fail(p, "slowdown factor " + e.getValue() + " makes the wcet absurdly large");
+                // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
+                BigDecimal max = BigDecimal.valueOf(ReadLimits.MAX_TIME);
+                if (e.getValue().compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0
+                        || BigDecimal.valueOf(tasks.get(i).wcet()).multiply(e.getValue())
+                                .setScale(0, RoundingMode.CEILING).compareTo(max) > 0) {
+                    throw fail(p, "slowdown factor " + e.getValue() + " makes the wcet " + tasks.get(i).wcet()
+                            + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
                 }
                 factors.set(i, e.getValue());
             }

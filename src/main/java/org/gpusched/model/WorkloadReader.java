@@ -5,10 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -43,28 +39,15 @@ public final class WorkloadReader {
     }
 
     public Workload read(Path file) {
-        String name = file.toString();
-        try {
-            byte[] bytes = "-".equals(name) ? System.in.readAllBytes() : Files.readAllBytes(file);
-            return read(name, new String(bytes, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            throw new InputException(name, "", "no such file");
-        } catch (IOException e) {
-            throw new InputException(name, "", "cannot read: " + e.getMessage());
-        }
+        return read(file.toString(), InputText.read(file));
     }
 
     public Workload read(String fileName, String content) {
-        JsonNode tree = null;
-        try {
-            tree = mapper.readTree(content);
-        } catch (JsonProcessingException e) {
-            // Not JSON at all: the v1 reader reports it in the usual words.
+        TaskSetReader.Parsed doc = v1.parse(fileName, content);
+        if (!isV2(doc.tree())) {
+            return Workload.ofV1(v1.readV1(fileName, doc));
         }
-        if (!isV2(tree)) {
-            return Workload.ofV1(v1.read(fileName, content));
-        }
-        return readV2(fileName, content, tree);
+        return readV2(fileName, doc);
     }
 
     /** True when the document declares {@code "formatVersion": 2}. */
@@ -73,12 +56,12 @@ public final class WorkloadReader {
         return v != null && v.isIntegralNumber() && v.canConvertToInt() && v.intValue() == 2;
     }
 
-    Workload readV2(String fileName, String content, JsonNode tree) {
-        Map<String, JsonLocation> locations = TaskSetReader.locate(content);
-        TaskSetReader.checkExtras(fileName, tree, "", locations);
+    Workload readV2(String fileName, TaskSetReader.Parsed doc) {
+        JsonNode tree = doc.tree();
+        Map<String, JsonLocation> locations = doc.locations();
         InputDtoV2.File dto;
         try {
-            dto = mapper.readValue(content, InputDtoV2.File.class);
+            dto = mapper.treeToValue(tree, InputDtoV2.File.class);
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }

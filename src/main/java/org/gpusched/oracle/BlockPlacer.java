@@ -19,9 +19,12 @@ final class BlockPlacer {
     private final long[] smem;
     private int lastSm = -1;
     private int pointer;
+    /** Called once per block placed: the oracle's budget check (a kernel may have 2^24 blocks). */
+    private final Runnable tick;
 
-    BlockPlacer(Gpu gpu) {
+    BlockPlacer(Gpu gpu, Runnable tick) {
         this.gpu = gpu;
+        this.tick = tick;
         this.sms = (int) gpu.sms();
         this.slots = gpu.warpSlotsPerSm();
         blocks = new long[sms];
@@ -32,6 +35,7 @@ final class BlockPlacer {
 
     private BlockPlacer(BlockPlacer o) {
         gpu = o.gpu;
+        tick = o.tick;
         sms = o.sms;
         slots = o.slots;
         blocks = o.blocks.clone();
@@ -110,6 +114,7 @@ final class BlockPlacer {
      */
     int placeKernel(BlockUsage u, int count, int[] perSm) {
         for (int b = 0; b < count; b++) {
+            tick.run();
             int sm = choose(u);
             if (sm < 0) {
                 return b;

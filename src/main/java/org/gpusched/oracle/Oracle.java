@@ -109,7 +109,7 @@ public final class Oracle {
         if (!simulate) {
             return Placement.ok(order, List.of());
         }
-        BlockPlacer placer = new BlockPlacer(gpu);
+        BlockPlacer placer = new BlockPlacer(gpu, this::tick);
         List<int[]> layout = new ArrayList<>();
         for (int pos = 0; pos < order.length; pos++) {
             int[] perSm = new int[(int) gpu.sms()];
@@ -211,7 +211,7 @@ public final class Oracle {
         }
         placements++;
         int[] order = new int[tasks.length];
-        boolean found = permute(new BlockPlacer(gpu), tasks, new boolean[tasks.length], order, 0);
+        boolean found = permute(new BlockPlacer(gpu, this::tick), tasks, new boolean[tasks.length], order, 0);
         return new BatchInfo(found ? order : null, c);
     }
 
@@ -282,7 +282,7 @@ public final class Oracle {
 
     /** A batch under construction; see {@link #orderedBatch()}. */
     public final class OrderedBatch {
-        private BlockPlacer placer = simulate ? new BlockPlacer(gpu) : null;
+        private BlockPlacer placer = simulate ? new BlockPlacer(gpu, Oracle.this::tick) : null;
         private boolean saturated;
         private long mask;
         private int size;

@@ -22,9 +22,11 @@ class ExplorerLimitsTest {
 
     @Test
     void huge_resource_limits_do_not_overflow_the_capacity_test() {
-        // registersPerSm * sms does not fit in a long; the two kernels obviously fit together.
+        // The largest limits the reader accepts (format.md, Limits; 2^62 registers per SM, which
+        // overflowed registersPerSm * sms here, are refused since); the two kernels obviously fit together.
         TaskSet ts = TestFiles.parse("""
-                {"gpu":{"sms":2,"maxThreadsPerSm":1024,"registersPerSm":4611686018427387904},
+                {"gpu":{"sms":65536,"maxThreadsPerSm":1048576,"registersPerSm":16777216,"sharedMemoryPerSm":16777216,
+                        "maxBlocksPerSm":65536},
                  "tasks":[{"name":"a","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}},
                           {"name":"b","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}}]}
                 """);

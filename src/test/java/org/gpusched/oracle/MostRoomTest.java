@@ -47,7 +47,7 @@ class MostRoomTest {
     @Test
     void with_only_a_block_limit_blocks_spread() {
         TaskSet loose = new TaskSetReader().read("loose.json", """
-                {"gpu": {"sms": 3, "maxBlocksPerSm": 1000000},
+                {"gpu": {"sms": 3, "maxBlocksPerSm": 65536},
                  "tasks": [{"name": "a", "period": 10, "wcet": 1, "kernel": {"blocks": 3, "threadsPerBlock": 32}},
                            {"name": "b", "period": 10, "wcet": 1, "kernel": {"blocks": 1, "threadsPerBlock": 32}}]}""");
         // Room is the free block slots, so a's three blocks spread (every SM tied before).
