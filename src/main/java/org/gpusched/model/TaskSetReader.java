@@ -35,6 +35,11 @@ public final class TaskSetReader {
      * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
      *                             set's folder ({@link KernelModules})
      */
+    /** Whether kernel modules may lie outside the task set's folder (for the v2 reader, which shares this one). */
+    boolean allowExternalModules() {
+        return allowExternalModules;
+    }
+
     public TaskSetReader(boolean allowExternalModules) {
         this.mapper = strictMapper();
         this.allowExternalModules = allowExternalModules;

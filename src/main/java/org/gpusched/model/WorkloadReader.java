@@ -65,11 +65,29 @@ public final class WorkloadReader {
         } catch (JsonProcessingException e) {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }
+        Workload w;
         try {
-            return new WorkloadValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            w = new WorkloadValidator(fileName, Canonical.sha256(tree)).validate(dto);
         } catch (InputException e) {
             throw located(e, locations);
         }
+        return withModules(w);
+    }
+
+    /**
+     * The PBS view with its kernel modules checked and hashed, as for a v1 file (docs/format.md,
+     * "Kernel modules"): a table made for one module is refused once the module changes.
+     */
+    private Workload withModules(Workload w) {
+        if (w.pbs() == null) {
+            return w;
+        }
+        TaskSet bound = KernelModules.bind(w.pbs(), v1.allowExternalModules());
+        if (bound == w.pbs()) {
+            return w;
+        }
+        return new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
+                w.platform(), bound.sha256(), w.source(), bound, null);
     }
 
     /** The PBS task set of a v2 file, for the commands that only know PBS (oracle, play, ...). */

@@ -42,6 +42,24 @@ class KernelModulesTest {
     }
 
     @Test
+    void aVersion2WorkloadHashesItsModulesToo() throws Exception {
+        Path sub = Files.createDirectories(dir.resolve("v2"));
+        Path ts = sub.resolve("w.json");
+        Files.writeString(ts, "{\"formatVersion\":2,\"name\":\"k\",\"tasks\":[{\"name\":\"a\",\"period\":10,"
+                + "\"segments\":[{\"gpu\":{\"exec\":2,\"kernel\":{\"blocks\":1,\"threadsPerBlock\":32,"
+                + "\"symbol\":\"spin\",\"module\":\"spin.cubin\"}}}]}]}");
+        Path module = sub.resolve("spin.cubin");
+        Files.writeString(module, "version 1");
+        Workload first = new WorkloadReader().read(ts);
+        Files.writeString(module, "version 2");
+        Workload second = new WorkloadReader().read(ts);
+        assertThat(second.sha256()).isNotEqualTo(first.sha256()).isEqualTo(second.pbs().sha256());
+        Files.delete(module);
+        assertThatThrownBy(() -> new WorkloadReader().read(ts)).isInstanceOf(InputException.class)
+                .hasMessageContaining("no such kernel module");
+    }
+
+    @Test
     void aTableOfAnOldModuleIsRefusedByPlay() throws Exception {
         Path ts = taskSet("spin.cubin");
         Path module = ts.resolveSibling("spin.cubin");
