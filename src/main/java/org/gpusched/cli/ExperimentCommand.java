@@ -140,30 +140,14 @@ final class ExperimentCommand implements Runnable {
         CommonOptions common;
         @Mixin
         SweepOptions sweep;
-
-        @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed",
-                description = "Scenarios. Default: ${DEFAULT-VALUE}.")
-        List<String> scenarios;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
-        List<Double> utilizations;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-        int tasks;
+        @Mixin
+        PaperSetsOptions sets;
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
-            check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
-            check(cl, us.stream().allMatch(u -> u > 0 && u <= tasks), "every utilisation must be in (0, tasks]");
-            checkUnits(cl, (long) scenarios.size() * us.size(), sets);
-            return execute(spec, common, sweep, new SchedulabilityExperiment(sweep.seed, scenarios(cl, scenarios), us,
-                    sets, tasks, sweep.timeLimit));
+            List<Scenario> scenarios = sets.check(spec.commandLine());
+            return execute(spec, common, sweep, new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
+                    sets.sets, sets.tasks, sweep.timeLimit));
         }
     }
 
@@ -309,52 +293,32 @@ final class ExperimentCommand implements Runnable {
             description = {"One workload, every policy: the schedulable ratio of PBS, the EDF baselines and the GCAPS "
                     + "family on the same GPU-only sets (the generator of Figure 4, each task on its own core).",
                     "Writes cross-policy.csv, cross-policy-sets.csv and cross-policy-SCENARIO .png/.svg."})
-    static final class CrossPolicy implements Callable<Integer> {
+    static final class CrossPolicy implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
         CommonOptions common;
         @Mixin
         SweepOptions sweep;
-
-        @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "mixed",
-                description = "Scenarios. Default: ${DEFAULT-VALUE}.")
-        List<String> scenarios;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
-        List<Double> utilizations;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-        int tasks;
+        @Mixin
+        PaperSetsOptions sets;
 
         @Option(names = "--methods", paramLabel = "LIST", split = ",",
                 description = "Methods, in column order (see 'gpusched methods'). Default: PBS, the EDF baselines and "
                         + "the eight GCAPS-family analyses.")
         List<String> methods;
 
-        @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu",
-                description = "GCAPS family: cpu or audsley. Default: ${DEFAULT-VALUE}.")
-        String gpuPriority;
+        @Mixin
+        PolicyOptions policy;
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
-            List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
-            check(cl, us.stream().allMatch(u -> u > 0 && u <= tasks), "every utilisation must be in (0, tasks]");
-            check(cl, gpuPriority.equals("cpu") || gpuPriority.equals("audsley"), "--gpu-priority must be cpu or audsley");
-            org.gpusched.policy.Registry registry = org.gpusched.policy.Registry.standard();
-            for (String id : ids) {
-                check(cl, registry.byId(id).isPresent(), "unknown method '" + id + "' (see 'gpusched methods')");
-            }
-            checkUnits(cl, (long) scenarios.size() * us.size(), sets);
-            return execute(spec, common, sweep, new CrossPolicyExperiment(sweep.seed, scenarios(cl, scenarios), us,
-                    sets, tasks, sweep.timeLimit, ids, gpuPriority.equals("audsley")));
+            PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
+            List<Scenario> scenarios = sets.check(cl);
+            return execute(spec, common, sweep, new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
+                    sets.sets, sets.tasks, sweep.timeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 

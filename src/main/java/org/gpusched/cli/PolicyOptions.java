@@ -26,17 +26,23 @@ public final class PolicyOptions {
     String variant;
 
     RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {
+        return new RunOptions(explore.toOptions(graphLimit), gpuPriority(cl), variant(cl));
+    }
+
+    GpuPriorityMode gpuPriority(CommandLine cl) {
         if (!gpuPriority.equals("cpu") && !gpuPriority.equals("audsley")) {
             throw new CommandLine.ParameterException(cl, "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
         }
+        return gpuPriority.equals("audsley") ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU;
+    }
+
+    Variant variant(CommandLine cl) {
         List<String> variants = Arrays.stream(Variant.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
         if (!variants.contains(variant)) {
             throw new CommandLine.ParameterException(cl, "--variant must be one of " + String.join(", ", variants)
                     + " (got '" + variant + "')");
         }
-        return new RunOptions(explore.toOptions(graphLimit),
-                gpuPriority.equals("audsley") ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU,
-                Variant.valueOf(variant.toUpperCase(Locale.ROOT)));
+        return Variant.valueOf(variant.toUpperCase(Locale.ROOT));
     }
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */

@@ -10,6 +10,7 @@ import org.gpusched.policy.Outcome;
 import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.Variant;
 
 import org.gpusched.output.RunFolder;
 
@@ -43,10 +44,12 @@ public final class CrossPolicyExperiment implements Experiment {
     private final int tasks;
     private final Duration timeLimit;
     private final List<Method> methods;
-    private final boolean audsley;
+    private final GpuPriorityMode gpuPriority;
+    private final Variant variant;
 
     public CrossPolicyExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets, int tasks,
-                                 Duration timeLimit, List<String> methodIds, boolean audsley) {
+                                 Duration timeLimit, List<String> methodIds, GpuPriorityMode gpuPriority,
+                                 Variant variant) {
         if (scenarios.isEmpty() || utilizations.isEmpty() || sets < 1 || tasks < 1 || methodIds.isEmpty()) {
             throw new IllegalArgumentException("need at least one scenario, utilisation, set, task and method");
         }
@@ -59,19 +62,18 @@ public final class CrossPolicyExperiment implements Experiment {
         Registry registry = Registry.standard();
         this.methods = methodIds.stream().map(id -> registry.byId(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
-        this.audsley = audsley;
+        this.gpuPriority = gpuPriority;
+        this.variant = variant;
     }
 
     static CrossPolicyExperiment fromParams(Map<String, String> p) {
-        List<Scenario> sc = new ArrayList<>();
-        for (String s : Experiment.get(p, "scenarios").split(",")) {
-            sc.add(Scenario.parse(s));
-        }
+        List<Scenario> sc = Scenario.parseList(Experiment.get(p, "scenarios"));
         return new CrossPolicyExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
                 Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
                 Integer.parseInt(Experiment.get(p, "tasks")),
                 Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))),
-                List.of(Experiment.get(p, "methods").split(",")), Boolean.parseBoolean(Experiment.get(p, "audsley")));
+                List.of(Experiment.get(p, "methods").split(",")), GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")),
+                Variant.valueOf(Experiment.get(p, "variant")));
     }
 
     @Override
@@ -86,7 +88,7 @@ public final class CrossPolicyExperiment implements Experiment {
                 "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
                 "tasks", Integer.toString(tasks), "timeLimitMs", Long.toString(timeLimit.toMillis()),
                 "methods", String.join(",", methods.stream().map(Method::id).toList()),
-                "audsley", Boolean.toString(audsley));
+                "gpuPriority", gpuPriority.name(), "variant", variant.name());
     }
 
     @Override
@@ -108,7 +110,7 @@ public final class CrossPolicyExperiment implements Experiment {
         TaskSet ts = Generator.generate(seed, sc, u, tasks, index).parse();
         Workload w = Workload.ofV1(ts);
         RunOptions o = new RunOptions(Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, timeLimit),
-                audsley ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU, RunOptions.DEFAULT_VARIANT);
+                gpuPriority, variant);
         StringBuilder row = new StringBuilder(String.join(",", Integer.toString(unit), sc.id(), Experiment.u(u),
                 Integer.toString(tasks), Integer.toString(index)));
         for (Method m : methods) {

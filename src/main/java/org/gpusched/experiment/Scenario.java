@@ -1,5 +1,7 @@
 package org.gpusched.experiment;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,6 +26,15 @@ public enum Scenario {
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Scenarios from their comma-separated ids, as the experiments' parameters write them. */
+    public static List<Scenario> parseList(String csv) {
+        List<Scenario> out = new ArrayList<>();
+        for (String s : csv.split(",")) {
+            out.add(parse(s));
+        }
+        return out;
     }
 
     public static Scenario parse(String s) {

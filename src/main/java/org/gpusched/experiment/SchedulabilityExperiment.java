@@ -55,10 +55,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     static SchedulabilityExperiment fromParams(Map<String, String> p) {
-        List<Scenario> sc = new ArrayList<>();
-        for (String s : Experiment.get(p, "scenarios").split(",")) {
-            sc.add(Scenario.parse(s));
-        }
+        List<Scenario> sc = Scenario.parseList(Experiment.get(p, "scenarios"));
         return new SchedulabilityExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
                 Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
                 Integer.parseInt(Experiment.get(p, "tasks")), Duration.ofMillis(Long.parseLong(

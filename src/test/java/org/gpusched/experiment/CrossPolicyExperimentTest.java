@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CrossPolicyExperimentTest {
     private static CrossPolicyExperiment small() {
         return new CrossPolicyExperiment(7, List.of(Scenario.parse("mixed")), List.of(0.4, 1.0), 6, 4,
-                Duration.ofSeconds(10), CrossPolicyExperiment.DEFAULT_METHODS, false);
+                Duration.ofSeconds(10), CrossPolicyExperiment.DEFAULT_METHODS,
+                org.gpusched.rta.GpuPriorityMode.CPU, org.gpusched.policy.RunOptions.DEFAULT_VARIANT);
     }
 
     @Test
