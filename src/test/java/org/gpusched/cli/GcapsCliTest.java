@@ -125,4 +125,27 @@ class GcapsCliTest {
         // Every example except the one with copies is within the family's reach.
         assertThat(gcapsApplied).isEqualTo(examples.size() - 1);
     }
+
+    /** experiment cross-policy end to end: summary rows per method, plots, and PBS never below its baselines. */
+    @Test
+    void crossPolicySweepWritesItsSummary(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("xp");
+        CliRunner r = CliRunner.run("experiment", "cross-policy", "--scenarios", "mixed", "--utilizations", "0.4,0.8",
+                "--sets", "3", "--tasks", "3", "--out", out.toString(), "-q");
+        assertThat(r.code()).as(r.err()).isZero();
+        List<String> rows = Files.readAllLines(out.resolve("cross-policy.csv"));
+        assertThat(rows.get(0)).isEqualTo("scenario,utilization,sets,method,schedulable,inconclusive,notApplicable");
+        assertThat(rows).hasSize(1 + 2 * org.gpusched.experiment.CrossPolicyExperiment.DEFAULT_METHODS.size());
+        assertThat(out.resolve("cross-policy-mixed.png")).exists();
+        for (String u : List.of("0.40", "0.80")) {
+            double g = ratio(rows, u, "gpusched");
+            assertThat(g).isGreaterThanOrEqualTo(ratio(rows, u, "edf-serial")).isGreaterThanOrEqualTo(ratio(rows, u,
+                    "edf-parallel"));
+        }
+    }
+
+    private static double ratio(List<String> rows, String u, String method) {
+        return rows.stream().map(l -> l.split(",")).filter(c -> c[1].equals(u) && c[3].equals(method))
+                .mapToDouble(c -> Double.parseDouble(c[4])).findFirst().orElseThrow();
+    }
 }
