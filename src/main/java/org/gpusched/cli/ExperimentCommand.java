@@ -247,7 +247,7 @@ final class ExperimentCommand implements Runnable {
                     + "utilisation and best-effort share.",
                     "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
                             + "--time-limit is not used (the analyses take milliseconds)."})
-    static final class Gcaps implements Callable<Integer> {
+    static final class Gcaps implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin

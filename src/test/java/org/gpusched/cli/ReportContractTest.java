@@ -69,7 +69,9 @@ class ReportContractTest {
     void csv_is_refused_where_a_command_has_no_rows() {
         String[][] noRows = {{"oracle", "examples/paper-example-2-1.json", "-b", "J1,J2"},
                 {"diff", "examples/paper-fig1.json", "examples/paper-fig1.json"},
-                {"experiment", "graph-size", "--sets", "1", "--tasks", "2", "--out", "target/never-written"}};
+                {"experiment", "graph-size", "--sets", "1", "--tasks", "2", "--out", "target/never-written"},
+                {"experiment", "gcaps", "--sets", "1", "--out", "target/never-written"},
+                {"experiment", "cross-policy", "--sets", "1", "--out", "target/never-written"}};
         for (String[] args : noRows) {
             String[] withCsv = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
                     java.util.stream.Stream.of("--format", "csv")).toArray(String[]::new);
