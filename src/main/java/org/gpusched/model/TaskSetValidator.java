@@ -160,18 +160,26 @@ final class TaskSetValidator {
         return v;
     }
 
+    /**
+     * A task name, the same rule in every format version: letters, digits, _ . - and not starting
+     * with - (a name must never read as an option where it is printed; docs/format.md).
+     */
+    void taskName(String p, String name) {
+        if (name == null) {
+            throw fail(p, "missing required field \"name\"");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw fail(p + ".name", "invalid task name \"" + name + "\""
+                    + " (allowed: letters, digits, _ . -, not starting with -)");
+        }
+    }
+
     private Task task(int i, InputDto.TaskDto t, Gpu gpu) {
         String p = "tasks[" + i + "]";
         if (t == null) {
             throw fail(p, "expected a task object, got null");
         }
-        if (t.name() == null) {
-            throw fail(p, "missing required field \"name\"");
-        }
-        if (!NAME.matcher(t.name()).matches()) {
-            throw fail(p + ".name", "invalid task name \"" + t.name() + "\""
-                    + " (allowed: letters, digits, _ . -, not starting with -)");
-        }
+        taskName(p, t.name());
         long period = atMost(p + ".period", required(p, "period", t.period()), ReadLimits.MAX_TIME);
         // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
         long wcet = required(p, "wcet", t.wcet());

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.regex.Pattern;
 
 /**
  * Turns a bound v2 file into a {@link Workload}, rejecting what workload-v2.md forbids with the JSON
@@ -17,7 +16,6 @@ final class WorkloadValidator {
     static final int MAX_TASKS = 1024;
     /** Segments of one task. */
     static final int MAX_SEGMENTS = 256;
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
     private final String file;
     private final String sha256;
@@ -124,12 +122,7 @@ final class WorkloadValidator {
             if (t == null) {
                 throw fail(p, "expected a task object, got null");
             }
-            if (t.name() == null) {
-                throw fail(p, "missing required field \"name\"");
-            }
-            if (!NAME.matcher(t.name()).matches()) {
-                throw fail(p + ".name", "invalid task name \"" + t.name() + "\" (allowed: letters, digits, _ . -)");
-            }
+            v1.taskName(p, t.name());
             if (t.period() == null) {
                 throw fail(p, "missing required field \"period\"");
             }
