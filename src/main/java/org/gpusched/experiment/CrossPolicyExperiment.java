@@ -2,7 +2,6 @@ package org.gpusched.experiment;
 
 import org.gpusched.explore.Options;
 import org.gpusched.model.Budget;
-import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
@@ -37,12 +36,7 @@ public final class CrossPolicyExperiment implements Experiment {
             "tsg-rr-suspend", "gcaps-suspend", "mpcp-suspend", "fmlp+-suspend", "tsg-rr-busy", "gcaps-busy",
             "mpcp-busy", "fmlp+-busy");
 
-    private final long seed;
-    private final List<Scenario> scenarios;
-    private final List<Double> utilizations;
-    private final int sets;
-    private final int tasks;
-    private final Duration timeLimit;
+    private final PaperSets paper;
     private final List<Method> methods;
     private final GpuPriorityMode gpuPriority;
     private final Variant variant;
@@ -50,15 +44,15 @@ public final class CrossPolicyExperiment implements Experiment {
     public CrossPolicyExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets, int tasks,
                                  Duration timeLimit, List<String> methodIds, GpuPriorityMode gpuPriority,
                                  Variant variant) {
-        if (scenarios.isEmpty() || utilizations.isEmpty() || sets < 1 || tasks < 1 || methodIds.isEmpty()) {
-            throw new IllegalArgumentException("need at least one scenario, utilisation, set, task and method");
+        this(new PaperSets(seed, scenarios, utilizations, sets, tasks, timeLimit), methodIds, gpuPriority, variant);
+    }
+
+    private CrossPolicyExperiment(PaperSets paper, List<String> methodIds, GpuPriorityMode gpuPriority,
+                                  Variant variant) {
+        if (methodIds.isEmpty()) {
+            throw new IllegalArgumentException("need at least one method");
         }
-        this.seed = seed;
-        this.scenarios = List.copyOf(scenarios);
-        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
-        this.sets = sets;
-        this.tasks = tasks;
-        this.timeLimit = timeLimit;
+        this.paper = paper;
         Registry registry = Registry.standard();
         this.methods = methodIds.stream().map(id -> registry.byId(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
@@ -67,13 +61,8 @@ public final class CrossPolicyExperiment implements Experiment {
     }
 
     static CrossPolicyExperiment fromParams(Map<String, String> p) {
-        List<Scenario> sc = Scenario.parseList(Experiment.get(p, "scenarios"));
-        return new CrossPolicyExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
-                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
-                Integer.parseInt(Experiment.get(p, "tasks")),
-                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))),
-                List.of(Experiment.get(p, "methods").split(",")), GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")),
-                Variant.valueOf(Experiment.get(p, "variant")));
+        return new CrossPolicyExperiment(PaperSets.fromParams(p), List.of(Experiment.get(p, "methods").split(",")),
+                GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")), Variant.valueOf(Experiment.get(p, "variant")));
     }
 
     @Override
@@ -83,17 +72,15 @@ public final class CrossPolicyExperiment implements Experiment {
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed),
-                "scenarios", String.join(",", scenarios.stream().map(Scenario::id).toList()),
-                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
-                "tasks", Integer.toString(tasks), "timeLimitMs", Long.toString(timeLimit.toMillis()),
-                "methods", String.join(",", methods.stream().map(Method::id).toList()),
-                "gpuPriority", gpuPriority.name(), "variant", variant.name());
+        Map<String, String> p = paper.params();
+        p.putAll(Experiment.map("methods", String.join(",", methods.stream().map(Method::id).toList()),
+                "gpuPriority", gpuPriority.name(), "variant", variant.name()));
+        return p;
     }
 
     @Override
     public int units() {
-        return scenarios.size() * utilizations.size() * sets;
+        return paper.units();
     }
 
     @Override
@@ -103,16 +90,11 @@ public final class CrossPolicyExperiment implements Experiment {
 
     @Override
     public List<String> run(int unit) {
-        int index = unit % sets;
-        int point = unit / sets;
-        double u = utilizations.get(point % utilizations.size());
-        Scenario sc = scenarios.get(point / utilizations.size());
-        TaskSet ts = Generator.generate(seed, sc, u, tasks, index).parse();
-        Workload w = Workload.ofV1(ts);
-        RunOptions o = new RunOptions(Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, timeLimit),
+        PaperSets.Unit u = paper.unit(unit);
+        Workload w = Workload.ofV1(paper.taskSet(u));
+        RunOptions o = new RunOptions(Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, paper.timeLimit()),
                 gpuPriority, variant);
-        StringBuilder row = new StringBuilder(String.join(",", Integer.toString(unit), sc.id(), Experiment.u(u),
-                Integer.toString(tasks), Integer.toString(index)));
+        StringBuilder row = new StringBuilder(u.columns());
         for (Method m : methods) {
             // Each method its own budget: the time limit is per method and set, as in the other sweeps.
             Budget.Meter meter = o.explore().budget().start();
@@ -135,8 +117,10 @@ public final class CrossPolicyExperiment implements Experiment {
     public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder("scenario,utilization,sets,method,schedulable,inconclusive,notApplicable\n");
         List<Path> written = new ArrayList<>();
+        List<Double> utilizations = paper.utilizations();
+        int sets = paper.sets();
         int r = 0;
-        for (Scenario sc : scenarios) {
+        for (Scenario sc : paper.scenarios()) {
             double[] x = new double[utilizations.size()];
             double[][] y = new double[methods.size()][utilizations.size()];
             for (int ui = 0; ui < utilizations.size(); ui++) {
@@ -164,7 +148,7 @@ public final class CrossPolicyExperiment implements Experiment {
             for (int k = 0; k < methods.size(); k++) {
                 series.add(new Charts.Series(methods.get(k).id(), x, y[k]));
             }
-            var chart = Charts.line("One workload, every policy: " + sc.id() + " slowdown, " + tasks + " tasks, "
+            var chart = Charts.line("One workload, every policy: " + sc.id() + " slowdown, " + paper.tasks() + " tasks, "
                     + sets + " sets per point", "total utilisation U", "schedulable ratio", false, series);
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
             written.addAll(Charts.save(chart, dir, "cross-policy-" + sc.id()));

@@ -24,25 +24,15 @@ public final class SchedulabilityExperiment implements Experiment {
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,edfSerial,edfParallel,timeMs,"
             + "vertices,jobs";
 
-    private final long seed;
-    private final List<Scenario> scenarios;
-    private final List<Double> utilizations;
-    private final int sets;
-    private final int tasks;
-    private final Duration timeLimit;
+    private final PaperSets paper;
 
     public SchedulabilityExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets,
                                     int tasks, Duration timeLimit) {
-        if (scenarios.isEmpty() || utilizations.isEmpty() || sets < 1 || tasks < 1) {
-            throw new IllegalArgumentException("need at least one scenario, utilisation, set and task");
-        }
-        this.seed = seed;
-        this.scenarios = List.copyOf(scenarios);
-        // Round as the files print them, so a merged run rebuilds exactly the same sets.
-        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
-        this.sets = sets;
-        this.tasks = tasks;
-        this.timeLimit = timeLimit;
+        this(new PaperSets(seed, scenarios, utilizations, sets, tasks, timeLimit));
+    }
+
+    private SchedulabilityExperiment(PaperSets paper) {
+        this.paper = paper;
     }
 
     /** U = 0.2, 0.4, ..., 2.0 as in Figure 4. */
@@ -55,11 +45,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     static SchedulabilityExperiment fromParams(Map<String, String> p) {
-        List<Scenario> sc = Scenario.parseList(Experiment.get(p, "scenarios"));
-        return new SchedulabilityExperiment(Long.parseLong(Experiment.get(p, "seed")), sc,
-                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
-                Integer.parseInt(Experiment.get(p, "tasks")), Duration.ofMillis(Long.parseLong(
-                        Experiment.get(p, "timeLimitMs"))));
+        return new SchedulabilityExperiment(PaperSets.fromParams(p));
     }
 
     @Override
@@ -69,15 +55,12 @@ public final class SchedulabilityExperiment implements Experiment {
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed),
-                "scenarios", String.join(",", scenarios.stream().map(Scenario::id).toList()),
-                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
-                "tasks", Integer.toString(tasks), "timeLimitMs", Long.toString(timeLimit.toMillis()));
+        return paper.params();
     }
 
     @Override
     public int units() {
-        return scenarios.size() * utilizations.size() * sets;
+        return paper.units();
     }
 
     @Override
@@ -87,14 +70,10 @@ public final class SchedulabilityExperiment implements Experiment {
 
     @Override
     public List<String> run(int unit) {
-        int index = unit % sets;
-        int point = unit / sets;
-        double u = utilizations.get(point % utilizations.size());
-        Scenario sc = scenarios.get(point / utilizations.size());
-        TaskSet ts = Generator.generate(seed, sc, u, tasks, index).parse();
-        SetRunner.Result r = SetRunner.run(ts, timeLimit, true);
-        return List.of(String.join(",", Integer.toString(unit), sc.id(), Experiment.u(u), Integer.toString(tasks),
-                Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.word(r.edfSerial()),
+        PaperSets.Unit u = paper.unit(unit);
+        TaskSet ts = paper.taskSet(u);
+        SetRunner.Result r = SetRunner.run(ts, paper.timeLimit(), true);
+        return List.of(String.join(",", u.columns(), SetRunner.word(r.gpusched()), SetRunner.word(r.edfSerial()),
                 SetRunner.word(r.edfParallel()), SetRunner.ms(r.timeMs()), Long.toString(r.vertices()),
                 Integer.toString(r.jobs())));
     }
@@ -103,8 +82,10 @@ public final class SchedulabilityExperiment implements Experiment {
     public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         List<Path> written = new ArrayList<>();
+        List<Double> utilizations = paper.utilizations();
+        int sets = paper.sets();
         int r = 0;
-        for (Scenario sc : scenarios) {
+        for (Scenario sc : paper.scenarios()) {
             double[] x = new double[utilizations.size()];
             double[][] y = new double[3][utilizations.size()];
             for (int ui = 0; ui < utilizations.size(); ui++) {
@@ -127,7 +108,7 @@ public final class SchedulabilityExperiment implements Experiment {
                         y[0][ui], y[1][ui], y[2][ui], yes[3]));
             }
             var chart = Charts.line("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
-                            + "], " + tasks + " tasks, " + sets + " sets per point", "total utilisation U",
+                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U",
                     "schedulable ratio", false, List.of(new Charts.Series("GPUSched", x, y[0]),
                             new Charts.Series("EDF-serial", x, y[1]), new Charts.Series("EDF-parallel", x, y[2])));
             chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
