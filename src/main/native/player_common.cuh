@@ -1,0 +1,123 @@
+// Shared by every translation unit of the native player library (pom.xml compiles every *.cu in this
+// folder into one libgpusched_player.so). Everything here is static or inline: each .cu gets its own copy.
+#pragma once
+#include <jni.h>
+#include <cuda.h>
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <string>
+#include <vector>
+
+typedef unsigned long long u64;
+
+__device__ __forceinline__ u64 global_timer() {
+    u64 t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+// One job: every block stays resident for `ns` of the GPU's global timer, so the job occupies
+// exactly its launch shape for its time. Thread 0 publishes the block's first and last stamp
+// into the job's slot (min start, max end), read by the host after the batch synchronised.
+static __global__ void gpusched_spin(u64 *slot, long long ns) {
+    __shared__ u64 start;
+    if (threadIdx.x == 0) start = global_timer();
+    __syncthreads();
+    const u64 until = start + (u64)ns;
+    while (global_timer() < until) { }
+    __syncthreads();
+    if (threadIdx.x == 0 && slot != nullptr) {
+        u64 end = global_timer();
+        atomicMin(&slot[0], start);
+        atomicMax(&slot[1], end);
+    }
+}
+
+static __global__ void gpusched_stamp(u64 *out) { *out = global_timer(); }
+
+static u64 now_ns() {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (u64)ts.tv_sec * 1000000000ull + (u64)ts.tv_nsec;
+}
+
+static void sleep_until(u64 t) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)(t / 1000000000ull);
+    ts.tv_nsec = (long)(t % 1000000000ull);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) { }
+}
+
+// The driver API is only needed for user kernels (cuModuleLoad); it is looked up at run time so
+// the library still loads, and reports the real cause, on a machine without libcuda.
+struct Driver {
+    void *lib = nullptr;
+    CUresult (*moduleLoad)(CUmodule *, const char *) = nullptr;
+    CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *) = nullptr;
+    CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             CUstream, void **, void **) = nullptr;
+    CUresult (*funcSetAttribute)(CUfunction, CUfunction_attribute, int) = nullptr;
+};
+
+static bool load_driver(Driver &d, std::string &why) {
+    if (d.lib) return true;
+    d.lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!d.lib) { why = std::string("cannot load libcuda.so.1: ") + dlerror(); return false; }
+    d.moduleLoad = (decltype(d.moduleLoad))dlsym(d.lib, "cuModuleLoad");
+    d.moduleGetFunction = (decltype(d.moduleGetFunction))dlsym(d.lib, "cuModuleGetFunction");
+    d.launchKernel = (decltype(d.launchKernel))dlsym(d.lib, "cuLaunchKernel");
+    d.funcSetAttribute = (decltype(d.funcSetAttribute))dlsym(d.lib, "cuFuncSetAttribute");
+    if (!d.moduleLoad || !d.moduleGetFunction || !d.launchKernel) { why = "libcuda.so.1 lacks cuModuleLoad"; return false; }
+    return true;
+}
+
+struct Player {
+    int device = 0;
+    int tasks = 0;
+    std::vector<cudaStream_t> streams;
+    std::vector<int> blocks, threads, smem;
+    std::vector<CUfunction> user;  // null: synthetic kernel
+    Driver driver;
+    u64 *dummy = nullptr;
+};
+
+static void throw_java(JNIEnv *env, const std::string &msg) {
+    jclass c = env->FindClass("org/gpusched/player/CudaException");
+    if (c) env->ThrowNew(c, msg.c_str());
+}
+
+// Messages start with the CUDA error name so Java can tell "no device" from a real failure.
+static bool check(JNIEnv *env, cudaError_t e, const char *what) {
+    if (e == cudaSuccess) return true;
+    cudaGetLastError();
+    std::string msg = std::string(cudaGetErrorName(e)) + " (" + std::to_string((int)e) + "): " + cudaGetErrorString(e)
+                      + " [" + what + "]";
+    throw_java(env, msg);
+    return false;
+}
+
+static void set_connections(int n) {
+    if (n < 1) n = 1;
+    if (n > 32) n = 32;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%d", n);
+    setenv("CUDA_DEVICE_MAX_CONNECTIONS", buf, 1);
+}
+
+static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
+    if (p->user[t] != nullptr) {
+        void *args[] = {&slot, &ns};
+        CUresult r = p->driver.launchKernel(p->user[t], p->blocks[t], 1, 1, p->threads[t], 1, 1, p->smem[t],
+                                            (CUstream)p->streams[t], args, nullptr);
+        if (r != CUDA_SUCCESS) { throw_java(env, "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"); return false; }
+        return true;
+    }
+    gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], p->streams[t]>>>(slot, ns);
+    return check(env, cudaGetLastError(), "kernel launch");
+}
