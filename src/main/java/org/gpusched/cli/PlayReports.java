@@ -45,6 +45,7 @@ final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
+            out.println(ProfileReports.framesText(org.gpusched.player.FrameCheck.of(r)));
             PlayResult.Summary ns = r.summary();
             if (ns.neverRun() > 0) {
                 out.println("never run (each a miss): " + ns.neverRun() + " job" + (ns.neverRun() == 1 ? "" : "s")
@@ -107,6 +108,7 @@ final class PlayReports {
             n.put("miss", j.miss());
         }
         r.trace().notes().forEach(o.putArray("deviceNotes")::add);
+        o.set("frames", ProfileReports.framesJson(org.gpusched.player.FrameCheck.of(r)));
         return o;
     }
 
