@@ -9,6 +9,7 @@ import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
+import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -95,7 +96,7 @@ public final class Main implements Runnable {
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
         cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
         cl.registerConverter(ExecTime.class, Main::execTime);
-        cl.registerConverter(org.gpusched.profile.Statistic.class, s -> parseEnum(org.gpusched.profile.Statistic.class, s));
+        cl.registerConverter(Statistic.class, s -> parseEnum(Statistic.class, s));
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);

@@ -17,6 +17,7 @@ import org.gpusched.model.TaskSetReader;
 import org.gpusched.oracle.Oracle;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -60,7 +61,7 @@ public final class MeasuredWorkload {
         model.table().entrySet().stream()
                 .sorted(Map.Entry.<Long, Long>comparingByKey((a, b) -> Long.bitCount(a) != Long.bitCount(b)
                         ? Integer.compare(Long.bitCount(a), Long.bitCount(b))
-                        : java.util.Arrays.compare(Oracle.tasksOf(a), Oracle.tasksOf(b))))
+                        : Arrays.compare(Oracle.tasksOf(a), Oracle.tasksOf(b))))
                 .forEach(e -> {
                     ObjectNode n = entries.addObject();
                     ArrayNode names = n.putArray("tasks");

@@ -1,9 +1,12 @@
 package org.gpusched.profile;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,7 +22,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
 
     public Model {
         wcet = wcet.clone();
-        table = java.util.Collections.unmodifiableMap(new TreeMap<>(table));
+        table = Collections.unmodifiableMap(new TreeMap<>(table));
     }
 
     /**
@@ -72,12 +75,12 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
         for (int i = 0; i < wcet.length; i++) {
             wcet[i] = ts.task(i).wcet();
         }
-        org.gpusched.oracle.CompletionModel cm = new org.gpusched.oracle.CompletionModel(ts);
+        CompletionModel cm = new CompletionModel(ts);
         Map<Long, Long> table = new TreeMap<>();
         for (int[] order : sets) {
-            long mask = org.gpusched.oracle.Oracle.maskOf(order);
+            long mask = Oracle.maskOf(order);
             long c = cm.completion(mask);
-            if (order.length > 1 && c != org.gpusched.oracle.CompletionModel.FORBIDDEN) {
+            if (order.length > 1 && c != CompletionModel.FORBIDDEN) {
                 table.put(mask, c);
             }
         }
