@@ -95,6 +95,7 @@ final class LoopCommand implements Callable<Integer>, NoCsv {
         MeasuredWorkload.requireV1(ts, content);
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
+        ProfileOptions.distinct(spec.commandLine(), out, tableOut, reportOut);
         Outputs outputs = Outputs.of(profile.inputs(taskset), force);
         for (Path p : List.of(out, tableOut, reportOut)) {
             outputs.check(p);

@@ -62,6 +62,7 @@ final class ProfileCommand implements Callable<Integer>, NoCsv {
         String content = ProfileOptions.content(taskset);
         MeasuredWorkload.requireV1(ts, content);
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
+        ProfileOptions.distinct(spec.commandLine(), out, csv);
         Outputs outputs = Outputs.of(profile.inputs(taskset), force);
         outputs.check(out);
         outputs.check(csv);

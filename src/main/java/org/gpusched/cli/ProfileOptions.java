@@ -95,6 +95,17 @@ final class ProfileOptions {
         return simTiming == null ? List.of(taskset) : List.of(taskset, simTiming);
     }
 
+    /** Usage error when two outputs of one run are the same file (the second would replace the first). */
+    static void distinct(CommandLine cl, Path... outputs) {
+        for (int i = 0; i < outputs.length; i++) {
+            for (int j = i + 1; j < outputs.length; j++) {
+                if (outputs[i].toAbsolutePath().normalize().equals(outputs[j].toAbsolutePath().normalize())) {
+                    throw new CommandLine.ParameterException(cl, "two outputs of this run are the same file: " + outputs[i]);
+                }
+            }
+        }
+    }
+
     int maxSetSize(TaskSet ts) {
         return maxSetSize == null ? ts.size() : maxSetSize;
     }

@@ -62,6 +62,10 @@ class ProfileCommandTest {
         CliRunner r = CliRunner.run("profile", FIG1, "--device", "sim", "--out", FIG1, "--force");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("is an input of this run");
+        CliRunner same = CliRunner.run("profile", FIG1, "--device", "sim", "--out", "target/same.json", "--samples",
+                "target/same.json");
+        assertThat(same.code()).isEqualTo(2);
+        assertThat(same.err()).contains("two outputs of this run are the same file");
     }
 
     @Test
