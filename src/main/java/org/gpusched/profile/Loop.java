@@ -15,6 +15,8 @@ import org.gpusched.table.Tables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -112,8 +114,14 @@ public final class Loop {
     }
 
     private static List<Change> changes(TaskSet ts, Model before, Model after, Map<Long, Long> measured) {
+        // Every set whose time moved: the measured ones, and entries that followed a raised wcet.
+        SortedSet<Long> masks = new TreeSet<>(measured.keySet());
+        masks.addAll(after.table().keySet());
+        for (int i = 0; i < ts.size(); i++) {
+            masks.add(1L << i);
+        }
         List<Change> out = new ArrayList<>();
-        for (long mask : measured.keySet()) {
+        for (long mask : masks) {
             long from = before.completion(mask);
             long to = after.completion(mask);
             if (to != from) {
