@@ -32,6 +32,24 @@ public final class PartitionFamily {
         return out;
     }
 
+    /**
+     * The plan a partitioning method finds for {@code w} (the search is deterministic, so this is
+     * the plan its result showed), or empty when {@code m} is not one of them, does not apply or
+     * finds no schedulable plan.
+     */
+    public static java.util.Optional<PartitionPlan> plan(Method m, Workload w, RunOptions o) {
+        if (!(m instanceof Sm sm) || PartitionInput.check(w) != null) {
+            return java.util.Optional.empty();
+        }
+        PartitionInput in = PartitionInput.of(w);
+        PartitionResult r = Partitioner.run(in, sm.h, o.partition());
+        return r.schedulable() ? java.util.Optional.of(PartitionPlan.of(in, r)) : java.util.Optional.empty();
+    }
+
+    public static boolean isPartitioning(Method m) {
+        return m instanceof Sm;
+    }
+
     /** The method id of a heuristic: sm-partition-sms-act, ..., sm-partition-1g. */
     public static String id(Heuristic h) {
         return "sm-partition-" + h.id();
