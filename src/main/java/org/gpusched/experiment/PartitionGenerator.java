@@ -20,7 +20,6 @@ import java.util.SplittableRandom;
  */
 public final class PartitionGenerator {
     static final long[] PERIODS_MS = {50, 100, 200, 250, 500, 1000, 2000, 4000};
-    static final int MAX_DRAWS = 100_000;
     static final BigDecimal COMPUTE = new BigDecimal("1.2");
     static final BigDecimal MEMORY = new BigDecimal("2.3");
 
@@ -30,7 +29,10 @@ public final class PartitionGenerator {
     public static PartitionInput generate(long seed, long sms, int n, double u, double prm, double deadlineRatio) {
         SplittableRandom r = new SplittableRandom(seed);
         double cap = deadlineRatio / (1.0 / sms + 0.1);
-        double[] us = uunifastDiscard(r, n, u, cap);
+        if (u > n * cap) {
+            throw new IllegalArgumentException("U = " + u + " cannot be split over " + n + " tasks of at most " + cap);
+        }
+        double[] us = Generator.uunifastDiscard(r, n, u, cap);
         List<PTask> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             boolean memory = r.nextDouble() <= prm;
@@ -50,29 +52,4 @@ public final class PartitionGenerator {
         }
         return new PartitionInput(sms, tasks);
     }
-
-    /** UUniFast (Bini and Buttazzo 2005), drawn again while some u_i > cap. */
-    static double[] uunifastDiscard(SplittableRandom r, int n, double total, double cap) {
-        if (total > n * cap) {
-            throw new IllegalArgumentException("U = " + total + " cannot be split over " + n + " tasks of at most " + cap);
-        }
-        for (int draw = 0; draw < MAX_DRAWS; draw++) {
-            double[] u = new double[n];
-            double sum = total;
-            boolean ok = true;
-            for (int i = 0; i < n - 1; i++) {
-                double next = sum * Math.pow(r.nextDouble(), 1.0 / (n - 1 - i));
-                u[i] = sum - next;
-                sum = next;
-                ok &= u[i] <= cap;
-            }
-            u[n - 1] = sum;
-            if (ok && sum <= cap) {
-                return u;
-            }
-        }
-        throw new IllegalArgumentException("UUniFast-Discard found no vector for U = " + total + ", n = " + n
-                + " in " + MAX_DRAWS + " draws");
-    }
-
 }
