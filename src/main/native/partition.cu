@@ -5,6 +5,7 @@
 // partition granularity), not the concrete SM ids of the plan's ranges; the probe returns the counts
 // granted so the Java side can report them. Written and compiled without a GPU: never run yet.
 #include "player_common.cuh"
+#include <algorithm>
 
 namespace {
 
@@ -86,33 +87,48 @@ struct Partitions {
 };
 
 bool make(JNIEnv *env, Driver &d, Partitions &p, int device, const std::vector<int> &sms) {
+    // The runtime first: without a driver or a device it fails with the error names Java classifies.
+    if (!check(env, cudaSetDevice(device), "cudaSetDevice") || !check(env, cudaFree(nullptr), "context")) return false;
     std::string why;
     if (!load_green(d, p.g, why)) { throw_java(env, why); return false; }
-    if (!check(env, cudaSetDevice(device), "cudaSetDevice") || !check(env, cudaFree(nullptr), "context")) return false;
     CUdevice dev;
     if (!ok(env, p.g.deviceGet(&dev, device), "cuDeviceGet")) return false;
-    CUdevResource left;
-    if (!ok(env, p.g.getDevResource(dev, &left, CU_DEV_RESOURCE_TYPE_SM), "cuDeviceGetDevResource")) return false;
+    CUdevResource all;
+    if (!ok(env, p.g.getDevResource(dev, &all, CU_DEV_RESOURCE_TYPE_SM), "cuDeviceGetDevResource")) return false;
+    // Split the whole device once into groups of the smallest partition it allows (8 SMs on an H100;
+    // splitting what a first split left over was refused there), then give each partition enough
+    // consecutive groups for its SM count.
+    unsigned unit = std::max(1u, std::max(all.sm.minSmPartitionSize, all.sm.smCoscheduledAlignment));
+    unsigned groups = all.sm.smCount / unit;
+    std::vector<CUdevResource> group(groups ? groups : 1);
+    CUdevResource rest;
+    if (!ok(env, p.g.splitByCount(group.data(), &groups, &all, &rest, 0, unit), "cuDevSmResourceSplitByCount")) return false;
+    size_t need = 0;
+    for (int s : sms) need += (s + unit - 1) / unit;
+    if (need > groups) {
+        throw_java(env, "CUDA_ERROR_NOT_SUPPORTED: rounded up to the device's " + std::to_string(unit)
+                        + "-SM partition granularity the plan needs " + std::to_string(need * unit) + " SMs; the device has "
+                        + std::to_string(groups) + " groups of " + std::to_string(unit));
+        return false;
+    }
+    size_t next = 0;
     for (size_t i = 0; i < sms.size(); i++) {
-        CUdevResource part, rest;
-        unsigned groups = 1;
-        if (!ok(env, p.g.splitByCount(&part, &groups, &left, &rest, 0, (unsigned)sms[i]),
-                "cuDevSmResourceSplitByCount (not enough SMs left for the partition at the device's granularity)"))
-            return false;
-        if (groups != 1) { throw_java(env, "CUDA_ERROR (0): no SM group of " + std::to_string(sms[i]) + " left"); return false; }
+        unsigned k = (sms[i] + unit - 1) / unit;
         CUdevResourceDesc desc;
         CUgreenCtx gc;
         CUcontext c;
         CUstream s;
-        if (!ok(env, p.g.generateDesc(&desc, &part, 1), "cuDevResourceGenerateDesc")) return false;
+        if (!ok(env, p.g.generateDesc(&desc, &group[next], k), "cuDevResourceGenerateDesc")) return false;
+        unsigned granted = 0;
+        for (unsigned x = 0; x < k; x++) granted += group[next + x].sm.smCount;
+        next += k;
         if (!ok(env, p.g.greenCreate(&gc, desc, dev, CU_GREEN_CTX_DEFAULT_STREAM), "cuGreenCtxCreate")) return false;
         p.green.push_back(gc);
         if (!ok(env, p.g.ctxFromGreen(&c, gc), "cuCtxFromGreenCtx")) return false;
         p.ctx.push_back(c);
         if (!ok(env, p.g.greenStream(&s, gc, CU_STREAM_NON_BLOCKING, 0), "cuGreenCtxStreamCreate")) return false;
         p.stream.push_back(s);
-        p.granted.push_back(part.sm.smCount);
-        left = rest;
+        p.granted.push_back(granted);
     }
     return true;
 }

@@ -75,8 +75,8 @@ public final class Partitioner {
             if (m < 0) {
                 PTask t = tasks.get(i);
                 return result(h, false, "lemma-2", String.format(Locale.ROOT,
-                        "Lemma 2: %s misses its deadline even alone on all %d SMs (C(%d) = %d > D = %d)", t.name(), sms,
-                        sms, test.time(t, false, sms), t.deadline()), List.of(), l1);
+                        "Lemma 2: %s misses its deadline even alone on all %d SMs (time %d > D = %d)", t.name(), sms,
+                        test.time(t, false, sms), t.deadline()), List.of(), l1);
             }
             parts.add(Part.of(tasks, new int[] {i}, m, test));
         }

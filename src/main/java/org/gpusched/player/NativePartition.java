@@ -2,8 +2,9 @@ package org.gpusched.player;
 
 /**
  * The JNI surface of src/main/native/partition.cu: a partition plan on the GPU through CUDA green
- * contexts (CUDA 12.4+), one per partition with its SM count. Never run in the session that wrote it
- * (no GPU); a driver without green contexts is refused with {@code CUDA_ERROR_NOT_SUPPORTED}.
+ * contexts (CUDA 12.4+), one per partition with its SM count rounded up to the device's granularity.
+ * Its natives ran on an H100 through a C++ harness (docs/partitioning.md), never yet from the JVM; a
+ * driver without green contexts is refused with {@code CUDA_ERROR_NOT_SUPPORTED}.
  */
 public final class NativePartition {
     private NativePartition() { }
@@ -35,7 +36,9 @@ public final class NativePartition {
 
     /** A driver or device that cannot make green contexts, rather than a failure while playing. */
     public static boolean unsupported(CudaException e) {
-        return e.unavailable() || e.getMessage() != null && e.getMessage().startsWith("CUDA_ERROR_NOT_SUPPORTED");
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        return e.unavailable() || m.startsWith("CUDA_ERROR_NOT_SUPPORTED") || m.startsWith("cannot load")
+                || m.startsWith("native library not built");
     }
 
     private static native int[] greenSplitNative(int device, int[] sms);

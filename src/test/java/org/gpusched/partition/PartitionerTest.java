@@ -51,7 +51,7 @@ class PartitionerTest {
         PartitionResult r = run(4, Heuristic.BF_INA, task(0, "a", Kind.COMPUTE, 12, 20, 5),
                 task(1, "b", Kind.MEMORY, 40, 100, 9));
         assertThat(r.stage()).isEqualTo("lemma-2");
-        assertThat(r.reason()).isEqualTo("Lemma 2: b misses its deadline even alone on all 4 SMs (C(4) = 10 > D = 9)");
+        assertThat(r.reason()).isEqualTo("Lemma 2: b misses its deadline even alone on all 4 SMs (time 10 > D = 9)");
         PartitionResult ok = run(4, Heuristic.BF_INA, task(0, "a", Kind.COMPUTE, 12, 20, 5));
         assertThat(groups(ok)).containsExactly(List.of(0, -3));
     }
