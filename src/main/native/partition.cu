@@ -167,14 +167,30 @@ JNIEXPORT jintArray JNICALL Java_org_gpusched_player_NativePartition_greenSplitN
 // launched at t0 + release[j] ns. Returns start and finish of every job in ns after t0 (GPU clock
 // mapped to the host's by a stamp kernel), then the granted SM count of every partition.
 JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePartition_playNative(JNIEnv *env, jclass, jint device,
-        jintArray jsms, jintArray jpart, jintArray jblocks, jintArray jthreads, jlongArray jrelease, jlongArray jdur) {
-    std::vector<int> sms = ints(env, jsms), part = ints(env, jpart), blocks = ints(env, jblocks),
+        jintArray jsms, jintArray jpart, jintArray jlane, jintArray jblocks, jintArray jthreads, jlongArray jrelease,
+        jlongArray jdur) {
+    std::vector<int> sms = ints(env, jsms), part = ints(env, jpart), lane = ints(env, jlane), blocks = ints(env, jblocks),
                      threads = ints(env, jthreads);
     std::vector<jlong> release = longs(env, jrelease), dur = longs(env, jdur);
     size_t n = part.size();
     Driver d;
     Partitions p;
     if (!make(env, d, p, device, sms)) { p.destroy(); return nullptr; }
+    // One stream per lane (a task), made in its partition's green context before the timed loop: the
+    // tasks of a partition co-run on its SMs, as the per-task test assumes, instead of queueing
+    // behind each other on one partition stream.
+    std::vector<CUstream> lanes;
+    for (size_t j = 0; j < n; j++) {
+        if ((size_t)lane[j] < lanes.size()) continue;
+        lanes.resize((size_t)lane[j] + 1, nullptr);
+        CUstream s;
+        if (!ok(env, p.g.greenStream(&s, p.green[part[j]], CU_STREAM_NON_BLOCKING, 0), "cuGreenCtxStreamCreate")) {
+            p.destroy();
+            return nullptr;
+        }
+        lanes[lane[j]] = s;
+        p.stream.push_back(s);  // destroyed and synchronised with the partitions' own streams
+    }
     u64 *slots = nullptr;
     u64 *stamp = nullptr;
     bool good = check(env, cudaMallocHost(&slots, sizeof(u64) * 2 * (n ? n : 1)), "cudaMallocHost")
@@ -197,7 +213,7 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePartition_playNative
         int q = part[j];
         good = ok(env, p.g.ctxSetCurrent(p.ctx[q]), "cuCtxSetCurrent");
         if (!good) break;
-        gpusched_spin<<<blocks[j], threads[j], 0, (cudaStream_t)p.stream[q]>>>(slots + 2 * j, (long long)dur[j]);
+        gpusched_spin<<<blocks[j], threads[j], 0, (cudaStream_t)lanes[lane[j]]>>>(slots + 2 * j, (long long)dur[j]);
         good = check(env, cudaGetLastError(), "kernel launch in a green context");
     }
     for (size_t q = 0; good && q < p.stream.size(); q++) good = ok(env, p.g.streamSynchronize(p.stream[q]), "sync");

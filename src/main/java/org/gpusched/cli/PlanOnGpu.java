@@ -12,12 +12,16 @@ import org.gpusched.player.PartitionSim;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A per-task partition plan on the GPU: every job a spin kernel of its modelled time C_i(T(P), |P|),
  * launched at its release on its partition's green context. The launch shape is the task's first
- * kernel, or, for a task without one, one block of 128 threads per SM of its partition. Times are
+ * kernel capped at one block per SM of its partition (one wave: the spin time is already the kernel's
+ * time on the partition), or, for a task without one, one block of 128 threads per SM; each task has
+ * its own stream in its partition's green context, so a partition's tasks co-run. Times are
  * measured in ns and reported in the workload's unit, rounded up.
  */
 final class PlanOnGpu {
@@ -45,6 +49,8 @@ final class PlanOnGpu {
         int n = launches.size();
         int[] sms = plan.partitions().stream().mapToInt(p -> Math.toIntExact(p.sms())).toArray();
         int[] part = new int[n];
+        int[] lane = new int[n];
+        Map<Integer, Integer> lanes = new HashMap<>();
         int[] blocks = new int[n];
         int[] threads = new int[n];
         long[] release = new long[n];
@@ -53,12 +59,16 @@ final class PlanOnGpu {
             Launch l = launches.get(j);
             Kernel k = kernel(w.task(l.slot().index()));
             part[j] = l.part();
-            blocks[j] = k == null ? sms[l.part()] : k.blocks();
+            lane[j] = lanes.computeIfAbsent(l.slot().index(), x -> lanes.size());
+            // dur is the kernel's whole time on its partition (the scaling model's C(m)), so the grid
+            // must be one wave there: at most one block per SM of the partition, each spinning dur.
+            // The task's own grid would run in several waves and count the waves twice.
+            blocks[j] = k == null ? sms[l.part()] : Math.min(k.blocks(), sms[l.part()]);
             threads[j] = k == null ? 128 : k.threadsPerBlock();
             release[j] = Math.multiplyExact(l.release(), ns);
             dur[j] = Math.multiplyExact(l.slot().time(), ns);
         }
-        long[] out = NativePartition.play(gpu, sms, part, blocks, threads, release, dur);
+        long[] out = NativePartition.play(gpu, sms, part, lane, blocks, threads, release, dur);
         List<PartitionSim.Job> jobs = new ArrayList<>();
         for (int j = 0; j < n; j++) {
             Launch l = launches.get(j);

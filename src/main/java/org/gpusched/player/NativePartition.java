@@ -21,14 +21,15 @@ public final class NativePartition {
 
     /**
      * Plays jobs sorted by release (ns from the start): job j on partition part[j] with its launch shape,
-     * spinning dur[j] ns. Returns start and finish of each job (ns from the start), then the SMs granted
+     * spinning dur[j] ns on the stream of lane[j] (lanes are numbered 0.. in order of first
+     * use; each lane's jobs run in order, lanes co-run). Returns start and finish of each job (ns from the start), then the SMs granted
      * per partition.
      */
-    public static long[] play(int device, int[] sms, int[] part, int[] blocks, int[] threads, long[] release,
-                              long[] dur) {
+    public static long[] play(int device, int[] sms, int[] part, int[] lane, int[] blocks, int[] threads,
+                              long[] release, long[] dur) {
         NativePlayer.load();
         try {
-            return playNative(device, sms, part, blocks, threads, release, dur);
+            return playNative(device, sms, part, lane, blocks, threads, release, dur);
         } catch (CudaException e) {
             throw new CudaException(CudaException.classify(e.getMessage()), e.getMessage());
         }
@@ -43,6 +44,6 @@ public final class NativePartition {
 
     private static native int[] greenSplitNative(int device, int[] sms);
 
-    private static native long[] playNative(int device, int[] sms, int[] part, int[] blocks, int[] threads,
-                                            long[] release, long[] dur);
+    private static native long[] playNative(int device, int[] sms, int[] part, int[] lane, int[] blocks,
+                                            int[] threads, long[] release, long[] dur);
 }
