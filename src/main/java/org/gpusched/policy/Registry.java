@@ -29,6 +29,8 @@ public final class Registry {
     public static Registry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
         all.addAll(GcapsFamily.all());
+        // Time partitioning (issue 11): holistic analyses with kernels as delays.
+        all.addAll(TimePartFamily.all());
         return new Registry(all);
     }
 
