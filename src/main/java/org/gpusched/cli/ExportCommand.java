@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
                 "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched export --to mast examples/railway-timepart.json",
-                "  gpusched export --to mast2 examples/railway-timepart.json -o railway.xml",
+                "  gpusched export --to mast2 examples/railway-timepart.json -o models/railway.xml",
                 "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv"})
 final class ExportCommand implements Callable<Integer> {
     enum Target { mast, mast2, sag }
