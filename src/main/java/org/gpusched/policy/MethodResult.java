@@ -17,6 +17,11 @@ public record MethodResult(String method, Outcome outcome, String reason, Eviden
         }
     }
 
+    /** Inconclusive before it started: a budget shared with earlier methods (compare) is already spent. */
+    public static MethodResult spent(Method m, String over) {
+        return new MethodResult(m.id(), Outcome.INCONCLUSIVE, over, m.evidence(), List.of(), Detail.Facts.NONE, 0);
+    }
+
     public static MethodResult notApplicable(Method m, String reason) {
         return new MethodResult(m.id(), Outcome.NOT_APPLICABLE, reason, m.evidence(), List.of(), Detail.Facts.NONE, 0);
     }

@@ -82,7 +82,7 @@ public final class TimePartFamily {
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             String over = meter.overTimeOrHeap();
             if (over != null) {
-                return new MethodResult(id(), Outcome.INCONCLUSIVE, over, evidence(), List.of(), Detail.Facts.NONE, 0);
+                return MethodResult.spent(this, over);
             }
             long t0 = System.nanoTime();
             List<Flow> flows = Flows.of(w);
