@@ -17,7 +17,7 @@ public record MethodResult(String method, Outcome outcome, String reason, Eviden
         }
     }
 
-    /** Inconclusive before it started: a budget shared with earlier methods (compare) is already spent. */
+    /** Inconclusive: a budget ran out (one shared with earlier methods, as compare does, may be spent before it starts). */
     public static MethodResult spent(Method m, String over) {
         return new MethodResult(m.id(), Outcome.INCONCLUSIVE, over, m.evidence(), List.of(), Detail.Facts.NONE, 0);
     }

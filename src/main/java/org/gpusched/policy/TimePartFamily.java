@@ -87,7 +87,12 @@ public final class TimePartFamily {
             long t0 = System.nanoTime();
             List<Flow> flows = Flows.of(w);
             Platform.TimePartitions plan = w.platform().timePartitions();
-            HolisticResult r = Holistic.analyze(flows, plan);
+            HolisticResult r;
+            try {
+                r = Holistic.analyze(flows, plan, meter::checkTime);
+            } catch (Budget.Exhausted e) {
+                return MethodResult.spent(this, e.getMessage());
+            }
             List<TaskRow> rows = new ArrayList<>();
             List<List<Object>> table = new ArrayList<>();
             for (FlowBound b : r.flows()) {

@@ -31,8 +31,10 @@ public final class Holistic {
     private final boolean partitioned;
     private final Supply[] supply;
     private final long[][] jitter;
+    private final Runnable check;
 
-    private Holistic(List<Flow> flows, Platform.TimePartitions plan) {
+    private Holistic(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
+        this.check = check;
         this.flows = List.copyOf(flows);
         this.partitioned = plan != null;
         this.supply = new Supply[flows.size()];
@@ -57,7 +59,15 @@ public final class Holistic {
 
     /** Analyses {@code flows} under {@code plan} (null: no time partitions). */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan) {
-        return new Holistic(flows, plan).run();
+        return analyze(flows, plan, () -> { });
+    }
+
+    /**
+     * As {@link #analyze(List, Platform.TimePartitions)}, calling {@code check} before every job of
+     * every busy window: a budget's time check, which may throw to end the analysis.
+     */
+    public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
+        return new Holistic(flows, plan, check).run();
     }
 
     private HolisticResult run() {
@@ -127,6 +137,7 @@ public final class Holistic {
         long own = jitter[f][s];
         long worst = 0;
         for (int q = 0; q < MAX_JOBS_IN_WINDOW; q++) {
+            check.run();
             long qt = Ticks.mul(q, x.period());
             long base = Ticks.mul(q + 1L, c);
             long w = supply[f].tsup(base);
