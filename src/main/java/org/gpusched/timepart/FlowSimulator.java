@@ -61,7 +61,8 @@ public final class FlowSimulator {
         long t = 0;
         while (t < runUntil) {
             for (int f = 0; f < n; f++) {
-                while (nextActual[f] == t && nextNominal[f] < releaseUntil) {
+                // <=: with a jitter above the period a later job may be due before an earlier one's time.
+                while (nextActual[f] <= t && nextNominal[f] < releaseUntil) {
                     Job j = new Job(f, nextNominal[f]);
                     active.add(j);
                     enter(j, flows, t);

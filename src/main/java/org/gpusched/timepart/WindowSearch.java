@@ -53,8 +53,9 @@ public final class WindowSearch {
     }
 
     /**
-     * The core the partition's windows are on: OptionalInt.empty() inside when they are on every
-     * core; null-free Optional.empty() when they mix cores (the search does not handle that).
+     * Where the partition's windows are: one core (a present OptionalInt), every core (an empty
+     * OptionalInt), or, when they mix cores, nothing (an empty Optional: the search does not
+     * handle that).
      */
     public static java.util.Optional<OptionalInt> coreOf(Platform.Partition p) {
         OptionalInt first = p.windows().get(0).core();

@@ -97,6 +97,13 @@ class TimepartCliTest {
         CliRunner slack = CliRunner.run("optimize", "--windows", "--objective", "slack", copy.toString());
         assertThat(slack.code()).isZero();
         assertThat(dir.resolve("in.optimized.json")).exists();
+        // A deadline below the GPU work alone: no window helps, exit 1 and nothing written.
+        Path hopeless = Files.writeString(dir.resolve("hopeless.json"), Files.readString(Path.of(RAILWAY))
+                .replaceFirst("\"period\": 40000,", "\"period\": 40000, \"deadline\": 9000,"));
+        CliRunner none = CliRunner.run("optimize", "--windows", hopeless.toString(), "-o", dir.resolve("h.json").toString());
+        assertThat(none.code()).as(none.err()).isEqualTo(1);
+        assertThat(none.out()).contains("no window in the free time of the frame keeps every task schedulable");
+        assertThat(dir.resolve("h.json")).doesNotExist();
         assertThat(CliRunner.run("optimize", "--windows", "examples/paper-fig1.json", "-o",
                 dir.resolve("x.json").toString()).err()).contains("no timePartitions");
     }
