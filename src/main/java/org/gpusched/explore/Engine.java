@@ -111,13 +111,15 @@ final class Engine {
         if (!started) {
             started = true;
             int[] c0 = new int[jm.n];
-            long r0 = jm.readyAt(c0, 0);
+            // With offsets or jitter nothing may be ready at 0: start at the first release (Algorithm 4).
+            long t0 = jm.readyAt(c0, 0) == 0 ? jm.nextArrival(c0) : 0;
+            long r0 = jm.readyAt(c0, t0);
             deepestDepth = 0;
-            if (jm.latestLiveStart(c0, r0) < 0) {
+            if (jm.latestLiveStart(c0, r0) < t0) {
                 pruned++;
                 return true;
             }
-            offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, 0, null, created);
+            offer(new StateKey(c0, r0, 0L), 0, t0, -1, t0, 0, 0, null, created);
             pushAll(created);
         }
         long target = quota == Long.MAX_VALUE ? Long.MAX_VALUE : states + quota;
