@@ -122,8 +122,9 @@ class GcapsCliTest {
             }
             assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(Registry.standard().ids());
         }
-        // Every example except the one with copies is within the family's reach.
-        assertThat(gcapsApplied).isEqualTo(examples.size() - 1);
+        // Every example except the one with copies and the camera pipeline (release jitter, which the
+        // GCAPS analyses do not model: issue 15) is within the family's reach.
+        assertThat(gcapsApplied).isEqualTo(examples.size() - 2);
     }
 
     /** experiment cross-policy end to end: summary rows per method, plots, and PBS never below its baselines. */
