@@ -122,16 +122,18 @@ class GcapsCliTest {
             }
             assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(Registry.standard().ids());
         }
-        // Every example except those with copies is within the family's reach.
-        long withCopies = examples.stream().filter(e -> {
+        // Every example except those with copies and those with release jitter (the camera pipeline:
+        // the GCAPS analyses do not model jitter, issue 15) is within the family's reach.
+        long outOfReach = examples.stream().filter(e -> {
             try {
-                return java.nio.file.Files.readString(Path.of(e)).contains("\"copy\"");
+                String text = java.nio.file.Files.readString(Path.of(e));
+                return text.contains("\"copy\"") || text.contains("\"jitter\"");
             } catch (IOException x) {
                 throw new java.io.UncheckedIOException(x);
             }
         }).count();
-        assertThat(withCopies).isGreaterThanOrEqualTo(1);
-        assertThat(gcapsApplied).isEqualTo(examples.size() - withCopies);
+        assertThat(outOfReach).isGreaterThanOrEqualTo(2);
+        assertThat(gcapsApplied).isEqualTo(examples.size() - outOfReach);
     }
 
     /** experiment cross-policy end to end: summary rows per method, plots, and PBS never below its baselines. */
