@@ -29,6 +29,8 @@ public final class Registry {
     public static Registry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
         all.addAll(GcapsFamily.all());
+        // copy/execute strategies (issue 12)
+        all.addAll(CopyExecFamily.all());
         return new Registry(all);
     }
 
