@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Properties of the simulation on seeded random workloads (2 to 4 tasks, 1 or 2 engines, every
- * strategy). -Dgpusched.copyexec.sets=N runs more (default 300).
+ * strategy). -Dgpusched.copyexec.sets=N runs more (default 150).
  */
 class CopySimulatorPropertyTest {
-    private static final int SETS = Integer.getInteger("gpusched.copyexec.sets", 300);
+    private static final int SETS = Integer.getInteger("gpusched.copyexec.sets", 150);
 
     private static boolean overlap(Op a, Op b) {
         return a.start() < b.end() && b.start() < a.end();
