@@ -75,7 +75,7 @@ final class BatchTimes {
             runs.add(new JobRun(p.task(), t.name(), p.job(), Batches.release(w, p.task(), p.job()),
                     Batches.deadline(w, p.task(), p.job()), start[j] < 0 ? cursor[j] : start[j], cursor[j]));
         }
-        ops.sort(java.util.Comparator.comparingLong(Op::start).thenComparingLong(Op::end));
+        ops.sort(Op.TIMELINE);
         out.addAll(ops);
         return runs;
     }
