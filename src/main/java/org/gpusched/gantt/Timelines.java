@@ -8,6 +8,7 @@ import org.gpusched.copyexec.Op;
 import org.gpusched.copyexec.OpKind;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.player.PlayResult;
 import org.gpusched.table.SchedulingTable;
 
 import java.util.ArrayList;
@@ -40,6 +41,30 @@ public final class Timelines {
             misses.add(new Gantt.Mark(lane.get(Batches.lane(w, j.taskIndex(), last)), j.finish()));
         }
         return new Gantt(title, unit, lanes, w.tasks().stream().map(t -> t.name()).toList(), bars, List.of(), misses);
+    }
+
+    /**
+     * A scheduling table as the player measured it: one kernel lane per task, each job from its
+     * measured start to finish, each batch's actual start to end as a band, misses at the finish.
+     */
+    public static Gantt of(PlayResult r, String title) {
+        TaskSet ts = r.plan().taskSet();
+        Map<String, Integer> index = new HashMap<>();
+        for (Task t : ts.tasks()) {
+            index.put(t.name(), t.index());
+        }
+        List<Gantt.Bar> bars = new ArrayList<>();
+        List<Gantt.Mark> misses = new ArrayList<>();
+        for (PlayResult.JobRow j : r.jobs()) {
+            int t = index.get(j.task());
+            bars.add(new Gantt.Bar(t, t, j.start(), j.finish()));
+            if (j.miss()) {
+                misses.add(new Gantt.Mark(t, j.finish()));
+            }
+        }
+        List<Gantt.Band> bands = r.batches().stream().map(b -> new Gantt.Band(b.start(), b.end())).toList();
+        return new Gantt(title, r.trace().unit(), ts.tasks().stream().map(t -> "kernel " + t.name()).toList(),
+                ts.tasks().stream().map(Task::name).toList(), bars, bands, misses);
     }
 
     /**

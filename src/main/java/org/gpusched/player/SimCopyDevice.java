@@ -17,9 +17,12 @@ import java.util.List;
  */
 public final class SimCopyDevice implements CopyDevice {
     private final int engines;
+    private final String unit;
 
-    public SimCopyDevice(int engines) {
+    /** @param unit the workload's time unit, which the simulated device keeps */
+    public SimCopyDevice(int engines, String unit) {
         this.engines = engines;
+        this.unit = unit;
     }
 
     @Override
@@ -29,7 +32,7 @@ public final class SimCopyDevice implements CopyDevice {
 
     @Override
     public String unit() {
-        return "tick";
+        return unit;
     }
 
     @Override

@@ -29,14 +29,14 @@ class StrategyPlayerTest {
     private static void same(CopyWorkload w, String at) {
         for (Strategy s : Strategy.values()) {
             CopySim sim = CopySimulator.run(w, s, null);
-            CopySim played = StrategyPlayer.play(w, s, new SimCopyDevice(w.engines()), ExecTime.WCET, 1);
+            CopySim played = StrategyPlayer.play(w, s, new SimCopyDevice(w.engines(), "tick"), ExecTime.WCET, 1);
             assertThat(played.jobs()).as("%s %s jobs", at, s.id()).isEqualTo(sim.jobs());
             assertThat(played.ops()).as("%s %s operations", at, s.id()).isEqualTo(sim.ops());
             assertThat(played.batchStarts()).as("%s %s batches", at, s.id()).isEqualTo(sim.batchStarts());
             // A fraction of the WCETs, the same rounding on both sides.
             ExecTime half = ExecTime.parse("fixed:0.6");
             CopySim simHalf = CopySimulator.run(w, s, (task, job, kind, wcet) -> StrategyPlayer.time(wcet, 0.6), null);
-            CopySim playedHalf = StrategyPlayer.play(w, s, new SimCopyDevice(w.engines()), half, 1);
+            CopySim playedHalf = StrategyPlayer.play(w, s, new SimCopyDevice(w.engines(), "tick"), half, 1);
             assertThat(playedHalf.ops()).as("%s %s at 0.6", at, s.id()).isEqualTo(simHalf.ops());
         }
     }
