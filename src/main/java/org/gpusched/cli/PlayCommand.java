@@ -136,7 +136,7 @@ final class PlayCommand implements Callable<Integer> {
         }
         PlayResult r = PlayResult.of(plan, mode, trace);
         if (gantt != null) {
-            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + mode
+            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(mode)
                     + " on " + trace.device() + " (measured)"));
         }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), seed);

@@ -103,7 +103,7 @@ final class StrategyPlay {
         switch (r.common().format) {
             case json -> {
                 ObjectNode o = Json.object().put("file", file).put("strategy", r.strategy().id()).put("device", dev.name())
-                        .put("unit", dev.unit()).put("execTime", r.exec().toString()).put("seed", r.seed());
+                        .put("timeUnit", dev.unit()).put("execTime", r.exec().toString()).put("seed", r.seed());
                 ArrayNode jobs = o.putArray("jobs");
                 for (JobRun j : run.jobs()) {
                     jobs.addObject().put("task", j.task()).put("job", j.job()).put("release", j.release())

@@ -119,6 +119,7 @@ public final class GanttCharts {
         XYSeries s = c.addSeries(name, new double[] {from, to, to, from}, new double[] {y0, y0, y1, y1});
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
         s.setMarker(SeriesMarkers.NONE);
+        s.setLineStyle(new java.awt.BasicStroke(1f));
         return s;
     }
 
