@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,6 +58,20 @@ class CopyExecCliTest {
         Path pbs = dir.resolve("pbs.svg");
         assertThat(CliRunner.run("analyze", "examples/paper-fig1.json", "--gantt", pbs.toString()).code()).isZero();
         assertThat(Files.readString(pbs)).contains("<svg");
+    }
+
+    @Test
+    void experimentReproducesTableIIIsShape(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("ce");
+        assertThat(CliRunner.run("experiment", "copy-exec", "--sets", "3", "--out", out.toString()).code()).isZero();
+        List<String> lines = Files.readAllLines(out.resolve("copy-exec.csv"));
+        assertThat(lines.get(0)).isEqualTo(org.gpusched.experiment.CopyExecExperiment.HEADER);
+        assertThat(lines).hasSize(1 + 6 * 4);
+        assertThat(lines.stream().filter(l -> l.contains(",traditional,"))).allMatch(l -> l.endsWith(",1.00"));
+        assertThat(out.resolve("copy-exec.png")).exists();
+        Path again = dir.resolve("again");
+        CliRunner.run("experiment", "copy-exec", "--sets", "3", "--out", again.toString());
+        assertThat(Files.readString(again.resolve("copy-exec.csv"))).isEqualTo(Files.readString(out.resolve("copy-exec.csv")));
     }
 
     @Test
