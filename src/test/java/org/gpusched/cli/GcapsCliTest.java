@@ -111,19 +111,20 @@ class GcapsCliTest {
             files.add(M.readTree(line));
         }
         assertThat(files).hasSize(examples.size());
-        int gcapsApplied = 0;
+        List<String> gcapsNa = new ArrayList<>();
         for (JsonNode f : files) {
             List<String> ids = new ArrayList<>();
             for (JsonNode m : f.get("methods")) {
                 ids.add(m.get("method").asText());
-                if (m.get("method").asText().equals("gcaps-suspend") && !m.get("verdict").asText().equals("n/a")) {
-                    gcapsApplied++;
+                if (m.get("method").asText().equals("gcaps-suspend") && m.get("verdict").asText().equals("n/a")) {
+                    gcapsNa.add(Path.of(f.get("file").asText()).getFileName().toString());
                 }
             }
             assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(Registry.standard().ids());
         }
-        // Every example except the one with copies is within the family's reach.
-        assertThat(gcapsApplied).isEqualTo(examples.size() - 1);
+        // Every example is within the family's reach except those with copies or release jitter.
+        assertThat(gcapsNa).containsExactlyInAnyOrder("copy-exec-video.json", "orin-camera-pipeline.json",
+                "workload-v2.json");
     }
 
     /** experiment cross-policy end to end: summary rows per method, plots, and PBS never below its baselines. */
