@@ -59,6 +59,11 @@ final class StrategyPlay {
         }
         CopySim run;
         try (CopyDevice d = dev) {
+            if (!(d instanceof SimCopyDevice)) {
+                // Load and link the CPU loop's classes first: on an H100 the first batch boundary of a cold
+                // JVM cost 2.5-3.7 ms otherwise (docs/copy-execute.md).
+                StrategyPlayer.play(cw, r.strategy(), new SimCopyDevice(cw.engines(), "tick"), r.exec(), r.seed());
+            }
             run = StrategyPlayer.play(cw, r.strategy(), d, r.exec(), r.seed());
         } catch (CudaException e) {
             err.println("gpusched: " + dev.name() + " failed while playing: " + e.getMessage());
