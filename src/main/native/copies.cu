@@ -4,7 +4,7 @@
 // events (cudaStreamWaitEvent), and every operation is bracketed by a start and a stop event
 // (elapsed time against an origin event recorded at open). One batch (at most two jobs) per call;
 // the CPU-side loop that picks the batches stays in Java, since it needs the measured batch end.
-// Written without a GPU: it compiles here, it has never run (docs/copy-execute.md).
+// Run once on an H100 (docs/copy-execute.md, "On a GPU").
 #include "player_common.cuh"
 
 namespace {
@@ -112,8 +112,8 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_CopyNative_open(JNIEnv *env, jc
         for (auto &op : job)
             for (cudaEvent_t &e : op) ok = ok && check(env, cudaEventCreate(&e), "cudaEventCreate");
     // Every stream runs its kind of command once before anything is timed (the paper's
-    // set-event-queue method), and every buffer is copied once whole: the first use of a stream
-    // or a buffer cost about 3 ms on an H100 (measured, docs/copy-execute.md).
+    // set-event-queue method), and every buffer is copied once whole, so that no first-use cost
+    // (channel binding, page mapping) falls into a timed batch.
     for (int t = 0; ok && t < p->tasks; t++) {
         gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], p->exec[t]>>>(nullptr, 1000);
         ok = check(env, cudaGetLastError(), "warm-up launch")

@@ -13,7 +13,7 @@ import java.util.Locale;
  * cudaMemcpyAsync per direction on per-task copy streams, the task's synthetic spin kernel (its
  * launch shape) on its kernel stream, events for every start and stop. A copy of t ns moves
  * t × the measured bandwidth of its direction. The GPU uses its own copy engines, whatever
- * {@code platform.copyEngines} says (docs/copy-execute.md). Never run: written without a GPU.
+ * {@code platform.copyEngines} says (docs/copy-execute.md; run once on an H100 there).
  */
 public final class CudaCopyDevice implements CopyDevice {
     /** Batches start this long after the native origin, so that calibration is over before time 0. */
