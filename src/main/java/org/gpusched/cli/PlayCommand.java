@@ -115,6 +115,10 @@ final class PlayCommand implements Callable<Integer> {
         if (table == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
+        if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
+            return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, gpu, common.format,
+                    common.quiet, common.workloadReader()::read), out, err);
+        }
         Outputs outputs = Outputs.of(List.of(taskset), false);
         if (gantt != null) {
             outputs.check(gantt);
