@@ -75,6 +75,24 @@ class PipelineCliTest {
         Files.writeString(t, table.toPrettyString());
         CliRunner v = CliRunner.run("verify", t.toString(), "--taskset", PIPELINE, "--hyperperiods", "3");
         assertThat(v.code()).as(v.out() + v.err()).isZero();
+        // Reclaim gives unused time to later frames but never starts a job before arrival + jitter
+        // (the camera's 500 us), and plays a job's kernels in chain order on its stream.
+        CliRunner play = CliRunner.run("play", t.toString(), "--taskset", PIPELINE, "--device", "sim", "--mode",
+                "reclaim", "--exec-time", "fixed:0.5", "--format", "csv");
+        assertThat(play.code()).as(play.err()).isZero();
+        List<String> rows = play.out().lines().skip(1).toList();
+        assertThat(rows).hasSize(24);
+        List<String> camJob1 = rows.stream().filter(x -> x.split(",")[3].startsWith("cam.") && x.split(",")[4]
+                .equals("1")).toList();
+        assertThat(camJob1).extracting(x -> x.split(",")[3]).containsExactly("cam.preprocess", "cam.backbone",
+                "cam.head", "cam.nms");
+        // columns: ..., task, job, release, batchPlannedStart, batchStart, start, finish
+        assertThat(camJob1.get(0).split(",")[5]).isEqualTo("40500");
+        assertThat(camJob1.get(0).split(",")[8]).isEqualTo("40500");
+        for (int k = 1; k < 4; k++) {
+            assertThat(Long.parseLong(camJob1.get(k).split(",")[8]))
+                    .isGreaterThanOrEqualTo(Long.parseLong(camJob1.get(k - 1).split(",")[9]));
+        }
         for (String m : List.of("brute-force", "edf-serial", "edf-parallel")) {
             assertThat(CliRunner.run("analyze", PIPELINE, "--method", m, "--no-timing").code()).as(m).isZero();
         }
