@@ -87,6 +87,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Export the explored graph (DOT, or GraphML for .graphml) for one gpusched analysis.")
     Path graph;
 
+    @Option(names = "--gantt", paramLabel = "FILE",
+            description = "Draw the run's timeline (.svg or .png): a copy-exec-* simulation, the PBS table found, or an"
+                    + " EDF baseline's run (docs/copy-execute.md).")
+    Path gantt;
+
     @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
             + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
@@ -99,8 +104,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if ((table != null || graph != null) && files.size() != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph take one input file");
+        if ((table != null || graph != null || gantt != null) && files.size() != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--table, --graph and --gantt take one input file");
+        }
+        if (gantt != null) {
+            GanttOutput.format(spec.commandLine(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
@@ -126,6 +134,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (graph != null) {
             outputs.check(graph);
         }
+        if (gantt != null) {
+            outputs.check(gantt);
+        }
         if (plan != null && !tableToStdout) {
             outputs.check(plan);
         }
@@ -144,6 +155,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
+            if (gantt != null) {
+                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
+                if (g != null) {
+                    GanttOutput.write(outputs, gantt, g);
+                }
+            }
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
                 if (plan != null) {

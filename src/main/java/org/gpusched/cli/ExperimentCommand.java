@@ -35,7 +35,7 @@ import java.util.stream.IntStream;
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class,
+                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class,
                 ExperimentCommand.Merge.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -380,6 +380,29 @@ final class ExperimentCommand implements Runnable {
             checkUnits(cl, (long) tasks.size() * us.size(), sets);
             return execute(spec, common, sweep, new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
                     tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
+        }
+    }
+
+    @Command(name = "copy-exec", mixinStandardHelpOptions = true,
+            description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
+                    + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
+                    + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
+                    "Writes copy-exec.csv and copy-exec .png/.svg. --time-limit is not used."})
+    static final class CopyExec implements Callable<Integer>, NoCsv {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Override
+        public Integer call() throws IOException {
+            check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
+            return execute(spec, common, sweep, new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
         }
     }
 

@@ -11,6 +11,8 @@ import org.gpusched.player.Plan;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.SimDevice;
 import org.gpusched.player.Trace;
+import org.gpusched.gantt.Timelines;
+import org.gpusched.output.Outputs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "play", mixinStandardHelpOptions = true,
@@ -41,7 +44,8 @@ final class PlayCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Parameters(index = "0", paramLabel = "TABLE", description = "Scheduling table (JSON, from analyze --table); - reads stdin.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE",
+            description = "Scheduling table (JSON, from analyze --table); - reads stdin. Not with --strategy.")
     String table;
 
     @Option(names = "--taskset", required = true, paramLabel = "FILE", description = "The task set the table was computed for.")
@@ -74,6 +78,14 @@ final class PlayCommand implements Callable<Integer> {
             description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
     Long tickNs;
 
+    @Option(names = "--strategy", paramLabel = "S",
+            description = {"Play a copy/execute strategy (traditional, interleave, concurrent or order) on the workload"
+                    + " of --taskset instead of a table (docs/copy-execute.md)."})
+    String strategy;
+
+    @Option(names = "--gantt", paramLabel = "FILE", description = "Draw the measured timeline (.svg or .png).")
+    Path gantt;
+
     @Option(names = "--force", description = {"Play a table that is not a valid schedule of the task set (another"
             + " task set's hash, jobs missing, frames before a release...): every job it never runs counts as a miss.",
             "Without it such a table is refused (exit 2) with its first problem."})
@@ -94,9 +106,22 @@ final class PlayCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (gantt != null) {
+            GanttOutput.format(spec.commandLine(), gantt);
+        }
+        if (strategy != null) {
+            return playStrategy(out, err);
+        }
+        if (table == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
+        }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
             return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, gpu, common.format,
                     common.quiet, common.workloadReader()::read), out, err);
+        }
+        Outputs outputs = Outputs.of(List.of(taskset), false);
+        if (gantt != null) {
+            outputs.check(gantt);
         }
         Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format,
                 common.allowExternalModules),
@@ -125,6 +150,10 @@ final class PlayCommand implements Callable<Integer> {
             return ExitCodes.INTERNAL;
         }
         PlayResult r = PlayResult.of(plan, mode, trace);
+        if (gantt != null) {
+            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(mode)
+                    + " on " + trace.device() + " (measured)"));
+        }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), seed);
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.json(h, r)));
@@ -132,6 +161,21 @@ final class PlayCommand implements Callable<Integer> {
             default -> PlayReports.text(out, h, r, common.quiet);
         }
         return r.summary().misses() > 0 ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
+    }
+
+    private int playStrategy(PrintWriter out, PrintWriter err) {
+        org.gpusched.copyexec.Strategy s;
+        try {
+            s = org.gpusched.copyexec.Strategy.parse(strategy);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
+        }
+        if (table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
+                    + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
+        }
+        return StrategyPlay.run(new StrategyPlay.Request(s, taskset, device, gpu, tickNs, execTime, seed, gantt, common),
+                out, err);
     }
 
     /** The device to play on; null after printing why a usable GPU cannot play this task set. */

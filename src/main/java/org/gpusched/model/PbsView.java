@@ -33,7 +33,13 @@ final class PbsView {
                             + " boundaries)";
                 }
                 if (s instanceof Segment.Copy c && c.time() > 0) {
-                    return p + " has a copy of length " + c.time() + " (PBS takes copies only folded into exec)";
+                    // A copy belongs to a kernel: to the device before one, to the host after one.
+                    boolean in = c.to() == Segment.Direction.DEVICE;
+                    if (in ? gpuAfter(t, s) == 0 : gpuWork == 0) {
+                        return p + " has a copy to the " + c.to().json() + " of length " + c.time() + (in
+                                ? " after its last kernel" : " before its first kernel")
+                                + " (PBS attaches copies to the device to the next kernel, to the host to the previous one)";
+                    }
                 }
                 if (s instanceof Segment.Gpu g) {
                     if (g.misc() > 0) {
@@ -53,6 +59,16 @@ final class PbsView {
             return units + " kernels over all chains: PBS analyses at most " + TaskSet.MAX_TASKS;
         }
         return null;
+    }
+
+    /** GPU segments of non-zero exec after segment {@code s} of the task's chain. */
+    private static int gpuAfter(WorkTask t, Segment s) {
+        int from = t.segments().indexOf(s);
+        int n = 0;
+        for (int i = from + 1; i < t.segments().size(); i++) {
+            n += t.segments().get(i) instanceof Segment.Gpu g && g.exec() > 0 ? 1 : 0;
+        }
+        return n;
     }
 
     /** v1's hyperperiod and job-count limits as a reason, or null when within them. */
@@ -94,8 +110,20 @@ final class PbsView {
         List<Stage> stages = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<InputDtoV2.SegmentDto> segs = dto.segments();
+        long pendingIn = 0;
+        boolean copies = false;
         for (int j = 0; segs != null && j < segs.size(); j++) {
             InputDtoV2.GpuSegmentDto g = segs.get(j).gpu();
+            if (t.segments().get(j) instanceof Segment.Copy c && c.time() > 0) {
+                // A copy with no kernel to attach to is left out here: whyNot makes PBS not applicable.
+                copies = true;
+                if (c.to() == Segment.Direction.DEVICE) {
+                    pendingIn = Ticks.add(pendingIn, c.time());
+                } else if (!stages.isEmpty()) {
+                    Stage last = stages.get(stages.size() - 1);
+                    stages.set(stages.size() - 1, last.withCopies(last.h2d(), Ticks.add(last.d2h(), c.time())));
+                }
+            }
             if (g == null) {
                 continue;
             }
@@ -112,11 +140,16 @@ final class PbsView {
                 throw new InputException(file, p + ".segments[" + j + "].gpu.name", "kernel name \"" + name
                         + "\" repeated in the chain of " + t.name());
             }
-            stages.add(new Stage(name, seg.exec(), seg.kernel()));
+            stages.add(new Stage(name, seg.exec(), seg.kernel(), pendingIn, 0));
+            pendingIn = 0;
         }
         Task base = new Task(t.index(), t.name(), t.period(), t.deadline(), t.gpuExec(), firstKernel(t));
         if (stages.size() > 1) {
             base = base.withChain(stages);
+        } else if (copies && stages.size() == 1) {
+            // One kernel: keep the task's own stage (its name and kernel), with the copies attached.
+            Stage only = base.chain().get(0);
+            base = base.withChain(List.of(only.withCopies(stages.get(0).h2d(), stages.get(0).d2h())));
         }
         return v1.release(p, base, dto.offset(), dto.jitter());
     }

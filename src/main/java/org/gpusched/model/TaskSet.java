@@ -63,7 +63,7 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
                 tail = Ticks.sub(tail, st.wcet());
                 String name = t.kernels() == 1 ? t.name() : t.name() + "." + st.name();
                 units.add(new Unit(units.size(), t.index(), s, name, st.wcet(), st.kernel(),
-                        s == t.kernels() - 1 ? 0 : tail, s == t.kernels() - 1));
+                        s == t.kernels() - 1 ? 0 : tail, s == t.kernels() - 1, Ticks.add(st.h2d(), st.d2h())));
             }
         }
         return units;

@@ -6,5 +6,7 @@ package org.gpusched.model;
  *
  * @param tail the summed wcet of the kernels after this one in its chain (0 for the last)
  * @param last whether this is the last kernel of its chain (the one the job's deadline applies to)
+ * @param copies the kernel's H2D plus D2H copy time (0 without copies): added to every frame it is in
  */
-public record Unit(int index, int task, int stage, String name, long wcet, Kernel kernel, long tail, boolean last) { }
+public record Unit(int index, int task, int stage, String name, long wcet, Kernel kernel, long tail, boolean last,
+                   long copies) { }

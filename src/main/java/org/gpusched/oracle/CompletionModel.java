@@ -21,6 +21,8 @@ public final class CompletionModel {
     private final Interference inter;
     private final long[] wcet;
     private final long[] slowed;
+    /** Per unit its H2D + D2H copy time; null when no unit has copies (the frame is the kernels alone). */
+    private final long[] copies;
 
     public CompletionModel(TaskSet ts) {
         this.inter = ts.interference();
@@ -32,6 +34,8 @@ public final class CompletionModel {
             wcet[i] = units.get(i).wcet();
             slowed[i] = slow(wcet[i], inter.factors().get(i));
         }
+        long[] c = units.stream().mapToLong(Unit::copies).toArray();
+        copies = java.util.Arrays.stream(c).anyMatch(x -> x > 0) ? c : null;
     }
 
     /** ceil(c * f) in exact decimal arithmetic, saturating at {@link Ticks#BEYOND} (a miss) instead of failing. */
@@ -48,7 +52,23 @@ public final class CompletionModel {
         return inter.model() != Interference.Model.TABLE;
     }
 
+    /**
+     * C(S): the kernels' completion time plus, for a batch whose kernels carry copies, every H2D
+     * before and every D2H after them (copy-execute.md, "PBS frames with copies": copies of one
+     * direction run one after the other, so the number of copy engines does not change it).
+     */
     public long completion(long mask) {
+        long c = kernels(mask);
+        if (copies == null || c == FORBIDDEN) {
+            return c;
+        }
+        for (long b = mask; b != 0; b &= b - 1) {
+            c = Ticks.add(c, copies[Long.numberOfTrailingZeros(b)]);
+        }
+        return c;
+    }
+
+    private long kernels(long mask) {
         if (Long.bitCount(mask) == 1) {
             return wcet[Long.numberOfTrailingZeros(mask)];
         }

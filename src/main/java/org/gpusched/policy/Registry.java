@@ -31,6 +31,8 @@ public final class Registry {
         all.addAll(GcapsFamily.all());
         // Time partitioning (issue 11): holistic analyses with kernels as delays.
         all.addAll(TimePartFamily.all());
+        // copy/execute strategies (issue 12)
+        all.addAll(CopyExecFamily.all());
         // SM partitioning (issue 10): the four heuristics and 1G.
         all.addAll(PartitionFamily.all());
         return new Registry(all);

@@ -1,0 +1,99 @@
+package org.gpusched.gantt;
+
+import org.gpusched.copyexec.Batches;
+import org.gpusched.copyexec.CopySim;
+import org.gpusched.copyexec.CopyWorkload;
+import org.gpusched.copyexec.JobRun;
+import org.gpusched.copyexec.Op;
+import org.gpusched.copyexec.OpKind;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.player.PlayResult;
+import org.gpusched.table.SchedulingTable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What each kind of run looks like as a {@link Gantt}. */
+public final class Timelines {
+    private Timelines() { }
+
+    /**
+     * A copy/execute run (simulated, or measured by the player): one lane per copy engine, one per
+     * task's kernel; each operation a bar in its task's colour; a miss marked where the job finished
+     * (on its D2H engine lane when it ends with a copy, else on its kernel lane).
+     */
+    public static Gantt of(CopyWorkload w, CopySim sim, String title, String unit) {
+        List<String> lanes = Batches.lanes(w);
+        Map<String, Integer> lane = new HashMap<>();
+        for (int i = 0; i < lanes.size(); i++) {
+            lane.put(lanes.get(i), i);
+        }
+        List<Gantt.Bar> bars = new ArrayList<>();
+        for (Op o : sim.ops()) {
+            bars.add(new Gantt.Bar(lane.get(o.lane()), o.task(), o.start(), o.end()));
+        }
+        List<Gantt.Mark> misses = new ArrayList<>();
+        for (JobRun j : sim.misses()) {
+            OpKind last = w.task(j.taskIndex()).d2h() > 0 ? OpKind.D2H : OpKind.KERNEL;
+            misses.add(new Gantt.Mark(lane.get(Batches.lane(w, j.taskIndex(), last)), j.finish()));
+        }
+        return new Gantt(title, unit, lanes, w.tasks().stream().map(t -> t.name()).toList(), bars, List.of(), misses);
+    }
+
+    /**
+     * A scheduling table as the player measured it: one kernel lane per task, each job from its
+     * measured start to finish, each batch's actual start to end as a band, misses at the finish.
+     */
+    public static Gantt of(PlayResult r, String title) {
+        TaskSet ts = r.plan().taskSet();
+        Map<String, Integer> index = new HashMap<>();
+        for (Task t : ts.tasks()) {
+            index.put(t.name(), t.index());
+        }
+        List<Gantt.Bar> bars = new ArrayList<>();
+        List<Gantt.Mark> misses = new ArrayList<>();
+        for (PlayResult.JobRow j : r.jobs()) {
+            int t = index.get(j.task());
+            bars.add(new Gantt.Bar(t, t, j.start(), j.finish()));
+            if (j.miss()) {
+                misses.add(new Gantt.Mark(t, j.finish()));
+            }
+        }
+        List<Gantt.Band> bands = r.batches().stream().map(b -> new Gantt.Band(b.start(), b.end())).toList();
+        return new Gantt(title, r.trace().unit(), ts.tasks().stream().map(t -> "kernel " + t.name()).toList(),
+                ts.tasks().stream().map(Task::name).toList(), bars, bands, misses);
+    }
+
+    /**
+     * A PBS scheduling table: one kernel lane per task, every job a bar over its frame (PBS keeps
+     * the whole batch until its last kernel ends), frames as alternating bands, misses marked at the
+     * frame end.
+     */
+    public static Gantt of(TaskSet ts, SchedulingTable table, String title) {
+        List<String> lanes = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        for (Task t : ts.tasks()) {
+            index.put(t.name(), t.index());
+            lanes.add("kernel " + t.name());
+        }
+        List<Gantt.Bar> bars = new ArrayList<>();
+        List<Gantt.Band> bands = new ArrayList<>();
+        List<Gantt.Mark> misses = new ArrayList<>();
+        for (SchedulingTable.Entry e : table.entries()) {
+            bands.add(new Gantt.Band(e.start(), e.end()));
+            for (SchedulingTable.Item it : e.batch()) {
+                int t = index.get(it.task());
+                bars.add(new Gantt.Bar(t, t, e.start(), e.end()));
+                Task task = ts.task(t);
+                if (e.end() > (long) it.job() * task.period() + task.deadline()) {
+                    misses.add(new Gantt.Mark(t, e.end()));
+                }
+            }
+        }
+        return new Gantt(title, ts.timeUnit().json(), lanes, ts.tasks().stream().map(Task::name).toList(), bars,
+                bands, misses);
+    }
+}
