@@ -29,7 +29,7 @@ final class Engine {
     private final Options opt;
     private final long[][] jobKey;
     private final Frontier frontier;
-    private final PairBound pairs;
+    private final LiveBound bounds;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
     final Trail trail = new Trail();
     private final Budget.Meter meter;
@@ -60,13 +60,17 @@ final class Engine {
     private final GraphRecorder recorder;
 
     Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
+        this(oracle, jm, opt, meter, LiveBound.Mutation.NONE);
+    }
+
+    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation) {
         this.oracle = oracle;
         this.jm = jm;
         this.opt = opt;
         this.meter = meter;
         this.additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
-        this.pairs = new PairBound(oracle, jm);
+        this.bounds = new LiveBound(oracle.taskSet(), oracle, jm, mutation);
         this.recorder = new GraphRecorder(oracle, jm, opt.graphLimit());
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
@@ -80,9 +84,54 @@ final class Engine {
     }
 
     private final List<Vertex> created = new ArrayList<>();
+    /** Greedy runs whose states before their first miss are offered with the root (depth-first seeding). */
+    private List<GreedyRuns.Run> seeds = List.of();
     private long expansions;
     private boolean started;
     private long activeNanos;
+
+    /**
+     * Seeds the search with the prefixes of failed greedy runs (issue 17.1): their states are
+     * reachable states of the graph, so offering them next to the root changes no verdict, and
+     * depth-first pops the deepest first, i.e. backtracks from where the heuristic failed.
+     */
+    void seedWith(List<GreedyRuns.Run> runs) {
+        seeds = List.copyOf(runs);
+    }
+
+    /** Offers the states along one greedy prefix, as expanding them would (same keys, times, trails). */
+    private void seed(GreedyRuns.Run run, List<Vertex> created) {
+        int[] counts = new int[jm.n];
+        long hash = 0;
+        int depth = 0;
+        int parent = 0;
+        long t = 0;
+        for (int f = 0; f < run.frames() && !stopped; f++) {
+            long s = run.masks()[f];
+            if (run.starts()[f] != t) {
+                return; // not the engine's path (cannot happen for runs from the root; kept as a guard)
+            }
+            long end = Ticks.add(t, oracle.completion(s));
+            int[] next = counts.clone();
+            for (long m = s; m != 0; m &= m - 1) {
+                int i = Long.numberOfTrailingZeros(m);
+                hash ^= jobKey[i][next[i]];
+                next[i]++;
+            }
+            depth += Long.bitCount(s);
+            long r = readyAt(next, end);
+            long start = r == 0 ? nextRelease : end;
+            if (r == 0) {
+                r = jm.readyAt(next, start);
+            }
+            if (depth == jm.totalJobs || start > bounds.latestStart(next, r)) {
+                return;
+            }
+            parent = offer(new StateKey(next, r, hash), depth, start, parent, t, s, 0, null, created);
+            counts = next;
+            t = start;
+        }
+    }
 
     void run() {
         step(Long.MAX_VALUE);
@@ -113,11 +162,14 @@ final class Engine {
             int[] c0 = new int[jm.n];
             long r0 = jm.readyAt(c0, 0);
             deepestDepth = 0;
-            if (jm.latestLiveStart(c0, r0) < 0) {
+            if (bounds.latestStart(c0, r0) < 0) {
                 pruned++;
                 return true;
             }
             offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, 0, null, created);
+            for (GreedyRuns.Run run : seeds) {
+                seed(run, created);
+            }
             pushAll(created);
         }
         long target = quota == Long.MAX_VALUE ? Long.MAX_VALUE : states + quota;
@@ -297,7 +349,7 @@ final class Engine {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = pairs.latestStart(next, r);
+                liveUntil = bounds.latestStart(next, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;
@@ -349,8 +401,9 @@ final class Engine {
         }
     }
 
-    private void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
-                       Vertex from, List<Vertex> created) {
+    /** Keeps (key, t) unless known; returns the trail record of the path kept for it. */
+    private int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
+                      Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
         int tr;
         if (opt.merge() != MergeLevel.NONE) {
@@ -367,7 +420,7 @@ final class Engine {
                         // A cheaper path to a (state, time) not yet expanded (breadth-first): keep it instead.
                         trail.set(known, parentTrail, start, mask, cost);
                     }
-                    return;
+                    return known;
                 }
             }
             tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
@@ -407,6 +460,7 @@ final class Engine {
             // One expansion can add millions of states: budgets are checked here too.
             stopped = true;
         }
+        return tr;
     }
 
     private Map<StateKey, KeyRecord> mapAt(int depth) {
@@ -418,6 +472,16 @@ final class Engine {
             throw new IllegalStateException("layer " + depth + " was freed but is still reached");
         }
         return m;
+    }
+
+    /** The statistics so far (for a partner engine's share of a result). */
+    Stats snapshot() {
+        return new Stats(vertices, states, edges, merges, splits, fastForwards, pruned, Math.max(deepestDepth, 0),
+                activeNanos, peakHeap);
+    }
+
+    Oracle oracle() {
+        return oracle;
     }
 
     boolean stoppedByBudget() {

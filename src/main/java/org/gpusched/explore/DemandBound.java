@@ -1,0 +1,222 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+
+import java.util.Arrays;
+
+/**
+ * Necessary conditions from demand (issue 17.3), proved in docs/explorer.md ("Demand bounds"):
+ * every job not yet run whose deadline is at most D must run in frames that lie inside [t, D], so
+ * the least total frame length those jobs need, need(D), must fit: t + need(D) <= D. Two lower
+ * bounds on need(D), the larger counts:
+ * <ul>
+ * <li><b>staircase over cliques</b>: a frame runs at most one job per task and lasts at least as
+ * long as its longest job, and tasks of a clique (pairwise never together in one frame) need one
+ * frame per job. Sorting tasks by wcet, at least M(x) frames last x or longer, where M(x) is the
+ * largest number of due jobs of one clique among the tasks of wcet at least x;</li>
+ * <li><b>area</b>: in one resource dimension with capacity K, a frame of two or more kernels
+ * holds kernels whose usage sums to at most K and lasts at least each one's slowed time s_i;
+ * a lone kernel lasts C_i. So each job fills at most L of "area" min(C_i K, u_i s_i) / K per frame
+ * of length L, and the due jobs' area is a lower bound on their frames' total length.</li>
+ * </ul>
+ * The per-state check looks at the next two deadlines of each task; the global check before any
+ * search at every deadline of the hyperperiod. Scratch arrays make one instance single-threaded.
+ */
+final class DemandBound {
+    private final JobModel jm;
+    /** Tasks by wcet, longest first; the clique of each (a partition into pairwise-exclusive sets). */
+    private final int[] byLen;
+    private final int[] cliqueOf;
+    private final long[] cliqueSum;
+    /** Area per job in units of 1/capacity, or null when no dimension applies or it could overflow. */
+    private final long[] area;
+    private final long capacity;
+
+    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
+        this.jm = jm;
+        int n = jm.n;
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : jm.wcet[a] != jm.wcet[b]
+                ? Long.compare(jm.wcet[b], jm.wcet[a]) : Integer.compare(a, b));
+        byLen = new int[n];
+        cliqueOf = new int[n];
+        int cliques = 0;
+        int[][] members = new int[n][n];
+        int[] sizes = new int[n];
+        for (int k = 0; k < n; k++) {
+            int task = order[k];
+            byLen[k] = task;
+            int c = 0;
+            // Greedy clique partition: the first clique whose every member can never share a frame with task.
+            for (; c < cliques; c++) {
+                boolean all = true;
+                for (int m = 0; m < sizes[c] && all; m++) {
+                    all = mutation == LiveBound.Mutation.ONE_CLIQUE || oracle.neverTogether(task, members[c][m]);
+                }
+                if (all) {
+                    break;
+                }
+            }
+            if (c == cliques) {
+                cliques++;
+            }
+            members[c][sizes[c]++] = task;
+            cliqueOf[task] = c;
+        }
+        cliqueSum = new long[n];
+        long cap = 0;
+        long[] best = null;
+        double bestTotal = 0;
+        for (long[] dim : dimensions(ts, mutation)) {
+            long k = dim[n];
+            long[] a = new long[n];
+            double total = 0;
+            boolean fits = true;
+            for (int i = 0; i < n; i++) {
+                long slowed = slowed(ts, i);
+                a[i] = Math.min(Ticks.mul(jm.wcet[i], k), Ticks.mul(dim[i], slowed));
+                total += (double) a[i] * jm.jobs[i] / k;
+                fits &= a[i] < (1L << 36) && jm.jobs[i] < (1 << 20);
+            }
+            // 64 tasks of up to 2^20 jobs of areas below 2^36 cannot overflow; otherwise leave this dimension out.
+            if (fits && total > bestTotal) {
+                best = a;
+                cap = k;
+                bestTotal = total;
+            }
+        }
+        area = best;
+        capacity = cap;
+    }
+
+    /** The slowed time of a task in a frame of two or more (the interference model's best case). */
+    private static long slowed(TaskSet ts, int i) {
+        Interference inter = ts.interference();
+        long c = ts.task(i).wcet();
+        // A table lists any completion at or above the largest wcet of its set: the wcet is all we know.
+        return inter.model() == Interference.Model.SLOWDOWN ? CompletionModel.slow(c, inter.factors().get(i)) : c;
+    }
+
+    /**
+     * Per-task usage in each resource dimension that limits a frame of two or more kernels, with
+     * the capacity in the last slot: blocks, warps, registers, shared memory (when placement is
+     * simulated: a set over the summed capacity is never eligible) and resident kernels.
+     */
+    private static java.util.List<long[]> dimensions(TaskSet ts, LiveBound.Mutation mutation) {
+        Gpu gpu = ts.gpu();
+        int n = ts.size();
+        java.util.List<long[]> dims = new java.util.ArrayList<>();
+        if (gpu.maxResidentKernels() != Gpu.UNLIMITED && gpu.maxResidentKernels() < (1L << 20)) {
+            long[] d = new long[n + 1];
+            Arrays.fill(d, 1);
+            d[n] = gpu.maxResidentKernels();
+            dims.add(d);
+        }
+        if (gpu.limitsPlacement()) {
+            long[] perSm = {gpu.maxBlocksPerSm(), gpu.warpSlotsPerSm(), gpu.registersPerSm(), gpu.sharedMemoryPerSm()};
+            for (int r = 0; r < perSm.length; r++) {
+                if (perSm[r] == Gpu.UNLIMITED || Math.multiplyHigh(perSm[r], gpu.sms()) != 0
+                        || perSm[r] * gpu.sms() >= (1L << 20)) {
+                    continue;
+                }
+                long[] d = new long[n + 1];
+                for (int i = 0; i < n; i++) {
+                    Kernel k = ts.task(i).kernel();
+                    if (k != null) {
+                        BlockUsage u = BlockUsage.of(k, gpu);
+                        long per = switch (r) {
+                            case 0 -> 1;
+                            case 1 -> u.warps();
+                            case 2 -> u.registers();
+                            default -> u.sharedMemory();
+                        };
+                        d[i] = Ticks.mul(k.blocks(), per);
+                    }
+                }
+                d[n] = perSm[r] * gpu.sms();
+                if (mutation == LiveBound.Mutation.HALF_GPU) {
+                    d[n] = Math.max(1, d[n] / 2);
+                }
+                dims.add(d);
+            }
+        }
+        return dims;
+    }
+
+    /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
+    long latestStart(int[] counts) {
+        long limit = Long.MAX_VALUE;
+        for (int i = 0; i < jm.n; i++) {
+            for (int k = counts[i]; k < Math.min(jm.jobs[i], counts[i] + 2); k++) {
+                long d = jm.deadline(i, k);
+                limit = Math.min(limit, Ticks.sub(d, need(counts, d)));
+            }
+        }
+        return limit;
+    }
+
+    /**
+     * A deadline D of the hyperperiod (all are scanned) by which the jobs due cannot fit from
+     * {@code start}, or -1 when there is none: the global demand check before any search.
+     */
+    long firstOverload(long start) {
+        int[] zero = new int[jm.n];
+        for (int i = 0; i < jm.n; i++) {
+            for (int k = 0; k < jm.jobs[i]; k++) {
+                long d = jm.deadline(i, k);
+                if (Ticks.add(start, need(zero, d)) > d) {
+                    return d;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** A lower bound on the total length of the frames that run every job due by {@code d}. */
+    long need(int[] counts, long d) {
+        Arrays.fill(cliqueSum, 0);
+        long stair = 0;
+        long most = 0;
+        long areaSum = 0;
+        for (int k = 0; k < byLen.length; k++) {
+            int i = byLen[k];
+            long due = due(i, counts[i], d);
+            if (due > 0) {
+                most = Math.max(most, cliqueSum[cliqueOf[i]] += due);
+                if (area != null) {
+                    areaSum += due * area[i];
+                }
+            }
+            long next = k + 1 < byLen.length ? jm.wcet[byLen[k + 1]] : 0;
+            stair = Ticks.add(stair, Ticks.mul(jm.wcet[i] - next, most));
+        }
+        return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
+    }
+
+    /** Jobs of task i from index {@code done} on whose deadline is at most d. */
+    private long due(int i, int done, long d) {
+        long first = jm.deadline(i, 0);
+        if (done >= jm.jobs[i] || d < first) {
+            return 0;
+        }
+        // Deadlines of a task are one period apart.
+        long by = Math.min(jm.jobs[i], (d - first) / jm.period[i] + 1);
+        return Math.max(0, by - done);
+    }
+
+    String explain(long d) {
+        return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
+                + " in all (one job per task per frame, tasks that never share a frame one after another, "
+                + "the GPU's capacity), more than the " + d + " available";
+    }
+}
