@@ -59,13 +59,14 @@ public final class GpuSchedExplorer {
         String method = "gpusched(merge=" + name(options.merge()) + ", search="
                 + (all ? "bfs" : name(options.search())) + ")";
         List<GreedyRuns.Run> seeds = List.of();
-        if (options.graphLimit() == 0) {
-            // Both early answers are skipped when the graph is drawn: it would be empty.
+        if (options.greedyFirst() && options.graphLimit() == 0) {
+            // Both early answers are skipped when the graph is drawn (it would be empty) or when
+            // the plain search is asked for (the paper's curves count its vertices).
             Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
             if (refuted != null) {
                 return refuted;
             }
-            if (options.greedyFirst() && !all) {
+            if (!all) {
                 GreedyFirst g = new GreedyFirst(oracle, jm);
                 Analysis found = g.schedule(method);
                 if (found != null) {

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param maxHeapFraction inconclusive once the heap in use exceeds this fraction of the maximum
  * @param graphLimit record the explored graph for export up to this many vertices (0: do not record)
  * @param diveStates states per turn when {@link SearchOrder#AUTO} alternates depth-first and breadth-first
- * @param greedyFirst run the greedy policies before the search and seed depth-first with them (issue 17.1)
+ * @param greedyFirst decide before the search where possible: the global demand check, then the greedy
+ *                   policies (whose failed runs seed depth-first) (issue 17.1, 17.3)
  * @param threads    threads of {@link SearchOrder#AUTO}: with two or more its depth-first and
  *                   breadth-first turns run at once, with the same result as one thread
  */
@@ -57,7 +58,7 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates, greedyFirst, threads);
     }
 
-    /** Without the greedy runs: the plain search (the paper's configurations, e.g. --merge none curves). */
+    /** Without the early decisions: the plain search (the paper's configurations, e.g. --merge none curves). */
     public Options withGreedyFirst(boolean on) {
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
                 on, threads);
