@@ -8,6 +8,7 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.function.Consumer;
  * apart: infeasible ones force the whole graph to be explored.
  */
 public final class Bench {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** What to run. */
     public record Config(List<Integer> tasks, List<Double> utilizations, int sets, Scenario scenario, long seed,
@@ -77,13 +79,15 @@ public final class Bench {
         int before = 0;
         for (int i = 0; i < c.sets(); i++) {
             TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
-            // Wall and process CPU time around the whole analysis (greedy runs, bounds, every thread,
-            // and the JVM's own GC and JIT threads): on a shared machine CPU seconds are the steadier measure.
-            long cpu0 = processCpuNanos();
+            // Wall and CPU time around the whole analysis (greedy runs, bounds, search) on every thread
+            // it used: on a shared machine CPU seconds are the steadier measure. (Process CPU time
+            // would add GC and JIT threads, but Linux counts it in 10 ms ticks.)
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
             long wall0 = System.nanoTime();
-            Analysis a = new GpuSchedExplorer(ts, c.options()).analyze();
+            GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
+            Analysis a = explorer.analyze();
             ms[i] = (System.nanoTime() - wall0) / 1e6;
-            cpu[i] = cpu0 < 0 ? Double.NaN : (processCpuNanos() - cpu0) / 1e6;
+            cpu[i] = cpu0 < 0 ? Double.NaN : (THREADS.getCurrentThreadCpuTime() - cpu0 + explorer.helperCpuNanos()) / 1e6;
             if (a.foundBy() != null) {
                 before++;
             }
@@ -123,14 +127,6 @@ public final class Bench {
             s += x;
         }
         return s;
-    }
-
-    /** CPU time of the whole process so far, or -1 where the JVM cannot tell. */
-    private static long processCpuNanos() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getProcessCpuTime();
-        }
-        return -1;
     }
 
     /** The default analysis (greedy runs first, domination merge) with the given budget and threads. */

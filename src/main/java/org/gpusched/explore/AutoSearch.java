@@ -7,7 +7,9 @@ package org.gpusched.explore;
  * run at once, each engine on its own oracle, and the outcomes are still read in that sequence,
  * with the partner's statistics as they were at that point of the sequence. So the verdict, the
  * schedule and the statistics are those of one thread, only sooner (a turn run ahead that the
- * sequence never reaches is thrown away). Turns count states, not time: deterministic.
+ * sequence never reaches is thrown away). Turns count states, not time: deterministic. A
+ * breadth-first engine that meets a state with too many candidate batches to materialise retires,
+ * and depth-first (which walks such states lazily) goes on alone.
  */
 final class AutoSearch {
     /** The engine that decided (or ran out of budget) and its partner's statistics at that point. */
@@ -18,6 +20,9 @@ final class AutoSearch {
     private final long turn;
     private final long maxStates;
     private final boolean parallel;
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
+    long helperCpuNanos;
 
     AutoSearch(Engine dfs, Engine bfs, Options options) {
         this.dfs = dfs;
@@ -29,22 +34,31 @@ final class AutoSearch {
 
     Outcome run() {
         boolean dfsOver = dfs.step(turn);
+        boolean bfsAlive = true;
         while (true) {
             Outcome o = check(dfs, dfsOver, bfs.snapshot());
             if (o != null) {
                 return o;
             }
+            if (!bfsAlive) {
+                dfsOver = dfs.step(turn);
+                continue;
+            }
             Stats dfsBefore = dfs.snapshot();
             boolean[] ahead = new boolean[1];
+            long[] helperCpu = new long[1];
             Throwable[] failed = new Throwable[1];
             Thread helper = null;
             if (parallel) {
                 // The depth-first turn after this breadth-first one, run ahead on a second thread.
                 helper = new Thread(() -> {
+                    long cpu0 = THREADS.getCurrentThreadCpuTime();
                     try {
                         ahead[0] = dfs.step(turn);
                     } catch (Throwable t) {
                         failed[0] = t;
+                    } finally {
+                        helperCpu[0] = THREADS.getCurrentThreadCpuTime() - cpu0;
                     }
                 }, "gpusched-dfs");
                 helper.setDaemon(true);
@@ -53,15 +67,22 @@ final class AutoSearch {
             boolean bfsOver = bfs.step(turn);
             if (helper != null) {
                 join(helper);
+                helperCpuNanos += helperCpu[0];
                 if (failed[0] instanceof RuntimeException re) {
                     throw re;
                 } else if (failed[0] instanceof Error err) {
                     throw err;
                 }
             }
-            o = check(bfs, bfsOver, dfsBefore);
-            if (o != null) {
-                return o;
+            if (bfs.batchLimit) {
+                // A state with more candidate batches than can be materialised: breadth-first
+                // retires and depth-first, which walks such states lazily, goes on alone (exact alone).
+                bfsAlive = false;
+            } else {
+                o = check(bfs, bfsOver, dfsBefore);
+                if (o != null) {
+                    return o;
+                }
             }
             dfsOver = parallel ? ahead[0] : dfs.step(turn);
         }

@@ -5,6 +5,7 @@ import org.gpusched.model.Ticks;
 import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.TooManyBatchesException;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,6 +31,12 @@ final class Engine {
     private final long[][] jobKey;
     private final Frontier frontier;
     private final LiveBound bounds;
+    /** Depth-first: vertices with this many ready tasks or more walk their batches lazily. */
+    static final int LAZY_FROM = 12;
+    private final int lazyFrom;
+    /** Batches applied per lazy expansion step. */
+    static final int CHUNK = 8;
+    private final boolean lazy;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
     final Trail trail = new Trail();
     private final Budget.Meter meter;
@@ -55,15 +62,18 @@ final class Engine {
     /** With stop all: the objective cost (lower is better) of the best final kept. */
     private long bestValue;
     String budgetNote;
+    /** Stopped because one state had more candidate batches than can be materialised (breadth-first). */
+    boolean batchLimit;
     private boolean stopped;
 
     private final GraphRecorder recorder;
 
     Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
-        this(oracle, jm, opt, meter, LiveBound.Mutation.NONE);
+        this(oracle, jm, opt, meter, LiveBound.Mutation.NONE, LAZY_FROM);
     }
 
-    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation) {
+    /** @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily */
+    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
         this.oracle = oracle;
         this.jm = jm;
         this.opt = opt;
@@ -71,6 +81,8 @@ final class Engine {
         this.additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
         this.bounds = new LiveBound(oracle.taskSet(), oracle, jm, mutation);
+        this.lazy = opt.search() == SearchOrder.DFS;
+        this.lazyFrom = lazyFrom;
         this.recorder = new GraphRecorder(oracle, jm, opt.graphLimit());
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
@@ -149,6 +161,7 @@ final class Engine {
         } catch (Budget.Exhausted e) {
             // Thrown out of the oracle's enumeration: the time limit, or too many candidate batches.
             budgetNote = e.getMessage();
+            batchLimit = e instanceof TooManyBatchesException;
             stopped = true;
             return true;
         } finally {
@@ -184,7 +197,11 @@ final class Engine {
             }
             v.expanded = true;
             created.clear();
-            expand(v, created);
+            boolean more = v.lazy != null || lazy && Long.bitCount(v.key.ready) >= lazyFrom
+                    ? expandLazily(v, created) : expand(v, created);
+            if (more) {
+                frontier.push(v); // the rest of its batches after the children just made (depth-first)
+            }
             pushAll(created);
             if ((++expansions & 255) == 0 && overBudget()) {
                 return true;
@@ -233,7 +250,35 @@ final class Engine {
         }
     }
 
-    private void expand(Vertex v, List<Vertex> created) {
+    /**
+     * Depth-first expansion of a vertex with many ready tasks: the next {@link #CHUNK} batches of
+     * its lazy walk, most urgent first. Returns true when batches are left (the vertex goes back
+     * on the stack under its children). Times that reach its key meanwhile make a new vertex
+     * ({@code pending} was cleared when it was popped), so every time still meets every batch.
+     */
+    private boolean expandLazily(Vertex v, List<Vertex> created) {
+        if (v.lazy == null) {
+            v.lazy = new LazyBatches(oracle, jm, meter, v.key.counts, v.key.ready, v.times[0]);
+        }
+        LazyBatches walk = v.lazy;
+        for (int k = 0; k < CHUNK; k++) {
+            long cut = walk.cut;
+            boolean found = walk.next();
+            pruned += (walk.cut - cut) * v.size;
+            if (!found) {
+                v.lazy = null;
+                return false;
+            }
+            apply(v, walk.mask, walk.completion, walk.limit, created);
+            if (stopped) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Expands a vertex with all its batches at once; returns false (nothing left). */
+    private boolean expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
         BatchList batches = oracle.batchesOf(v.key.ready);
         long[] minDeadline = new long[Long.bitCount(v.key.ready) + 1];
@@ -256,11 +301,12 @@ final class Engine {
             if (batches.eligible()[k]) {
                 apply(v, batches.masks()[k], c, limit, created);
                 if (stopped) {
-                    return;
+                    return false;
                 }
             }
             k++;
         }
+        return false;
     }
 
     /** Set by {@link #readyAt}: the earliest release of a next job not ready yet. */

@@ -15,20 +15,27 @@ public final class GpuSchedExplorer {
     private final TaskSet ts;
     private final Options options;
     private final LiveBound.Mutation mutation;
+    private final int lazyFrom;
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
+    private long helperCpuNanos;
 
     private Budget.Meter meter;
 
     public GpuSchedExplorer(TaskSet ts, Options options) {
-        this(ts, options, LiveBound.Mutation.NONE);
+        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM);
     }
 
-    /** With a deliberately broken necessary condition: the mutation checks of the tests only. */
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation) {
+    /**
+     * For the tests only: a deliberately broken necessary condition (the mutation checks), and
+     * the number of ready tasks from which depth-first walks batches lazily (so that small random
+     * sets exercise the lazy walk against brute force).
+     */
+    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;
+        this.lazyFrom = lazyFrom;
     }
 
     /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
@@ -88,10 +95,12 @@ public final class GpuSchedExplorer {
         // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
         // infeasible ones, which must be explored whole. Each alone is exact.
         Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
-        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation);
+        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
         dfs.seedWith(seeds);
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation);
-        AutoSearch.Outcome o = new AutoSearch(dfs, bfs, options).run();
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom);
+        AutoSearch auto = new AutoSearch(dfs, bfs, options);
+        AutoSearch.Outcome o = auto.run();
+        helperCpuNanos = auto.helperCpuNanos;
         own.detachMeter();
         Analysis a = result(o.decider(), o.partner(), jm, method);
         if (o.inconclusiveNote() != null) {
@@ -107,7 +116,7 @@ public final class GpuSchedExplorer {
     }
 
     private Engine run(Oracle oracle, JobModel jm, Options o, List<GreedyRuns.Run> seeds) {
-        Engine e = new Engine(oracle, jm, o, meter, mutation);
+        Engine e = new Engine(oracle, jm, o, meter, mutation, lazyFrom);
         if (o.search() == SearchOrder.DFS) {
             e.seedWith(seeds);
         }
@@ -161,6 +170,11 @@ public final class GpuSchedExplorer {
      */
     public long[] verticesPerDepth() {
         return verticesPerDepth.clone();
+    }
+
+    /** CPU time the last analysis spent on threads other than the caller's (--threads 2 or more). */
+    public long helperCpuNanos() {
+        return helperCpuNanos;
     }
 
     static String name(Enum<?> e) {

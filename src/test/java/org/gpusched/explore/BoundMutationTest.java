@@ -30,7 +30,7 @@ class BoundMutationTest {
             compared++;
             Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
             for (SearchOrder order : new SearchOrder[] {SearchOrder.AUTO, SearchOrder.BFS}) {
-                Verdict mutated = new GpuSchedExplorer(ts, search.withSearch(order), mutation).analyze().verdict();
+                Verdict mutated = new GpuSchedExplorer(ts, search.withSearch(order), mutation, Engine.LAZY_FROM).analyze().verdict();
                 if (mutated != reference) {
                     caughtAt = seed;
                 }

@@ -60,6 +60,13 @@ class ExplorerPropertyTest {
                     analyze(ts, Options.defaults().withSearch(SearchOrder.DFS)).verdict());
             check(failures, seed, "domination/dfs", reference,
                     analyze(ts, search.withSearch(SearchOrder.DFS)).verdict());
+            // Lazy batch walks (normally from 12 ready tasks on) on every vertex, plain and seeded.
+            check(failures, seed, "domination/dfs walking every vertex's batches lazily", reference,
+                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1)
+                            .analyze().verdict());
+            check(failures, seed, "exact/dfs seeded, walking batches lazily", reference,
+                    new GpuSchedExplorer(ts, Options.defaults().withMerge(MergeLevel.EXACT)
+                            .withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze().verdict());
             check(failures, seed, "domination/auto with a 3-state dive on two threads", reference,
                     analyze(ts, search.withDive(3).withThreads(2)).verdict());
             check(failures, seed, "domination/bfs", reference,
