@@ -46,7 +46,7 @@ public final class Baselines {
     }
 
     private static Analysis present(TaskSet ts, BaselineResult r) {
-        Stats stats = new Stats(0, 0, r.frames().size(), 0, 0, 0, 0, ts.jobCount(), r.elapsedNanos(), 0);
+        Stats stats = new Stats(0, 0, r.frames().size(), 0, 0, 0, 0, ts.kernelCount(), r.elapsedNanos(), 0);
         if (r.schedulable()) {
             return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, r.frames(), null, null);
         }
@@ -56,7 +56,7 @@ public final class Baselines {
         for (Frame f : r.frames()) {
             upTo.add(f);
             done += f.batch().size();
-            if (f.batch().contains(new JobRef(first.task(), first.job()))) {
+            if (f.batch().contains(new JobRef(first.task(), first.job(), ts.task(first.task()).kernels() - 1))) {
                 break;
             }
         }
@@ -65,7 +65,7 @@ public final class Baselines {
             reasons.add(ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline "
                     + m.deadline() + ") finishes at " + m.finish());
         }
-        Witness w = new Witness(upTo, first.finish(), done, ts.jobCount(), reasons);
+        Witness w = new Witness(upTo, first.finish(), done, ts.kernelCount(), reasons);
         return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w,
                 r.misses().size() + " job(s) miss their deadline");
     }

@@ -54,18 +54,19 @@ public final class EdfBaseline {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
         int n = ts.size();
-        long[] period = new long[n];
-        long[] rel = new long[n];
-        long[] wcet = new long[n];
-        int[] jobs = new int[n];
-        for (int i = 0; i < n; i++) {
-            period[i] = ts.task(i).period();
-            rel[i] = ts.task(i).deadline();
-            wcet[i] = ts.task(i).wcet();
-            jobs[i] = ts.jobsOf(i);
+        int[] chain = new int[n];
+        int[] firstUnit = new int[n];
+        int[] items = new int[n];
+        int left = 0;
+        for (int i = 0, u = 0; i < n; i++) {
+            chain[i] = ts.task(i).kernels();
+            firstUnit[i] = u;
+            u += chain[i];
+            items[i] = ts.jobsOf(i) * chain[i];
+            left += items[i];
         }
+        // next[i]: kernels of task i completed; its candidate is kernel next % K of job next / K.
         int[] next = new int[n];
-        int left = ts.jobCount();
         List<Frame> frames = new ArrayList<>();
         List<Miss> misses = new ArrayList<>();
         Job[] ready = new Job[n];
@@ -74,12 +75,15 @@ public final class EdfBaseline {
             int r = 0;
             long nextArrival = Ticks.BEYOND;
             for (int i = 0; i < n; i++) {
-                if (next[i] < jobs[i]) {
-                    long a = next[i] * period[i];
-                    if (a <= t) {
-                        ready[r++] = new Job(i, next[i], a, a + rel[i], wcet[i]);
+                if (next[i] < items[i]) {
+                    int k = next[i] / chain[i];
+                    // A chain's later kernel competes with its job's deadline; its job is long released.
+                    long release = ts.task(i).release(k);
+                    if (release <= t) {
+                        ready[r++] = new Job(i, k, ts.task(i).arrival(k), ts.task(i).absoluteDeadline(k),
+                                ts.task(i).wcet(), release);
                     } else {
-                        nextArrival = Math.min(nextArrival, a);
+                        nextArrival = Math.min(nextArrival, release);
                     }
                 }
             }
@@ -88,16 +92,24 @@ public final class EdfBaseline {
                 continue;
             }
             java.util.Arrays.sort(ready, 0, r, EDF);
-            List<Job> batch = kind == Kind.SERIAL ? List.of(ready[0]) : parallelBatch(ready, r, oracle);
+            int[] unit = new int[r];
+            for (int k = 0; k < r; k++) {
+                int i = ready[k].task();
+                unit[k] = firstUnit[i] + next[i] % chain[i];
+            }
+            List<Integer> batch = kind == Kind.SERIAL ? List.of(0) : parallelBatch(unit, r, oracle);
             long mask = 0;
-            for (Job j : batch) {
-                mask |= 1L << j.task();
+            for (int k : batch) {
+                mask |= 1L << unit[k];
             }
             long end = Ticks.add(t, oracle.completion(mask));
             List<JobRef> refs = new ArrayList<>(batch.size());
-            for (Job j : batch) {
-                refs.add(new JobRef(j.task(), j.index()));
-                if (end > j.deadline()) {
+            for (int k : batch) {
+                Job j = ready[k];
+                int stage = next[j.task()] % chain[j.task()];
+                refs.add(new JobRef(j.task(), j.index(), stage));
+                // The job's deadline binds its last kernel.
+                if (stage == chain[j.task()] - 1 && end > j.deadline()) {
                     misses.add(new Miss(j.task(), j.index(), j.arrival(), j.deadline(), end));
                 }
                 next[j.task()]++;
@@ -115,13 +127,16 @@ public final class EdfBaseline {
         return new BaselineResult(method(), frames, misses, System.nanoTime() - t0);
     }
 
-    /** Walk the ready jobs (one per task) in EDF order; keep each whose addition leaves the batch eligible. */
-    private static List<Job> parallelBatch(Job[] ready, int r, Oracle oracle) {
-        List<Job> batch = new ArrayList<>();
+    /**
+     * Walk the ready kernels (one per task, as units) in EDF order; keep each whose addition
+     * leaves the batch eligible. Returns positions in the walk.
+     */
+    private static List<Integer> parallelBatch(int[] unit, int r, Oracle oracle) {
+        List<Integer> batch = new ArrayList<>();
         Oracle.OrderedBatch b = oracle.orderedBatch();
         for (int k = 0; k < r; k++) {
-            if (b.tryAppend(ready[k].task())) {
-                batch.add(ready[k]);
+            if (b.tryAppend(unit[k])) {
+                batch.add(k);
             }
         }
         return batch;

@@ -28,7 +28,7 @@ final class Reports {
     private Reports() { }
 
     static String job(TaskSet ts, JobRef j) {
-        return ts.task(j.task()).name() + "#" + j.job();
+        return ts.unitName(j.task(), j.stage()) + "#" + j.job();
     }
 
     static String batch(TaskSet ts, Frame f) {

@@ -1,7 +1,7 @@
 package org.gpusched.explore;
 
 import org.gpusched.model.Budget;
-import org.gpusched.model.Job;
+import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
@@ -17,8 +17,9 @@ import java.util.Map;
 
 /**
  * The reference twin of {@link GpuSchedExplorer}: a plain depth-first search over frame-boundary
- * states (t, executed jobs), straight from the spec's pbs-semantics.md. It tries every
- * permutation of every subset of the ready jobs through the oracle's ordered placement, and
+ * states (t, executed kernels of jobs), straight from the spec's pbs-semantics.md and issue 15
+ * (release jitter, chains of kernels). It tries every
+ * permutation of every subset of the ready kernels through the oracle's ordered placement, and
  * remembers only exact duplicates. No domination, no order-free shortcut, no masks: slow and
  * obviously right.
  */
@@ -28,7 +29,7 @@ public final class BruteForceExplorer {
 
     private record State(long t, BitSet done) { }
 
-    private record Edge(State parent, long start, long end, List<Job> batch) { }
+    private record Edge(State parent, long start, long end, List<Item> batch) { }
 
     public BruteForceExplorer(TaskSet ts, long maxStates) {
         this(ts, Budget.of(maxStates, null));
@@ -61,11 +62,40 @@ public final class BruteForceExplorer {
                 new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(), meter.peakHeap()), List.of(), null, note);
     }
 
+    /**
+     * One kernel of one job: the unit of work the brute force schedules. Kernel s of a job may
+     * start once kernel s - 1 has completed (so, in a later frame) and the job is released.
+     */
+    private record Item(int task, int job, int stage, int unit, long release, long deadline, long wcet) { }
+
+    /** Every kernel of every job of [0, H), each task's in (job, kernel) order. */
+    private List<List<Item>> items() {
+        List<List<Item>> perTask = new ArrayList<>();
+        int firstUnit = 0;
+        for (Task t : ts.tasks()) {
+            List<Item> list = new ArrayList<>();
+            for (int k = 0; k < ts.jobsOf(t.index()); k++) {
+                for (int s = 0; s < t.kernels(); s++) {
+                    list.add(new Item(t.index(), k, s, firstUnit + s, t.release(k), t.absoluteDeadline(k),
+                            t.chain().get(s).wcet()));
+                }
+            }
+            firstUnit += t.kernels();
+            perTask.add(list);
+        }
+        return perTask;
+    }
+
     private Analysis search(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
         CompletionModel completion = new CompletionModel(ts);
-        List<Job> jobs = ts.jobs();
+        List<List<Item>> perTask = items();
+        List<Item> jobs = perTask.stream().flatMap(List::stream).toList();
+        Map<Item, Integer> position = new HashMap<>();
+        for (int k = 0; k < jobs.size(); k++) {
+            position.put(jobs.get(k), k);
+        }
         Map<State, Edge> seen = new HashMap<>();
         Deque<State> stack = new ArrayDeque<>();
         State root = new State(0, new BitSet());
@@ -81,7 +111,7 @@ public final class BruteForceExplorer {
                 deepest = s;
             }
             if (s.done().cardinality() == jobs.size()) {
-                List<Frame> path = path(seen, s, jobs);
+                List<Frame> path = path(seen, s);
                 return new Analysis(Verdict.SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), path, null,
                         null);
             }
@@ -90,27 +120,27 @@ public final class BruteForceExplorer {
                 return new Analysis(Verdict.INCONCLUSIVE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
                         null, over);
             }
-            List<Job> ready = new ArrayList<>();
-            for (int k = 0; k < jobs.size(); k++) {
-                Job j = jobs.get(k);
-                if (!s.done().get(k) && j.arrival() <= s.t()) {
-                    if (Ticks.add(s.t(), j.wcet()) > j.deadline()) {
-                        ready = null; // dead state: this job can no longer meet its deadline
-                        break;
-                    }
-                    ready.add(j);
+            // The oldest unfinished kernel of each task (one stream per task), ready once released.
+            List<Item> pickable = new ArrayList<>();
+            long next = Long.MAX_VALUE;
+            boolean dead = false;
+            for (List<Item> list : perTask) {
+                Item oldest = list.stream().filter(j -> !s.done().get(position.get(j))).findFirst().orElse(null);
+                if (oldest == null) {
+                    continue;
+                }
+                if (oldest.release() > s.t()) {
+                    next = Math.min(next, oldest.release());
+                } else if (Ticks.add(s.t(), oldest.wcet()) > oldest.deadline()) {
+                    dead = true; // this job can no longer meet its deadline
+                } else {
+                    pickable.add(oldest);
                 }
             }
-            if (ready == null) {
+            if (dead) {
                 continue;
             }
-            if (ready.isEmpty()) {
-                long next = Long.MAX_VALUE;
-                for (int k = 0; k < jobs.size(); k++) {
-                    if (!s.done().get(k)) {
-                        next = Math.min(next, jobs.get(k).arrival());
-                    }
-                }
+            if (pickable.isEmpty()) {
                 State ff = new State(next, s.done());
                 if (!seen.containsKey(ff)) {
                     seen.put(ff, seen.get(s));
@@ -118,33 +148,33 @@ public final class BruteForceExplorer {
                 }
                 continue;
             }
-            List<Job> pickable = oldestPerTask(ready);
             final State from = s;
             forEachPermutationOfSubsets(pickable, batch -> {
                 // Enumerating the orders of one state of many ready jobs can outlast any budget.
                 if ((++tried[0] & 4095) == 0) {
                     meter.check(seen.size());
                 }
-                int[] order = batch.stream().mapToInt(Job::task).toArray();
+                int[] order = batch.stream().mapToInt(Item::unit).toArray();
                 long c = completion.completion(Oracle.maskOf(order));
                 if (c == CompletionModel.FORBIDDEN || !oracle.place(order).eligible()) {
                     return;
                 }
                 long end = Ticks.add(from.t(), c);
+                // A job's deadline binds its last kernel; an earlier kernel past it dooms the job as well.
                 if (batch.stream().anyMatch(j -> end > j.deadline())) {
                     return;
                 }
                 edges[0]++;
                 BitSet done = (BitSet) from.done().clone();
-                batch.forEach(j -> done.set(jobs.indexOf(j)));
-                State next = new State(end, done);
-                if (!seen.containsKey(next)) {
-                    seen.put(next, new Edge(from, from.t(), end, List.copyOf(batch)));
-                    stack.push(next);
+                batch.forEach(j -> done.set(position.get(j)));
+                State nextState = new State(end, done);
+                if (!seen.containsKey(nextState)) {
+                    seen.put(nextState, new Edge(from, from.t(), end, List.copyOf(batch)));
+                    stack.push(nextState);
                 }
             });
         }
-        List<Frame> path = path(seen, deepest, jobs);
+        List<Frame> path = path(seen, deepest);
         JobModel jm = new JobModel(ts);
         return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
                 Paths.witness(path, deepest.t(), oracle, jm), null);
@@ -154,23 +184,13 @@ public final class BruteForceExplorer {
         return new Stats(states, states, edges, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
     }
 
-    private static List<Job> oldestPerTask(List<Job> ready) {
-        Map<Integer, Job> oldest = new HashMap<>();
-        for (Job j : ready) {
-            oldest.merge(j.task(), j, (a, b) -> a.index() <= b.index() ? a : b);
-        }
-        List<Job> out = new ArrayList<>(oldest.values());
-        out.sort((a, b) -> Integer.compare(a.task(), b.task()));
-        return out;
-    }
-
     /** Calls {@code visit} with every ordered sequence of distinct jobs (length >= 1); the list is reused. */
-    static void forEachPermutationOfSubsets(List<Job> jobs, java.util.function.Consumer<List<Job>> visit) {
+    static <J> void forEachPermutationOfSubsets(List<J> jobs, java.util.function.Consumer<List<J>> visit) {
         extend(new ArrayList<>(), jobs, new boolean[jobs.size()], visit);
     }
 
-    private static void extend(List<Job> prefix, List<Job> jobs, boolean[] used,
-                               java.util.function.Consumer<List<Job>> visit) {
+    private static <J> void extend(List<J> prefix, List<J> jobs, boolean[] used,
+                                   java.util.function.Consumer<List<J>> visit) {
         for (int i = 0; i < jobs.size(); i++) {
             if (!used[i]) {
                 used[i] = true;
@@ -183,11 +203,11 @@ public final class BruteForceExplorer {
         }
     }
 
-    private static List<Frame> path(Map<State, Edge> seen, State end, List<Job> jobs) {
+    private static List<Frame> path(Map<State, Edge> seen, State end) {
         List<Frame> frames = new ArrayList<>();
         for (Edge e = seen.get(end); e != null; e = seen.get(e.parent())) {
             frames.add(0, new Frame(e.start(), e.end(),
-                    e.batch().stream().map(j -> new JobRef(j.task(), j.index())).toList()));
+                    e.batch().stream().map(j -> new JobRef(j.task(), j.job(), j.stage())).toList()));
         }
         return frames;
     }

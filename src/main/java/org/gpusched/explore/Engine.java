@@ -87,12 +87,12 @@ final class Engine {
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
         for (int i = 0; i < jm.n; i++) {
-            jobKey[i] = new long[jm.jobs[i] + 1];
-            for (int k = 0; k <= jm.jobs[i]; k++) {
+            jobKey[i] = new long[jm.items[i] + 1];
+            for (int k = 0; k <= jm.items[i]; k++) {
                 jobKey[i][k] = rnd.nextLong();
             }
         }
-        verticesPerDepth = new long[jm.totalJobs + 1];
+        verticesPerDepth = new long[jm.totalKernels + 1];
     }
 
     private final List<Vertex> created = new ArrayList<>();
@@ -288,7 +288,7 @@ final class Engine {
         while (k < batches.nodes()) {
             int size = batches.size()[k];
             int task = batches.last()[k];
-            long dl = Math.min(minDeadline[size - 1], jm.deadline(task, counts[task]));
+            long dl = Math.min(minDeadline[size - 1], jm.unitDeadline(task, counts));
             minDeadline[size] = dl;
             long c = batches.completions()[k];
             long limit = Ticks.sub(dl, c);
@@ -317,10 +317,10 @@ final class Engine {
         long r = 0;
         long release = Long.MAX_VALUE;
         for (int i = 0; i < jm.n; i++) {
-            if (counts[i] < jm.jobs[i]) {
-                long a = counts[i] * jm.period[i];
+            if (counts[i] < jm.items[i]) {
+                long a = jm.readyTime(i, counts[i]);
                 if (a <= t) {
-                    r |= 1L << i;
+                    r |= 1L << jm.unit(i, counts[i]);
                 } else if (a < release) {
                     release = a;
                 }
@@ -334,19 +334,25 @@ final class Engine {
         int[] next = v.key.counts.clone();
         long hash = v.key.execHash;
         for (long m = s; m != 0; m &= m - 1) {
-            int i = Long.numberOfTrailingZeros(m);
+            int i = jm.taskOf[Long.numberOfTrailingZeros(m)];
             hash ^= jobKey[i][next[i]];
             next[i]++;
         }
         int depth = v.depth + Long.bitCount(s);
         long deadlineSum = 0;
+        int finished = 0;
         if (additive) {
+            // Slack counts per job: only a chain's last kernel finishes its job.
             for (long m = s; m != 0; m &= m - 1) {
-                int i = Long.numberOfTrailingZeros(m);
-                deadlineSum += jm.deadline(i, v.key.counts[i]);
+                int u = Long.numberOfTrailingZeros(m);
+                if (jm.last[u]) {
+                    deadlineSum += jm.unitDeadline(u, v.key.counts);
+                    finished++;
+                }
             }
         }
-        if (depth == jm.totalJobs) {
+        finishedInFrame = finished;
+        if (depth == jm.totalKernels) {
             for (int j = 0; j < v.size && v.times[j] <= limit && !stopped; j++) {
                 edges++;
                 long end = v.times[j] + c;
@@ -357,12 +363,16 @@ final class Engine {
         successors(v, s, c, limit, next, hash, depth, deadlineSum, created);
     }
 
+    /** Jobs whose last kernel is in the batch being applied (set by {@link #apply}, read by {@link #pathCost}). */
+    private int finishedInFrame;
+
     /** The objective cost of the path kept for time j of v, extended by batch s ending at end. */
     private long pathCost(Vertex v, int j, long s, long deadlineSum, long end) {
         if (!additive) {
             return 0;
         }
-        return trail.cost(v.trails[j]) + opt.objective().frameCost(Long.bitCount(s), deadlineSum, end);
+        return trail.cost(v.trails[j]) + opt.objective().frameCost(Long.bitCount(s), finishedInFrame, deadlineSum,
+                end);
     }
 
     /**
@@ -439,7 +449,7 @@ final class Engine {
         int tr = trail.add(v.trails[j], v.times[j], s, cost);
         finalsTrail.add(tr);
         finalsEnd.add(end);
-        deepestDepth = jm.totalJobs;
+        deepestDepth = jm.totalKernels;
         deepestTrail = tr;
         deepestTime = end;
         if (opt.stop() == StopRule.FIRST) {

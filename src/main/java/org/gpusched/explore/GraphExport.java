@@ -39,10 +39,11 @@ public final class GraphExport {
             vattrs.put(n.id(), nodeAttributes(n, ts));
         }
         int id = 0;
+        List<org.gpusched.model.Unit> units = ts.units();
         for (ExploredGraph.Edge e : g.edges()) {
             List<String> names = new ArrayList<>();
-            for (int t : e.order()) {
-                names.add(ts.task(t).name());
+            for (int u : e.order()) {
+                names.add(units.get(u).name());
             }
             graph.addEdge(e.from(), e.to(), new EdgeLabel(id++, "<" + String.join(",", names) + "> C=" + e.completion()));
         }
@@ -70,10 +71,16 @@ public final class GraphExport {
         long t = n.times()[0];
         List<String> ready = new ArrayList<>();
         List<String> exe = new ArrayList<>();
+        List<org.gpusched.model.Unit> units = ts.units();
+        int first = 0;
         for (int i = 0; i < n.executedPerTask().length; i++) {
-            if ((n.readyMask() & (1L << i)) != 0) {
-                ready.add(ts.task(i).name() + "#" + n.executedPerTask()[i]);
+            // Ready bits are units: task i's next kernel is count mod its chain length.
+            int k = ts.task(i).kernels();
+            int c = n.executedPerTask()[i];
+            if (c / k < ts.jobsOf(i) && (n.readyMask() & (1L << (first + c % k))) != 0) {
+                ready.add(units.get(first + c % k).name() + "#" + c / k);
             }
+            first += k;
             if (n.executedPerTask()[i] > 0) {
                 exe.add(ts.task(i).name() + " x" + n.executedPerTask()[i]);
             }

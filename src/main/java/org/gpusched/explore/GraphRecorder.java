@@ -54,7 +54,7 @@ final class GraphRecorder {
         if (!on()) {
             return;
         }
-        Vertex t = new Vertex(-1 - terminals++, new StateKey(jm.jobs.clone(), 0, 0), jm.totalJobs);
+        Vertex t = new Vertex(-1 - terminals++, new StateKey(jm.items.clone(), 0, 0), jm.totalKernels);
         t.add(end, -1);
         nodes.add(t);
         edge(from, t, mask);

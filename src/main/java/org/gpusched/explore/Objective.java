@@ -24,6 +24,7 @@ public enum Objective {
             case EARLIEST_FINISH -> path.isEmpty() ? 0 : path.get(path.size() - 1).end();
             case FEWEST_PARALLEL -> path.stream().filter(f -> f.batch().size() > 1).count();
             case MOST_SLACK -> path.stream().mapToLong(f -> f.batch().stream()
+                    .filter(j -> jm.lastStage(j.task(), j.stage()))
                     .mapToLong(j -> jm.deadline(j.task(), j.job()) - f.end()).sum()).sum();
         };
     }
@@ -39,15 +40,16 @@ public enum Objective {
     }
 
     /**
-     * The cost term of one frame of {@code jobs} jobs ending at {@code end}, whose jobs' absolute
-     * deadlines sum to {@code deadlineSum}. Slack sums stay far inside a long: at most
-     * 100,000 jobs times a hyperperiod of at most 10^12 ticks.
+     * The cost term of one frame of {@code kernels} kernels ending at {@code end}, of which
+     * {@code finished} end their job (a chain's last kernel), whose absolute deadlines sum to
+     * {@code deadlineSum}. Slack sums stay far inside a long: at most 100,000 jobs times a
+     * hyperperiod of at most 10^12 ticks.
      */
-    long frameCost(int jobs, long deadlineSum, long end) {
+    long frameCost(int kernels, int finished, long deadlineSum, long end) {
         return switch (this) {
             case EARLIEST_FINISH -> 0;
-            case FEWEST_PARALLEL -> jobs > 1 ? 1 : 0;
-            case MOST_SLACK -> jobs * end - deadlineSum;
+            case FEWEST_PARALLEL -> kernels > 1 ? 1 : 0;
+            case MOST_SLACK -> finished * end - deadlineSum;
         };
     }
 

@@ -23,7 +23,7 @@ final class PairBound {
     /** @param alwaysApart a deliberately broken rule for the mutation check (see {@link LiveBound.Mutation}) */
     PairBound(Oracle oracle, JobModel jm, boolean alwaysApart) {
         this.jm = jm;
-        int n = jm.n;
+        int n = jm.units;
         apart = new boolean[n][n];
         pairCompletion = new long[n][n];
         monotone = oracle.monotoneCompletion();
@@ -47,7 +47,7 @@ final class PairBound {
         for (long a = ready; a != 0; a &= a - 1) {
             int i = Long.numberOfTrailingZeros(a);
             idx[r] = i;
-            dl[r++] = jm.deadline(i, counts[i]);
+            dl[r++] = jm.unitDeadline(i, counts);
         }
         long limit = Long.MAX_VALUE;
         for (int x = 0; x < r; x++) {

@@ -22,8 +22,10 @@ final class Paths {
             long mask = trail.mask(r);
             int[] order = oracle.batch(mask).order();
             List<JobRef> batch = new ArrayList<>();
-            for (int task : order) {
-                batch.add(new JobRef(task, counts[task]++));
+            for (int u : order) {
+                int task = jm.taskOf[u];
+                int c = counts[task]++;
+                batch.add(new JobRef(task, jm.job(task, c), u - jm.firstUnit[task]));
             }
             long start = trail.start(r);
             frames.add(new Frame(start, Ticks.add(start, oracle.completion(mask)), batch));
@@ -31,7 +33,7 @@ final class Paths {
         return frames;
     }
 
-    /** The state a path ends in: completed jobs per task. */
+    /** The state a path ends in: completed kernels per task. */
     static int[] countsAfter(List<Frame> frames, int n) {
         int[] counts = new int[n];
         for (Frame f : frames) {
@@ -56,16 +58,19 @@ final class Paths {
         List<String> reasons = new ArrayList<>();
         boolean someoneLate = false;
         for (long b = ready; b != 0; b &= b - 1) {
-            int i = Long.numberOfTrailingZeros(b);
+            int u = Long.numberOfTrailingZeros(b);
+            int i = jm.taskOf[u];
+            int job = jm.job(i, counts[i]);
             // Alone is always eligible and no batch is shorter than its longest job, so running
-            // alone is the earliest any job can finish.
-            long alone = Ticks.add(t, jm.wcet[i]);
-            String name = oracle.taskSet().task(i).name() + "#" + counts[i];
-            long d = jm.deadline(i, counts[i]);
+            // alone (and then the rest of its chain, each kernel alone) is the earliest any job can finish.
+            long alone = Ticks.add(Ticks.add(t, jm.wcet[u]), jm.tail[u]);
+            String name = oracle.unitName(u) + "#" + job;
+            long d = jm.deadline(i, job);
             if (alone > d) {
                 someoneLate = true;
-                reasons.add(name + " (released " + jm.arrival(i, counts[i]) + ", deadline " + d
-                        + ") cannot finish before " + alone + " even alone (wcet " + jm.wcet[i] + ")");
+                reasons.add(name + " (released " + jm.arrival(i, job) + ", deadline " + d
+                        + ") cannot finish before " + alone + " even alone (wcet " + jm.wcet[u]
+                        + (jm.tail[u] > 0 ? ", then " + jm.tail[u] + " more in its chain" : "") + ")");
             } else {
                 reasons.add(name + " (deadline " + d + ") can still finish by " + alone + " alone");
             }
@@ -73,6 +78,6 @@ final class Paths {
         if (!someoneLate && ready != 0) {
             reasons.add("every eligible batch from here makes some job miss its deadline later on");
         }
-        return new Witness(path, t, done, jm.totalJobs, reasons);
+        return new Witness(path, t, done, jm.totalKernels, reasons);
     }
 }

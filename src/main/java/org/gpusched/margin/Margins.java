@@ -38,11 +38,19 @@ public record Margins(List<JobMargin> jobs, List<TaskMargin> tasks, JobMargin ti
     /** The margins of a complete schedule (every job of the hyperperiod in one frame). */
     public static Margins of(TaskSet ts, List<Frame> schedule) {
         List<JobMargin> jobs = new ArrayList<>();
+        // A job starts with its chain's first kernel and finishes with its last.
+        java.util.Map<JobRef, Long> started = new java.util.HashMap<>();
         for (Frame f : schedule) {
             for (JobRef j : f.batch()) {
                 Task t = ts.task(j.task());
-                long release = (long) j.job() * t.period();
-                jobs.add(new JobMargin(j.task(), j.job(), release, release + t.deadline(), f.start(), f.end()));
+                if (j.stage() == 0) {
+                    started.put(new JobRef(j.task(), j.job()), f.start());
+                }
+                if (j.stage() == t.kernels() - 1) {
+                    long release = t.arrival(j.job());
+                    jobs.add(new JobMargin(j.task(), j.job(), release, t.absoluteDeadline(j.job()),
+                            started.get(new JobRef(j.task(), j.job())), f.end()));
+                }
             }
         }
         if (jobs.size() != ts.jobCount()) {

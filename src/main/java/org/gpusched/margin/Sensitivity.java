@@ -147,8 +147,17 @@ public final class Sensitivity {
         return copy(ts, tasks, ts.interference());
     }
 
+    /**
+     * The task with its total wcet changed; in a chain the change goes to the last kernel (the
+     * one that ends the job), keeping offset, jitter and the other kernels as they are.
+     */
     private static Task withWcet(Task t, long wcet) {
-        return new Task(t.index(), t.name(), t.period(), t.deadline(), wcet, t.kernel());
+        List<org.gpusched.model.Stage> chain = new ArrayList<>(t.chain());
+        org.gpusched.model.Stage lastStage = chain.get(chain.size() - 1);
+        long rest = t.wcet() - lastStage.wcet();
+        chain.set(chain.size() - 1, new org.gpusched.model.Stage(lastStage.name(), Math.max(1, wcet - rest),
+                lastStage.kernel()));
+        return t.withChain(chain);
     }
 
     private static TaskSet copy(TaskSet ts, List<Task> tasks, Interference in) {

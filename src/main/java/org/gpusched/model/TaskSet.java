@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A validated task set: tasks, GPU and interference model, with its hyperperiod and the SHA-256
- * of its canonical JSON (what a scheduling table is bound to).
+ * of its canonical JSON (what a scheduling table is bound to). The interference model is indexed
+ * by {@link Unit} (kernel), which for a set without chains is the task index.
  */
 public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> tasks, Interference interference,
                       long hyperperiod, int jobCount, String sha256, String source) {
@@ -37,13 +38,57 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
         return tasks.stream().mapToDouble(Task::utilization).sum();
     }
 
+    /** The kernels of every chain, numbered in task order; a set without chains has one per task. */
+    public List<Unit> units() {
+        List<Unit> units = new ArrayList<>();
+        for (Task t : tasks) {
+            long tail = t.wcet();
+            for (int s = 0; s < t.kernels(); s++) {
+                Stage st = t.chain().get(s);
+                tail = Ticks.sub(tail, st.wcet());
+                String name = t.kernels() == 1 ? t.name() : t.name() + "." + st.name();
+                units.add(new Unit(units.size(), t.index(), s, name, st.wcet(), st.kernel(),
+                        s == t.kernels() - 1 ? 0 : tail, s == t.kernels() - 1));
+            }
+        }
+        return units;
+    }
+
+    /** Name of kernel {@code stage} of task i: the task's name, or {@code task.kernel} in a chain. */
+    public String unitName(int task, int stage) {
+        Task t = tasks.get(task);
+        return t.kernels() == 1 ? t.name() : t.name() + "." + t.chain().get(stage).name();
+    }
+
+    /** Kernels of every job of the hyperperiod (the job count for a set without chains). */
+    public int kernelCount() {
+        int k = 0;
+        for (Task t : tasks) {
+            k += jobsOf(t.index()) * t.kernels();
+        }
+        return k;
+    }
+
+    /** Number of kernels over all chains (the oracle's task masks range over these). */
+    public int unitCount() {
+        int u = 0;
+        for (Task t : tasks) {
+            u += t.kernels();
+        }
+        return u;
+    }
+
+    /** True when some task has several kernels, an offset or a jitter (format features of issue 15). */
+    public boolean hasPipelineFeatures() {
+        return tasks.stream().anyMatch(t -> t.kernels() > 1 || t.offset() != 0 || t.jitter() != 0);
+    }
+
     /** Every job of [0, H), ordered by arrival, then task index. */
     public List<Job> jobs() {
         List<Job> jobs = new ArrayList<>(jobCount);
         for (Task t : tasks) {
             for (int k = 0; k < jobsOf(t.index()); k++) {
-                long a = k * t.period();
-                jobs.add(new Job(t.index(), k, a, a + t.deadline(), t.wcet()));
+                jobs.add(new Job(t.index(), k, t.arrival(k), t.absoluteDeadline(k), t.wcet(), t.release(k)));
             }
         }
         jobs.sort((x, y) -> x.arrival() != y.arrival() ? Long.compare(x.arrival(), y.arrival())

@@ -2,13 +2,16 @@ package org.gpusched.oracle;
 
 import org.gpusched.model.Interference;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.model.Ticks;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 
 /**
- * Completion time C(S) of a batch, which depends only on the SET of tasks S (bit i = task i).
+ * Completion time C(S) of a batch, which depends only on the SET of kernels S (bit i = unit i; the
+ * task index for a set without chains).
  * Slowdown products are computed once, exactly, in decimal, and rounded up (spec: pbs-semantics.md).
  */
 public final class CompletionModel {
@@ -21,11 +24,12 @@ public final class CompletionModel {
 
     public CompletionModel(TaskSet ts) {
         this.inter = ts.interference();
-        int n = ts.size();
+        List<Unit> units = ts.units();
+        int n = units.size();
         wcet = new long[n];
         slowed = new long[n];
         for (int i = 0; i < n; i++) {
-            wcet[i] = ts.task(i).wcet();
+            wcet[i] = units.get(i).wcet();
             slowed[i] = slow(wcet[i], inter.factors().get(i));
         }
     }

@@ -5,6 +5,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ public final class Oracle {
     private final boolean simulate;
     private final BlockUsage[] usage;
     private final int[] grid;
+    private final String[] names;
     private final CompletionModel completion;
     private final Map<Long, BatchInfo> memo = new HashMap<>();
     private final Map<Long, BatchList> byReady = new HashMap<>();
@@ -52,11 +54,15 @@ public final class Oracle {
         this.meter = meter;
         this.gpu = ts.gpu();
         this.simulate = gpu.limitsPlacement();
-        int n = ts.size();
+        // Masks range over kernels (units): a chain's kernels each have their own launch shape.
+        List<Unit> units = ts.units();
+        int n = units.size();
+        names = new String[n];
         usage = new BlockUsage[n];
         grid = new int[n];
         for (int i = 0; i < n; i++) {
-            Kernel k = ts.task(i).kernel();
+            Kernel k = units.get(i).kernel();
+            names[i] = units.get(i).name();
             usage[i] = k == null ? new BlockUsage(0, 0, 0, 0) : BlockUsage.of(k, gpu);
             grid[i] = k == null ? 0 : k.blocks();
         }
@@ -65,6 +71,11 @@ public final class Oracle {
 
     public TaskSet taskSet() {
         return ts;
+    }
+
+    /** Name of a unit: the task's name, or {@code task.kernel} for a kernel of a chain. */
+    public String unitName(int u) {
+        return names[u];
     }
 
     /** Completion time of the set, or {@link CompletionModel#FORBIDDEN}. */
@@ -116,7 +127,7 @@ public final class Oracle {
             int failed = placer.placeKernel(usage[order[pos]], grid[order[pos]], perSm);
             layout.add(perSm);
             if (failed >= 0) {
-                String reason = "block " + failed + " of " + ts.task(order[pos]).name() + " fits on no SM";
+                String reason = "block " + failed + " of " + names[order[pos]] + " fits on no SM";
                 return new Placement(order, false, pos, failed, reason, layout);
             }
         }

@@ -33,6 +33,7 @@ public final class Plan {
     private final int[] first;
     private final int[] task;
     private final int[] job;
+    private final int[] stage;
     private final long[] release;
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
@@ -52,6 +53,7 @@ public final class Plan {
         int m = itemsPerHp * hyperperiods;
         task = new int[m];
         job = new int[m];
+        stage = new int[m];
         release = new long[m];
         deadline = new long[m];
     }
@@ -82,9 +84,10 @@ public final class Plan {
     }
 
     private void fill(String file) {
-        Map<String, Integer> index = new HashMap<>();
-        for (Task t : ts.tasks()) {
-            index.put(t.name(), t.index());
+        // Items name units: the task, or task.kernel for a kernel of a chain.
+        Map<String, org.gpusched.model.Unit> index = new HashMap<>();
+        for (org.gpusched.model.Unit u : ts.units()) {
+            index.put(u.name(), u);
         }
         Oracle oracle = new Oracle(ts);
         long h = ts.hyperperiod();
@@ -100,12 +103,14 @@ public final class Plan {
                 }
                 first[e] = i;
                 long mask = 0;
+                long units = 0;
                 long latest = 0;
                 for (SchedulingTable.Item it : entry.batch()) {
-                    Integer t = index.get(it.task());
-                    if (t == null) {
+                    org.gpusched.model.Unit u = index.get(it.task());
+                    if (u == null) {
                         throw new InputException(file, where, "unknown task " + it.task());
                     }
+                    int t = u.task();
                     if (it.job() < 0 || it.job() >= ts.jobsOf(t)) {
                         throw new InputException(file, where, it.task() + "#" + it.job()
                                 + " is not a job of the hyperperiod (" + ts.jobsOf(t) + " jobs)");
@@ -114,15 +119,19 @@ public final class Plan {
                         throw new InputException(file, where, "two jobs of " + it.task() + " in one batch");
                     }
                     mask |= 1L << t;
+                    units |= 1L << u.index();
                     Task task0 = ts.task(t);
                     task[i] = t;
                     job[i] = it.job();
-                    release[i] = Ticks.add(offset, Ticks.mul(it.job(), task0.period()));
-                    deadline[i] = Ticks.add(release[i], task0.deadline());
+                    stage[i] = u.stage();
+                    // The earliest start is the end of the release window (arrival + jitter): a
+                    // reclaiming player cannot know of the job earlier. The deadline is arrival + D.
+                    release[i] = Ticks.add(offset, task0.release(it.job()));
+                    deadline[i] = Ticks.add(offset, task0.absoluteDeadline(it.job()));
                     latest = Math.max(latest, release[i]);
                     i++;
                 }
-                long c = oracle.completion(mask);
+                long c = oracle.completion(units);
                 if (c == CompletionModel.FORBIDDEN) {
                     throw new InputException(file, where, "the interference model forbids this batch");
                 }
@@ -143,14 +152,18 @@ public final class Plan {
         List<int[]> out = new ArrayList<>();
         int perHp = table.entries().isEmpty() ? 0 : first[table.entries().size()];
         for (Task t : ts.tasks()) {
-            BitSet seen = new BitSet(ts.jobsOf(t.index()));
+            // A job is played when every kernel of its chain is.
+            int kernels = t.kernels();
+            BitSet seen = new BitSet(ts.jobsOf(t.index()) * kernels);
             for (int k = 0; k < perHp; k++) {
                 if (task[k] == t.index()) {
-                    seen.set(job[k]);
+                    seen.set(job[k] * kernels + stage[k]);
                 }
             }
-            for (int j = seen.nextClearBit(0); j < ts.jobsOf(t.index()); j = seen.nextClearBit(j + 1)) {
-                out.add(new int[] {t.index(), j});
+            for (int j = 0; j < ts.jobsOf(t.index()); j++) {
+                if (seen.nextClearBit(j * kernels) < (j + 1) * kernels) {
+                    out.add(new int[] {t.index(), j});
+                }
             }
         }
         return out;
@@ -191,7 +204,10 @@ public final class Plan {
     long[] plannedStartArray() { return plannedStart.clone(); }
     long[] latestReleaseArray() { return latestRelease.clone(); }
 
+    /** Kernel of its job's chain that item runs (0 for a task of one kernel). */
+    public int stage(int item) { return stage[item]; }
+
     public String label(int item) {
-        return ts.task(task[item]).name() + "#" + job[item];
+        return ts.unitName(task[item], stage[item]) + "#" + job[item];
     }
 }

@@ -69,7 +69,10 @@ public final class PbsFamily {
         boolean[] seen = new boolean[ts.size()];
         for (Frame f : frames) {
             for (JobRef j : f.batch()) {
-                long response = f.end() - j.job() * ts.task(j.task()).period();
+                if (j.stage() != ts.task(j.task()).kernels() - 1) {
+                    continue; // a job responds when its chain's last kernel ends
+                }
+                long response = f.end() - ts.task(j.task()).arrival(j.job());
                 worst[j.task()] = Math.max(worst[j.task()], response);
                 seen[j.task()] = true;
             }

@@ -2,12 +2,14 @@ package org.gpusched.table;
 
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,10 +17,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Validates a scheduling table against its task set, independently of the explorer: every job
- * exactly once and in release order per task, each batch eligible in its submission order,
- * frame ends from the interference model, frames back to back from the first arrival, deadlines
- * met at frame end, and no frame start delayed while a job was ready (PBS is work-conserving).
+ * Validates a scheduling table against its task set, independently of the explorer: every kernel
+ * of every job exactly once, in release order per task and chain order per job, none before its
+ * job's release (arrival plus jitter), each batch eligible in its submission order, frame ends
+ * from the interference model, frames back to back from the first release, deadlines met at the
+ * end of the frame running a job's last kernel, and no frame start delayed while a kernel was
+ * ready (PBS is work-conserving).
  */
 public final class TableChecker {
     private TableChecker() { }
@@ -35,12 +39,13 @@ public final class TableChecker {
         if (table.hyperperiod() != ts.hyperperiod()) {
             errors.add("hyperperiod " + table.hyperperiod() + " differs from the task set's " + ts.hyperperiod());
         }
-        Map<String, Integer> index = new HashMap<>();
-        ts.tasks().forEach(t -> index.put(t.name(), t.index()));
-        List<Job> all = ts.jobs();
-        Map<String, Job> byLabel = new HashMap<>();
-        all.forEach(j -> byLabel.put(j.task() + "#" + j.index(), j));
-        Set<Job> done = new HashSet<>();
+        // Entries name units: the task for a task of one kernel, task.kernel for a chain's kernel.
+        Map<String, Unit> units = new HashMap<>();
+        ts.units().forEach(u -> units.put(u.name(), u));
+        List<Kernel> all = kernels(ts);
+        Map<String, Kernel> byLabel = new HashMap<>();
+        all.forEach(k -> byLabel.put(k.unit().index() + "#" + k.job().index(), k));
+        Set<Kernel> done = new HashSet<>();
         int[] nextOfTask = new int[ts.size()];
         Oracle oracle = new Oracle(ts);
         long prevEnd = -1;
@@ -48,13 +53,13 @@ public final class TableChecker {
         for (int e = 0; e < table.entries().size(); e++) {
             SchedulingTable.Entry entry = table.entries().get(e);
             String where = "entry " + e + " (start " + entry.start() + ")";
-            // Jobs only ever become done, so the first pending one in arrival order only moves forward:
-            // one pass over the jobs in all, not one per entry (tables of 100,000 jobs are checked too).
+            // Kernels only ever become done, so the first pending one in release order only moves forward:
+            // one pass over them all, not one per entry (tables of 100,000 jobs are checked too).
             while (pending < all.size() && done.contains(all.get(pending))) {
                 pending++;
             }
-            long expectedStart = expectedStart(pending < all.size() ? all.get(pending).arrival() : Long.MAX_VALUE,
-                    prevEnd);
+            long expectedStart = expectedStart(pending < all.size() ? all.get(pending).job().release()
+                    : Long.MAX_VALUE, prevEnd);
             if (entry.start() != expectedStart) {
                 errors.add(where + ": should start at " + expectedStart
                         + (prevEnd < 0 ? " (the first arrival)" : " (frames are back to back; PBS does not idle "
@@ -65,25 +70,28 @@ public final class TableChecker {
                 prevEnd = entry.end();
                 continue;
             }
-            List<Job> batch = new ArrayList<>();
+            List<Kernel> batch = new ArrayList<>();
             long mask = 0;
+            long tasks = 0;
             int[] order = new int[entry.batch().size()];
             for (int p = 0; p < entry.batch().size(); p++) {
                 SchedulingTable.Item it = entry.batch().get(p);
-                Integer ti = index.get(it.task());
-                if (ti == null) {
+                Unit u = units.get(it.task());
+                if (u == null) {
                     errors.add(where + ": unknown task " + it.task());
                     continue;
                 }
-                order[p] = ti;
+                int ti = u.task();
+                order[p] = u.index();
                 if (it.stream() != ti) {
                     errors.add(where + ": " + it.task() + " must use stream " + ti + " (got " + it.stream() + ")");
                 }
-                if ((mask & (1L << ti)) != 0) {
-                    errors.add(where + ": two jobs of " + it.task() + " in one batch");
+                if ((tasks & (1L << ti)) != 0) {
+                    errors.add(where + ": two jobs of " + ts.task(ti).name() + " in one batch");
                 }
-                mask |= 1L << ti;
-                Job j = byLabel.get(ti + "#" + it.job());
+                tasks |= 1L << ti;
+                mask |= 1L << u.index();
+                Kernel j = byLabel.get(u.index() + "#" + it.job());
                 if (j == null) {
                     errors.add(where + ": " + it.task() + "#" + it.job() + " is not a job of the hyperperiod");
                     continue;
@@ -91,13 +99,18 @@ public final class TableChecker {
                 if (!done.add(j)) {
                     errors.add(where + ": " + it.task() + "#" + it.job() + " runs twice");
                 }
-                if (it.job() != nextOfTask[ti]) {
-                    errors.add(where + ": " + it.task() + "#" + it.job() + " runs before " + it.task() + "#"
-                            + nextOfTask[ti] + " (jobs of a task run in release order)");
+                int k = ts.task(ti).kernels();
+                int seq = it.job() * k + u.stage();
+                if (seq != nextOfTask[ti]) {
+                    errors.add(where + ": " + it.task() + "#" + it.job() + " runs before " + label(ts, ti,
+                            nextOfTask[ti]) + (k == 1 ? " (jobs of a task run in release order)"
+                            : " (jobs of a task run in release order, a job's kernels in chain order)"));
                 }
-                nextOfTask[ti] = Math.max(nextOfTask[ti], it.job() + 1);
-                if (j.arrival() > entry.start()) {
-                    errors.add(where + ": " + it.task() + "#" + it.job() + " is released only at " + j.arrival());
+                nextOfTask[ti] = Math.max(nextOfTask[ti], seq + 1);
+                if (j.job().release() > entry.start()) {
+                    errors.add(where + ": " + it.task() + "#" + it.job() + " is released only at " + j.job().release()
+                            + (j.job().release() > j.job().arrival() ? " (arrival " + j.job().arrival()
+                            + " plus release jitter: a table may start it only then)" : ""));
                 }
                 batch.add(j);
             }
@@ -113,20 +126,50 @@ public final class TableChecker {
                             + entry.end());
                 }
             }
-            for (Job j : batch) {
-                if (entry.end() > j.deadline()) {
-                    errors.add(where + ": " + ts.task(j.task()).name() + "#" + j.index() + " misses its deadline "
-                            + j.deadline() + " (frame ends at " + entry.end() + ")");
+            for (Kernel j : batch) {
+                // The job's deadline binds its last kernel.
+                if (j.unit().last() && entry.end() > j.job().deadline()) {
+                    errors.add(where + ": " + j.unit().name() + "#" + j.job().index() + " misses its deadline "
+                            + j.job().deadline() + " (frame ends at " + entry.end() + ")");
                 }
             }
             prevEnd = entry.end();
         }
-        for (Job j : all) {
+        for (Kernel j : all) {
             if (!done.contains(j)) {
-                errors.add("job " + ts.task(j.task()).name() + "#" + j.index() + " never runs");
+                errors.add("job " + j.unit().name() + "#" + j.job().index() + " never runs");
             }
         }
         return errors;
+    }
+
+    /** One kernel of one job. */
+    private record Kernel(Job job, Unit unit) { }
+
+    /** Every kernel of every job of [0, H), ordered by the job's release, then task, job and kernel. */
+    private static List<Kernel> kernels(TaskSet ts) {
+        List<Unit> units = ts.units();
+        int[] first = new int[ts.size()];
+        for (int u = units.size() - 1; u >= 0; u--) {
+            first[units.get(u).task()] = u;
+        }
+        List<Kernel> out = new ArrayList<>();
+        for (Job j : ts.jobs()) {
+            for (int s = 0; s < ts.task(j.task()).kernels(); s++) {
+                out.add(new Kernel(j, units.get(first[j.task()] + s)));
+            }
+        }
+        out.sort(Comparator.comparingLong((Kernel k) -> k.job().release()).thenComparingLong(k -> k.job().arrival())
+                .thenComparingInt(k -> k.job().task()).thenComparingInt(k -> k.job().index())
+                .thenComparingInt(k -> k.unit().stage()));
+        return out;
+    }
+
+    /** The name of kernel number {@code seq} of task i (job seq / K, kernel seq % K). */
+    private static String label(TaskSet ts, int i, int seq) {
+        int k = ts.task(i).kernels();
+        Unit u = ts.units().stream().filter(x -> x.task() == i && x.stage() == seq % k).findFirst().orElseThrow();
+        return u.name() + "#" + seq / k;
     }
 
     /** @param firstPending the earliest arrival of a job not run yet, or Long.MAX_VALUE when none is left */

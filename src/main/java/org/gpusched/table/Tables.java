@@ -30,7 +30,7 @@ public final class Tables {
         for (Frame f : frames) {
             List<SchedulingTable.Item> items = new ArrayList<>();
             for (JobRef j : f.batch()) {
-                items.add(new SchedulingTable.Item(ts.task(j.task()).name(), j.job(), j.task()));
+                items.add(new SchedulingTable.Item(ts.unitName(j.task(), j.stage()), j.job(), j.task()));
             }
             entries.add(new SchedulingTable.Entry(f.start(), f.end(), items));
         }

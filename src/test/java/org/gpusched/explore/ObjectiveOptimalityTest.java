@@ -126,7 +126,7 @@ class ObjectiveOptimalityTest {
         if (++paths[0] > PATH_LIMIT) {
             return false;
         }
-        if (done == jm.totalJobs) {
+        if (done == jm.totalKernels) {
             best.merge(Objective.EARLIEST_FINISH, t, Math::min);
             best.merge(Objective.FEWEST_PARALLEL, parallel, Math::min);
             best.merge(Objective.MOST_SLACK, slack, Math::max);
@@ -135,7 +135,7 @@ class ObjectiveOptimalityTest {
         long ready = 0;
         long next = Long.MAX_VALUE;
         for (int i = 0; i < ts.size(); i++) {
-            if (counts[i] < jm.jobs[i]) {
+            if (counts[i] < jm.items[i]) {
                 long a = jm.arrival(i, counts[i]);
                 if (a <= t) {
                     if (t + jm.wcet[i] > jm.deadline(i, counts[i])) {
