@@ -6,10 +6,13 @@ import org.gpusched.model.Interference;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Necessary conditions from demand (issue 17.3), proved in docs/explorer.md ("Demand bounds"):
@@ -31,37 +34,46 @@ import java.util.Arrays;
  */
 final class DemandBound {
     private final JobModel jm;
-    /** Tasks by wcet, longest first; the clique of each (a partition into pairwise-exclusive sets). */
+    /** Units (kernels) by wcet, longest first; the clique of each (a partition into pairwise-exclusive sets). */
     private final int[] byLen;
     private final int[] cliqueOf;
     private final long[] cliqueSum;
-    /** Area per job in units of 1/capacity, or null when no dimension applies or it could overflow. */
+    /** Area per kernel in units of 1/capacity, or null when no dimension applies or it could overflow. */
     private final long[] area;
     private final long capacity;
+    /** Jobs of each task in the hyperperiod. */
+    private final int[] jobs;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
         this.jm = jm;
-        int n = jm.n;
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
+        int n = jm.units;
+        jobs = new int[jm.n];
+        for (int i = 0; i < jm.n; i++) {
+            jobs[i] = jm.items[i] / jm.chain[i];
         }
-        Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : jm.wcet[a] != jm.wcet[b]
-                ? Long.compare(jm.wcet[b], jm.wcet[a]) : Integer.compare(a, b));
+        Integer[] order = new Integer[n];
+        for (int u = 0; u < n; u++) {
+            order[u] = u;
+        }
+        Arrays.sort(order, (a, b) -> jm.wcet[a] != jm.wcet[b] ? Long.compare(jm.wcet[b], jm.wcet[a])
+                : Integer.compare(a, b));
         byLen = new int[n];
         cliqueOf = new int[n];
         int cliques = 0;
         int[][] members = new int[n][n];
         int[] sizes = new int[n];
         for (int k = 0; k < n; k++) {
-            int task = order[k];
-            byLen[k] = task;
+            int unit = order[k];
+            byLen[k] = unit;
             int c = 0;
-            // Greedy clique partition: the first clique whose every member can never share a frame with task.
+            // Greedy clique partition: the first clique whose every member can never share a frame
+            // with this kernel (kernels of one task never do: one kernel per task per frame).
             for (; c < cliques; c++) {
                 boolean all = true;
                 for (int m = 0; m < sizes[c] && all; m++) {
-                    all = mutation == LiveBound.Mutation.ONE_CLIQUE || oracle.neverTogether(task, members[c][m]);
+                    int other = members[c][m];
+                    all = mutation == LiveBound.Mutation.ONE_CLIQUE || jm.taskOf[unit] == jm.taskOf[other]
+                            || oracle.neverTogether(unit, other);
                 }
                 if (all) {
                     break;
@@ -70,25 +82,26 @@ final class DemandBound {
             if (c == cliques) {
                 cliques++;
             }
-            members[c][sizes[c]++] = task;
-            cliqueOf[task] = c;
+            members[c][sizes[c]++] = unit;
+            cliqueOf[unit] = c;
         }
         cliqueSum = new long[n];
         long cap = 0;
         long[] best = null;
         double bestTotal = 0;
-        for (long[] dim : dimensions(ts, mutation)) {
+        List<Unit> units = ts.units();
+        for (long[] dim : dimensions(ts, units, mutation)) {
             long k = dim[n];
             long[] a = new long[n];
             double total = 0;
             boolean fits = true;
-            for (int i = 0; i < n; i++) {
-                long slowed = slowed(ts, i);
-                a[i] = Math.min(Ticks.mul(jm.wcet[i], k), Ticks.mul(dim[i], slowed));
-                total += (double) a[i] * jm.jobs[i] / k;
-                fits &= a[i] < (1L << 36) && jm.jobs[i] < (1 << 20);
+            for (int u = 0; u < n; u++) {
+                long slowed = slowed(ts, units.get(u));
+                a[u] = Math.min(Ticks.mul(jm.wcet[u], k), Ticks.mul(dim[u], slowed));
+                total += (double) a[u] * jobs[jm.taskOf[u]] / k;
+                fits &= a[u] < (1L << 36) && jobs[jm.taskOf[u]] < (1 << 20);
             }
-            // 64 tasks of up to 2^20 jobs of areas below 2^36 cannot overflow; otherwise leave this dimension out.
+            // 64 kernels of up to 2^20 jobs of areas below 2^36 cannot overflow; otherwise leave this dimension out.
             if (fits && total > bestTotal) {
                 best = a;
                 cap = k;
@@ -99,12 +112,12 @@ final class DemandBound {
         capacity = cap;
     }
 
-    /** The slowed time of a task in a frame of two or more (the interference model's best case). */
-    private static long slowed(TaskSet ts, int i) {
+    /** The time of a kernel in a frame of two or more (the interference model's best case). */
+    private static long slowed(TaskSet ts, Unit u) {
         Interference inter = ts.interference();
-        long c = ts.task(i).wcet();
         // A table lists any completion at or above the largest wcet of its set: the wcet is all we know.
-        return inter.model() == Interference.Model.SLOWDOWN ? CompletionModel.slow(c, inter.factors().get(i)) : c;
+        return inter.model() == Interference.Model.SLOWDOWN
+                ? CompletionModel.slow(u.wcet(), inter.factors().get(u.index())) : u.wcet();
     }
 
     /**
@@ -112,10 +125,10 @@ final class DemandBound {
      * the capacity in the last slot: blocks, warps, registers, shared memory (when placement is
      * simulated: a set over the summed capacity is never eligible) and resident kernels.
      */
-    private static java.util.List<long[]> dimensions(TaskSet ts, LiveBound.Mutation mutation) {
+    private static List<long[]> dimensions(TaskSet ts, List<Unit> units, LiveBound.Mutation mutation) {
         Gpu gpu = ts.gpu();
-        int n = ts.size();
-        java.util.List<long[]> dims = new java.util.ArrayList<>();
+        int n = units.size();
+        List<long[]> dims = new ArrayList<>();
         if (gpu.maxResidentKernels() != Gpu.UNLIMITED && gpu.maxResidentKernels() < (1L << 20)) {
             long[] d = new long[n + 1];
             Arrays.fill(d, 1);
@@ -131,7 +144,7 @@ final class DemandBound {
                 }
                 long[] d = new long[n + 1];
                 for (int i = 0; i < n; i++) {
-                    Kernel k = ts.task(i).kernel();
+                    Kernel k = units.get(i).kernel();
                     if (k != null) {
                         BlockUsage u = BlockUsage.of(k, gpu);
                         long per = switch (r) {
@@ -157,7 +170,8 @@ final class DemandBound {
     long latestStart(int[] counts) {
         long limit = Long.MAX_VALUE;
         for (int i = 0; i < jm.n; i++) {
-            for (int k = counts[i]; k < Math.min(jm.jobs[i], counts[i] + 2); k++) {
+            int job = jm.job(i, counts[i]);
+            for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
                 long d = jm.deadline(i, k);
                 limit = Math.min(limit, Ticks.sub(d, need(counts, d)));
             }
@@ -172,7 +186,7 @@ final class DemandBound {
     long firstOverload(long start) {
         int[] zero = new int[jm.n];
         for (int i = 0; i < jm.n; i++) {
-            for (int k = 0; k < jm.jobs[i]; k++) {
+            for (int k = 0; k < jobs[i]; k++) {
                 long d = jm.deadline(i, k);
                 if (Ticks.add(start, need(zero, d)) > d) {
                     return d;
@@ -182,41 +196,46 @@ final class DemandBound {
         return -1;
     }
 
-    /** A lower bound on the total length of the frames that run every job due by {@code d}. */
+    /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
     long need(int[] counts, long d) {
         Arrays.fill(cliqueSum, 0);
         long stair = 0;
         long most = 0;
         long areaSum = 0;
         for (int k = 0; k < byLen.length; k++) {
-            int i = byLen[k];
-            long due = due(i, counts[i], d);
+            int u = byLen[k];
+            long due = due(u, counts, d);
             if (due > 0) {
-                most = Math.max(most, cliqueSum[cliqueOf[i]] += due);
+                most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
                 if (area != null) {
-                    areaSum += due * area[i];
+                    areaSum += due * area[u];
                 }
             }
             long next = k + 1 < byLen.length ? jm.wcet[byLen[k + 1]] : 0;
-            stair = Ticks.add(stair, Ticks.mul(jm.wcet[i] - next, most));
+            stair = Ticks.add(stair, Ticks.mul(jm.wcet[u] - next, most));
         }
         return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
     }
 
-    /** Jobs of task i from index {@code done} on whose deadline is at most d. */
-    private long due(int i, int done, long d) {
+    /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */
+    private long due(int u, int[] counts, long d) {
+        int i = jm.taskOf[u];
         long first = jm.deadline(i, 0);
-        if (done >= jm.jobs[i] || d < first) {
+        if (d < first) {
             return 0;
         }
         // Deadlines of a task are one period apart.
-        long by = Math.min(jm.jobs[i], (d - first) / jm.period[i] + 1);
+        long by = Math.min(jobs[i], (d - first) / jm.period[i] + 1);
+        int stage = u - jm.firstUnit[i];
+        int k = jm.chain[i];
+        // Jobs whose kernel at this stage is done: those j with j * K + stage < count.
+        long done = counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
         return Math.max(0, by - done);
     }
 
     String explain(long d) {
         return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
-                + " in all (one job per task per frame, tasks that never share a frame one after another, "
+                + " in all (one kernel per task per frame, kernels that never share a frame one after another, "
                 + "the GPU's capacity), more than the " + d + " available";
     }
 }

@@ -126,7 +126,7 @@ final class Engine {
             long end = Ticks.add(t, oracle.completion(s));
             int[] next = counts.clone();
             for (long m = s; m != 0; m &= m - 1) {
-                int i = Long.numberOfTrailingZeros(m);
+                int i = jm.taskOf[Long.numberOfTrailingZeros(m)];
                 hash ^= jobKey[i][next[i]];
                 next[i]++;
             }
@@ -136,7 +136,7 @@ final class Engine {
             if (r == 0) {
                 r = jm.readyAt(next, start);
             }
-            if (depth == jm.totalJobs || start > bounds.latestStart(next, r)) {
+            if (depth == jm.totalKernels || start > bounds.latestStart(next, r)) {
                 return;
             }
             parent = offer(new StateKey(next, r, hash), depth, start, parent, t, s, 0, null, created);

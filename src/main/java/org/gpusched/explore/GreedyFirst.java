@@ -38,7 +38,7 @@ final class GreedyFirst {
         List<String> reasons = new ArrayList<>(Paths.witness(List.of(), 0, oracle, jm).reasons());
         reasons.removeIf(r -> r.startsWith("every eligible batch"));
         reasons.add(demand.explain(d));
-        Witness w = new Witness(List.of(), 0, 0, jm.totalJobs, reasons);
+        Witness w = new Witness(List.of(), 0, 0, jm.totalKernels, reasons);
         Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound");
     }
@@ -61,7 +61,7 @@ final class GreedyFirst {
                 last = trail.add(last, r.starts()[f], r.masks()[f], 0);
             }
             List<Frame> schedule = Paths.frames(trail, last, oracle, jm);
-            Stats stats = new Stats(0, 0, frames, 0, 0, 0, 0, jm.totalJobs, System.nanoTime() - t0, 0);
+            Stats stats = new Stats(0, 0, frames, 0, 0, 0, 0, jm.totalKernels, System.nanoTime() - t0, 0);
             return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, r.policy().words);
         }
         return null;
@@ -89,11 +89,11 @@ final class GreedyFirst {
                 return false;
             }
             for (long b = mask; b != 0; b &= b - 1) {
-                counts[Long.numberOfTrailingZeros(b)]++;
+                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
                 done++;
             }
             prevEnd = end;
         }
-        return !r.complete() || done == jm.totalJobs;
+        return !r.complete() || done == jm.totalKernels;
     }
 }

@@ -73,13 +73,13 @@ final class GreedyRuns {
 
     Run run(Policy p) {
         int[] counts = new int[jm.n];
-        long[] starts = new long[jm.totalJobs];
-        long[] masks = new long[jm.totalJobs];
+        long[] starts = new long[jm.totalKernels];
+        long[] masks = new long[jm.totalKernels];
         int frames = 0;
         int done = 0;
         long t = 0;
-        Integer[] order = new Integer[jm.n];
-        while (done < jm.totalJobs) {
+        Integer[] order = new Integer[jm.units];
+        while (done < jm.totalKernels) {
             long ready = jm.readyAt(counts, t);
             if (ready == 0) {
                 // Idle until the next release (Algorithm 4; the table checker's back-to-back rule).
@@ -94,7 +94,7 @@ final class GreedyRuns {
             starts[frames] = t;
             masks[frames++] = mask;
             for (long b = mask; b != 0; b &= b - 1) {
-                counts[Long.numberOfTrailingZeros(b)]++;
+                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
                 done++;
             }
             t = end;
@@ -102,7 +102,7 @@ final class GreedyRuns {
         return new Run(p, true, Arrays.copyOf(starts, frames), Arrays.copyOf(masks, frames));
     }
 
-    /** A non-empty eligible set of ready tasks (a lone job is always eligible). */
+    /** A non-empty eligible set of ready units, at most one kernel per task (a lone kernel is always eligible). */
     private long choose(Policy p, int[] counts, long t, long ready, Integer[] order) {
         int r = 0;
         for (long b = ready; b != 0; b &= b - 1) {
@@ -116,24 +116,25 @@ final class GreedyRuns {
         Oracle.OrderedBatch batch = oracle.orderedBatch();
         long deadline = Long.MAX_VALUE;
         for (int k = 0; k < r; k++) {
-            int task = order[k];
-            long d = Math.min(deadline, jm.deadline(task, counts[task]));
+            int unit = order[k];
+            long d = Math.min(deadline, jm.unitDeadline(unit, counts));
             if (safe && k > 0) {
-                long c = oracle.completion(batch.mask() | (1L << task));
+                long c = oracle.completion(batch.mask() | (1L << unit));
                 if (c == CompletionModel.FORBIDDEN || Ticks.add(t, c) > d) {
                     continue;
                 }
             }
-            if (batch.tryAppend(task)) {
+            if (batch.tryAppend(unit)) {
                 deadline = d;
             }
         }
         return batch.mask();
     }
 
+    /** Order of two ready units (kernels) under a policy; deadlines are the effective ones of the kernels. */
     private int compare(Policy p, int[] counts, int a, int b) {
-        long da = jm.deadline(a, counts[a]);
-        long db = jm.deadline(b, counts[b]);
+        long da = jm.unitDeadline(a, counts);
+        long db = jm.unitDeadline(b, counts);
         int c = switch (p) {
             case LEAST_LAXITY -> Long.compare(Ticks.sub(da, jm.wcet[a]), Ticks.sub(db, jm.wcet[b]));
             case SHORTEST_FIRST -> Long.compare(jm.wcet[a], jm.wcet[b]);
@@ -147,7 +148,9 @@ final class GreedyRuns {
         if (c != 0) {
             return c;
         }
-        c = Long.compare(jm.arrival(a, counts[a]), jm.arrival(b, counts[b]));
+        int ta = jm.taskOf[a];
+        int tb = jm.taskOf[b];
+        c = Long.compare(jm.readyTime(ta, counts[ta]), jm.readyTime(tb, counts[tb]));
         return c != 0 ? c : Integer.compare(a, b);
     }
 }

@@ -9,8 +9,8 @@ import java.util.Arrays;
 
 /**
  * The batches of one vertex generated on demand (issue 17.2), for depth-first search: the sets of
- * ready tasks in preorder over the tasks sorted by urgency (deadline of their next job, then
- * index), so the first sets are the chain {most urgent}, {most urgent, next}, ... Nothing is
+ * ready kernels (one per task) in preorder over them sorted by urgency (the effective deadline of
+ * each: its job's deadline less the rest of its chain, then the unit index), so the first sets are the chain {most urgent}, {most urgent, next}, ... Nothing is
  * materialised: the walk holds one stack of prefixes, so a vertex of 20 or 40 ready tasks costs
  * a few batches per dive instead of 2^|ready| up front, and there is no limit on candidate sets.
  * The cuts are those of {@link org.gpusched.oracle.BatchList}: a set that may not fit the GPU
@@ -52,14 +52,14 @@ final class LazyBatches {
             tasks[k++] = Long.numberOfTrailingZeros(b);
         }
         Arrays.sort(tasks, (a, b) -> {
-            int c = Long.compare(jm.deadline(a, counts[a]), jm.deadline(b, counts[b]));
+            int c = Long.compare(jm.unitDeadline(a, counts), jm.unitDeadline(b, counts));
             return c != 0 ? c : Integer.compare(a, b);
         });
         order = new int[r];
         deadlineOf = new long[r];
         for (int i = 0; i < r; i++) {
             order[i] = tasks[i];
-            deadlineOf[i] = jm.deadline(tasks[i], counts[tasks[i]]);
+            deadlineOf[i] = jm.unitDeadline(tasks[i], counts);
         }
         set = new long[r + 1];
         sums = new long[r + 1][4];
