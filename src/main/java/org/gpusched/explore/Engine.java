@@ -136,7 +136,7 @@ final class Engine {
             if (r == 0) {
                 r = jm.readyAt(next, start);
             }
-            if (depth == jm.totalKernels || start > bounds.latestStart(next, r)) {
+            if (depth == jm.totalKernels || start > bounds.latestStart(next, hash, r)) {
                 return;
             }
             parent = offer(new StateKey(next, r, hash), depth, start, parent, t, s, 0, null, created);
@@ -175,7 +175,7 @@ final class Engine {
             int[] c0 = new int[jm.n];
             long r0 = jm.readyAt(c0, 0);
             deepestDepth = 0;
-            if (bounds.latestStart(c0, r0) < 0) {
+            if (bounds.latestStart(c0, 0L, r0) < 0) {
                 pruned++;
                 return true;
             }
@@ -405,7 +405,7 @@ final class Engine {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = bounds.latestStart(next, r);
+                liveUntil = bounds.latestStart(next, hash, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;
