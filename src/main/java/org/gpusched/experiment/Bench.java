@@ -87,7 +87,8 @@ public final class Bench {
             GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
             Analysis a = explorer.analyze();
             ms[i] = (System.nanoTime() - wall0) / 1e6;
-            cpu[i] = cpu0 < 0 ? Double.NaN : (THREADS.getCurrentThreadCpuTime() - cpu0 + explorer.helperCpuNanos()) / 1e6;
+            long cpu1 = THREADS.getCurrentThreadCpuTime();
+            cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
             if (a.foundBy() != null) {
                 before++;
             }

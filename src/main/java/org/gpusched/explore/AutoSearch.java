@@ -20,7 +20,8 @@ final class AutoSearch {
     private final long turn;
     private final long maxStates;
     private final boolean parallel;
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 

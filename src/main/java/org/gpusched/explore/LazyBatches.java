@@ -10,8 +10,8 @@ import java.util.Arrays;
 /**
  * The batches of one vertex generated on demand (issue 17.2), for depth-first search: the sets of
  * ready kernels (one per task) in preorder over them sorted by urgency (the effective deadline of
- * each: its job's deadline less the rest of its chain, then the unit index), so the first sets are the chain {most urgent}, {most urgent, next}, ... Nothing is
- * materialised: the walk holds one stack of prefixes, so a vertex of 20 or 40 ready tasks costs
+ * each: its job's deadline less the rest of its chain, then the unit index), so the first sets
+ * are the chain {most urgent}, {most urgent, next}, ... Nothing is materialised: the walk holds one stack of prefixes, so a vertex of 20 or 40 ready tasks costs
  * a few batches per dive instead of 2^|ready| up front, and there is no limit on candidate sets.
  * The cuts are those of {@link org.gpusched.oracle.BatchList}: a set that may not fit the GPU
  * rules out its supersets, and with a monotone model so does a set too late from the vertex's

@@ -4,7 +4,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
 import java.util.Arrays;
-import java.util.HashMap;
 
 /**
  * Every necessary condition a state must meet to have a feasible future: the dead-state and pair
@@ -39,28 +38,32 @@ final class LiveBound {
      */
     long latestStart(int[] counts, long execHash, long ready) {
         long key = execHash ^ (ready * 0x9E3779B97F4A7C15L);
-        Cached c = cache.get(key);
-        if (c != null && c.ready == ready && (c.counts == counts || Arrays.equals(c.counts, counts))) {
-            return c.limit;
+        int slot = (int) (key ^ (key >>> 29)) & (SLOTS - 1);
+        int[] c = memoCounts[slot];
+        if (c != null && memoKey[slot] == key && memoReady[slot] == ready
+                && (c == counts || Arrays.equals(c, counts))) {
+            return memoLimit[slot];
         }
         long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
-        if (cache.size() >= MAX_CACHE) {
-            cache.clear();
-        }
-        cache.put(key, new Cached(counts, ready, limit));
+        memoKey[slot] = key;
+        memoReady[slot] = ready;
+        memoCounts[slot] = counts;
+        memoLimit[slot] = limit;
         return limit;
     }
 
-    /** A computed limit and the state it is for (the counts array of a state key: never modified). */
-    private record Cached(int[] counts, long ready, long limit) { }
-
     /**
-     * Limits by state (executed set and ready set): the search asks once per successor group, so
-     * for the same state again and again; the rules cost O(n^2) each time (a profile of 12-task
-     * sets had them at 85 % of the run before this memo). Equality is checked exactly.
+     * Limits by state (executed set and ready set), direct-mapped (a newer state takes the slot):
+     * the search asks once per successor group, so for the same state again and again, and the
+     * rules cost O(n^2) each time (a profile of 12-task sets had them at 85 % of the run before
+     * this memo; a boxed hash map in its place still took 18 %). Equality is checked exactly;
+     * the counts arrays are those of state keys, never modified.
      */
-    private final HashMap<Long, Cached> cache = new HashMap<>();
-    private static final int MAX_CACHE = 1 << 18;
+    private static final int SLOTS = 1 << 16;
+    private final long[] memoKey = new long[SLOTS];
+    private final long[] memoReady = new long[SLOTS];
+    private final int[][] memoCounts = new int[SLOTS][];
+    private final long[] memoLimit = new long[SLOTS];
 
     DemandBound demand() {
         return demand;

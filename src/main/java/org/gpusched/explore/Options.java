@@ -35,27 +35,33 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
     }
 
     public Options withMerge(MergeLevel m) {
-        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates, greedyFirst, threads);
+        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withSearch(SearchOrder s) {
-        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates, greedyFirst, threads);
+        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withStop(StopRule s, Objective o) {
-        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates, greedyFirst, threads);
+        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withBudget(long states, Duration time) {
-        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates, greedyFirst, threads);
+        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withDive(long states) {
-        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states, greedyFirst, threads);
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states,
+                greedyFirst, threads);
     }
 
     public Options withGraphLimit(long limit) {
-        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates, greedyFirst, threads);
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates,
+                greedyFirst, threads);
     }
 
     /** Without the early decisions: the plain search (the paper's configurations, e.g. --merge none curves). */
