@@ -25,28 +25,44 @@ public final class ReferenceEdf {
 
     public record Result(List<List<String>> frames, List<String> misses) { }
 
+    /** One kernel (stage) of one job; {@code unit} is the oracle's index of that kernel. */
+    private record W(Job j, int stage, int unit) {
+        String label(TaskSet ts) {
+            return ts.unitName(j.task(), stage) + "#" + j.index();
+        }
+    }
+
     public static Result run(TaskSet ts, boolean parallel) {
         Oracle oracle = new Oracle(ts);
-        List<Job> all = ts.jobs();
-        Set<Job> done = new HashSet<>();
+        List<W> all = new ArrayList<>();
+        for (Job j : ts.jobs()) {
+            int first = ts.units().stream().filter(u -> u.task() == j.task()).mapToInt(u -> u.index()).min()
+                    .orElseThrow();
+            for (int s = 0; s < ts.task(j.task()).kernels(); s++) {
+                all.add(new W(j, s, first + s));
+            }
+        }
+        Set<W> done = new HashSet<>();
         List<List<String>> frames = new ArrayList<>();
-        record M(Job j, BigInteger end) { }
+        record M(W w, BigInteger end) { }
         List<M> misses = new ArrayList<>();
         BigInteger t = BigInteger.ZERO;
         while (done.size() < all.size()) {
-            List<Job> oldest = new ArrayList<>();
+            List<W> oldest = new ArrayList<>();
             BigInteger nextArrival = null;
             for (int task = 0; task < ts.size(); task++) {
-                Job first = null;
-                for (Job j : all) {
-                    if (j.task() == task && !done.contains(j) && (first == null || j.index() < first.index())) {
-                        first = j;
+                W first = null;
+                for (W w : all) {
+                    if (w.j().task() == task && !done.contains(w) && (first == null || w.j().index() < first.j().index()
+                            || w.j().index() == first.j().index() && w.stage() < first.stage())) {
+                        first = w;
                     }
                 }
                 if (first == null) {
                     continue;
                 }
-                BigInteger a = BigInteger.valueOf(first.arrival());
+                // A job may start only at arrival + jitter; its later kernels are ready once the earlier ended.
+                BigInteger a = BigInteger.valueOf(first.j().release());
                 if (a.compareTo(t) <= 0) {
                     oldest.add(first);
                 } else if (nextArrival == null || a.compareTo(nextArrival) < 0) {
@@ -57,16 +73,16 @@ public final class ReferenceEdf {
                 t = nextArrival;
                 continue;
             }
-            oldest.sort(EdfBaseline.EDF);
-            List<Job> batch = new ArrayList<>();
+            oldest.sort(Comparator.comparing(W::j, EdfBaseline.EDF));
+            List<W> batch = new ArrayList<>();
             batch.add(oldest.get(0));
             if (parallel) {
-                for (Job j : oldest.subList(1, oldest.size())) {
+                for (W j : oldest.subList(1, oldest.size())) {
                     int[] order = new int[batch.size() + 1];
                     for (int k = 0; k < batch.size(); k++) {
-                        order[k] = batch.get(k).task();
+                        order[k] = batch.get(k).unit();
                     }
-                    order[batch.size()] = j.task();
+                    order[batch.size()] = j.unit();
                     if (oracle.place(order).eligible()) {
                         batch.add(j);
                     }
@@ -74,13 +90,14 @@ public final class ReferenceEdf {
             }
             long mask = 0;
             List<String> labels = new ArrayList<>();
-            for (Job j : batch) {
-                mask |= 1L << j.task();
+            for (W j : batch) {
+                mask |= 1L << j.unit();
                 labels.add(j.label(ts));
             }
             BigInteger end = t.add(BigInteger.valueOf(oracle.completion(mask)));
-            for (Job j : batch) {
-                if (end.compareTo(BigInteger.valueOf(j.deadline())) > 0) {
+            for (W j : batch) {
+                boolean last = j.stage() == ts.task(j.j().task()).kernels() - 1;
+                if (last && end.compareTo(BigInteger.valueOf(j.j().deadline())) > 0) {
                     misses.add(new M(j, end));
                 }
                 done.add(j);
@@ -88,15 +105,15 @@ public final class ReferenceEdf {
             frames.add(labels);
             t = end;
         }
-        misses.sort(Comparator.comparing(M::end).thenComparingLong(m -> m.j().deadline())
-                .thenComparingInt(m -> m.j().task()));
-        return new Result(frames, misses.stream().map(m -> m.j().label(ts)).toList());
+        misses.sort(Comparator.comparing(M::end).thenComparingLong(m -> m.w().j().deadline())
+                .thenComparingInt(m -> m.w().j().task()));
+        return new Result(frames, misses.stream().map(m -> m.w().j().label(ts)).toList());
     }
 
     /** The production simulation in the same terms. */
     public static Result of(TaskSet ts, BaselineResult r) {
         List<List<String>> frames = r.frames().stream().map(f -> f.batch().stream()
-                .map(j -> ts.task(j.task()).name() + "#" + j.job()).toList()).toList();
+                .map(j -> ts.unitName(j.task(), j.stage()) + "#" + j.job()).toList()).toList();
         return new Result(frames, r.misses().stream().map(m -> ts.task(m.task()).name() + "#" + m.job()).toList());
     }
 }

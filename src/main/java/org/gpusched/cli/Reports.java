@@ -54,6 +54,12 @@ final class Reports {
         }
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
+        if (ts.origin() != 0) {
+            // Offsets: the analysed window starts at a cut, and every time below is relative to it.
+            out.printf(Locale.ROOT, "  window        [%d, %d) %s of the file's time line (offsets: times below are"
+                    + " relative to %d)%n", ts.origin(), ts.origin() + ts.hyperperiod(), ts.timeUnit().json(),
+                    ts.origin());
+        }
         boolean simulation = a.method().startsWith("edf-");
         if (m != null) {
             MarginReports.text(out, ts, m);
@@ -111,6 +117,9 @@ final class Reports {
         o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
                 .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
+        if (ts.origin() != 0) {
+            o.put("origin", ts.origin());
+        }
         o.set("stats", stats(a.stats(), timing));
         if (a.achieved() != null) {
             o.putObject("objective").put("name", a.achieved().objective().words()).put("value", a.achieved().value());

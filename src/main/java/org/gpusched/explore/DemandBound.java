@@ -233,9 +233,10 @@ final class DemandBound {
         return Math.max(0, by - done);
     }
 
-    String explain(long d) {
+    /** Why the jobs due by d cannot fit from start (the global check's reason, one line). */
+    String explain(long d, long start) {
         return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
                 + " in all (one kernel per task per frame, kernels that never share a frame one after another, "
-                + "the GPU's capacity), more than the " + d + " available";
+                + "the GPU's capacity), more than the " + (d - start) + " available from " + start;
     }
 }

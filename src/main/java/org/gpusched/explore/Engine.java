@@ -112,12 +112,12 @@ final class Engine {
     }
 
     /** Offers the states along one greedy prefix, as expanding them would (same keys, times, trails). */
-    private void seed(GreedyRuns.Run run, List<Vertex> created) {
+    private void seed(GreedyRuns.Run run, long t0, List<Vertex> created) {
         int[] counts = new int[jm.n];
         long hash = 0;
         int depth = 0;
         int parent = 0;
-        long t = 0;
+        long t = t0;
         for (int f = 0; f < run.frames() && !stopped; f++) {
             long s = run.masks()[f];
             if (run.starts()[f] != t) {
@@ -173,15 +173,17 @@ final class Engine {
         if (!started) {
             started = true;
             int[] c0 = new int[jm.n];
-            long r0 = jm.readyAt(c0, 0);
+            // With offsets or jitter nothing may be ready at 0: start at the first release (Algorithm 4).
+            long t0 = jm.readyAt(c0, 0) == 0 ? jm.nextArrival(c0) : 0;
+            long r0 = jm.readyAt(c0, t0);
             deepestDepth = 0;
-            if (bounds.latestStart(c0, 0L, r0) < 0) {
+            if (bounds.latestStart(c0, 0L, r0) < t0) {
                 pruned++;
                 return true;
             }
-            offer(new StateKey(c0, r0, 0L), 0, 0L, -1, 0, 0, 0, null, created);
+            offer(new StateKey(c0, r0, 0L), 0, t0, -1, t0, 0, 0, null, created);
             for (GreedyRuns.Run run : seeds) {
-                seed(run, created);
+                seed(run, t0, created);
             }
             pushAll(created);
         }

@@ -30,15 +30,17 @@ final class GreedyFirst {
     static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
         long t0 = System.nanoTime();
         DemandBound demand = new DemandBound(ts, oracle, jm, mutation);
-        long d = demand.firstOverload(0);
+        // The first frame starts at the first release (with offsets or jitter it may be after 0).
+        long start = jm.nextArrival(new int[jm.n]);
+        long d = demand.firstOverload(start);
         if (d < 0) {
             return null;
         }
         // The root's own reasons (a job too long even alone) first, then the demand that rules the set out.
-        List<String> reasons = new ArrayList<>(Paths.witness(List.of(), 0, oracle, jm).reasons());
+        List<String> reasons = new ArrayList<>(Paths.witness(List.of(), start, oracle, jm).reasons());
         reasons.removeIf(r -> r.startsWith("every eligible batch"));
-        reasons.add(demand.explain(d));
-        Witness w = new Witness(List.of(), 0, 0, jm.totalKernels, reasons);
+        reasons.add(demand.explain(d, start));
+        Witness w = new Witness(List.of(), start, 0, jm.totalKernels, reasons);
         Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound");
     }

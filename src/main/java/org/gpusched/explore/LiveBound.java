@@ -30,6 +30,7 @@ final class LiveBound {
     LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
         pairs = new PairBound(oracle, jm, mutation == Mutation.PAIRS_ALWAYS_APART);
         demand = new DemandBound(ts, oracle, jm, mutation);
+        allocate(1 << 10);
     }
 
     /**
@@ -38,18 +39,31 @@ final class LiveBound {
      */
     long latestStart(int[] counts, long execHash, long ready) {
         long key = execHash ^ (ready * 0x9E3779B97F4A7C15L);
-        int slot = (int) (key ^ (key >>> 29)) & (SLOTS - 1);
+        int slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
         int[] c = memoCounts[slot];
         if (c != null && memoKey[slot] == key && memoReady[slot] == ready
                 && (c == counts || Arrays.equals(c, counts))) {
             return memoLimit[slot];
         }
         long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
+        if (++misses > 2L * memoKey.length && memoKey.length < MAX_SLOTS) {
+            // Small sets stay cheap to start; large searches get a larger memo (its contents are dropped).
+            allocate(memoKey.length * 4);
+            slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
+        }
         memoKey[slot] = key;
         memoReady[slot] = ready;
         memoCounts[slot] = counts;
         memoLimit[slot] = limit;
         return limit;
+    }
+
+    private void allocate(int slots) {
+        memoKey = new long[slots];
+        memoReady = new long[slots];
+        memoCounts = new int[slots][];
+        memoLimit = new long[slots];
+        misses = 0;
     }
 
     /**
@@ -59,11 +73,12 @@ final class LiveBound {
      * this memo; a boxed hash map in its place still took 18 %). Equality is checked exactly;
      * the counts arrays are those of state keys, never modified.
      */
-    private static final int SLOTS = 1 << 16;
-    private final long[] memoKey = new long[SLOTS];
-    private final long[] memoReady = new long[SLOTS];
-    private final int[][] memoCounts = new int[SLOTS][];
-    private final long[] memoLimit = new long[SLOTS];
+    private static final int MAX_SLOTS = 1 << 16;
+    private long[] memoKey;
+    private long[] memoReady;
+    private int[][] memoCounts;
+    private long[] memoLimit;
+    private long misses;
 
     DemandBound demand() {
         return demand;

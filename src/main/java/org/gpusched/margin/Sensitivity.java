@@ -162,7 +162,7 @@ public final class Sensitivity {
 
     private static TaskSet copy(TaskSet ts, List<Task> tasks, Interference in) {
         return new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), tasks, in, ts.hyperperiod(), ts.jobCount(),
-                ts.sha256(), ts.source());
+                ts.sha256(), ts.source(), ts.origin());
     }
 
     static long ceilScale(long value, long k, long cmax) {

@@ -41,6 +41,8 @@ final class InputDto {
                    @JsonProperty("deadline") Long deadline,
                    @JsonProperty("wcet") Long wcet,
                    @JsonProperty("kernel") KernelDto kernel,
+                   @JsonProperty("offset") Long offset,
+                   @JsonProperty("jitter") Long jitter,
                    @JsonProperty("x") JsonNode x) { }
 
     record KernelDto(@JsonProperty("blocks") Integer blocks,

@@ -28,6 +28,8 @@ final class InputDtoV2 {
                    @JsonProperty("wcet") Long wcet,
                    @JsonProperty("kernel") InputDto.KernelDto kernel,
                    @JsonProperty("segments") List<SegmentDto> segments,
+                   @JsonProperty("offset") Long offset,
+                   @JsonProperty("jitter") Long jitter,
                    @JsonProperty("cpu") CpuDto cpu,
                    @JsonProperty("gpuPriority") Integer gpuPriority,
                    @JsonProperty("bestEffort") Boolean bestEffort,
@@ -41,7 +43,8 @@ final class InputDtoV2 {
                       @JsonProperty("copy") CopyDto copy,
                       @JsonProperty("x") JsonNode x) { }
 
-    record GpuSegmentDto(@JsonProperty("exec") Long exec,
+    record GpuSegmentDto(@JsonProperty("name") String name,
+                         @JsonProperty("exec") Long exec,
                          @JsonProperty("misc") Long misc,
                          @JsonProperty("kernel") InputDto.KernelDto kernel,
                          @JsonProperty("x") JsonNode x) { }

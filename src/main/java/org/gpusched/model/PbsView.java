@@ -1,6 +1,9 @@
 package org.gpusched.model;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.OptionalLong;
 
 /**
@@ -13,6 +16,7 @@ final class PbsView {
 
     /** Why the workload is outside the PBS model, or null when it is inside. */
     static String whyNot(List<WorkTask> tasks, Gpu gpu) {
+        long units = 0;
         if (tasks.size() > TaskSet.MAX_TASKS) {
             return tasks.size() + " tasks: PBS analyses at most " + TaskSet.MAX_TASKS;
         }
@@ -22,6 +26,7 @@ final class PbsView {
                 return p + " is bestEffort: PBS has no best-effort tasks";
             }
             int gpuWork = 0;
+            units += t.gpuSegments().stream().filter(g -> g.exec() > 0).count();
             for (Segment s : t.segments()) {
                 if (s instanceof Segment.Cpu c && c.time() > 0) {
                     return p + " has a CPU segment of length " + c.time() + " (PBS releases kernels at period"
@@ -37,13 +42,15 @@ final class PbsView {
                     gpuWork += g.exec() > 0 ? 1 : 0;
                 }
             }
-            if (gpuWork != 1) {
-                return p + (gpuWork == 0 ? " has no GPU work" : " has " + gpuWork + " GPU segments (PBS takes one"
-                        + " kernel per job)");
+            if (gpuWork == 0) {
+                return p + " has no GPU work";
             }
-            if (gpu.hasAnyLimit() && t.gpuSegments().stream().noneMatch(g -> g.exec() > 0 && g.kernel() != null)) {
+            if (gpu.hasAnyLimit() && t.gpuSegments().stream().anyMatch(g -> g.exec() > 0 && g.kernel() == null)) {
                 return p + " has no kernel and the gpu has resource limits (PBS needs launch shapes)";
             }
+        }
+        if (units > TaskSet.MAX_TASKS) {
+            return units + " kernels over all chains: PBS analyses at most " + TaskSet.MAX_TASKS;
         }
         return null;
     }
@@ -72,6 +79,56 @@ final class PbsView {
         for (Task t : tasks) {
             jobs += h / t.period();
         }
-        return new TaskSet(name, unit, gpu, tasks, inter, h, (int) jobs, sha256, file);
+        long origin = TaskSetValidator.origin(tasks, h, file);
+        return new TaskSet(name, unit, gpu, Window.rotate(tasks, origin), inter, h, (int) jobs, sha256, file, origin);
+    }
+
+    /**
+     * A v2 task as PBS sees it: its GPU segments of non-zero exec, in order, as a chain of kernels
+     * (issue 15), each named by its segment's {@code name} or its position in the chain (0, 1,
+     * ...); with its offset and jitter. A task with no such segment keeps one kernel of its
+     * summed exec, so that the interference model can still name it.
+     */
+    static Task chainTask(String file, TaskSetValidator v1, WorkTask t, InputDtoV2.TaskDto dto) {
+        String p = "tasks[" + t.index() + "]";
+        List<Stage> stages = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        List<InputDtoV2.SegmentDto> segs = dto.segments();
+        for (int j = 0; segs != null && j < segs.size(); j++) {
+            InputDtoV2.GpuSegmentDto g = segs.get(j).gpu();
+            if (g == null) {
+                continue;
+            }
+            if (g.name() != null && !KERNEL_NAME.matcher(g.name()).matches()) {
+                throw new InputException(file, p + ".segments[" + j + "].gpu.name", "invalid kernel name \""
+                        + Escapes.text(g.name()) + "\" (allowed: letters, digits, _ -)");
+            }
+            Segment.Gpu seg = (Segment.Gpu) t.segments().get(j);
+            if (seg.exec() == 0) {
+                continue;
+            }
+            String name = g.name() != null ? g.name() : Integer.toString(stages.size());
+            if (!names.add(name)) {
+                throw new InputException(file, p + ".segments[" + j + "].gpu.name", "kernel name \"" + name
+                        + "\" repeated in the chain of " + t.name());
+            }
+            stages.add(new Stage(name, seg.exec(), seg.kernel()));
+        }
+        Task base = new Task(t.index(), t.name(), t.period(), t.deadline(), t.gpuExec(), firstKernel(t));
+        if (stages.size() > 1) {
+            base = base.withChain(stages);
+        }
+        return v1.release(p, base, dto.offset(), dto.jitter());
+    }
+
+    private static final java.util.regex.Pattern KERNEL_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
+
+    private static Kernel firstKernel(WorkTask t) {
+        for (Segment.Gpu g : t.gpuSegments()) {
+            if (g.kernel() != null && g.exec() > 0) {
+                return g.kernel();
+            }
+        }
+        return t.gpuSegments().stream().map(Segment.Gpu::kernel).filter(k -> k != null).findFirst().orElse(null);
     }
 }

@@ -57,7 +57,7 @@ final class Priorities {
         List<WorkTask> out = new ArrayList<>();
         for (WorkloadValidator.TaskDraft t : ts) {
             out.add(new WorkTask(t.index(), t.name(), t.period(), t.deadline(), t.segments(), t.core(),
-                    cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition()));
+                    cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition(), t.jitter()));
         }
         return out;
     }

@@ -9,7 +9,7 @@ import java.util.List;
  * by {@link Unit} (kernel), which for a set without chains is the task index.
  */
 public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> tasks, Interference interference,
-                      long hyperperiod, int jobCount, String sha256, String source) {
+                      long hyperperiod, int jobCount, String sha256, String source, long origin) {
 
     /** The explorer and the oracle key task sets by 64-bit masks. */
     public static final int MAX_TASKS = 64;
@@ -20,6 +20,16 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
 
     public TaskSet {
         tasks = List.copyOf(tasks);
+    }
+
+    /**
+     * A set whose window starts at 0. {@code origin} is where the analysed window [origin,
+     * origin + H) starts in the file's own time line (see {@link Window}): every time the
+     * analyses, tables and the player use is relative to it, and the tasks' offsets are too.
+     */
+    public TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> tasks, Interference interference,
+                   long hyperperiod, int jobCount, String sha256, String source) {
+        this(name, timeUnit, gpu, tasks, interference, hyperperiod, jobCount, sha256, source, 0);
     }
 
     public int size() {
@@ -40,6 +50,11 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
 
     /** The kernels of every chain, numbered in task order; a set without chains has one per task. */
     public List<Unit> units() {
+        return unitsOf(tasks);
+    }
+
+    /** {@link #units()} of a list of tasks. */
+    public static List<Unit> unitsOf(List<Task> tasks) {
         List<Unit> units = new ArrayList<>();
         for (Task t : tasks) {
             long tail = t.wcet();

@@ -79,7 +79,9 @@ final class TaskSetValidator {
             throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
         }
         Interference inter = interference(in.interference(), tasks, index);
-        return new TaskSet(in.name(), unit, gpu, tasks, inter, h.getAsLong(), (int) jobs, sha256, file);
+        long origin = origin(tasks, h.getAsLong(), file);
+        return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
+                sha256, file, origin);
     }
 
     Gpu gpu(InputDto.GpuDto g) {
@@ -197,7 +199,39 @@ final class TaskSetValidator {
         } else if (gpu.hasAnyLimit()) {
             throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
         }
-        return new Task(i, t.name(), period, deadline, wcet, k);
+        Task task = new Task(i, t.name(), period, deadline, wcet, k);
+        return release(p, task, t.offset(), t.jitter());
+    }
+
+    /**
+     * The task with its release offset (0 <= O < T) and jitter (0 <= J <= D) from the file, the
+     * same rule in both format versions; absent fields are 0.
+     */
+    Task release(String p, Task t, Long offset, Long jitter) {
+        long o = offset == null ? 0 : offset;
+        long j = jitter == null ? 0 : jitter;
+        if (o < 0 || o >= t.period()) {
+            throw fail(p + ".offset", "offset must be >= 0 and < period " + t.period() + " (got " + o + ")");
+        }
+        if (j < 0 || j > t.deadline()) {
+            throw fail(p + ".jitter", "jitter must be >= 0 and <= deadline " + t.deadline() + " (got " + j + ")");
+        }
+        return o == 0 && j == 0 ? t : new Task(t.index(), t.name(), t.period(), t.deadline(), t.wcet(), t.kernel(),
+                o, j, t.chain());
+    }
+
+    /**
+     * The tasks with offsets relative to the window's origin ({@link Window}); refused when no
+     * instant is free of every job's window, which the exact analysis needs.
+     */
+    static long origin(List<Task> tasks, long h, String file) {
+        long s = Window.origin(tasks, h);
+        if (s < 0) {
+            throw new InputException(file, "tasks", "offsets: no instant of the hyperperiod lies outside every job's"
+                    + " window [release, deadline), so the schedule has no point where it provably starts afresh;"
+                    + " gpusched needs one (shorten a deadline or align an offset; docs/explorer.md, Offsets)");
+        }
+        return s;
     }
 
     private long required(String p, String field, Long v) {
@@ -247,7 +281,19 @@ final class TaskSetValidator {
         return kernel;
     }
 
-    Interference interference(InputDto.InterferenceDto in, List<Task> tasks, Map<String, Integer> index) {
+    /**
+     * The interference model over the tasks' units (kernels): a factor or table entry names a
+     * unit (the task itself when it has one kernel, {@code task.kernel} in a chain); a factor
+     * naming a chain's task applies to each of its kernels.
+     */
+    Interference interference(InputDto.InterferenceDto in, List<Task> taskList, Map<String, Integer> taskIndex) {
+        List<Unit> tasks = TaskSet.unitsOf(taskList);
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, List<Integer>> ofTask = new HashMap<>();
+        for (Unit u : tasks) {
+            index.put(u.name(), u.index());
+            ofTask.computeIfAbsent(taskList.get(u.task()).name(), k -> new ArrayList<>()).add(u.index());
+        }
         List<BigDecimal> factors = new ArrayList<>();
         tasks.forEach(t -> factors.add(BigDecimal.ONE));
         if (in == null) {
@@ -275,22 +321,15 @@ final class TaskSetValidator {
         if (in.factors() != null) {
             for (Map.Entry<String, BigDecimal> e : in.factors().entrySet()) {
                 String p = "interference.factors." + e.getKey();
-                Integer i = index.get(e.getKey());
-                if (i == null) {
+                List<Integer> named = index.containsKey(e.getKey()) ? List.of(index.get(e.getKey()))
+                        : ofTask.get(e.getKey());
+                if (named == null) {
                     throw fail(p, "unknown task \"" + e.getKey() + "\"");
                 }
-                if (e.getValue() == null || e.getValue().compareTo(BigDecimal.ONE) < 0) {
-                    throw fail(p, "slowdown factor must be >= 1 (got " + e.getValue() + ")");
+                for (int i : named) {
+                    factor(p, e.getValue(), tasks.get(i).wcet());
+                    factors.set(i, e.getValue());
                 }
-                // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
-                BigDecimal max = BigDecimal.valueOf(ReadLimits.MAX_TIME);
-                if (e.getValue().compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0
-                        || BigDecimal.valueOf(tasks.get(i).wcet()).multiply(e.getValue())
-                                .setScale(0, RoundingMode.CEILING).compareTo(max) > 0) {
-                    throw fail(p, "slowdown factor " + e.getValue() + " makes the wcet " + tasks.get(i).wcet()
-                            + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
-                }
-                factors.set(i, e.getValue());
             }
         }
         Interference.Missing missing = Interference.Missing.FORBID;
@@ -303,11 +342,31 @@ final class TaskSetValidator {
                         + "\" (expected forbid, none or slowdown)");
             };
         }
-        Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index) : Map.of();
+        Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index, ofTask)
+                : Map.of();
         return new Interference(model, factors, table, missing);
     }
 
-    private Map<Long, Long> table(List<InputDto.EntryDto> entries, List<Task> tasks, Map<String, Integer> index) {
+    private void factor(String p, BigDecimal f, long wcet) {
+        {
+            {
+                if (f == null || f.compareTo(BigDecimal.ONE) < 0) {
+                    throw fail(p, "slowdown factor must be >= 1 (got " + f + ")");
+                }
+                // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
+                BigDecimal max = BigDecimal.valueOf(ReadLimits.MAX_TIME);
+                if (f.compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0
+                        || BigDecimal.valueOf(wcet).multiply(f)
+                                .setScale(0, RoundingMode.CEILING).compareTo(max) > 0) {
+                    throw fail(p, "slowdown factor " + f + " makes the wcet " + wcet
+                            + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
+                }
+            }
+        }
+    }
+
+    private Map<Long, Long> table(List<InputDto.EntryDto> entries, List<Unit> tasks, Map<String, Integer> index,
+                                  Map<String, List<Integer>> ofTask) {
         if (entries == null) {
             throw fail("interference", "missing required field \"entries\" for model table");
         }
@@ -329,7 +388,9 @@ final class TaskSetValidator {
                 String name = entry.tasks().get(j);
                 Integer i = index.get(name);
                 if (i == null) {
-                    throw fail(p + ".tasks[" + j + "]", "unknown task \"" + name + "\"");
+                    throw fail(p + ".tasks[" + j + "]", ofTask.containsKey(name) ? "task \"" + name + "\" is a"
+                            + " chain of kernels: an entry names each kernel as " + name + ".KERNEL"
+                            : "unknown task \"" + name + "\"");
                 }
                 if (!seen.add(name)) {
                     throw fail(p + ".tasks[" + j + "]", "task \"" + name + "\" named twice in one entry");

@@ -18,10 +18,18 @@ import java.util.OptionalInt;
  */
 public record WorkTask(int index, String name, long period, long deadline, List<Segment> segments, OptionalInt core,
                        int cpuPriority, int gpuPriority, boolean bestEffort, String kind, Scaling scaling,
-                       String partition) {
+                       String partition, long jitter) {
 
     public WorkTask {
         segments = List.copyOf(segments);
+    }
+
+    /** A task released strictly periodically (no release jitter). */
+    public WorkTask(int index, String name, long period, long deadline, List<Segment> segments, OptionalInt core,
+                    int cpuPriority, int gpuPriority, boolean bestEffort, String kind, Scaling scaling,
+                    String partition) {
+        this(index, name, period, deadline, segments, core, cpuPriority, gpuPriority, bestEffort, kind, scaling,
+                partition, 0);
     }
 
     /** Σ of every segment's time. */

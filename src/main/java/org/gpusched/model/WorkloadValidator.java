@@ -62,9 +62,18 @@ final class WorkloadValidator {
             drafts.add(t);
         }
         List<WorkTask> tasks = Priorities.resolve(file, drafts);
+        // Each task as PBS sees it: its GPU segments of non-zero exec as a chain of kernels.
         List<Task> pseudo = new ArrayList<>();
         for (WorkTask t : tasks) {
-            pseudo.add(new Task(t.index(), t.name(), t.period(), t.deadline(), t.gpuExec(), firstKernel(t)));
+            pseudo.add(PbsView.chainTask(file, v1, t, in.tasks().get(t.index())));
+        }
+        Map<String, String> unitNames = new HashMap<>();
+        for (Unit u : TaskSet.unitsOf(pseudo)) {
+            String other = unitNames.putIfAbsent(u.name(), pseudo.get(u.task()).name());
+            if (other != null) {
+                throw fail("tasks[" + u.task() + "]", "kernel name \"" + u.name() + "\" is also a kernel of task "
+                        + other + " (interference entries and tables name kernels task.kernel: rename one)");
+            }
         }
         if (in.interference() != null && tasks.size() > TaskSet.MAX_TASKS) {
             throw fail("interference", "the PBS interference model handles at most " + TaskSet.MAX_TASKS + " tasks");
@@ -73,31 +82,18 @@ final class WorkloadValidator {
         String note = PbsView.whyNot(tasks, gpu);
         TaskSet pbs = null;
         if (note == null) {
-            List<Task> pbsTasks = new ArrayList<>();
-            for (WorkTask t : tasks) {
-                pbsTasks.add(new Task(t.index(), t.name(), t.period(), t.deadline(), t.gpuExec(), firstKernel(t)));
-            }
-            note = PbsView.limits(pbsTasks);
+            note = PbsView.limits(pseudo);
             if (note == null) {
-                pbs = PbsView.taskSet(in.name(), unit, gpu, pbsTasks, inter, sha256, file);
+                pbs = PbsView.taskSet(in.name(), unit, gpu, pseudo, inter, sha256, file);
             }
         }
         return new Workload(2, in.name(), unit, gpu, tasks, inter, platform, sha256, file, pbs, note);
     }
 
-    private static Kernel firstKernel(WorkTask t) {
-        for (Segment.Gpu g : t.gpuSegments()) {
-            if (g.kernel() != null && g.exec() > 0) {
-                return g.kernel();
-            }
-        }
-        return t.gpuSegments().stream().map(Segment.Gpu::kernel).filter(k -> k != null).findFirst().orElse(null);
-    }
-
     /** A task before its default priorities are known (they depend on every task). */
     record TaskDraft(int index, String name, long period, long deadline, List<Segment> segments, OptionalInt core,
                      Integer cpuPriority, Integer gpuPriority, boolean bestEffort, String kind, Scaling scaling,
-                     String partition) { }
+                     String partition, long jitter) { }
 
     /** Parses one task; a separate class so that neither grows past one screenful of concerns. */
     private static final class TaskParser {
@@ -173,7 +169,8 @@ final class WorkloadValidator {
                 }
             }
             return new TaskDraft(i, t.name(), period, deadline, segments, core, cpuPriority, t.gpuPriority(),
-                    Boolean.TRUE.equals(t.bestEffort()), kind, scaling, t.partition());
+                    Boolean.TRUE.equals(t.bestEffort()), kind, scaling, t.partition(),
+                    t.jitter() == null ? 0 : t.jitter());
         }
 
         private long time(String path, Long v, long min) {

@@ -26,6 +26,10 @@ public final class GcapsApplicability {
                 return Applicability.no(p + " has a copy of length " + copy + " (copies are not a GCAPS concept:"
                         + " fold synchronous copies into gpu.misc)");
             }
+            if (t.jitter() > 0) {
+                return Applicability.no(p + " has release jitter " + t.jitter() + " (the GCAPS analyses assume"
+                        + " strictly periodic releases)");
+            }
             if (t.core().isEmpty()) {
                 return Applicability.no(p + " has no cpu.core and platform.cpus > 1");
             }

@@ -131,8 +131,12 @@ class WorkloadReaderTest {
                 + " resource limits");
         assertThat(read(v2(null, "{\"name\": \"a\", \"period\": 999999999989, \"wcet\": 1}, {\"name\": \"b\","
                 + " \"period\": 999999999961, \"wcet\": 1}")).pbsNote()).startsWith("hyperperiod ");
-        assertThat(read(v2(null, "{\"name\": \"a\", \"period\": 10, \"segments\": [{\"gpu\": {\"exec\": 2}},"
-                + " {\"gpu\": {\"exec\": 3}}]}")).pbsNote()).contains("2 GPU segments");
+        // issue 15: several GPU segments are a chain of kernels, named by position unless named
+        TaskSet chain = read(v2(null, "{\"name\": \"a\", \"period\": 10, \"segments\": [{\"gpu\": {\"exec\": 2}},"
+                + " {\"gpu\": {\"exec\": 3}}]}")).pbs();
+        assertThat(chain.task(0).wcet()).isEqualTo(5);
+        assertThat(chain.units()).extracting(Unit::name).containsExactly("a.0", "a.1");
+        assertThat(chain.units()).extracting(Unit::wcet).containsExactly(2L, 3L);
         // zero-length CPU segments and copies keep the structure and still fit PBS
         Workload zeros = read(v2(null, "{\"name\": \"a\", \"period\": 10, \"segments\": [{\"cpu\": 0},"
                 + " {\"copy\": {\"to\": \"device\", \"time\": 0}}, {\"gpu\": {\"exec\": 2}}, {\"cpu\": 0}]}"));
