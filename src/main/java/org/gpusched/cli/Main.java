@@ -9,6 +9,7 @@ import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
+import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +24,8 @@ import java.util.Locale;
         description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
                 OracleCommand.class,
-                PlayCommand.class, VerifyCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
+                PlayCommand.class, VerifyCommand.class,
+                ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
@@ -94,6 +96,7 @@ public final class Main implements Runnable {
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
         cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
         cl.registerConverter(ExecTime.class, Main::execTime);
+        cl.registerConverter(Statistic.class, s -> parseEnum(Statistic.class, s));
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);

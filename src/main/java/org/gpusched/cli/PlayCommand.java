@@ -79,6 +79,11 @@ final class PlayCommand implements Callable<Integer> {
             "Without it such a table is refused (exit 2) with its first problem."})
     boolean force;
 
+    @Option(names = "--sim-timing", paramLabel = "FILE", description = {"Simulated device only: a task set with the"
+            + " same task names whose wcets and interference model are the device's true timing (default: the"
+            + " table's own model). Frames then differ from the table where the model is wrong (docs/player.md)."})
+    Path simTiming;
+
     @Override
     public Integer call() {
         if (hyperperiods < 1) {
@@ -102,9 +107,15 @@ final class PlayCommand implements Callable<Integer> {
         if (dev == null) {
             return ExitCodes.INVALID;
         }
+        if (simTiming != null && !(dev instanceof SimDevice)) {
+            dev.close();
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sim-timing describes the simulated device: add --device sim");
+        }
+        long[] durations = simTiming == null ? execTime.durations(plan, seed) : execTime.durations(plan, seed,
+                ProfileOptions.readTiming(plan.taskSet(), simTiming, common).completions(plan));
         Trace trace;
         try (Device d = dev) {
-            trace = d.play(plan, mode, execTime.durations(plan, seed));
+            trace = d.play(plan, mode, durations);
         } catch (CudaException e) {
             err.println("gpusched: " + dev.name() + " failed while playing: " + e.getMessage());
             return ExitCodes.INTERNAL;

@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.player.FrameCheck;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.Verifier;
 
@@ -45,6 +46,7 @@ final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
+            out.println(ProfileReports.framesText(FrameCheck.of(r)));
             PlayResult.Summary ns = r.summary();
             if (ns.neverRun() > 0) {
                 out.println("never run (each a miss): " + ns.neverRun() + " job" + (ns.neverRun() == 1 ? "" : "s")
@@ -107,6 +109,7 @@ final class PlayReports {
             n.put("miss", j.miss());
         }
         r.trace().notes().forEach(o.putArray("deviceNotes")::add);
+        o.set("frames", ProfileReports.framesJson(FrameCheck.of(r)));
         return o;
     }
 

@@ -7,7 +7,7 @@ import java.util.Locale;
  * A one-line "\r" progress bar on stderr, drawn only for an interactive terminal so logs and
  * CI output stay clean.
  */
-final class Progress {
+public final class Progress {
     private static final long REDRAW_NANOS = 200_000_000L;
 
     private final PrintWriter err;
@@ -24,11 +24,11 @@ final class Progress {
     }
 
     /** A bar on {@code err} when System.console() is present, else null (callers skip it). */
-    static Progress forConsole(PrintWriter err, String label, int total) {
+    public static Progress forConsole(PrintWriter err, String label, int total) {
         return System.console() != null && err != null ? new Progress(err, label, total) : null;
     }
 
-    synchronized void step() {
+    public synchronized void step() {
         done++;
         long now = System.nanoTime();
         if (done == total || now - lastDraw > REDRAW_NANOS) {
@@ -37,7 +37,7 @@ final class Progress {
         }
     }
 
-    synchronized void finish() {
+    public synchronized void finish() {
         if (done != total || total == 0) {
             draw(System.nanoTime());
         }

@@ -161,6 +161,15 @@ public final class CudaDevice implements Device {
         return r;
     }
 
+    long tickNs() {
+        return tickNs;
+    }
+
+    /** Samples of one kernel set, ns from its first launch to the synchronisation's return (profile.cu). */
+    long[] profile(int[] order, long[] durationNs, int warmup, int runs) {
+        return NativePlayer.profile(handle, order, durationNs, warmup, runs);
+    }
+
     @Override
     public void close() {
         if (handle != 0) {

@@ -46,16 +46,35 @@ public record ExecTime(double low, double high, String spec) {
      * The draw order is fixed (plan order), so a seed reproduces a run exactly.
      */
     public long[] durations(Plan plan, long seed) {
+        long[] c = new long[plan.entries()];
+        for (int e = 0; e < c.length; e++) {
+            c[e] = plan.completion(e);
+        }
+        return durations(plan, seed, c);
+    }
+
+    /** As {@link #durations(Plan, long)}, of the device's own completion time per entry (see {@link SimTiming}). */
+    public long[] durations(Plan plan, long seed, long[] completion) {
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] d = new long[plan.items()];
         for (int e = 0; e < plan.entries(); e++) {
-            long c = plan.completion(e);
+            long c = completion[e];
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                double f = low == high ? low : low + (high - low) * rnd.nextDouble();
-                d[i] = Math.max(1L, (long) Math.ceil(c * f));
+                double f = draw(rnd);
+                d[i] = sample(c, f);
             }
         }
         return d;
+    }
+
+    /** One draw of the fraction (the generator advances only for a range). */
+    public double draw(SplittableRandom rnd) {
+        return low == high ? low : low + (high - low) * rnd.nextDouble();
+    }
+
+    /** ceil(c * f), at least 1 tick. */
+    public static long sample(long c, double f) {
+        return Math.max(1L, (long) Math.ceil(c * f));
     }
 
     @Override

@@ -95,4 +95,7 @@ public final class NativePlayer {
                              long[] out);
 
     static native void close(long handle);
+
+    /** Times one kernel set {@code runs} times after {@code warmup} runs (src/main/native/profile.cu). */
+    static native long[] profile(long handle, int[] order, long[] durationNs, int warmup, int runs);
 }

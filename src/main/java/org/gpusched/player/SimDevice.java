@@ -11,10 +11,20 @@ import java.util.List;
  * them on a GPU.
  */
 public final class SimDevice implements Device {
+    private final String name;
+
+    public SimDevice() {
+        this("sim");
+    }
+
+    /** A simulated device named in reports (e.g. after its {@link SimTiming}). */
+    public SimDevice(String name) {
+        this.name = name;
+    }
 
     @Override
     public String name() {
-        return "sim";
+        return name;
     }
 
     @Override

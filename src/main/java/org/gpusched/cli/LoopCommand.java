@@ -1,0 +1,163 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
+import org.gpusched.player.CudaDevice;
+import org.gpusched.player.CudaException;
+import org.gpusched.player.DeviceChoice;
+import org.gpusched.player.Mode;
+import org.gpusched.player.Plan;
+import org.gpusched.player.PlayResult;
+import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.SimDevice;
+import org.gpusched.player.SimTiming;
+import org.gpusched.profile.Loop;
+import org.gpusched.profile.MeasuredWorkload;
+import org.gpusched.profile.Model;
+import org.gpusched.profile.Profiler;
+import org.gpusched.table.Tables;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+@Command(name = "loop", mixinStandardHelpOptions = true,
+        description = {"Profile, analyse and replay until no replayed frame overruns the model.",
+                "Each round analyses the workload with the model so far, replays the table found, and raises every",
+                "model entry a replayed frame overran to the longest frame measured; it stops when no frame overran,",
+                "when the model is no longer schedulable, or after --rounds. Writes the final workload (--out), its",
+                "table and a report of every round."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched loop ts.json --device cuda --out final.json",
+                "  gpusched loop examples/optimistic.json --device sim --sim-timing examples/optimistic-truth.json"
+                        + " --start model --out final.json",
+                "", "Exit codes: 0 stable (no frame over its model), 1 not schedulable under the measured model,"
+                + " 2 invalid input or usage, 3 round limit reached or analysis inconclusive, 70 internal error."})
+final class LoopCommand implements Callable<Integer>, NoCsv {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+    @Mixin
+    ProfileOptions profile;
+    @Mixin
+    ExploreOptions explore;
+
+    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1).")
+    Path taskset;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The final workload (JSON).")
+    Path out;
+
+    @Option(names = "--table", paramLabel = "FILE", description = "The final table. Default: beside --out, NAME.table.json.")
+    Path table;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "Every round (the --format json report). Default: beside --out, NAME.rounds.json.")
+    Path report;
+
+    @Option(names = "--start", paramLabel = "FROM", defaultValue = "profile",
+            description = "profile (measure first) or model (start from the workload's own model). Default: ${DEFAULT-VALUE}.")
+    String start;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", description = "Most rounds. Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered",
+            description = "Replay mode: time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
+    Mode mode;
+
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
+    int hyperperiods;
+
+    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
+    boolean force;
+
+    @Override
+    public Integer call() {
+        profile.validate(spec.commandLine());
+        if (!start.equals("profile") && !start.equals("model")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--start must be profile or model");
+        }
+        if (rounds < 1 || hyperperiods < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds and --hyperperiods must be at least 1");
+        }
+        TaskSet ts = common.reader().read(taskset);
+        String content = ProfileOptions.content(taskset);
+        MeasuredWorkload.requireV1(ts, content);
+        Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
+        Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
+        ProfileOptions.distinct(spec.commandLine(), out, tableOut, reportOut);
+        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
+        for (Path p : List.of(out, tableOut, reportOut)) {
+            outputs.check(p);
+        }
+        SimTiming timing = profile.simTiming(ts, common);
+        List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
+        Model first;
+        String device;
+        try (ProfileDevice dev = ProfileOptions.located(() -> profile.open(ts, timing), ts.source(), content)) {
+            device = dev.name();
+            first = start.equals("model") ? Model.ofTaskSet(ts, sets)
+                    : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
+                    profile.statistic, profile.margin);
+        } catch (CudaException e) {
+            throw ProfileOptions.cudaFailure(e);
+        }
+        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, hyperperiods, explore.toOptions(0),
+                player(ts, timing));
+        Loop.Result r;
+        try {
+            r = Loop.run(ts, content, first, settings);
+        } catch (CudaException e) {
+            throw ProfileOptions.cudaFailure(e);
+        }
+        ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
+                tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);
+        String reportLine = Json.line(ProfileReports.loopJson(h, r));
+        outputs.writeString(out, r.workloadJson());
+        if (r.table() != null) {
+            outputs.writeString(tableOut, Tables.toJson(r.table()));
+        }
+        outputs.writeString(reportOut, reportLine + "\n");
+        switch (common.format) {
+            case json -> spec.commandLine().getOut().println(reportLine);
+            default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
+        }
+        return r.outcome().exitCode();
+    }
+
+    /**
+     * How a round's table is replayed. Simulator: every job takes its set's time under the device's
+     * timing (the --sim-timing file, else the input workload's model, never the round's model).
+     * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
+     * a set takes (the table's model is what is being checked, so it must not set the durations).
+     */
+    private Function<Plan, PlayResult> player(TaskSet input, SimTiming timing) {
+        if (profile.device == DeviceChoice.SIM) {
+            return plan -> {
+                SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
+                long[] d = profile.execTime.durations(plan, profile.seed, t.completions(plan));
+                return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
+            };
+        }
+        long nanos = profile.tickNs != null ? profile.tickNs : input.timeUnit().nanos();
+        return plan -> {
+            long[] d = new long[plan.items()];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = input.task(plan.task(i)).wcet();
+            }
+            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.gpu, nanos)) {
+                return PlayResult.of(plan, mode, dev.play(plan, mode, d));
+            }
+        };
+    }
+}

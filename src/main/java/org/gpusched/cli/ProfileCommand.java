@@ -1,0 +1,108 @@
+package org.gpusched.cli;
+
+import org.gpusched.experiment.Progress;
+import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
+import org.gpusched.player.CudaException;
+import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.SimTiming;
+import org.gpusched.profile.MeasuredWorkload;
+import org.gpusched.profile.Model;
+import org.gpusched.profile.Profiler;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "profile", mixinStandardHelpOptions = true,
+        description = {"Measure the interference model on the device (the paper's section 4.2).",
+                "Every task alone and every set the oracle lets run together is launched, each kernel on its own",
+                "stream, synchronised and timed --runs times after --warmup runs; a copy of the workload is written",
+                "with the measured wcets and a table interference model (the --statistic of each set's samples",
+                "times --margin), and the raw samples as CSV beside it."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched profile ts.json --device cuda --out measured.json",
+                "  gpusched profile examples/paper-fig1.json --device sim --out measured.json",
+                "  gpusched profile ts.json --device sim --exec-time uniform:0.8..1.0 --statistic p99 --margin 1.1 --out measured.json",
+                "", "Exit codes: 0 profiled, 2 invalid input or usage (no GPU without --device sim, a device too small"
+                + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
+                + " 70 internal error."})
+final class ProfileCommand implements Callable<Integer>, NoCsv {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+    @Mixin
+    ProfileOptions profile;
+
+    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set to profile (format 1).")
+    Path taskset;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The measured workload (JSON).")
+    Path out;
+
+    @Option(names = "--samples", paramLabel = "FILE",
+            description = "The raw samples (CSV). Default: beside --out, NAME.samples.csv.")
+    Path samples;
+
+    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
+    boolean force;
+
+    @Override
+    public Integer call() {
+        profile.validate(spec.commandLine());
+        TaskSet ts = common.reader().read(taskset);
+        String content = ProfileOptions.content(taskset);
+        MeasuredWorkload.requireV1(ts, content);
+        Path csv = samples != null ? samples : beside(out, ".samples.csv");
+        ProfileOptions.distinct(spec.commandLine(), out, csv);
+        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
+        outputs.check(out);
+        outputs.check(csv);
+        SimTiming timing = profile.simTiming(ts, common);
+        Profiler.Profile p;
+        try (ProfileDevice dev = ProfileOptions.located(() -> profile.open(ts, timing), ts.source(), content)) {
+            p = measure(ts, dev, content);
+        }
+        Model model = Model.of(p, profile.statistic, profile.margin);
+        String json = MeasuredWorkload.json(ts, content, model, out.toString());
+        outputs.writeString(out, json);
+        outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
+        ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
+                profile.statistic.cli(), profile.margin.toPlainString());
+        switch (common.format) {
+            case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
+            default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
+        }
+        return ExitCodes.OK;
+    }
+
+    private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content) {
+        List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
+        Progress bar = Progress.forConsole(spec.commandLine().getErr(), "profile", sets.size());
+        try {
+            return ProfileOptions.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
+                    bar == null ? () -> { } : bar::step), ts.source(), content);
+        } catch (CudaException e) {
+            throw ProfileOptions.cudaFailure(e);
+        } finally {
+            if (bar != null) {
+                bar.finish();
+            }
+        }
+    }
+
+    /** NAME.json -> NAME + suffix, in the same folder. */
+    static Path beside(Path file, String suffix) {
+        String name = file.getFileName() == null ? "out" : file.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return file.resolveSibling(stem + suffix);
+    }
+}

@@ -1,0 +1,179 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.InputException;
+import org.gpusched.model.InputText;
+import org.gpusched.model.StrictJson;
+import org.gpusched.model.TaskSet;
+import org.gpusched.player.CudaDevice;
+import org.gpusched.player.CudaException;
+import org.gpusched.player.CudaProfileDevice;
+import org.gpusched.player.DeviceChecks;
+import org.gpusched.player.DeviceChoice;
+import org.gpusched.player.ExecTime;
+import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.SimProfileDevice;
+import org.gpusched.player.SimTiming;
+import org.gpusched.profile.Statistic;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** What {@code profile} and {@code loop} share: the device, how sets are timed, how samples become a model. */
+final class ProfileOptions {
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda",
+            description = {"cuda (the GPU; refused, exit 2, when there is none) or sim (the simulated device, timed"
+                    + " by --sim-timing or the workload's own model). auto means cuda here: a profile never falls"
+                    + " back to a model silently. Default: ${DEFAULT-VALUE}."})
+    DeviceChoice device;
+
+    @Option(names = "--sim-timing", paramLabel = "FILE",
+            description = "A task set with the same task names whose wcets, interference model and gpu stand for"
+                    + " the simulated device (default: the workload's own model).")
+    Path simTiming;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
+    int runs;
+
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", description = "Untimed runs per set first. Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Option(names = "--statistic", paramLabel = "S", defaultValue = "max",
+            description = "max, p99 (nearest rank) or mean (rounded up) of each set's samples. Default: ${DEFAULT-VALUE}.")
+    Statistic statistic;
+
+    @Option(names = "--margin", paramLabel = "F", defaultValue = "1",
+            description = "Multiply each statistic by F >= 1 (exact decimal, rounded up to whole ticks). Default: ${DEFAULT-VALUE}.")
+    BigDecimal margin;
+
+    @Option(names = "--max-set-size", paramLabel = "K",
+            description = "Profile sets of at most K tasks (default: all); larger sets are then never scheduled"
+                    + " (missing = forbid).")
+    Integer maxSetSize;
+
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet",
+            description = "Simulated device only: each sample is the timing model's completion times a fraction"
+                    + " drawn from wcet, fixed:F or uniform:A..B. Default: ${DEFAULT-VALUE}.")
+    ExecTime execTime;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    int gpu;
+
+    @Option(names = "--tick-ns", paramLabel = "NS",
+            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
+    Long tickNs;
+
+    void validate(CommandLine cl) {
+        if (runs < 1 || warmup < 0) {
+            throw new CommandLine.ParameterException(cl, "--runs must be at least 1 and --warmup at least 0");
+        }
+        if (margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0) {
+            throw new CommandLine.ParameterException(cl, "--margin must be between 1 and 1000 (got " + margin + ")");
+        }
+        if (maxSetSize != null && maxSetSize < 1) {
+            throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
+        }
+        if (tickNs != null && tickNs < 1) {
+            throw new CommandLine.ParameterException(cl, "--tick-ns must be at least 1");
+        }
+        if (simTiming != null && device != DeviceChoice.SIM) {
+            throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
+        }
+        if (device != DeviceChoice.SIM && !execTime.spec().equals("wcet")) {
+            throw new CommandLine.ParameterException(cl, "--exec-time draws the simulated device's samples: add --device sim");
+        }
+    }
+
+    /** The files a run reads (never overwritten): the task set and the --sim-timing file. */
+    List<Path> inputs(Path taskset) {
+        return simTiming == null ? List.of(taskset) : List.of(taskset, simTiming);
+    }
+
+    /** Usage error when two outputs of one run are the same file (the second would replace the first). */
+    static void distinct(CommandLine cl, Path... outputs) {
+        for (int i = 0; i < outputs.length; i++) {
+            for (int j = i + 1; j < outputs.length; j++) {
+                if (outputs[i].toAbsolutePath().normalize().equals(outputs[j].toAbsolutePath().normalize())) {
+                    throw new CommandLine.ParameterException(cl, "two outputs of this run are the same file: " + outputs[i]);
+                }
+            }
+        }
+    }
+
+    int maxSetSize(TaskSet ts) {
+        return maxSetSize == null ? ts.size() : maxSetSize;
+    }
+
+    /** The simulated device's timing for {@code ts} (reading --sim-timing, or {@code ts}'s own model). */
+    SimTiming simTiming(TaskSet ts, CommonOptions common) {
+        return simTiming == null ? SimTiming.own(ts) : readTiming(ts, simTiming, common);
+    }
+
+    /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */
+    static SimTiming readTiming(TaskSet ts, Path file, CommonOptions common) {
+        TaskSet truth = common.reader().read(file);
+        return located(() -> SimTiming.of(ts, truth), truth.source(), content(file));
+    }
+
+    /** An error about a JSON path of {@code file}, given the line and column it is at. */
+    static <T> T located(Supplier<T> action, String file, String content) {
+        try {
+            return action.get();
+        } catch (InputException e) {
+            if (e.line() < 0 && e.path() != null && !e.path().isEmpty() && file.equals(e.file())) {
+                throw StrictJson.parse(file, content, "a task set").error(e.path(), e.detail());
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The device {@code ts} is profiled on, after checking that every task's block fits it and
+     * (simulator) that every kernel module loads. No GPU is exit 2, naming --device sim.
+     */
+    ProfileDevice open(TaskSet ts, SimTiming timing) {
+        if (device == DeviceChoice.SIM) {
+            DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
+            DeviceChecks.modulesLoadable(ts);
+            return new SimProfileDevice(timing, execTime, seed, ts.timeUnit().json());
+        }
+        long nanos = tickNs != null ? tickNs : ts.timeUnit().nanos();
+        if (nanos <= 0) {
+            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to profile"
+                    + " it on the GPU (or --device sim)");
+        }
+        List<String> info;
+        try {
+            info = CudaDevice.info(gpu);
+        } catch (CudaException e) {
+            throw noGpu(e);
+        }
+        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + gpu);
+        try {
+            return CudaProfileDevice.open(ts, gpu, nanos);
+        } catch (CudaException e) {
+            throw cudaFailure(e);
+        }
+    }
+
+    static InputException noGpu(CudaException e) {
+        return new InputException("--device cuda", "", "no usable GPU (" + e.getMessage() + ")"
+                + (e.hint().isEmpty() ? "" : "; " + e.hint()) + "; --device sim profiles the simulated device");
+    }
+
+    /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
+    static RuntimeException cudaFailure(CudaException e) {
+        return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
+    }
+
+    /** The task set's text as read (for the measured copy, which keeps everything else). */
+    static String content(Path file) {
+        return InputText.read(file);
+    }
+}

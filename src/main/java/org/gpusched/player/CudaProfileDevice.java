@@ -1,0 +1,69 @@
+package org.gpusched.player;
+
+import org.gpusched.model.TaskSet;
+
+/**
+ * The GPU as {@code profile} sees it, through src/main/native/profile.cu: every kernel of a set
+ * is given its task's isolated wcet (a synthetic kernel spins that long; a user kernel receives
+ * it as its duration argument), so what a sample adds to the longest wcet is the interference
+ * of running together, plus launch and synchronisation costs. Untested on a GPU (docs/player.md).
+ */
+public final class CudaProfileDevice implements ProfileDevice {
+    private final CudaDevice cuda;
+    private final long[] wcetNs;
+
+    private CudaProfileDevice(CudaDevice cuda, long[] wcetNs) {
+        this.cuda = cuda;
+        this.wcetNs = wcetNs;
+    }
+
+    /** Opens the GPU for {@code ts}'s kernels; see {@link CudaDevice#open}. */
+    public static CudaProfileDevice open(TaskSet ts, int gpu, long tickNs) {
+        long[] w = new long[ts.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = Math.multiplyExact(ts.task(i).wcet(), tickNs);
+        }
+        return new CudaProfileDevice(CudaDevice.open(ts, gpu, tickNs), w);
+    }
+
+    /**
+     * True when a CUDA failure is the user's to fix (exit 2), not a fault: the device lacks the
+     * memory the set needs, or a kernel module cannot be loaded (messages of the native layer).
+     */
+    public static boolean userError(CudaException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        return m.startsWith(NOT_ENOUGH_MEMORY) || m.startsWith("user kernel:");
+    }
+
+    /** How profile.cu starts the message of a set the device has not the memory for. */
+    public static final String NOT_ENOUGH_MEMORY = "not enough device memory";
+
+    @Override
+    public String name() {
+        return cuda.name();
+    }
+
+    @Override
+    public long scale() {
+        return cuda.tickNs();
+    }
+
+    @Override
+    public String unit() {
+        return "ns";
+    }
+
+    @Override
+    public long[] time(long mask, int[] order, int warmup, int runs) {
+        long[] d = new long[order.length];
+        for (int k = 0; k < order.length; k++) {
+            d[k] = wcetNs[order[k]];
+        }
+        return cuda.profile(order, d, warmup, runs);
+    }
+
+    @Override
+    public void close() {
+        cuda.close();
+    }
+}

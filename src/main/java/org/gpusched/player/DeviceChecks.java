@@ -1,0 +1,103 @@
+package org.gpusched.player;
+
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.InputException;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.KernelModules;
+import org.gpusched.model.SmPolicy;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code profile} checks before timing anything, so a device that cannot run the workload
+ * is one clear line (exit 2) rather than a failure half-way: every task's block fits an empty SM
+ * of the device (its shared memory, registers, threads), and every kernel module can be loaded.
+ */
+public final class DeviceChecks {
+    /** ELF (cubin), the fatbin magic 0xBA55ED50 (little-endian), and PTX text. */
+    private static final byte[] ELF = {0x7f, 'E', 'L', 'F'};
+    private static final byte[] FATBIN = {0x50, (byte) 0xED, 0x55, (byte) 0xBA};
+    private static final int HEAD = 4096;
+
+    private DeviceChecks() { }
+
+    /** Refuses a task whose single block needs more of an SM than {@code device} has. */
+    public static void fits(TaskSet ts, Gpu device, String deviceName) {
+        for (Task t : ts.tasks()) {
+            Kernel k = t.kernel() == null ? CudaDevice.DEFAULT_KERNEL : t.kernel();
+            String violated = BlockUsage.of(k, device).violatedOnEmptySm(device);
+            if (violated != null) {
+                throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel", "the device (" + deviceName
+                        + ") has not enough memory or resources for one block of " + t.name() + ": " + violated);
+            }
+        }
+    }
+
+    /**
+     * The per-SM limits a GPU reports ({@code device-info} keys); limits it does not report stay
+     * unlimited, so the check can only refuse what the device cannot run.
+     */
+    public static Gpu fromInfo(List<String> info) {
+        String[] kv = info.toArray(String[]::new);
+        long threads = num(kv, "maxThreadsPerSm");
+        return new Gpu(CudaDevice.value(kv, "name"), CudaDevice.value(kv, "computeCapability"), num(kv, "sms"),
+                threads, threads == Gpu.UNLIMITED ? Gpu.UNLIMITED : threads / Kernel.WARP_SIZE,
+                num(kv, "maxBlocksPerSm"), num(kv, "registersPerSm"), 1, num(kv, "sharedMemoryPerSm"), 1, 0,
+                Gpu.UNLIMITED, SmPolicy.MOST_ROOM);
+    }
+
+    private static long num(String[] kv, String key) {
+        try {
+            return Long.parseLong(CudaDevice.value(kv, key));
+        } catch (NumberFormatException e) {
+            return Gpu.UNLIMITED;
+        }
+    }
+
+    /**
+     * What loading each kernel module on the simulated device means: the file is readable and is
+     * a cubin (ELF), a fatbin or PTX text (".version" in its first 4 KiB), the formats
+     * {@code cuModuleLoad} takes. The GPU path finds the rest (a missing symbol) when it loads them.
+     */
+    public static void modulesLoadable(TaskSet ts) {
+        for (Task t : ts.tasks()) {
+            if (t.kernel() == null || t.kernel().module() == null) {
+                continue;
+            }
+            Path p = KernelModules.resolve(ts.source(), t, true);
+            String where = "tasks[" + t.index() + "].kernel.module";
+            byte[] head;
+            try (InputStream in = Files.newInputStream(p)) {
+                head = in.readNBytes(HEAD);
+            } catch (IOException e) {
+                throw new InputException(ts.source(), where, "kernel module " + t.kernel().module()
+                        + " cannot be loaded: " + e.getMessage());
+            }
+            if (!startsWith(head, ELF) && !startsWith(head, FATBIN)
+                    && !new String(head, StandardCharsets.ISO_8859_1).contains(".version")) {
+                throw new InputException(ts.source(), where, "kernel module " + t.kernel().module()
+                        + " cannot be loaded: not a cubin (ELF), fatbin or PTX file");
+            }
+        }
+    }
+
+    private static boolean startsWith(byte[] a, byte[] prefix) {
+        if (a.length < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (a[i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

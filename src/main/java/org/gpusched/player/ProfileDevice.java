@@ -1,0 +1,27 @@
+package org.gpusched.player;
+
+/**
+ * Something that times sets of kernels for {@code profile} (the paper's section 4.2): each
+ * kernel of the set on its own stream, all launched, then one device-wide synchronisation; the
+ * time from the first launch to the return of the synchronisation is one sample.
+ */
+public interface ProfileDevice extends AutoCloseable {
+
+    /** A short description for reports. */
+    String name();
+
+    /** Device time units per tick: 1 on the simulated device, nanoseconds per tick on the GPU. */
+    long scale();
+
+    /** The unit of the samples ("ns" on the GPU, the task set's time unit on the simulator). */
+    String unit();
+
+    /**
+     * {@code runs} samples of the set {@code mask} launched in {@code order} (task indices, an
+     * order the oracle found eligible), after {@code warmup} untimed runs.
+     */
+    long[] time(long mask, int[] order, int warmup, int runs);
+
+    @Override
+    default void close() { }
+}

@@ -1,0 +1,52 @@
+package org.gpusched.player;
+
+import java.util.SplittableRandom;
+
+/**
+ * The simulated device as {@code profile} sees it: a set takes its {@link SimTiming} completion
+ * time, times a fraction drawn per run from {@code --exec-time} (default 1, so every sample equals
+ * the timing model). Each set draws from its own generator, seeded from the seed and the set, so
+ * a sample never depends on which other sets were profiled or in what order.
+ */
+public final class SimProfileDevice implements ProfileDevice {
+    private final SimTiming timing;
+    private final ExecTime noise;
+    private final long seed;
+    private final String unit;
+
+    public SimProfileDevice(SimTiming timing, ExecTime noise, long seed, String unit) {
+        this.timing = timing;
+        this.noise = noise;
+        this.seed = seed;
+        this.unit = unit;
+    }
+
+    @Override
+    public String name() {
+        return timing.deviceName();
+    }
+
+    @Override
+    public long scale() {
+        return 1;
+    }
+
+    @Override
+    public String unit() {
+        return unit;
+    }
+
+    @Override
+    public long[] time(long mask, int[] order, int warmup, int runs) {
+        long c = timing.completion(mask);
+        SplittableRandom rnd = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + mask);
+        for (int w = 0; w < warmup; w++) {
+            noise.draw(rnd);
+        }
+        long[] s = new long[runs];
+        for (int r = 0; r < runs; r++) {
+            s[r] = ExecTime.sample(c, noise.draw(rnd));
+        }
+        return s;
+    }
+}

@@ -1,0 +1,113 @@
+package org.gpusched.player;
+
+import org.gpusched.model.Gpu;
+import org.gpusched.model.InputException;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.CompletionModel;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How long a batch really takes on the simulated device. By default that is the played task set's
+ * own interference model (the simulator then agrees with the analysis by construction). With
+ * {@code --sim-timing FILE} it is another task set with the same task names, whose wcets,
+ * interference model and GPU stand for the hardware: the analysis may then be optimistic or
+ * pessimistic about the device, which is what {@code profile}, the replay comparison and
+ * {@code loop} exist to find out, and what lets them be tested without a GPU (docs/player.md).
+ *
+ * @param truth  the task set whose model is the device's timing
+ * @param toTruth for each task index of the played set, its index in {@code truth}
+ */
+public record SimTiming(TaskSet truth, int[] toTruth, boolean own) {
+
+    public SimTiming {
+        toTruth = toTruth.clone();
+    }
+
+    /** The played set's own model: the simulator of plain {@code play}. */
+    public static SimTiming own(TaskSet played) {
+        int[] id = new int[played.size()];
+        for (int i = 0; i < id.length; i++) {
+            id[i] = i;
+        }
+        return new SimTiming(played, id, true);
+    }
+
+    /**
+     * {@code truth} as the device's timing for {@code played}; refused (one line naming the truth
+     * file) unless both name the same tasks: a timing model of another workload says nothing here.
+     */
+    public static SimTiming of(TaskSet played, TaskSet truth) {
+        Map<String, Integer> byName = new HashMap<>();
+        for (Task t : truth.tasks()) {
+            byName.put(t.name(), t.index());
+        }
+        int[] map = new int[played.size()];
+        List<String> missing = new ArrayList<>();
+        for (Task t : played.tasks()) {
+            Integer j = byName.get(t.name());
+            if (j == null) {
+                missing.add(t.name());
+            } else {
+                map[t.index()] = j;
+            }
+        }
+        if (!missing.isEmpty() || truth.size() != played.size()) {
+            throw new InputException(truth.source(), "tasks", "the simulated device's timing model is not of "
+                    + played.displayName() + ": " + (missing.isEmpty() ? truth.size() + " tasks, not "
+                    + played.size() : "no task " + String.join(", ", missing)) + " (the timing file must name"
+                    + " exactly the workload's tasks)");
+        }
+        return new SimTiming(truth, map, false);
+    }
+
+    /** The device's resources: the timing file's GPU (the played set's own without one). */
+    public Gpu gpu() {
+        return truth.gpu();
+    }
+
+    /** A short device name for reports. */
+    public String deviceName() {
+        return own ? "sim" : "sim (timing " + truth.displayName() + ")";
+    }
+
+    /** The device's completion time of the played set {@code mask} (bit i = played task i). */
+    public long completion(long mask) {
+        long m = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
+        }
+        long c = new CompletionModel(truth).completion(m);
+        if (c == CompletionModel.FORBIDDEN) {
+            throw new InputException(truth.source(), "interference", "the simulated device's timing model has no"
+                    + " completion time for " + names(mask) + " (missing = forbid): it cannot run that batch");
+        }
+        return c;
+    }
+
+    /** The device's completion time of each entry of {@code plan}. */
+    public long[] completions(Plan plan) {
+        long[] c = new long[plan.entries()];
+        Map<Long, Long> memo = new HashMap<>();
+        for (int e = 0; e < plan.entries(); e++) {
+            long mask = 0;
+            for (int i = plan.first(e); i < plan.first(e + 1); i++) {
+                mask |= 1L << plan.task(i);
+            }
+            c[e] = memo.computeIfAbsent(mask, this::completion);
+        }
+        return c;
+    }
+
+    private String names(long mask) {
+        List<String> n = new ArrayList<>();
+        for (long b = mask; b != 0; b &= b - 1) {
+            n.add(truth.task(toTruth[Long.numberOfTrailingZeros(b)]).name());
+        }
+        return "{" + String.join(", ", n) + "}";
+    }
+}

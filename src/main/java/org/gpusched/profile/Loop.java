@@ -1,0 +1,137 @@
+package org.gpusched.profile;
+
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.Options;
+import org.gpusched.explore.Verdict;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.player.FrameCheck;
+import org.gpusched.player.Plan;
+import org.gpusched.player.PlayResult;
+import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.Tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * {@code gpusched loop}: the measure / analyse / replay cycle (MAST-2's "plan, measure, update,
+ * re-analyse"). Each round writes the model into the workload, analyses it exactly, replays the
+ * table found, and compares every frame with its model ({@link FrameCheck}); each set whose frame
+ * ran longer than its model is raised to the longest frame measured, and the next round analyses
+ * again. It stops when no frame overran (stable), when the model is no longer schedulable, when an
+ * analysis is inconclusive, or after {@code maxRounds} rounds.
+ *
+ * <p>Termination: a raised entry is at least the longest frame of its set seen so far; on a
+ * deterministic device (the simulator at {@code --exec-time wcet}) that is the set's true time,
+ * so a set is raised at most once and the loop ends within (sets + 1) rounds.
+ */
+public final class Loop {
+    private Loop() { }
+
+    public enum Outcome {
+        STABLE(0, "stable: no frame overran its model"),
+        NOT_SCHEDULABLE(1, "not schedulable under the measured model"),
+        INCONCLUSIVE(3, "analysis inconclusive (budget)"),
+        ROUND_LIMIT(3, "round limit reached with frames still over their model");
+
+        private final int exitCode;
+        private final String words;
+
+        Outcome(int exitCode, String words) {
+            this.exitCode = exitCode;
+            this.words = words;
+        }
+
+        public int exitCode() { return exitCode; }
+
+        public String words() { return words; }
+    }
+
+    /** One raised entry: the set (task names), its modelled time before and after. */
+    public record Change(List<String> tasks, long from, long to) {
+        public Change {
+            tasks = List.copyOf(tasks);
+        }
+    }
+
+    /**
+     * One round. {@code check} is null when the analysis did not find a table to replay.
+     */
+    public record Round(int round, Verdict verdict, int frames, int overrunFrames, long worstOverrun,
+                        List<String> worstJobs, boolean deadlineMissed, List<Change> changes) {
+        public Round {
+            worstJobs = List.copyOf(worstJobs);
+            changes = List.copyOf(changes);
+        }
+    }
+
+    /** The final workload (text and task set), its table (null unless schedulable) and every round. */
+    public record Result(Outcome outcome, String workloadJson, TaskSet taskSet, SchedulingTable table,
+                         List<Round> rounds) {
+        public Result {
+            rounds = List.copyOf(rounds);
+        }
+    }
+
+    /** How a round's table is replayed, and the rest of a loop's settings. */
+    public record Settings(String outName, int maxRounds, int hyperperiods, Options explore,
+                           Function<Plan, PlayResult> player) { }
+
+    public static Result run(TaskSet input, String content, Model start, Settings s) {
+        Model model = start;
+        List<Round> rounds = new ArrayList<>();
+        for (int round = 1; ; round++) {
+            String json = MeasuredWorkload.json(input, content, model, s.outName());
+            TaskSet ts = MeasuredWorkload.read(json, s.outName());
+            Analysis a = new GpuSchedExplorer(ts, s.explore()).analyze();
+            if (a.verdict() != Verdict.SCHEDULABLE) {
+                rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));
+                Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;
+                return new Result(o, json, ts, null, rounds);
+            }
+            SchedulingTable table = Tables.of(ts, a.method(), a.schedule());
+            Plan plan = Plan.of(ts, table, s.outName(), s.hyperperiods());
+            FrameCheck fc = FrameCheck.of(s.player().apply(plan));
+            Model next = model.raise(fc.worstTicksBySet());
+            List<Change> changes = changes(ts, model, next, fc.worstTicksBySet());
+            FrameCheck.Summary f = fc.summary();
+            rounds.add(new Round(round, a.verdict(), f.frames(), f.overrunFrames(), f.worstOverrun(), f.worstJobs(),
+                    f.deadlineMissed(), changes));
+            if (!f.overran()) {
+                return new Result(Outcome.STABLE, json, ts, table, rounds);
+            }
+            if (round >= s.maxRounds()) {
+                return new Result(Outcome.ROUND_LIMIT, json, ts, table, rounds);
+            }
+            model = next;
+        }
+    }
+
+    private static List<Change> changes(TaskSet ts, Model before, Model after, Map<Long, Long> measured) {
+        // Every set whose time moved: the measured ones, and entries that followed a raised wcet.
+        SortedSet<Long> masks = new TreeSet<>(measured.keySet());
+        masks.addAll(after.table().keySet());
+        for (int i = 0; i < ts.size(); i++) {
+            masks.add(1L << i);
+        }
+        List<Change> out = new ArrayList<>();
+        for (long mask : masks) {
+            long from = before.completion(mask);
+            long to = after.completion(mask);
+            if (to != from) {
+                List<String> names = new ArrayList<>();
+                for (int t : Oracle.tasksOf(mask)) {
+                    names.add(ts.task(t).name());
+                }
+                out.add(new Change(names, from, to));
+            }
+        }
+        return out;
+    }
+}

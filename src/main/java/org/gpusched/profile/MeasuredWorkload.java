@@ -1,0 +1,114 @@
+package org.gpusched.profile;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.InputException;
+import org.gpusched.model.KernelModules;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TaskSetReader;
+import org.gpusched.oracle.Oracle;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * The workload a profile (or a loop round) writes: the input file unchanged except each task's
+ * {@code wcet} (the measured isolated time) and {@code interference}, replaced by a {@code table}
+ * model with {@code missing: forbid} whose entries are the measured sets, by size then task
+ * order. Everything else (kernels, GPU, {@code x}, the name) is kept, so the file is the same
+ * workload with a measured model and reads back as a valid task set (checked before it is written).
+ */
+public final class MeasuredWorkload {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // Fixed "\n" line ends so the bytes do not depend on the platform; "key": value as in examples/.
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
+
+    private MeasuredWorkload() { }
+
+    /** A v1 file only: v2 workloads carry their GPU times in segments (docs/player.md, "profile"). */
+    public static void requireV1(TaskSet ts, String content) {
+        JsonNode tree = parse(ts.source(), content);
+        JsonNode v = tree.get("formatVersion");
+        if (v != null && v.asInt() != 1) {
+            throw new InputException(ts.source(), "formatVersion", "profile and loop take a format-1 task set"
+                    + " (a v2 workload's GPU times live in its segments)");
+        }
+    }
+
+    /** The measured workload's JSON text (ending in a newline), validated by reading it back. */
+    public static String json(TaskSet ts, String content, Model model, String outName) {
+        ObjectNode root = (ObjectNode) parse(ts.source(), content);
+        ArrayNode tasks = (ArrayNode) root.get("tasks");
+        for (int i = 0; i < ts.size(); i++) {
+            ((ObjectNode) tasks.get(i)).put("wcet", model.wcet()[i]);
+        }
+        ObjectNode inter = MAPPER.createObjectNode();
+        inter.put("model", "table");
+        inter.put("missing", "forbid");
+        ArrayNode entries = inter.putArray("entries");
+        model.table().entrySet().stream()
+                .sorted(Map.Entry.<Long, Long>comparingByKey((a, b) -> Long.bitCount(a) != Long.bitCount(b)
+                        ? Integer.compare(Long.bitCount(a), Long.bitCount(b))
+                        : Arrays.compare(Oracle.tasksOf(a), Oracle.tasksOf(b))))
+                .forEach(e -> {
+                    ObjectNode n = entries.addObject();
+                    ArrayNode names = n.putArray("tasks");
+                    for (int t : Oracle.tasksOf(e.getKey())) {
+                        names.add(ts.task(t).name());
+                    }
+                    n.put("completion", e.getValue());
+                });
+        root.set("interference", inter);
+        relocateModules(ts, tasks, outName);
+        String text;
+        try {
+            text = WRITER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        // Read back as the analysis will: a model the reader refuses is a bug here, not a user error.
+        new TaskSetReader(true).read(outName, text);
+        return text;
+    }
+
+    /**
+     * Module paths are relative to the task-set file's folder: rewritten relative to the output's
+     * folder so the measured file names the same modules (outside the input's folder, reading it
+     * then needs --allow-external-modules, as any such file does).
+     */
+    private static void relocateModules(TaskSet ts, ArrayNode tasks, String outName) {
+        Path outDir = Path.of(outName).toAbsolutePath().normalize().getParent();
+        for (Task t : ts.tasks()) {
+            if (t.kernel() != null && t.kernel().module() != null && outDir != null) {
+                Path module = KernelModules.resolve(ts.source(), t, true).toAbsolutePath().normalize();
+                String rel = outDir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
+                ((ObjectNode) tasks.get(t.index()).get("kernel")).put("module", rel);
+            }
+        }
+    }
+
+    /** The measured workload as a task set (what the loop analyses next), read from its text. */
+    public static TaskSet read(String text, String name) {
+        return new TaskSetReader(true).read(name, text);
+    }
+
+    private static JsonNode parse(String file, String content) {
+        try {
+            return MAPPER.readTree(content);
+        } catch (JsonProcessingException e) {
+            throw new InputException(file, "", "cannot be read again: " + e.getOriginalMessage());
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.gpusched.profile;
+
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.player.ProfileDevice;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * {@code gpusched profile}: every task alone and every set of tasks that the oracle lets run
+ * together (block placement, {@code maxResidentKernels}, and a table model's {@code missing:
+ * forbid}: a set the workload says never runs together is not timed), up to {@code maxSize}
+ * tasks, timed {@code runs} times each on a {@link ProfileDevice} after {@code warmup} untimed runs.
+ */
+public final class Profiler {
+    /** Most sets one profile times; beyond, the user narrows it with --max-set-size. */
+    public static final int MAX_SETS = 100_000;
+
+    private Profiler() { }
+
+    /** One set's samples, in the device's unit; {@code order} is the submission order used. */
+    public record SetSamples(long mask, int[] order, long[] samples) {
+        public SetSamples {
+            order = order.clone();
+            samples = samples.clone();
+        }
+    }
+
+    /** What a profile measured, sets by size then by task indices. */
+    public record Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
+                          List<SetSamples> sets) {
+        public Profile {
+            sets = List.copyOf(sets);
+        }
+    }
+
+    /**
+     * The sets to profile, each as an eligible submission order: singletons first, then by size,
+     * then by task indices. Refuses (exit 2, naming {@code --max-set-size}) more than {@link #MAX_SETS}.
+     */
+    public static List<int[]> sets(TaskSet ts, int maxSize) {
+        Oracle oracle = new Oracle(ts);
+        List<int[]> out = new ArrayList<>();
+        grow(oracle, ts.size(), 0, 0, 0, Math.max(1, Math.min(maxSize, ts.size())), out);
+        out.sort(Comparator.<int[]>comparingInt(o -> o.length)
+                .thenComparing((a, b) -> Arrays.compare(Oracle.tasksOf(Oracle.maskOf(a)), Oracle.tasksOf(Oracle.maskOf(b)))));
+        return out;
+    }
+
+    private static void grow(Oracle o, int n, int from, long mask, int size, int maxSize, List<int[]> out) {
+        for (int t = from; t < n; t++) {
+            if (conflicts(o, mask, t)) {
+                continue;
+            }
+            long m = mask | 1L << t;
+            var info = o.batch(m);
+            if (info.eligible()) {
+                if (out.size() >= MAX_SETS) {
+                    throw new InputException(o.taskSet().source(), "tasks", "more than " + MAX_SETS
+                            + " task sets can run together; profile fewer with --max-set-size");
+                }
+                out.add(info.order());
+            }
+            if (size + 1 < maxSize) {
+                grow(o, n, t + 1, m, size + 1, maxSize, out);
+            }
+        }
+    }
+
+    private static boolean conflicts(Oracle o, long mask, int t) {
+        for (long b = mask; b != 0; b &= b - 1) {
+            if (o.neverTogether(Long.numberOfTrailingZeros(b), t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Times every set of {@link #sets}; {@code step} runs after each set (the progress bar). */
+    public static Profile run(TaskSet ts, ProfileDevice dev, List<int[]> sets, int warmup, int runs, Runnable step) {
+        List<SetSamples> out = new ArrayList<>(sets.size());
+        for (int[] order : sets) {
+            long mask = Oracle.maskOf(order);
+            out.add(new SetSamples(mask, order, dev.time(mask, order, warmup, runs)));
+            step.run();
+        }
+        return new Profile(ts, dev.name(), dev.scale(), dev.unit(), warmup, runs, out);
+    }
+}

@@ -1,0 +1,63 @@
+// gpusched profile: time one set of kernels the way the paper's section 4.2 does. Each kernel of
+// the set is launched on its own task's stream (all streams have the same priority), then
+// cudaDeviceSynchronize(); one sample is the host time from the first launch to the return of
+// the synchronisation, which is exactly what the PBS runtime observes of a batch.
+#include "player_common.cuh"
+
+extern "C" {
+
+// order: task indices in submission order; durNs: per position, the duration passed to the kernel.
+// Returns `runs` samples in ns. Refuses, before launching anything, a set whose dynamic shared
+// memory exceeds what one block may have on this device, or when the device has not the pinned
+// memory for the kernels' timing slots: messages start with "not enough device memory" (Java
+// reports them as the user's input problem, exit 2).
+JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_profile(JNIEnv *env, jclass, jlong handle,
+        jintArray jorder, jlongArray jdur, jint warmup, jint runs) {
+    Player *p = (Player *)(intptr_t)handle;
+    const int k = env->GetArrayLength(jorder);
+    std::vector<jint> order(k);
+    std::vector<jlong> dur(k);
+    env->GetIntArrayRegion(jorder, 0, k, order.data());
+    env->GetLongArrayRegion(jdur, 0, k, dur.data());
+    if (!check(env, cudaSetDevice(p->device), "cudaSetDevice")) return nullptr;
+    int optin = 0;
+    if (!check(env, cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, p->device),
+               "cudaDeviceGetAttribute")) return nullptr;
+    for (int i = 0; i < k; i++) {
+        int t = order[i];
+        if (t < 0 || t >= p->tasks) { throw_java(env, "profile: task index out of range"); return nullptr; }
+        if (p->smem[t] > optin) {
+            throw_java(env, std::string("not enough device memory: task ") + std::to_string(t) + " needs "
+                       + std::to_string(p->smem[t]) + " bytes of shared memory per block, the device allows "
+                       + std::to_string(optin));
+            return nullptr;
+        }
+    }
+    size_t freeB = 0, totalB = 0;
+    if (!check(env, cudaMemGetInfo(&freeB, &totalB), "cudaMemGetInfo")) return nullptr;
+    const size_t bytes = 2 * sizeof(u64) * (size_t)(k > 0 ? k : 1);
+    if (bytes > freeB) {
+        throw_java(env, std::string("not enough device memory: ") + std::to_string(bytes) + " bytes needed, "
+                   + std::to_string(freeB) + " free");
+        return nullptr;
+    }
+    u64 *slots = nullptr, *dslots = nullptr;
+    if (!check(env, cudaHostAlloc((void **)&slots, bytes, cudaHostAllocMapped), "cudaHostAlloc")) return nullptr;
+    bool ok = check(env, cudaHostGetDevicePointer((void **)&dslots, slots, 0), "cudaHostGetDevicePointer");
+    std::vector<jlong> out(runs > 0 ? runs : 0);
+    for (int r = -warmup; ok && r < runs; r++) {
+        for (int i = 0; i < k; i++) { slots[2 * i] = ~0ull; slots[2 * i + 1] = 0; }
+        u64 t0 = now_ns();
+        for (int i = 0; ok && i < k; i++) ok = launch(env, p, order[i], dslots + 2 * i, dur[i]);
+        ok = ok && check(env, cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+        u64 t1 = now_ns();
+        if (ok && r >= 0) out[r] = (jlong)(t1 - t0);
+    }
+    cudaFreeHost(slots);
+    if (!ok) return nullptr;
+    jlongArray res = env->NewLongArray((jsize)out.size());
+    env->SetLongArrayRegion(res, 0, (jsize)out.size(), out.data());
+    return res;
+}
+
+}  // extern "C"
