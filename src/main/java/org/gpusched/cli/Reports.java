@@ -130,7 +130,9 @@ final class Reports {
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
-        o.put("foundBy", a.foundBy());
+        if (a.method().startsWith("gpusched")) {
+            o.put("foundBy", a.foundBy()); // GPUSched's own field; the other methods' reports are unchanged
+        }
         Margins m = MarginReports.of(ts, a);
         o.set("margins", m == null ? null : MarginReports.json(ts, m));
         return o;
