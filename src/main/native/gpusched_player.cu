@@ -73,12 +73,6 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             env->ReleaseStringUTFChars(js, sy);
         }
     }
-    int maxSmem = 0;
-    for (int t = 0; t < p->tasks; t++) maxSmem = maxSmem > p->smem[t] ? maxSmem : p->smem[t];
-    if (ok && maxSmem > 48 * 1024) {
-        ok = check(env, cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributeMaxDynamicSharedMemorySize, maxSmem),
-                   "dynamic shared memory above 48 KiB");
-    }
     // Warm-up: the first launch of each kernel loads code and allocates launch resources; none
     // of that may land inside the timed loop.
     u64 *dslot = nullptr;
@@ -115,13 +109,17 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     env->GetIntArrayRegion(jtask, 0, m, task.data());
     env->GetLongArrayRegion(jdur, 0, m, dur.data());
     if (!check(env, cudaSetDevice(p->device), "cudaSetDevice")) return nullptr;
-    u64 *slots = nullptr, *dslots = nullptr, *stamp = nullptr, *dstamp = nullptr;
+    u64 *dslots = nullptr, *stamp = nullptr, *dstamp = nullptr;
     size_t bytes = 2 * sizeof(u64) * (size_t)(m > 0 ? m : 1);
-    if (!check(env, cudaHostAlloc((void **)&slots, bytes, cudaHostAllocMapped), "cudaHostAlloc")) return nullptr;
-    bool ok = check(env, cudaHostGetDevicePointer((void **)&dslots, slots, 0), "cudaHostGetDevicePointer")
+    // Block stamps go to device memory and are copied back once, after the run: atomics on mapped
+    // host memory cross PCIe one at a time, and on an H100 they cost about 2 us per block, which
+    // stretched a 256-block kernel by half a millisecond and so distorted what was measured.
+    std::vector<u64> slots(2 * (size_t)(m > 0 ? m : 1));
+    for (int i = 0; i < m; i++) { slots[2 * i] = ~0ull; slots[2 * i + 1] = 0; }
+    if (!check(env, cudaMalloc((void **)&dslots, bytes), "cudaMalloc")) return nullptr;
+    bool ok = check(env, cudaMemcpy(dslots, slots.data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy")
               && check(env, cudaHostAlloc((void **)&stamp, sizeof(u64), cudaHostAllocMapped), "cudaHostAlloc")
               && check(env, cudaHostGetDevicePointer((void **)&dstamp, stamp, 0), "cudaHostGetDevicePointer");
-    for (int i = 0; i < m; i++) { slots[2 * i] = ~0ull; slots[2 * i + 1] = 0; }
     // Align the GPU timer to the host clock: the stamp was taken between h0 and h1; keep the
     // tightest of several round trips and take its midpoint.
     u64 bestSpan = ~0ull;
@@ -144,6 +142,7 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
         out[2 * n + e] = (jlong)(now_ns() - t0);
         out[3 * n + e] = target[e];
     }
+    ok = ok && check(env, cudaMemcpy(slots.data(), dslots, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
     // A user kernel that ignores its slot leaves it untouched: fall back to the host stamps.
     for (int e = 0; ok && e < n; e++) {
         for (int i = first[e]; i < first[e + 1]; i++) {
@@ -153,7 +152,7 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
                                                  : out[2 * n + e];
         }
     }
-    cudaFreeHost(slots);
+    cudaFree(dslots);
     if (stamp) cudaFreeHost(stamp);
     if (!ok) return nullptr;
     env->SetLongArrayRegion(jout, 0, (jsize)out.size(), out.data());

@@ -12,6 +12,8 @@ import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
+import org.gpusched.partition.PlanFile;
+import org.gpusched.policy.PartitionFamily;
 import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.table.SchedulingTable;
@@ -45,6 +47,7 @@ import java.util.concurrent.Callable;
                 "  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
                 "  gpusched analyze examples/*.json --format csv --time-limit 10s",
                 "  gpusched analyze ts.json --method edf-parallel",
+                "  gpusched analyze examples/sm-partitioning-68.json --method sm-partition-sms-ina --plan plan.json",
                 "", "Exit code: the worst over all files (70 > 2 > 1 > 3 > 0)."})
 final class AnalyzeCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
@@ -70,6 +73,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--table", paramLabel = "FILE",
             description = "Write the scheduling table here when schedulable (- = stdout; the report then goes to stderr).")
     Path table;
+
+    @Option(names = "--plan", paramLabel = "FILE",
+            description = "SM partitioning methods: write the partition plan (JSON, linked to the workload by its "
+                    + "SHA-256) here when schedulable; - = stdout (the report then goes to stderr).")
+    Path plan;
 
     @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json",
             description = "Table format: json or csv. Default: ${DEFAULT-VALUE}.")
@@ -101,7 +109,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (graph != null && !m.id().equals("gpusched")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }
-        boolean tableToStdout = table != null && table.toString().equals("-");
+        if (plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m))) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--plan takes one input file and an "
+                    + "sm-partition-* method");
+        }
+        boolean tableToStdout = table != null && table.toString().equals("-")
+                || plan != null && plan.toString().equals("-");
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
         }
@@ -112,6 +125,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         if (graph != null) {
             outputs.check(graph);
+        }
+        if (plan != null && !tableToStdout) {
+            outputs.check(plan);
         }
         PrintWriter out = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -130,6 +146,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
+                if (plan != null) {
+                    PartitionFamily.plan(m, w, options).ifPresent(p -> writePlan(PlanFile.text(p, w.name(), w.sha256(),
+                            w.timeUnit().json(), m.id()), outputs));
+                }
                 return r.outcome().exitCode();
             }
             TaskSet ts = fr.taskSet();
@@ -168,6 +188,16 @@ final class AnalyzeCommand implements Callable<Integer> {
             case csv -> out.println(Reports.csv(file, ts, a, timing));
             default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"),
                     stats || common.verbose);
+        }
+    }
+
+    private void writePlan(String text, Outputs outputs) {
+        if (plan.toString().equals("-")) {
+            PrintWriter o = spec.commandLine().getOut();
+            o.print(text);
+            o.flush();
+        } else {
+            outputs.writeString(plan, text);
         }
     }
 

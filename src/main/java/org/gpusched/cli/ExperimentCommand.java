@@ -35,6 +35,7 @@ import java.util.stream.IntStream;
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
+                ExperimentCommand.Partitioning.class,
                 ExperimentCommand.Merge.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -42,6 +43,7 @@ import java.util.stream.IntStream;
                 "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
                 "  gpusched experiment graph-size --out results/",
                 "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
+                "  gpusched experiment partitioning --sets 10 --threads 2 --out /tmp/partitioning",
                 "  gpusched experiment schedulability --shard 3/8 --out shards/",
                 "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
 final class ExperimentCommand implements Runnable {
@@ -319,6 +321,65 @@ final class ExperimentCommand implements Runnable {
             List<Scenario> scenarios = sets.check(cl);
             return execute(spec, common, sweep, new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
                     sets.sets, sets.tasks, sweep.timeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
+        }
+    }
+
+    @Command(name = "partitioning", mixinStandardHelpOptions = true,
+            description = {"SM partitioning (Zahaf et al., RTNS 2021, section 7): schedulable ratio, scheduled workload,"
+                    + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
+                    + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
+                    "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
+                            + "partitions,time}-nN .png/.svg. --time-limit is not used (see docs/partitioning.md)."})
+    static final class Partitioning implements Callable<Integer>, NoCsv {
+        @Spec
+        CommandSpec spec;
+        @Mixin
+        CommonOptions common;
+        @Mixin
+        SweepOptions sweep;
+
+        @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
+                description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
+        long sms;
+
+        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200",
+                description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        List<Integer> tasks;
+
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
+                description = "Total utilisations. Default: 2,4,...,M.")
+        List<Double> utilizations;
+
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        int sets;
+
+        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
+                description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
+        double prm;
+
+        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75",
+                description = "D = R·T. Default: ${DEFAULT-VALUE}.")
+        double deadlineRatio;
+
+        @Mixin
+        PolicyOptions policy;
+
+        @Override
+        public Integer call() throws IOException {
+            CommandLine cl = spec.commandLine();
+            List<Double> us = utilizations == null
+                    ? org.gpusched.experiment.PartitioningExperiment.paperUtilizations(sms) : utilizations;
+            check(cl, sms >= 1 && sms <= 4096, "--sms must be in 1..4096");
+            check(cl, sets >= 1 && tasks.stream().allMatch(n -> n >= 1 && n <= 1024), "need --sets >= 1 and tasks in 1..1024");
+            check(cl, prm >= 0 && prm <= 1 && deadlineRatio > 0 && deadlineRatio <= 1,
+                    "need 0 <= --prm <= 1 and 0 < --deadline-ratio <= 1");
+            double cap = deadlineRatio / (1.0 / sms + 0.1);
+            check(cl, us.stream().allMatch(u -> u > 0 && tasks.stream().allMatch(n -> u <= n * cap * 0.9)),
+                    "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
+                            + "] (the largest a task may have is D/T / (1/M + 0.1))");
+            checkUnits(cl, (long) tasks.size() * us.size(), sets);
+            return execute(spec, common, sweep, new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
+                    tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
         }
     }
 

@@ -94,6 +94,10 @@ final class PlayCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
+            return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, gpu, common.format,
+                    common.quiet, common.workloadReader()::read), out, err);
+        }
         Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format,
                 common.allowExternalModules),
                 System.in, err);

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.partition.PartitionOptions;
+import org.gpusched.partition.PartitionTest;
 import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
@@ -25,8 +27,30 @@ public final class PolicyOptions {
                     + "see docs/rta.md. Default: ${DEFAULT-VALUE}.")
     String variant;
 
+    @Option(names = "--partition-test", paramLabel = "TEST", defaultValue = "per-task",
+            description = "SM partitioning: the within-partition test, per-task (C <= D for each co-running kernel), "
+                    + "edf-dbf (EDF demand bound, the partition time-shared) or gfb (global-EDF density bound on its "
+                    + "SMs); see docs/partitioning.md. Default: ${DEFAULT-VALUE}.")
+    String partitionTest;
+
+    @Option(names = "--merge-search", paramLabel = "S", defaultValue = "linear",
+            description = "SM partitioning: Algorithm 2 scans m linearly (the paper) or by binary search. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String mergeSearch;
+
     RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {
-        return new RunOptions(explore.toOptions(graphLimit), gpuPriority(cl), variant(cl));
+        return new RunOptions(explore.toOptions(graphLimit), gpuPriority(cl), variant(cl), partition(cl));
+    }
+
+    PartitionOptions partition(CommandLine cl) {
+        if (!mergeSearch.equals("linear") && !mergeSearch.equals("binary")) {
+            throw new CommandLine.ParameterException(cl, "--merge-search must be linear or binary (got '" + mergeSearch + "')");
+        }
+        try {
+            return new PartitionOptions(PartitionTest.parse(partitionTest), mergeSearch.equals("binary"));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--partition-test: " + e.getMessage());
+        }
     }
 
     GpuPriorityMode gpuPriority(CommandLine cl) {

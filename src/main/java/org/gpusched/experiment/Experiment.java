@@ -40,6 +40,7 @@ public interface Experiment {
             case GraphSizeExperiment.KIND -> GraphSizeExperiment.fromParams(params);
             case GcapsExperiment.KIND -> GcapsExperiment.fromParams(params);
             case CrossPolicyExperiment.KIND -> CrossPolicyExperiment.fromParams(params);
+            case PartitioningExperiment.KIND -> PartitioningExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
     }

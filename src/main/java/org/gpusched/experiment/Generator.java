@@ -93,6 +93,11 @@ public final class Generator {
 
     /** UUniFast (Bini and Buttazzo 2005), redrawn while any u_i > 1 (Emberson, Stafford, Davis 2010). */
     static double[] uunifastDiscard(SplittableRandom rnd, int n, double u) {
+        return uunifastDiscard(rnd, n, u, 1);
+    }
+
+    /** UUniFast, redrawn while any u_i > cap (SM partitioning lets a kernel use several SMs). */
+    static double[] uunifastDiscard(SplittableRandom rnd, int n, double u, double cap) {
         double[] out = new double[n];
         for (int draw = 0; draw < MAX_DRAWS; draw++) {
             double sum = u;
@@ -101,14 +106,15 @@ public final class Generator {
                 double next = sum * Math.pow(rnd.nextDouble(), 1.0 / (n - 1 - i));
                 out[i] = sum - next;
                 sum = next;
-                ok &= out[i] <= 1;
+                ok &= out[i] <= cap;
             }
             out[n - 1] = sum;
-            if (ok && sum <= 1) {
+            if (ok && sum <= cap) {
                 return out;
             }
         }
-        throw new IllegalArgumentException("UUniFast-Discard found no draw with every u_i <= 1 for U=" + u);
+        throw new IllegalArgumentException("UUniFast-Discard found no draw with every u_i <= " + (cap == 1 ? "1" : cap)
+                + " for U=" + u);
     }
 
     /** A share u of the GPU's 256 block slots, at least one block. */

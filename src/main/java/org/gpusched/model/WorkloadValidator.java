@@ -163,14 +163,27 @@ final class WorkloadValidator {
                     throw fail(p + ".partition", "partition \"" + t.partition()
                             + "\" but platform.timePartitions is not given");
                 }
-                if (tp.partitions().stream().noneMatch(x -> x.name().equals(t.partition()))) {
-                    throw fail(p + ".partition", "unknown partition \"" + t.partition() + "\" (known: "
-                            + String.join(", ", tp.partitions().stream().map(Platform.Partition::name).toList()) + ")");
+                Platform.Partition part = tp.partitions().stream().filter(x -> x.name().equals(t.partition()))
+                        .findFirst().orElseThrow(() -> fail(p + ".partition", "unknown partition \"" + t.partition()
+                                + "\" (known: " + String.join(", ", tp.partitions().stream()
+                                .map(Platform.Partition::name).toList()) + ")"));
+                int c = core.orElse(-1);
+                if (c >= 0 && part.windows().stream().noneMatch(x -> x.core().isEmpty() || x.core().getAsInt() == c)) {
+                    throw fail(p + ".partition", "partition \"" + t.partition() + "\" has no window on core " + c
+                            + " (the task's cpu.core): its CPU work would never run");
                 }
+            } else if (platform.timePartitions() != null && hasCpuWork(segments)) {
+                throw fail(p, "missing field \"partition\": platform.timePartitions is given, so every task with CPU"
+                        + " work (a cpu segment or gpu.misc > 0) runs in a partition");
             }
             return new TaskDraft(i, t.name(), period, deadline, segments, core, cpuPriority, t.gpuPriority(),
                     Boolean.TRUE.equals(t.bestEffort()), kind, scaling, t.partition(),
                     t.jitter() == null ? 0 : t.jitter());
+        }
+
+        private static boolean hasCpuWork(List<Segment> segments) {
+            return segments.stream().anyMatch(s -> s instanceof Segment.Cpu && s.time() > 0
+                    || s instanceof Segment.Gpu g && g.misc() > 0);
         }
 
         private long time(String path, Long v, long min) {

@@ -105,8 +105,7 @@ public final class GcapsFamily {
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             String over = meter.overTimeOrHeap();
             if (over != null) {
-                // A budget shared with earlier methods (compare) is already spent.
-                return new MethodResult(id(), Outcome.INCONCLUSIVE, over, evidence(), List.of(), Detail.Facts.NONE, 0);
+                return MethodResult.spent(this, over);
             }
             long t0 = System.nanoTime();
             RtaResult r = ResponseTimeAnalysis.analyze(adapt(w), m, o.gpuPriority(), o.variant());

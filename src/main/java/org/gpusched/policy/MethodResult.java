@@ -17,6 +17,11 @@ public record MethodResult(String method, Outcome outcome, String reason, Eviden
         }
     }
 
+    /** Inconclusive: a budget ran out (one shared with earlier methods, as compare does, may be spent before it starts). */
+    public static MethodResult spent(Method m, String over) {
+        return new MethodResult(m.id(), Outcome.INCONCLUSIVE, over, m.evidence(), List.of(), Detail.Facts.NONE, 0);
+    }
+
     public static MethodResult notApplicable(Method m, String reason) {
         return new MethodResult(m.id(), Outcome.NOT_APPLICABLE, reason, m.evidence(), List.of(), Detail.Facts.NONE, 0);
     }

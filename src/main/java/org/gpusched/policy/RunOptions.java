@@ -1,6 +1,7 @@
 package org.gpusched.policy;
 
 import org.gpusched.explore.Options;
+import org.gpusched.partition.PartitionOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
 
@@ -10,8 +11,14 @@ import org.gpusched.rta.Variant;
  * @param explore     budgets and search knobs of the PBS explorers (and the graph export limit)
  * @param gpuPriority GCAPS family: GPU priorities as the CPU's, or Audsley's assignment when those fail
  * @param variant     GCAPS family: which reading of the analyses (docs/rta.md)
+ * @param partition   SM partitioning: the within-partition test and Algorithm 2's search
  */
-public record RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant) {
+public record RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant, PartitionOptions partition) {
+    /** The options before SM partitioning existed, with its defaults. */
+    public RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant) {
+        this(explore, gpuPriority, variant, PartitionOptions.DEFAULT);
+    }
+
     /**
      * The variant gpusched uses unless told otherwise: a bound is never below what a simulation of
      * the same policy observes, and some printed analyses are (docs/rta.md, "Findings").

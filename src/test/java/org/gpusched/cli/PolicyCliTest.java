@@ -116,8 +116,10 @@ class PolicyCliTest {
         for (JsonNode m : v2.get("methods")) {
             assertThat(m.get("verdict").asText()).isEqualTo("n/a");
             assertThat(m.get("schedulable").isNull()).isTrue();
-            // PBS: CPU work; the GCAPS family: copies (each family names its own reason).
-            assertThat(m.get("reason").asText()).containsAnyOf("tasks[0] has a CPU segment", "tasks[0] has a copy");
+            // PBS: CPU work; the GCAPS family: copies; SM partitioning: not GPU work only; time partitioning:
+            // kernels of several cores in one all-core window, and holistic: the plan (each names its own reason).
+            assertThat(m.get("reason").asText()).containsAnyOf("tasks[0] has a CPU segment", "tasks[0] has a copy",
+                    "tasks[0] has CPU, copy or gpu.misc time", "kernels are not serialised", "has platform.timePartitions");
         }
         CliRunner text = CliRunner.run("compare", V2);
         assertThat(text.out()).contains("gpusched", "n/a", "tasks[0] has a CPU segment of length 300");

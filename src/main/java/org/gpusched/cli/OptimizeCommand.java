@@ -1,0 +1,207 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
+import org.gpusched.model.InputText;
+import org.gpusched.model.Platform;
+import org.gpusched.model.Workload;
+import org.gpusched.model.WorkloadReader;
+import org.gpusched.output.Outputs;
+import org.gpusched.timepart.Flow;
+import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.Holistic;
+import org.gpusched.timepart.HolisticResult;
+import org.gpusched.timepart.Serialisation;
+import org.gpusched.timepart.Step;
+import org.gpusched.timepart.WindowSearch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+@Command(name = "optimize", mixinStandardHelpOptions = true,
+        description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
+                "With --windows: one window per major frame for the GPU partition, placed in the time the other",
+                "partitions leave free, the time-partitioned holistic analysis re-run at each step; the optimised",
+                "workload is written to a new file (docs/timepart.md)."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
+                "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
+                "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage."})
+final class OptimizeCommand implements Callable<Integer> {
+    enum Goal { window, slack }
+
+    /** Progress lines at most this often on long searches. */
+    private static final long PROGRESS_NANOS = 2_000_000_000L;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--windows", required = true, description = "Optimise the GPU partition's window (the one search"
+            + " so far; required so that later searches get their own flag).")
+    boolean windows;
+
+    @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window",
+            description = "window (smallest GPU window) or slack (largest minimum slack, no more GPU time per frame"
+                    + " than now). Default: ${DEFAULT-VALUE}.")
+    Goal objective;
+
+    @Option(names = "--partition", paramLabel = "NAME",
+            description = "The partition to optimise. Default: the one partition of the GPU-using tasks.")
+    String partition;
+
+    @Option(names = "--step", paramLabel = "TICKS",
+            description = "Placement grid in the workload's unit. Default: major frame / 200 (at least 1).")
+    Long step;
+
+    @Parameters(paramLabel = "FILE", description = "A format v2 workload with platform.timePartitions.")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+            description = "The optimised workload (default: FILE with .optimized.json; - = stdout, the report then"
+                    + " goes to stderr). Never an input.")
+    Path output;
+
+    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
+    boolean force;
+
+    @Override
+    public Integer call() throws IOException {
+        String content = InputText.read(file);
+        Workload w = new WorkloadReader().read(file.toString(), content);
+        String name = Escapes.text(file.toString());
+        Platform.TimePartitions plan = w.platform().timePartitions();
+        if (plan == null) {
+            throw new InputException(file.toString(), "platform", "no timePartitions to optimise");
+        }
+        String why = Flows.whyNot(w);
+        if (why != null) {
+            throw new InputException(file.toString(), "", why);
+        }
+        List<Flow> flows = Flows.of(w);
+        int p = partitionIndex(plan, flows);
+        if (WindowSearch.coreOf(plan.partitions().get(p)).isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "partition " + plan.partitions().get(p).name()
+                    + " has windows on several cores; the window search handles one core or all cores");
+        }
+        Path out = output != null ? output : defaultOutput();
+        boolean toStdout = out.toString().equals("-");
+        Outputs outputs = Outputs.of(List.of(file), force);
+        if (!toStdout) {
+            outputs.check(out);
+        }
+        PrintWriter report = toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        HolisticResult before = Holistic.analyze(flows, plan);
+        long[] last = {System.nanoTime()};
+        long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
+        if (grid < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step must be >= 1");
+        }
+        WindowSearch search = new WindowSearch(flows, plan, p, grid, n -> {
+            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
+                last[0] = System.nanoTime();
+                err.println("optimize: " + n + " analyses so far");
+                err.flush();
+            }
+        });
+        WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
+                : WindowSearch.Objective.WINDOW);
+        String part = plan.partitions().get(p).name();
+        long oldLength = plan.partitions().get(p).windows().stream().mapToLong(Platform.Window::length).sum();
+        report.printf(Locale.ROOT, "%s: partition %s, %d windows of %d in all per major frame %d%n", name, part,
+                plan.partitions().get(p).windows().size(), oldLength, plan.majorFrame());
+        report.printf(Locale.ROOT, "  before        %s, min slack %s%n", before.schedulable() ? "schedulable"
+                : "not schedulable", slack(before));
+        if (r == null) {
+            report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
+                    + " (%d analyses)%n", search.evaluationsSoFar());
+            return ExitCodes.NOT_SCHEDULABLE;
+        }
+        Serialisation s = Serialisation.check(flows, r.plan(), w.platform().cpus());
+        report.printf(Locale.ROOT, "  after         window [%d, %d) (length %d), min slack %s, %d analyses%n",
+                r.window().start(), r.window().start() + r.window().length(), r.window().length(), slack(r.analysis()),
+                r.evaluations());
+        if (!s.holds()) {
+            report.println("  note          " + s.reason());
+        }
+        String json = rewrite(content, p, r.window());
+        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
+        if (toStdout) {
+            spec.commandLine().getOut().print(json);
+        } else {
+            outputs.writeString(out, json);
+            report.println("  written       " + Escapes.text(out.toString()));
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String slack(HolisticResult r) {
+        return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
+    }
+
+    private Path defaultOutput() {
+        if (file.toString().equals("-")) {
+            return Path.of("-");
+        }
+        String f = file.getFileName().toString();
+        String stem = f.endsWith(".json") ? f.substring(0, f.length() - 5) : f;
+        return file.resolveSibling(stem + ".optimized.json");
+    }
+
+    private int partitionIndex(Platform.TimePartitions plan, List<Flow> flows) {
+        if (partition != null) {
+            for (int i = 0; i < plan.partitions().size(); i++) {
+                if (plan.partitions().get(i).name().equals(partition)) {
+                    return i;
+                }
+            }
+            throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '" + partition
+                    + "' in " + file);
+        }
+        Set<String> gpu = new LinkedHashSet<>();
+        for (Flow f : flows) {
+            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
+                gpu.add(f.partition());
+            }
+        }
+        if (gpu.size() != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (gpu.isEmpty() ? "no GPU-using task is in a"
+                    + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
+        }
+        return partitionIndex(plan, gpu.iterator().next());
+    }
+
+    private static int partitionIndex(Platform.TimePartitions plan, String name) {
+        for (int i = 0; i < plan.partitions().size(); i++) {
+            if (plan.partitions().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no partition " + name);
+    }
+
+    /** The input document with only the partition's windows replaced (everything else, x included, kept). */
+    private static String rewrite(String content, int p, Platform.Window w) throws IOException {
+        JsonNode tree = Json.MAPPER.readTree(content);
+        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
+                .putArray("windows");
+        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
+        w.core().ifPresent(c -> win.put("core", c));
+        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+    }
+}

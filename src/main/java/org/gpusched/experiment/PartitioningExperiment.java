@@ -1,0 +1,237 @@
+package org.gpusched.experiment;
+
+import org.gpusched.output.RunFolder;
+import org.gpusched.partition.Heuristic;
+import org.gpusched.partition.PTask;
+import org.gpusched.partition.PartitionInput;
+import org.gpusched.partition.PartitionOptions;
+import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.PartitionResult;
+import org.gpusched.partition.PartitionTest;
+import org.gpusched.partition.Partitioner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Zahaf et al. 2021, section 7: the four heuristics and 1G on UUniFast-Discard sets of n kernels
+ * (half memory-bound) on M SMs, per total utilisation U: schedulable ratio, scheduled workload,
+ * number of partitions and analysis time (Figures 5–9). One unit is one set (n, U, index); its row
+ * holds every heuristic's result, so all of them judge the same sets.
+ */
+public final class PartitioningExperiment implements Experiment {
+    public static final String KIND = "partitioning";
+    public static final String SUMMARY = "partitioning.csv";
+    static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
+    private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
+    private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
+
+    private final long seed;
+    private final long sms;
+    private final List<Integer> tasks;
+    private final List<Double> utilizations;
+    private final int sets;
+    private final double prm;
+    private final double deadlineRatio;
+    private final PartitionOptions options;
+
+    public PartitioningExperiment(long seed, long sms, List<Integer> tasks, List<Double> utilizations, int sets,
+                                  double prm, double deadlineRatio, PartitionOptions options) {
+        this.seed = seed;
+        this.sms = sms;
+        this.tasks = List.copyOf(tasks);
+        this.utilizations = List.copyOf(utilizations);
+        this.sets = sets;
+        this.prm = prm;
+        this.deadlineRatio = deadlineRatio;
+        this.options = options;
+    }
+
+    /** U = 2, 4, ..., M (the paper's sweep). */
+    public static List<Double> paperUtilizations(long sms) {
+        List<Double> out = new ArrayList<>();
+        for (long u = 2; u <= sms; u += 2) {
+            out.add((double) u);
+        }
+        return out;
+    }
+
+    static PartitioningExperiment fromParams(Map<String, String> p) {
+        return new PartitioningExperiment(Long.parseLong(Experiment.get(p, "seed")),
+                Long.parseLong(Experiment.get(p, "sms")), Experiment.ints(Experiment.get(p, "tasks")),
+                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
+                Double.parseDouble(Experiment.get(p, "prm")), Double.parseDouble(Experiment.get(p, "deadlineRatio")),
+                new PartitionOptions(PartitionTest.parse(Experiment.get(p, "partitionTest")),
+                        Experiment.get(p, "mergeSearch").equals("binary")));
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, String> params() {
+        return Experiment.map("seed", Long.toString(seed), "sms", Long.toString(sms),
+                "tasks", String.join(",", tasks.stream().map(String::valueOf).toList()),
+                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
+                "prm", Double.toString(prm), "deadlineRatio", Double.toString(deadlineRatio),
+                "partitionTest", options.test().id(), "mergeSearch", options.binarySearch() ? "binary" : "linear");
+    }
+
+    @Override
+    public int units() {
+        return tasks.size() * utilizations.size() * sets;
+    }
+
+    @Override
+    public String header() {
+        StringBuilder h = new StringBuilder("unit,tasks,utilization,index,best,worst");
+        for (Heuristic x : HEURISTICS) {
+            String id = x.id();
+            h.append(',').append(id).append("-ok,").append(id).append("-workload,").append(id).append("-partitions,")
+                    .append(id).append("-conflicted,").append(id).append("-ms");
+        }
+        return h.toString();
+    }
+
+    /** The set of unit {@code unit}: its seed depends only on (seed, n, U, index). */
+    PartitionInput set(int unit) {
+        int n = tasks.get(unit / (utilizations.size() * sets));
+        double u = utilizations.get(unit / sets % utilizations.size());
+        long s = Seeds.mix(Seeds.mix(Seeds.mix(Seeds.mix(seed) ^ n) ^ Math.round(u * 1_000_000)) ^ (unit % sets));
+        return PartitionGenerator.generate(s, sms, n, u, prm, deadlineRatio);
+    }
+
+    @Override
+    public List<String> run(int unit) {
+        PartitionInput in = set(unit);
+        int n = in.tasks().size();
+        double u = utilizations.get(unit / sets % utilizations.size());
+        double best = 0;
+        double worst = 0;
+        for (PTask t : in.tasks()) {
+            best += (double) t.cn(sms) / t.period();
+            worst += (double) t.cc(sms) / t.period();
+        }
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%d,%d,%s,%d,%.4f,%.4f", unit, n,
+                Experiment.u(u), unit % sets, best, worst));
+        for (Heuristic h : HEURISTICS) {
+            PartitionResult r = Partitioner.run(in, h, options);
+            PartitionPlan plan = PartitionPlan.of(in, r);
+            row.append(r.schedulable() ? ",yes," : ",no,")
+                    .append(r.schedulable() ? String.format(Locale.ROOT, "%.4f", plan.scheduledWorkload()) : "")
+                    .append(',').append(r.schedulable() ? Integer.toString(r.partitions().size()) : "")
+                    .append(',').append(r.schedulable() ? String.format(Locale.ROOT, "%.4f", conflicted(plan)) : "")
+                    .append(',').append(String.format(Locale.ROOT, "%.3f", r.elapsedNanos() / 1e6));
+        }
+        return List.of(row.toString());
+    }
+
+    /** The share of tasks that run in conflict (another task of their kind in their partition). */
+    static double conflicted(PartitionPlan plan) {
+        long in = 0;
+        long all = 0;
+        for (PartitionPlan.Partition p : plan.partitions()) {
+            for (PartitionPlan.Slot s : p.tasks()) {
+                in += s.conflict() ? 1 : 0;
+                all++;
+            }
+        }
+        return all == 0 ? 0 : (double) in / all;
+    }
+
+    @Override
+    public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
+        StringBuilder csv = new StringBuilder(
+                "tasks,utilization,sets,heuristic,schedulable,scheduledWorkload,partitions,conflicted,analysisMs,best,worst\n");
+        List<Path> written = new ArrayList<>();
+        int r = 0;
+        int k = HEURISTICS.size();
+        for (int n : tasks) {
+            int points = utilizations.size();
+            double[] x = new double[points];
+            double[][][] y = new double[5][k][points]; // ratio, workload, partitions, ms, conflicted
+            double[][] bounds = new double[2][points];
+            for (int ui = 0; ui < points; ui++) {
+                double[][] sum = new double[5][k];
+                int[] ok = new int[k];
+                for (int i = 0; i < sets; i++, r++) {
+                    String[] c = rows.get(r);
+                    if (Integer.parseInt(c[1]) != n || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
+                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
+                    }
+                    bounds[0][ui] += Double.parseDouble(c[4]) / sets;
+                    bounds[1][ui] += Double.parseDouble(c[5]) / sets;
+                    for (int h = 0; h < k; h++) {
+                        int b = FIXED + STRIDE * h;
+                        if (c[b].equals("yes")) {
+                            ok[h]++;
+                            sum[1][h] += Double.parseDouble(c[b + 1]);
+                            sum[2][h] += Double.parseDouble(c[b + 2]);
+                            sum[4][h] += Double.parseDouble(c[b + 3]);
+                        }
+                        sum[3][h] += Double.parseDouble(c[b + 4]);
+                    }
+                }
+                x[ui] = utilizations.get(ui);
+                for (int h = 0; h < k; h++) {
+                    y[0][h][ui] = (double) ok[h] / sets;
+                    y[1][h][ui] = ok[h] == 0 ? Double.NaN : sum[1][h] / ok[h];
+                    y[2][h][ui] = ok[h] == 0 ? Double.NaN : sum[2][h] / ok[h];
+                    y[3][h][ui] = sum[3][h] / sets;
+                    y[4][h][ui] = ok[h] == 0 ? Double.NaN : sum[4][h] / ok[h];
+                    csv.append(String.format(Locale.ROOT, "%d,%.2f,%d,%s,%.4f,%s,%s,%s,%.3f,%.4f,%.4f\n", n, x[ui], sets,
+                            HEURISTICS.get(h).paperName(), y[0][h][ui], mean(y[1][h][ui], "%.4f"),
+                            mean(y[2][h][ui], "%.2f"), mean(y[4][h][ui], "%.4f"), y[3][h][ui], bounds[0][ui],
+                            bounds[1][ui]));
+                }
+            }
+            written.addAll(charts(dir, n, x, y, bounds));
+        }
+        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+    }
+
+    private static String mean(double v, String format) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
+    }
+
+    private List<Path> charts(RunFolder dir, int n, double[] x, double[][][] y, double[][] bounds) {
+        List<Path> out = new ArrayList<>();
+        String[] what = {"schedulability", "workload", "partitions", "time", "conflicted"};
+        String[] axis = {"schedulable ratio", "scheduled workload (sum of C/T)", "partitions (schedulable sets)",
+                "analysis time (ms)", "share of tasks in conflict (schedulable sets)"};
+        for (int m = 0; m < what.length; m++) {
+            List<Charts.Series> series = new ArrayList<>();
+            for (int h = 0; h < HEURISTICS.size(); h++) {
+                series.add(defined(HEURISTICS.get(h).paperName(), x, y[m][h]));
+            }
+            if (m == 1) {
+                series.add(new Charts.Series("all on M SMs, no conflict", x, bounds[0]));
+            }
+            var chart = Charts.line("SM partitioning, " + n + " tasks on " + sms + " SMs, " + sets + " sets per point",
+                    "total utilisation U", axis[m], m == 3, series);
+            if (m == 0 || m == 4) {
+                chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            }
+            out.addAll(Charts.save(chart, dir, "partitioning-" + what[m] + "-n" + n));
+        }
+        return out;
+    }
+
+    /** The points where a mean exists (no schedulable set: no workload to average). */
+    private static Charts.Series defined(String name, double[] x, double[] y) {
+        List<double[]> keep = new ArrayList<>();
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isNaN(y[i])) {
+                keep.add(new double[] {x[i], y[i]});
+            }
+        }
+        return new Charts.Series(name, keep.stream().mapToDouble(p -> p[0]).toArray(),
+                keep.stream().mapToDouble(p -> p[1]).toArray());
+    }
+}

@@ -1,0 +1,132 @@
+package org.gpusched.policy;
+
+import org.gpusched.model.Budget;
+import org.gpusched.model.Platform;
+import org.gpusched.model.Workload;
+import org.gpusched.timepart.Flow;
+import org.gpusched.timepart.FlowBound;
+import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.Holistic;
+import org.gpusched.timepart.HolisticResult;
+import org.gpusched.timepart.Serialisation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Time partitioning with kernels as delays (time-partitioning.md, package {@code timepart}):
+ * {@code time-partitioned-holistic} under the workload's cyclic plan, and {@code holistic}, the same
+ * analysis on always-supplied cores for a workload without a plan. Both need the serialisation
+ * condition (kernels may only be delays when they cannot overlap); otherwise not applicable.
+ */
+public final class TimePartFamily {
+    public static final String PARTITIONED = "time-partitioned-holistic";
+    public static final String PLAIN = "holistic";
+
+    private TimePartFamily() { }
+
+    public static List<Method> all() {
+        return List.of(new Holistics(true), new Holistics(false));
+    }
+
+    static final class Holistics implements Method {
+        private final boolean partitioned;
+
+        Holistics(boolean partitioned) {
+            this.partitioned = partitioned;
+        }
+
+        @Override
+        public String id() {
+            return partitioned ? PARTITIONED : PLAIN;
+        }
+
+        @Override
+        public String description() {
+            return partitioned ? "response-time bound: end-to-end flows in ARINC 653 time partitions (supply bound),"
+                    + " fixed priorities inside, kernels and copies as delays"
+                    : "response-time bound: end-to-end flows on fixed-priority CPUs (holistic), kernels and copies"
+                    + " as delays";
+        }
+
+        @Override
+        public String source() {
+            return partitioned ? "Gomez et al., MAST-2 + GPU framework (time-partitioning.md)"
+                    : "Tindell and Clark 1994 / MAST holistic, kernels as delays (Gomez et al.)";
+        }
+
+        @Override
+        public Evidence evidence() {
+            return Evidence.BOUND;
+        }
+
+        @Override
+        public Applicability applicability(Workload w) {
+            Platform.TimePartitions plan = w.platform().timePartitions();
+            if (partitioned && plan == null) {
+                return Applicability.no("no platform.timePartitions (method holistic analyses a workload without them)");
+            }
+            if (!partitioned && plan != null) {
+                return Applicability.no("the workload has platform.timePartitions (use time-partitioned-holistic)");
+            }
+            String why = Flows.whyNot(w);
+            if (why != null) {
+                return Applicability.no(why);
+            }
+            Serialisation s = Serialisation.check(Flows.of(w), plan, w.platform().cpus());
+            return s.holds() ? Applicability.yes() : Applicability.no("kernels are not serialised: " + s.reason());
+        }
+
+        @Override
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
+            String over = meter.overTimeOrHeap();
+            if (over != null) {
+                return MethodResult.spent(this, over);
+            }
+            long t0 = System.nanoTime();
+            List<Flow> flows = Flows.of(w);
+            Platform.TimePartitions plan = w.platform().timePartitions();
+            HolisticResult r;
+            try {
+                r = Holistic.analyze(flows, plan, meter::checkTime);
+            } catch (Budget.Exhausted e) {
+                return MethodResult.spent(this, e.getMessage());
+            }
+            List<TaskRow> rows = new ArrayList<>();
+            List<List<Object>> table = new ArrayList<>();
+            for (FlowBound b : r.flows()) {
+                rows.add(new TaskRow(b.flow(), b.wcrt(), b.schedulable(), b.bestEffort()));
+                table.add(List.of(b.flow(), cell(b.wcrt()), b.best(), cell(b.jitter()), cell(b.slack())));
+            }
+            List<Detail.Fact> facts = new ArrayList<>();
+            facts.add(new Detail.Fact("serialisation", Serialisation.check(flows, plan, w.platform().cpus()).reason()));
+            facts.add(new Detail.Fact("rounds", (long) r.rounds()));
+            r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("minSlack", s)));
+            List<Detail.Table> tables = new ArrayList<>();
+            tables.add(new Detail.Table("flows", List.of("task", "wcrt", "best", "jitter", "slack"), table));
+            if (plan != null) {
+                tables.add(windows(plan));
+            }
+            Outcome outcome = r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE;
+            return new MethodResult(id(), outcome, null, evidence(), rows, new Detail.Facts(facts, tables),
+                    System.nanoTime() - t0);
+        }
+    }
+
+    /** "> D" when the bound passed the deadline. */
+    private static Object cell(OptionalLong v) {
+        return v.isPresent() ? (Object) v.getAsLong() : "> D";
+    }
+
+    static Detail.Table windows(Platform.TimePartitions plan) {
+        List<List<Object>> rows = new ArrayList<>();
+        for (Platform.Partition p : plan.partitions()) {
+            for (Platform.Window win : p.windows()) {
+                rows.add(List.of(p.name(), win.core().isPresent() ? Long.toString(win.core().getAsInt()) : "all",
+                        win.start(), win.length()));
+            }
+        }
+        return new Detail.Table("windows", List.of("partition", "core", "start", "length"), rows);
+    }
+}

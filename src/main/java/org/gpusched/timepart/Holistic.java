@@ -1,0 +1,202 @@
+package org.gpusched.timepart;
+
+import org.gpusched.model.Platform;
+import org.gpusched.model.Ticks;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Holistic response-time analysis of end-to-end flows on fixed-priority cores, inside the
+ * partitions of a cyclic plan (time-partitioning.md, "Response-time analysis", steps 1-4); with no
+ * plan every core is always supplied and this is MAST's plain holistic analysis.
+ * <p>
+ * Infinity is {@link Ticks#BEYOND}: a step whose completion passes its flow's deadline gets it, so
+ * that its jitter is unknown and every step it interferes with is past its deadline too
+ * (conservative, and it makes the global iteration terminate: jitters only grow, and each is
+ * bounded by a deadline or is infinite).
+ */
+public final class Holistic {
+    static final long INF = Ticks.BEYOND;
+    /** Jobs of one busy window beyond which it counts as unbounded (a fully loaded supply). */
+    static final int MAX_JOBS_IN_WINDOW = 100_000;
+    /** Global rounds beyond which the jitters still changing count as unknown. */
+    static final int MAX_ROUNDS = 10_000;
+
+    private final List<Flow> flows;
+    private final boolean partitioned;
+    private final Supply[] supply;
+    private final long[][] jitter;
+    private final Runnable check;
+
+    private Holistic(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
+        this.check = check;
+        this.flows = List.copyOf(flows);
+        this.partitioned = plan != null;
+        this.supply = new Supply[flows.size()];
+        Map<String, Supply> cache = new HashMap<>();
+        for (int f = 0; f < flows.size(); f++) {
+            Flow x = flows.get(f);
+            if (plan == null || !x.usesCpu()) {
+                supply[f] = Supply.FULL;
+            } else {
+                if (x.partition() == null) {
+                    throw new IllegalArgumentException(x.name() + ": a plan is given but the flow has no partition");
+                }
+                supply[f] = cache.computeIfAbsent(x.partition() + "\u0000" + x.core(),
+                        k -> Supply.of(plan, x.partition(), x.core()));
+            }
+        }
+        this.jitter = new long[flows.size()][];
+        for (int f = 0; f < flows.size(); f++) {
+            jitter[f] = new long[flows.get(f).steps().size()];
+        }
+    }
+
+    /** Analyses {@code flows} under {@code plan} (null: no time partitions). */
+    public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan) {
+        return analyze(flows, plan, () -> { });
+    }
+
+    /**
+     * As {@link #analyze(List, Platform.TimePartitions)}, calling {@code check} before every job of
+     * every busy window: a budget's time check, which may throw to end the analysis.
+     */
+    public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
+        return new Holistic(flows, plan, check).run();
+    }
+
+    private HolisticResult run() {
+        long[][] r = new long[flows.size()][];
+        long[][] rb = new long[flows.size()][];
+        int rounds = 0;
+        boolean changed = true;
+        while (changed) {
+            rounds++;
+            for (int f = 0; f < flows.size(); f++) {
+                pass(f, r, rb);
+            }
+            changed = false;
+            for (int f = 0; f < flows.size(); f++) {
+                long rp = flows.get(f).jitter();
+                long rbp = 0;
+                for (int s = 0; s < jitter[f].length; s++) {
+                    long j = rp >= INF ? INF : rp - rbp;
+                    if (rounds >= MAX_ROUNDS && j != jitter[f][s]) {
+                        j = INF;
+                    }
+                    changed |= j != jitter[f][s];
+                    jitter[f][s] = j;
+                    rp = r[f][s];
+                    rbp = rb[f][s];
+                }
+            }
+        }
+        List<FlowBound> out = new ArrayList<>();
+        for (int f = 0; f < flows.size(); f++) {
+            out.add(bound(f, r[f], rb[f]));
+        }
+        return new HolisticResult(out, rounds);
+    }
+
+    /** One pass along flow f with the current jitters (step 3). */
+    private void pass(int f, long[][] r, long[][] rb) {
+        Flow x = flows.get(f);
+        int n = x.steps().size();
+        r[f] = new long[n];
+        rb[f] = new long[n];
+        long rp = x.jitter();
+        long rbp = 0;
+        for (int s = 0; s < n; s++) {
+            Step step = x.steps().get(s);
+            long w = step instanceof Step.Cpu ? window(f, s, rp) : step.max();
+            long end = w >= INF ? INF : Ticks.add(rp, w);
+            r[f][s] = end > x.deadline() ? INF : end;
+            rb[f][s] = Ticks.add(rbp, step.min());
+            rp = r[f][s];
+            rbp = rb[f][s];
+        }
+    }
+
+    /**
+     * The worst response of CPU step s of flow f measured from its predecessor's worst completion
+     * {@code rp} (step 2, with the q-job form when the busy window outlasts a period): max over
+     * jobs q of w(q) − qT, INF once rp plus that passes the deadline.
+     */
+    private long window(int f, int s, long rp) {
+        if (rp >= INF) {
+            return INF;
+        }
+        Flow x = flows.get(f);
+        long c = x.steps().get(s).max();
+        long room = x.deadline() - rp;
+        long own = jitter[f][s];
+        long worst = 0;
+        for (int q = 0; q < MAX_JOBS_IN_WINDOW; q++) {
+            check.run();
+            long qt = Ticks.mul(q, x.period());
+            long base = Ticks.mul(q + 1L, c);
+            long w = supply[f].tsup(base);
+            while (true) {
+                if (w >= INF || w - qt > room) {
+                    return INF;
+                }
+                long next = supply[f].tsup(Ticks.add(base, interference(f, s, w)));
+                if (next == w) {
+                    break;
+                }
+                w = next;
+            }
+            worst = Math.max(worst, w - qt);
+            if (own >= INF) {
+                return INF;
+            }
+            if (Ticks.add(own, w) <= Ticks.mul(q + 1L, x.period())) {
+                return worst;
+            }
+        }
+        return INF;
+    }
+
+    /** Σ over hp steps of ⌈(w + J_j) / T_j⌉ C_j: same core, same partition, priority ≥ (step 2). */
+    private long interference(int f, int s, long w) {
+        Flow x = flows.get(f);
+        long sum = 0;
+        for (int g = 0; g < flows.size(); g++) {
+            Flow y = flows.get(g);
+            if (y.core() != x.core() || y.priority() < x.priority()
+                    || partitioned && !java.util.Objects.equals(y.partition(), x.partition())) {
+                continue;
+            }
+            for (int k = 0; k < y.steps().size(); k++) {
+                if ((g == f && k == s) || !(y.steps().get(k) instanceof Step.Cpu cpu) || cpu.wcet() == 0) {
+                    continue;
+                }
+                long j = jitter[g][k];
+                if (j >= INF) {
+                    return INF;
+                }
+                long jobs = (Ticks.add(w, j) + y.period() - 1) / y.period();
+                sum = Ticks.add(sum, Ticks.mul(jobs, cpu.wcet()));
+            }
+        }
+        return sum;
+    }
+
+    private FlowBound bound(int f, long[] r, long[] rb) {
+        Flow x = flows.get(f);
+        long end = r.length == 0 ? 0 : r[r.length - 1];
+        long best = rb.length == 0 ? 0 : rb[rb.length - 1];
+        boolean ok = end < INF;
+        List<OptionalLong> steps = Arrays.stream(r).mapToObj(v -> v >= INF ? OptionalLong.empty() : OptionalLong.of(v))
+                .toList();
+        return new FlowBound(x.name(), ok ? OptionalLong.of(end) : OptionalLong.empty(), best,
+                ok ? OptionalLong.of(end - best) : OptionalLong.empty(),
+                ok ? OptionalLong.of(x.deadline() - end) : OptionalLong.empty(),
+                x.bestEffort() ? null : ok, x.bestEffort(), steps);
+    }
+}

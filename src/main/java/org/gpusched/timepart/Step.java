@@ -1,0 +1,47 @@
+package org.gpusched.timepart;
+
+/**
+ * One step of an end-to-end flow (time-partitioning.md): CPU work on the flow's core and partition,
+ * or a delay that uses no processor (a kernel's isolated time, a copy).
+ */
+public sealed interface Step permits Step.Cpu, Step.Delay {
+    /** Worst-case time. */
+    long max();
+
+    /** Best-case time. */
+    long min();
+
+    /** Where the step comes from, for reports and exports ("segments[2].gpu.exec"). */
+    String origin();
+
+    /** CPU work: worst case {@code wcet}, best case {@code bcet}. */
+    record Cpu(long wcet, long bcet, String origin) implements Step {
+        public Cpu {
+            if (bcet < 0 || bcet > wcet) {
+                throw new IllegalArgumentException("need 0 <= bcet <= wcet, got " + bcet + ", " + wcet);
+            }
+        }
+
+        @Override
+        public long max() {
+            return wcet;
+        }
+
+        @Override
+        public long min() {
+            return bcet;
+        }
+    }
+
+    /**
+     * A delay [min, max] (MAST's GPU_Step / delay event handler); {@code kernel}: a kernel's time
+     * (the serialisation condition is about these), else a copy.
+     */
+    record Delay(long min, long max, boolean kernel, String origin) implements Step {
+        public Delay {
+            if (min < 0 || min > max) {
+                throw new IllegalArgumentException("need 0 <= min <= max, got " + min + ", " + max);
+            }
+        }
+    }
+}

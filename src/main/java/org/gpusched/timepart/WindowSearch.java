@@ -1,0 +1,169 @@
+package org.gpusched.timepart;
+
+import org.gpusched.model.Platform;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.function.LongConsumer;
+
+/**
+ * The first step of the paper's optimisation loop (time-partitioning.md, "Optimisation"): the GPU
+ * partition gets one window per major frame, placed in a gap that the other partitions leave free
+ * on its cores, and the holistic analysis is re-run for every candidate.
+ * <ul>
+ * <li>{@link Objective#WINDOW}: the shortest window that keeps every judged flow schedulable. Within
+ *     one gap, "some placement works" is monotone in the length (a longer window can cover a shorter
+ *     one, and more supply never raises a bound), so the length is found by binary search per gap;
+ *     ties at that length go to the largest minimum slack, then the earliest start.</li>
+ * <li>{@link Objective#SLACK}: the largest minimum slack without giving the partition more time per
+ *     frame than it has now: the window is as long as that budget allows in each gap, placed on the
+ *     grid.</li>
+ * </ul>
+ * Placements are the grid start, start + step, … of each gap plus its end-aligned one.
+ */
+public final class WindowSearch {
+    public enum Objective { WINDOW, SLACK }
+
+    /** The window found, its plan and analysis; empty window when no candidate is schedulable. */
+    public record Result(Platform.Window window, Platform.TimePartitions plan, HolisticResult analysis,
+                         int evaluations) { }
+
+    private final List<Flow> flows;
+    private final Platform.TimePartitions plan;
+    private final int partition;
+    private final OptionalInt core;
+    private final long step;
+    private final LongConsumer progress;
+    private int evaluations;
+
+    /**
+     * @param partition index of the GPU partition in the plan; its windows must all be on one core or
+     *                  all on every core ({@link #coreOf})
+     * @param progress  told the number of analyses run so far, after each one
+     */
+    public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress) {
+        this.flows = List.copyOf(flows);
+        this.plan = plan;
+        this.partition = partition;
+        this.core = coreOf(plan.partitions().get(partition)).orElseThrow();
+        this.step = Math.max(1, step);
+        this.progress = progress;
+    }
+
+    /**
+     * Where the partition's windows are: one core (a present OptionalInt), every core (an empty
+     * OptionalInt), or, when they mix cores, nothing (an empty Optional: the search does not
+     * handle that).
+     */
+    public static java.util.Optional<OptionalInt> coreOf(Platform.Partition p) {
+        OptionalInt first = p.windows().get(0).core();
+        boolean same = p.windows().stream().allMatch(w -> w.core().equals(first));
+        return same ? java.util.Optional.of(first) : java.util.Optional.empty();
+    }
+
+    /** Free gaps of the frame: not used by another partition on the window's core(s). */
+    List<long[]> gaps() {
+        List<long[]> blocked = new ArrayList<>();
+        for (int p = 0; p < plan.partitions().size(); p++) {
+            if (p == partition) {
+                continue;
+            }
+            for (Platform.Window w : plan.partitions().get(p).windows()) {
+                if (core.isEmpty() || w.core().isEmpty() || w.core().getAsInt() == core.getAsInt()) {
+                    blocked.add(new long[] {w.start(), w.start() + w.length()});
+                }
+            }
+        }
+        blocked.sort((a, b) -> Long.compare(a[0], b[0]));
+        List<long[]> gaps = new ArrayList<>();
+        long at = 0;
+        for (long[] b : blocked) {
+            if (b[0] > at) {
+                gaps.add(new long[] {at, b[0]});
+            }
+            at = Math.max(at, b[1]);
+        }
+        if (at < plan.majorFrame()) {
+            gaps.add(new long[] {at, plan.majorFrame()});
+        }
+        return gaps.stream().filter(g -> g[1] - g[0] > plan.switchOverhead()).toList();
+    }
+
+    /** Analyses run so far. */
+    public int evaluationsSoFar() {
+        return evaluations;
+    }
+
+    public Result run(Objective objective) {
+        Result best = null;
+        long budget = plan.partitions().get(partition).windows().stream().mapToLong(Platform.Window::length).sum();
+        for (long[] g : gaps()) {
+            Result r;
+            if (objective == Objective.SLACK) {
+                r = bestPlacement(g, Math.min(g[1] - g[0], budget));
+            } else {
+                long lo = plan.switchOverhead() + 1;
+                long hi = g[1] - g[0];
+                if (bestPlacement(g, hi) == null) {
+                    continue;
+                }
+                while (lo < hi) {
+                    long mid = lo + (hi - lo) / 2;
+                    if (bestPlacement(g, mid) != null) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                r = bestPlacement(g, lo);
+            }
+            if (r != null && (best == null || better(objective, r, best))) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    private static boolean better(Objective o, Result a, Result b) {
+        long sa = a.analysis().minSlack().orElse(Long.MIN_VALUE);
+        long sb = b.analysis().minSlack().orElse(Long.MIN_VALUE);
+        if (o == Objective.WINDOW && a.window().length() != b.window().length()) {
+            return a.window().length() < b.window().length();
+        }
+        return sa > sb;
+    }
+
+    /** The schedulable placement of a window of this length in the gap with the largest min slack. */
+    private Result bestPlacement(long[] gap, long length) {
+        Result best = null;
+        List<Long> starts = new ArrayList<>();
+        for (long s = gap[0]; s + length <= gap[1]; s += step) {
+            starts.add(s);
+        }
+        if (starts.isEmpty() || starts.get(starts.size() - 1) != gap[1] - length) {
+            starts.add(gap[1] - length);
+        }
+        for (long s : starts) {
+            Platform.Window w = new Platform.Window(s, length, core);
+            Platform.TimePartitions p = with(w);
+            HolisticResult r = Holistic.analyze(flows, p);
+            progress.accept(++evaluations);
+            if (r.schedulable()) {
+                OptionalLong slack = r.minSlack();
+                if (best == null || slack.orElse(Long.MIN_VALUE) > best.analysis().minSlack().orElse(Long.MIN_VALUE)) {
+                    best = new Result(w, p, r, evaluations);
+                }
+            }
+        }
+        return best == null ? null : new Result(best.window(), best.plan(), best.analysis(), evaluations);
+    }
+
+    /** The plan with the GPU partition's windows replaced by w. */
+    public Platform.TimePartitions with(Platform.Window w) {
+        List<Platform.Partition> ps = new ArrayList<>(plan.partitions());
+        ps.set(partition, new Platform.Partition(ps.get(partition).name(), List.of(w)));
+        return new Platform.TimePartitions(plan.majorFrame(), plan.switchOverhead(), ps);
+    }
+}

@@ -1,0 +1,173 @@
+package org.gpusched.timepart;
+
+import org.gpusched.model.Platform;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Properties of the holistic analysis on random small systems (seeded). The case count is sized for
+ * the build; -Dtimepart.cases=N runs a longer soak (docs/testing.md).
+ */
+class HolisticPropertyTest {
+    static final int CASES = Integer.getInteger("timepart.cases", 1500);
+    private static final long[] PERIODS = {10, 20, 30, 40, 60};
+
+    record Sys(List<Flow> flows, Platform.TimePartitions plan) { }
+
+    /** 1-4 flows on 1-2 cores, 1-4 steps each; with a plan of two partitions A and B (or none). */
+    static Sys random(Random rnd, boolean withPlan, boolean offsets) {
+        return random(rnd, withPlan, offsets, false);
+    }
+
+    /** As above; {@code jitter}: some flows get an external release jitter up to T/2. */
+    static Sys random(Random rnd, boolean withPlan, boolean offsets, boolean jitter) {
+        int cores = 1 + rnd.nextInt(2);
+        int n = 1 + rnd.nextInt(4);
+        List<Flow> flows = new ArrayList<>();
+        int[] nextPrio = new int[cores];
+        for (int i = 0; i < n; i++) {
+            long t = PERIODS[rnd.nextInt(PERIODS.length)];
+            long d = t / 2 + rnd.nextInt((int) (t / 2) + 1);
+            int core = rnd.nextInt(cores);
+            List<Step> steps = new ArrayList<>();
+            int k = 1 + rnd.nextInt(4);
+            boolean cpu = rnd.nextInt(4) != 0;
+            for (int j = 0; j < k; j++) {
+                if (cpu) {
+                    long c = 1 + rnd.nextInt(4);
+                    steps.add(new Step.Cpu(c, c, "cpu"));
+                } else {
+                    long x = 1 + rnd.nextInt(5);
+                    steps.add(new Step.Delay(x, x, true, "gpu"));
+                }
+                cpu = !cpu;
+            }
+            String part = withPlan ? (rnd.nextBoolean() ? "A" : "B") : null;
+            long offset = offsets ? rnd.nextInt((int) t) : 0;
+            long j = jitter && rnd.nextBoolean() ? rnd.nextInt((int) t / 2 + 1) : 0;
+            flows.add(new Flow("f" + i, t, d, offset, j, core, 100 - nextPrio[core]++ * 3 - rnd.nextInt(2), part,
+                    steps, false));
+        }
+        // Priorities were handed out in flow order per core; shuffle who gets which.
+        java.util.Collections.shuffle(flows, rnd);
+        return new Sys(flows, withPlan ? plan(rnd, cores) : null);
+    }
+
+    /** MAF 10 or 20; per core, the frame cut into windows taken alternately by A and B. */
+    static Platform.TimePartitions plan(Random rnd, int cores) {
+        long maf = rnd.nextBoolean() ? 10 : 20;
+        long overhead = rnd.nextInt(3) == 0 ? 1 : 0;
+        List<Platform.Window> a = new ArrayList<>();
+        List<Platform.Window> b = new ArrayList<>();
+        for (int c = 0; c < cores; c++) {
+            long at = rnd.nextInt(3);
+            boolean toA = rnd.nextBoolean();
+            while (at < maf) {
+                long len = Math.min(maf - at, 2 + rnd.nextInt((int) maf / 2));
+                if (len > overhead) {
+                    (toA ? a : b).add(new Platform.Window(at, len, OptionalInt.of(c)));
+                }
+                toA = !toA;
+                at += len + (rnd.nextInt(3) == 0 ? 1 : 0);
+            }
+        }
+        List<Platform.Partition> ps = new ArrayList<>();
+        ps.add(new Platform.Partition("A", a));
+        ps.add(new Platform.Partition("B", b));
+        return new Platform.TimePartitions(maf, overhead, ps);
+    }
+
+    static long lcm(long a, long b) {
+        return a / gcd(a, b) * b;
+    }
+
+    static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
+    @Test
+    void the_bound_is_never_below_what_the_simulation_observes() {
+        Random rnd = new Random(2026);
+        int compared = 0;
+        for (int c = 0; c < CASES; c++) {
+            Sys s = random(rnd, c % 2 == 0, c % 3 == 0, c % 5 == 0);
+            HolisticResult r = Holistic.analyze(s.flows(), s.plan());
+            long h = s.plan() == null ? 1 : s.plan().majorFrame();
+            long maxOffset = 0;
+            for (Flow f : s.flows()) {
+                h = lcm(h, f.period());
+                maxOffset = Math.max(maxOffset, f.offset());
+            }
+            long releaseUntil = maxOffset + 3 * h;
+            List<FlowSimulator.Observed> obs = FlowSimulator.run(s.flows(), s.plan(), releaseUntil,
+                    releaseUntil + 20 * h, new Random(c));
+            for (int f = 0; f < s.flows().size(); f++) {
+                FlowBound b = r.flows().get(f);
+                FlowSimulator.Observed o = obs.get(f);
+                if (o.jobs() > 0) {
+                    assertThat(o.best()).as("case %d %s best case", c, b.flow()).isGreaterThanOrEqualTo(b.best());
+                }
+                if (b.wcrt().isEmpty()) {
+                    continue;
+                }
+                compared++;
+                assertThat(o.worst()).as("case %d %s: a flow with a bound finishes every job", c, b.flow()).isPresent();
+                assertThat(o.worst().getAsLong()).as("case %d %s: %s", c, b.flow(), s)
+                        .isLessThanOrEqualTo(b.wcrt().getAsLong());
+            }
+        }
+        assertThat(compared).as("bounded flows compared").isGreaterThan(CASES / 2);
+    }
+
+    @Test
+    void one_partition_covering_the_whole_frame_equals_no_partition() {
+        Random rnd = new Random(7);
+        for (int c = 0; c < CASES; c++) {
+            Sys s = random(rnd, false, false);
+            List<Flow> inAll = s.flows().stream().map(f -> new Flow(f.name(), f.period(), f.deadline(), f.offset(),
+                    f.jitter(), f.core(), f.priority(), "ALL", f.steps(), f.bestEffort())).toList();
+            long maf = 1 + rnd.nextInt(50);
+            Platform.TimePartitions whole = new Platform.TimePartitions(maf, 0, List.of(new Platform.Partition("ALL",
+                    List.of(new Platform.Window(0, maf, OptionalInt.empty())))));
+            assertThat(Holistic.analyze(inAll, whole).flows()).as("case %d", c)
+                    .isEqualTo(Holistic.analyze(s.flows(), null).flows());
+        }
+    }
+
+    @Test
+    void response_times_are_monotone_in_wcets() {
+        Random rnd = new Random(99);
+        for (int c = 0; c < CASES; c++) {
+            Sys s = random(rnd, c % 2 == 0, false);
+            HolisticResult before = Holistic.analyze(s.flows(), s.plan());
+            // Raise one CPU step's WCET (its best case stays: the jitter it passes on can only grow).
+            List<Flow> flows = new ArrayList<>(s.flows());
+            int f = rnd.nextInt(flows.size());
+            Flow x = flows.get(f);
+            List<Step> steps = new ArrayList<>(x.steps());
+            int k = rnd.nextInt(steps.size());
+            if (!(steps.get(k) instanceof Step.Cpu cpu)) {
+                continue;
+            }
+            steps.set(k, new Step.Cpu(cpu.wcet() + 1 + rnd.nextInt(3), cpu.bcet(), cpu.origin()));
+            flows.set(f, new Flow(x.name(), x.period(), x.deadline(), x.offset(), x.jitter(), x.core(), x.priority(),
+                    x.partition(), steps, x.bestEffort()));
+            HolisticResult after = Holistic.analyze(flows, s.plan());
+            for (int i = 0; i < flows.size(); i++) {
+                assertThat(value(after.flows().get(i).wcrt())).as("case %d flow %d", c, i)
+                        .isGreaterThanOrEqualTo(value(before.flows().get(i).wcrt()));
+            }
+        }
+    }
+
+    private static long value(OptionalLong v) {
+        return v.orElse(Long.MAX_VALUE);
+    }
+}
