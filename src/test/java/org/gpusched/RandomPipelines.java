@@ -33,19 +33,7 @@ public final class RandomPipelines {
         int n = minTasks + r.nextInt(maxTasks - minTasks + 1);
         ObjectNode root = M.createObjectNode();
         root.put("formatVersion", 2).put("name", "pipeline-" + seed);
-        boolean limits = r.nextInt(3) > 0;
-        if (limits) {
-            ObjectNode gpu = root.putObject("gpu");
-            gpu.put("sms", 1 + r.nextInt(3));
-            gpu.put("maxThreadsPerSm", 256 * (1 + r.nextInt(4)));
-            if (r.nextBoolean()) {
-                gpu.put("maxBlocksPerSm", 2 + r.nextInt(6));
-            }
-            if (r.nextInt(5) == 0) {
-                gpu.put("maxResidentKernels", 2);
-            }
-            gpu.put("smPolicy", r.nextBoolean() ? "most-room" : "round-robin");
-        }
+        boolean limits = RandomTaskSets.gpu(root, r);
         ArrayNode tasks = root.putArray("tasks");
         List<String> units = new ArrayList<>();
         List<Long> unitWcet = new ArrayList<>();

@@ -29,25 +29,7 @@ public final class RandomTaskSets {
         int n = minTasks + r.nextInt(maxTasks - minTasks + 1);
         ObjectNode root = M.createObjectNode();
         root.put("name", "random-" + seed);
-        boolean limits = r.nextInt(3) > 0;
-        if (limits) {
-            ObjectNode gpu = root.putObject("gpu");
-            gpu.put("sms", 1 + r.nextInt(3));
-            gpu.put("maxThreadsPerSm", 256 * (1 + r.nextInt(4)));
-            if (r.nextBoolean()) {
-                gpu.put("maxBlocksPerSm", 2 + r.nextInt(6));
-            }
-            if (r.nextInt(4) == 0) {
-                gpu.put("registersPerSm", 16384 * (1 + r.nextInt(2)));
-            }
-            if (r.nextInt(4) == 0) {
-                gpu.put("sharedMemoryPerSm", 16384);
-            }
-            if (r.nextInt(5) == 0) {
-                gpu.put("maxResidentKernels", 2);
-            }
-            gpu.put("smPolicy", r.nextBoolean() ? "most-room" : "round-robin");
-        }
+        boolean limits = gpu(root, r);
         ArrayNode tasks = root.putArray("tasks");
         for (int i = 0; i < n; i++) {
             ObjectNode t = tasks.addObject();
@@ -74,6 +56,30 @@ public final class RandomTaskSets {
             default -> table(root, r, n);
         }
         return root.toString();
+    }
+
+    /** With probability 2/3, random GPU limits on {@code root}; true when it set them. */
+    public static boolean gpu(ObjectNode root, SplittableRandom r) {
+        boolean limits = r.nextInt(3) > 0;
+        if (limits) {
+            ObjectNode gpu = root.putObject("gpu");
+            gpu.put("sms", 1 + r.nextInt(3));
+            gpu.put("maxThreadsPerSm", 256 * (1 + r.nextInt(4)));
+            if (r.nextBoolean()) {
+                gpu.put("maxBlocksPerSm", 2 + r.nextInt(6));
+            }
+            if (r.nextInt(4) == 0) {
+                gpu.put("registersPerSm", 16384 * (1 + r.nextInt(2)));
+            }
+            if (r.nextInt(4) == 0) {
+                gpu.put("sharedMemoryPerSm", 16384);
+            }
+            if (r.nextInt(5) == 0) {
+                gpu.put("maxResidentKernels", 2);
+            }
+            gpu.put("smPolicy", r.nextBoolean() ? "most-room" : "round-robin");
+        }
+        return limits;
     }
 
     private static void table(ObjectNode root, SplittableRandom r, int n) {

@@ -56,6 +56,19 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite files in DIR that gpusched did not write.")
     boolean force;
 
+    @Option(names = "--chain", paramLabel = "K", defaultValue = "1",
+            description = "Pipelines: each task a chain of 1..K kernels (its wcet split at random points; format v2)."
+                    + " Default: ${DEFAULT-VALUE} (one kernel, format v1).")
+    int chain;
+
+    @Option(names = "--offsets", description = "Pipelines: a release offset per task in the first half of its"
+            + " period, with the deadline at the end of the period (D = T - offset).")
+    boolean offsets;
+
+    @Option(names = "--jitter", paramLabel = "F", defaultValue = "0",
+            description = "Pipelines: release jitter of floor(F x deadline) per task, 0 <= F <= 1. Default: ${DEFAULT-VALUE}.")
+    double jitter;
+
     @Override
     public Integer call() {
         Scenario sc;
@@ -71,6 +84,9 @@ final class GenerateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
         }
+        if (chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
+        }
         if (out == null && count != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--count > 1 needs --out DIR");
         }
@@ -82,7 +98,8 @@ final class GenerateCommand implements Callable<Integer> {
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
             try {
-                g = Generator.generate(seed, sc, utilization, tasks, i);
+                g = Generator.generate(seed, sc, utilization, tasks, i,
+                        new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }

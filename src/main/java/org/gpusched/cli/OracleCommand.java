@@ -42,7 +42,8 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
         int[] order = new int[batch.size()];
         for (int i = 0; i < order.length; i++) {
             String name = batch.get(i);
-            order[i] = ts.tasks().stream().filter(t -> t.name().equals(name)).mapToInt(t -> t.index()).findFirst()
+            // Names are units: a task, or task.kernel for a kernel of a chain (issue 15).
+            order[i] = ts.units().stream().filter(t -> t.name().equals(name)).mapToInt(t -> t.index()).findFirst()
                     .orElseThrow(() -> new InputException("--batch", "", "unknown task \"" + name + "\" in "
                             + file));
             for (int j = 0; j < i; j++) {
@@ -68,7 +69,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
             o.put("reason", p.reason());
             ArrayNode layout = o.putArray("placement");
             for (int k = 0; k < p.blocksPerSm().size(); k++) {
-                ObjectNode e = layout.addObject().put("task", ts.task(order[k]).name());
+                ObjectNode e = layout.addObject().put("task", oracle.unitName(order[k]));
                 ArrayNode sms = e.putArray("blocksPerSm");
                 for (int n : p.blocksPerSm().get(k)) {
                     sms.add(n);
@@ -89,7 +90,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
                         sb.append(sb.length() == 0 ? "" : ", ").append("SM ").append(sm).append(": ").append(per[sm]);
                     }
                 }
-                out.println("  " + ts.task(order[k]).name() + " blocks -> " + (sb.length() == 0 ? "none" : sb));
+                out.println("  " + oracle.unitName(order[k]) + " blocks -> " + (sb.length() == 0 ? "none" : sb));
             }
             out.println("  completion time: " + (c == CompletionModel.FORBIDDEN ? "forbidden by the interference table"
                     : c + " " + ts.timeUnit().json()));

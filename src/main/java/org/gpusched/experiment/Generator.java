@@ -52,7 +52,26 @@ public final class Generator {
         return String.format(Locale.ROOT, "%s-u%.2f-n%d-i%d", sc.id(), u, n, index);
     }
 
+    /**
+     * Pipeline features for {@code generate} (issue 15): chains of 1..{@code maxKernels} kernels
+     * per task (format v2), release offsets, release jitter as a fraction of the deadline. They
+     * are drawn from a random stream of their own, so the base draws (periods, utilisations,
+     * factors) stay those of the plain set.
+     */
+    public record Pipeline(int maxKernels, boolean offsets, double jitter) {
+        public static final Pipeline NONE = new Pipeline(1, false, 0);
+
+        boolean any() {
+            return maxKernels > 1 || offsets || jitter > 0;
+        }
+    }
+
     public static GeneratedSet generate(long baseSeed, Scenario sc, double utilization, int n, int index) {
+        return generate(baseSeed, sc, utilization, n, index, Pipeline.NONE);
+    }
+
+    public static GeneratedSet generate(long baseSeed, Scenario sc, double utilization, int n, int index,
+                                        Pipeline pipe) {
         // U is taken to 1e-6 everywhere (seed, draw, file) so 3 * 0.2 and 0.6 name the same set.
         double u = Math.round(utilization * 1_000_000) / 1_000_000.0;
         if (n < 1 || n > TaskSet.MAX_TASKS) {
@@ -66,7 +85,8 @@ public final class Generator {
         double[] util = uunifastDiscard(rnd, n, u);
         String name = name(sc, u, n, index);
         ObjectNode root = MAPPER.createObjectNode();
-        root.put("formatVersion", 1).put("name", name);
+        root.put("formatVersion", pipe.maxKernels() > 1 ? 2 : 1).put("name", name);
+        SplittableRandom extra = new SplittableRandom(seed ^ 0x51BE1135L);
         root.putObject("gpu").put("preset", "paper-8sm");
         ArrayNode tasks = root.putArray("tasks");
         ObjectNode factors = MAPPER.createObjectNode();
@@ -75,19 +95,62 @@ public final class Generator {
             long wcet = Math.max(1, Math.round(util[i] * period));
             int blocks = blocks(util[i]);
             String task = "tau" + (i + 1);
-            ObjectNode t = tasks.addObject().put("name", task).put("period", period).put("deadline", period)
-                    .put("wcet", wcet);
-            t.putObject("kernel").put("blocks", blocks).put("threadsPerBlock", threadsPerBlock(util[i], blocks));
+            ObjectNode t = tasks.addObject().put("name", task).put("period", period).put("deadline", period);
+            int kernels = pipe.maxKernels() > 1 ? 1 + extra.nextInt(pipe.maxKernels()) : 1;
+            if (pipe.maxKernels() > 1) {
+                chain(t, extra, wcet, kernels, blocks, threadsPerBlock(util[i], blocks));
+            } else {
+                t.put("wcet", wcet);
+                t.putObject("kernel").put("blocks", blocks).put("threadsPerBlock", threadsPerBlock(util[i], blocks));
+            }
+            if (pipe.offsets()) {
+                // An offset in the first half of the period on the periods' 100-tick grid, and the
+                // deadline at the end of the period (D = T - O): every window then closes by H, so
+                // time 0 is a cut and the analysis window is [0, H).
+                long offset = 100L * extra.nextInt((int) (period / 200));
+                t.put("offset", offset).put("deadline", period - offset);
+            }
+            if (pipe.jitter() > 0) {
+                t.put("jitter", (long) Math.floor(pipe.jitter() * t.get("deadline").asLong()));
+            }
             factors.put(task, factor(rnd, sc));
         }
         ObjectNode inf = root.putObject("interference").put("model", "slowdown");
         inf.set("factors", factors);
         root.putObject("x").putObject("generator").put("seed", baseSeed).put("scenario", sc.id())
                 .put("utilization", u).put("tasks", n).put("index", index).put("setSeed", seed);
+        if (pipe.any()) {
+            ((ObjectNode) root.get("x").get("generator")).put("chain", pipe.maxKernels())
+                    .put("offsets", pipe.offsets()).put("jitter", pipe.jitter());
+        }
         try {
             return new GeneratedSet(name, WRITER.writeValueAsString(root) + "\n", seed);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The task's wcet split into {@code kernels} kernels of at least 1 tick each (random cut
+     * points), each with the task's launch shape: a chain of v2 {@code gpu} segments.
+     */
+    private static void chain(ObjectNode t, SplittableRandom rnd, long wcet, int kernels, int blocks, int threads) {
+        int k = (int) Math.min(kernels, wcet);
+        long[] cuts = new long[k + 1];
+        cuts[k] = wcet;
+        java.util.TreeSet<Long> points = new java.util.TreeSet<>();
+        while (points.size() < k - 1) {
+            points.add(1 + rnd.nextLong(wcet - 1));
+        }
+        int c = 1;
+        for (long p : points) {
+            cuts[c++] = p;
+        }
+        ArrayNode segs = t.putArray("segments");
+        for (int s = 0; s < k; s++) {
+            ObjectNode g = segs.addObject().putObject("gpu");
+            g.put("name", "k" + s).put("exec", cuts[s + 1] - cuts[s]);
+            g.putObject("kernel").put("blocks", blocks).put("threadsPerBlock", threads);
         }
     }
 

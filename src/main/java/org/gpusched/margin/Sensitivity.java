@@ -131,9 +131,11 @@ public final class Sensitivity {
         return new Bound(lo, hi, conclusive, steps);
     }
 
-    /** Every WCET (and table completion) scaled by k / cmax, rounded up. */
+    /** Every WCET (each kernel of a chain) and table completion scaled by k / cmax, rounded up. */
     static TaskSet scaled(TaskSet ts, long cmax, long k) {
-        List<Task> tasks = ts.tasks().stream().map(t -> withWcet(t, ceilScale(t.wcet(), k, cmax))).toList();
+        List<Task> tasks = ts.tasks().stream().map(t -> t.kernels() == 1 ? withWcet(t, ceilScale(t.wcet(), k, cmax))
+                : t.withChain(t.chain().stream().map(st -> new org.gpusched.model.Stage(st.name(),
+                        ceilScale(st.wcet(), k, cmax), st.kernel())).toList())).toList();
         Interference in = ts.interference();
         Map<Long, Long> table = new LinkedHashMap<>();
         in.table().forEach((mask, c) -> table.put(mask, ceilScale(c, k, cmax)));

@@ -79,7 +79,7 @@ final class TaskSetValidator {
             throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
         }
         Interference inter = interference(in.interference(), tasks, index);
-        long origin = origin(tasks, h.getAsLong(), file);
+        long origin = Window.start(tasks, h.getAsLong(), file);
         return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
                 sha256, file, origin);
     }
@@ -203,35 +203,8 @@ final class TaskSetValidator {
         return release(p, task, t.offset(), t.jitter());
     }
 
-    /**
-     * The task with its release offset (0 <= O < T) and jitter (0 <= J <= D) from the file, the
-     * same rule in both format versions; absent fields are 0.
-     */
     Task release(String p, Task t, Long offset, Long jitter) {
-        long o = offset == null ? 0 : offset;
-        long j = jitter == null ? 0 : jitter;
-        if (o < 0 || o >= t.period()) {
-            throw fail(p + ".offset", "offset must be >= 0 and < period " + t.period() + " (got " + o + ")");
-        }
-        if (j < 0 || j > t.deadline()) {
-            throw fail(p + ".jitter", "jitter must be >= 0 and <= deadline " + t.deadline() + " (got " + j + ")");
-        }
-        return o == 0 && j == 0 ? t : new Task(t.index(), t.name(), t.period(), t.deadline(), t.wcet(), t.kernel(),
-                o, j, t.chain());
-    }
-
-    /**
-     * The tasks with offsets relative to the window's origin ({@link Window}); refused when no
-     * instant is free of every job's window, which the exact analysis needs.
-     */
-    static long origin(List<Task> tasks, long h, String file) {
-        long s = Window.origin(tasks, h);
-        if (s < 0) {
-            throw new InputException(file, "tasks", "offsets: no instant of the hyperperiod lies outside every job's"
-                    + " window [release, deadline), so the schedule has no point where it provably starts afresh;"
-                    + " gpusched needs one (shorten a deadline or align an offset; docs/explorer.md, Offsets)");
-        }
-        return s;
+        return Window.release(file, p, t, offset, jitter);
     }
 
     private long required(String p, String field, Long v) {

@@ -57,4 +57,37 @@ final class Window {
         }
         return out;
     }
+
+    /**
+     * The task with its release offset (0 <= O < T) and jitter (0 <= J <= D) from the file, the
+     * same rule in both format versions; absent fields are 0.
+     */
+    static Task release(String file, String p, Task t, Long offset, Long jitter) {
+        long o = offset == null ? 0 : offset;
+        long j = jitter == null ? 0 : jitter;
+        if (o < 0 || o >= t.period()) {
+            throw new InputException(file, p + ".offset", "offset must be >= 0 and < period " + t.period()
+                    + " (got " + o + ")");
+        }
+        if (j < 0 || j > t.deadline()) {
+            throw new InputException(file, p + ".jitter", "jitter must be >= 0 and <= deadline " + t.deadline()
+                    + " (got " + j + ")");
+        }
+        return o == 0 && j == 0 ? t : new Task(t.index(), t.name(), t.period(), t.deadline(), t.wcet(), t.kernel(),
+                o, j, t.chain());
+    }
+
+    /**
+     * The window's origin, the smallest cut; refused (one line naming the file) when no instant is
+     * free of every job's window, which the exact analysis needs.
+     */
+    static long start(List<Task> tasks, long h, String file) {
+        long s = Window.origin(tasks, h);
+        if (s < 0) {
+            throw new InputException(file, "tasks", "offsets: no instant of the hyperperiod lies outside every job's"
+                    + " window [release, deadline), so the schedule has no point where it provably starts afresh;"
+                    + " gpusched needs one (shorten a deadline or align an offset; docs/explorer.md, Offsets)");
+        }
+        return s;
+    }
 }

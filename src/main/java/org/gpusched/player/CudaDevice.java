@@ -39,6 +39,14 @@ public final class CudaDevice implements Device {
      * library, driver or device is missing or CUDA fails, {@link InputException} for a bad kernel file.
      */
     public static CudaDevice open(TaskSet ts, int gpu, long tickNs) {
+        for (Task t : ts.tasks()) {
+            if (t.kernels() > 1) {
+                // The native player launches one kernel shape per stream; chains play on the simulated device.
+                throw new InputException(ts.source(), "tasks[" + t.index() + "]", "a chain of " + t.kernels()
+                        + " kernels: the CUDA player launches one kernel per task; play chains with --device sim"
+                        + " (docs/player.md)");
+            }
+        }
         NativePlayer.load();
         int n = ts.size();
         int[] blocks = new int[n];

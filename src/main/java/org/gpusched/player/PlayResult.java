@@ -53,7 +53,8 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
         for (int e = 0; e < plan.entries(); e++) {
             List<String> labels = new ArrayList<>();
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                JobRow r = new JobRow(e / perHp, e, i - plan.first(e), plan.taskSet().task(plan.task(i)).name(),
+                String unit = plan.taskSet().unitName(plan.task(i), plan.stage(i));
+                JobRow r = new JobRow(e / perHp, e, i - plan.first(e), unit,
                         plan.job(i), Ticks.mul(plan.release(i), s), trace.itemStart()[i], trace.itemFinish()[i],
                         Ticks.mul(plan.deadline(i), s));
                 jobs.add(r);

@@ -122,16 +122,18 @@ class GcapsCliTest {
             }
             assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(Registry.standard().ids());
         }
-        // Every example except those with copies is within the family's reach.
-        long withCopies = examples.stream().filter(e -> {
+        // Every example except those with copies and those with release jitter (the camera pipeline,
+        // which the GCAPS analyses do not model: issue 15) is within the family's reach.
+        long outside = examples.stream().filter(e -> {
             try {
-                return java.nio.file.Files.readString(Path.of(e)).contains("\"copy\"");
+                String text = java.nio.file.Files.readString(Path.of(e));
+                return text.contains("\"copy\"") || text.matches("(?s).*\"jitter\"\\s*:\\s*[1-9].*");
             } catch (IOException x) {
                 throw new java.io.UncheckedIOException(x);
             }
         }).count();
-        assertThat(withCopies).isGreaterThanOrEqualTo(1);
-        assertThat(gcapsApplied).isEqualTo(examples.size() - withCopies);
+        assertThat(outside).isGreaterThanOrEqualTo(2);
+        assertThat(gcapsApplied).isEqualTo(examples.size() - outside);
     }
 
     /** experiment cross-policy end to end: summary rows per method, plots, and PBS never below its baselines. */

@@ -30,7 +30,7 @@ class ExplorerPropertyTest {
     private static final long NO_MERGE_BUDGET = 200_000;
 
     /** Pipelines (issue 15): offsets, jitter and chains of kernels; fewer, since each is bigger. */
-    private static final int PIPELINES = Integer.getInteger("gpusched.pipelineSets", 600);
+    private static final int PIPELINES = Integer.getInteger("gpusched.pipelineSets", 1000);
 
     @Test
     void small_sets_two_to_four_tasks() {
