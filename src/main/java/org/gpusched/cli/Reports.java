@@ -130,8 +130,8 @@ final class Reports {
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
-        if (a.method().startsWith("gpusched")) {
-            o.put("foundBy", a.foundBy()); // GPUSched's own field; the other methods' reports are unchanged
+        if (a.foundBy() != null) {
+            o.put("foundBy", a.foundBy()); // only when something decided before the search: reports stay as they were otherwise
         }
         Margins m = MarginReports.of(ts, a);
         o.set("margins", m == null ? null : MarginReports.json(ts, m));

@@ -16,26 +16,42 @@ public final class GpuSchedExplorer {
     private final Options options;
     private final LiveBound.Mutation mutation;
     private final int lazyFrom;
+    private final int greedyFrom;
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
     private long helperCpuNanos;
 
     private Budget.Meter meter;
 
+    /**
+     * The greedy policies go first (issue 17.1) from this many kernels on. Below it the search
+     * itself decides in about a millisecond and hands over the table it always has (a greedy
+     * table can keep much less slack: 100 us instead of 650 us on examples/rtx4090-inference.json,
+     * where the H100 runs showed 20 to 60 us of runtime overhead per frame); from it, where the
+     * search alone may not finish, an immediate greedy schedule is worth more.
+     */
+    static final int GREEDY_FROM = 12;
+
     public GpuSchedExplorer(TaskSet ts, Options options) {
-        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM, GREEDY_FROM);
+    }
+
+    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
+        this(ts, options, mutation, lazyFrom, GREEDY_FROM);
     }
 
     /**
      * For the tests only: a deliberately broken necessary condition (the mutation checks), and
-     * the number of ready tasks from which depth-first walks batches lazily (so that small random
-     * sets exercise the lazy walk against brute force).
+     * the number of ready tasks from which depth-first walks batches lazily, and the number of
+     * kernels from which the greedy policies go first (so that small random sets exercise both
+     * against brute force).
      */
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
+    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;
         this.lazyFrom = lazyFrom;
+        this.greedyFrom = greedyFrom;
     }
 
     /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
@@ -73,7 +89,7 @@ public final class GpuSchedExplorer {
             if (refuted != null) {
                 return refuted;
             }
-            if (!all) {
+            if (!all && ts.units().size() >= greedyFrom) {
                 GreedyFirst g = new GreedyFirst(oracle, jm);
                 Analysis found = g.schedule(method);
                 if (found != null) {

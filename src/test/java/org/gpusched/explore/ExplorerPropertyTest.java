@@ -153,7 +153,8 @@ class ExplorerPropertyTest {
     }
 
     private static Analysis analyze(TaskSet ts, Options o) {
-        return new GpuSchedExplorer(ts, o).analyze();
+        // Greedy policies first on every size (by default only from GREEDY_FROM kernels).
+        return new GpuSchedExplorer(ts, o, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze();
     }
 
     private static void check(List<String> failures, long seed, String config, Verdict expected, Verdict actual) {
