@@ -145,17 +145,17 @@ final class LoopCommand implements Callable<Integer>, NoCsv {
         if (profile.device == DeviceChoice.SIM) {
             return plan -> {
                 SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
-                long[] d = profile.execTime.durations(plan, profile.seed, t.completions(plan));
+                long[] d = profile.execTime.durations(plan, profile.run.seed, t.completions(plan));
                 return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
             };
         }
-        long nanos = profile.tickNs != null ? profile.tickNs : input.timeUnit().nanos();
+        long nanos = profile.run.nanos(input);
         return plan -> {
             long[] d = new long[plan.items()];
             for (int i = 0; i < d.length; i++) {
                 d[i] = input.task(plan.task(i)).wcet();
             }
-            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.gpu, nanos)) {
+            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.run.gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));
             }
         };
