@@ -162,7 +162,6 @@ final class ExperimentCommand implements Runnable {
                     "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
                             + "runtime-utilization/runtime-tasks .png/.svg."})
     static final class Runtime extends Run {
-
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large",
                 description = "Scenario (the paper shows large). Default: ${DEFAULT-VALUE}.")
         String scenario;
@@ -207,7 +206,6 @@ final class ExperimentCommand implements Runnable {
             description = {"Figure 5c: vertices created against jobs completed, with and without merging "
                     + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
     static final class GraphSize extends Run {
-
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large", description = "Default: ${DEFAULT-VALUE}.")
         String scenario;
 
@@ -242,7 +240,6 @@ final class ExperimentCommand implements Runnable {
                     "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
                             + "--time-limit is not used (the analyses take milliseconds)."})
     static final class Gcaps extends Run {
-
         @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
                 description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
         String tasksPerCpu;
@@ -311,7 +308,6 @@ final class ExperimentCommand implements Runnable {
                     "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
                             + "partitions,time}-nN .png/.svg. --time-limit is not used (see docs/partitioning.md)."})
     static final class Partitioning extends Run {
-
         @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
                 description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
         long sms;
@@ -363,7 +359,6 @@ final class ExperimentCommand implements Runnable {
                     + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
                     "Writes copy-exec.csv and copy-exec .png/.svg. --time-limit is not used."})
     static final class CopyExec extends Run {
-
         @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
         int sets;
 
