@@ -17,7 +17,8 @@ import java.util.concurrent.Callable;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark the explorer on the paper's workload with fixed seeds.",
-                "Per (tasks, utilisation): the decided sets, median and p95 analysis time, vertices, peak heap,",
+                "Per (tasks, utilisation): the sets decided within the budget (and how many before any search),",
+                "median, p95 and maximum wall time, median, maximum and total process CPU time, vertices, peak heap,",
                 "and the speed and vertex ratios against --merge none on the same sets. Times exclude JVM start."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
@@ -28,14 +29,15 @@ final class BenchCommand implements Callable<Integer> {
     static final List<String> COLUMNS = List.of("timeUnit", "tasks", "utilization", "sets", "decided", "inconclusive",
             "schedulableSets", "notSchedulableSets", "medianTime", "p95Time", "maxTime", "schedulableMedianTime",
             "schedulableP95Time", "notSchedulableMedianTime", "notSchedulableP95Time", "vertices", "peakHeapMiB",
-            "noMergeCompared", "ratioVsNoMerge", "vertexRatioVsNoMerge");
+            "noMergeCompared", "ratioVsNoMerge", "vertexRatioVsNoMerge", "decidedBeforeSearch", "medianCpuTime",
+            "maxCpuTime", "totalCpuTime", "totalTime");
 
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--tasks", split = ",", paramLabel = "N", defaultValue = "4,5,6,7,8,9,10,12,16",
+    @Option(names = "--tasks", split = ",", paramLabel = "N", defaultValue = "4,5,6,7,8,9,10,12,14,16,20,24",
             description = "Task counts. Default: ${DEFAULT-VALUE}.")
     List<Integer> tasks;
     @Option(names = "--utilizations", split = ",", paramLabel = "U", defaultValue = "0.6,1.0,1.4",
@@ -66,6 +68,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "Compare with --merge none only up to this many tasks (beyond, it mostly hits its "
                     + "budget). Default: ${DEFAULT-VALUE}.")
     int compareUpTo;
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads per analysis (as analyze --threads). Default: the available cores.")
+    Integer threads;
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
             description = "Unmeasured sets run first to warm up the JIT. Default: ${DEFAULT-VALUE}.")
     int warmup;
@@ -74,14 +79,15 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Bench.Config config = new Bench.Config(tasks, utilizations, sets, Scenario.parse(scenario), seed,
-                Bench.dominationOptions(maxStates, timeLimit), Bench.noMergeOptions(noMergeStates, noMergeLimit),
+                Bench.dominationOptions(maxStates, timeLimit, threads == null ? Runtime.getRuntime().availableProcessors()
+                        : threads), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         if (common.format == OutputFormat.csv) {
             out.println(String.join(",", COLUMNS));
         } else if (common.format == OutputFormat.text) {
-            out.printf(Locale.ROOT, "%5s %5s %5s %7s %5s %5s %10s %10s %10s %11s %11s %10s %7s %7s %9s%n", "tasks",
-                    "U", "sets", "decided", "feas", "infea", "median ms", "p95 ms", "max ms", "feas p95", "infeas p95",
-                    "vertices", "heapMiB", "x none", "vtx x none");
+            out.printf(Locale.ROOT, "%5s %5s %5s %7s %6s %5s %5s %10s %10s %10s %11s %11s %10s %10s %10s %7s %7s %9s%n",
+                    "tasks", "U", "sets", "decided", "greedy", "feas", "infea", "median ms", "p95 ms", "max ms",
+                    "feas p95", "infeas p95", "cpu med ms", "cpu max ms", "vertices", "heapMiB", "x none", "vtx x none");
         }
         Bench.run(config, p -> {
             print(out, p);
@@ -115,17 +121,25 @@ final class BenchCommand implements Callable<Integer> {
                 o.put("peakHeapMiB", heapMiB).put("noMergeCompared", p.noMergeCompared());
                 num(o, "ratioVsNoMerge", p.ratioVsNoMerge());
                 num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
+                o.put("decidedBeforeSearch", p.decidedBeforeSearch());
+                num(o, "medianCpuTime", p.cpuMedianMs());
+                num(o, "maxCpuTime", p.cpuMaxMs());
+                num(o, "totalCpuTime", p.cpuTotalMs());
+                num(o, "totalTime", p.wallTotalMs());
                 out.println(Json.line(o));
             }
             case csv -> out.println(Csv.row("ms", p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
                     p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
                     cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
                     cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
-                    cell(p.vertexRatioVsNoMerge())));
-            default -> out.printf(Locale.ROOT, "%5d %5.2f %5d %7d %5d %5d %10s %10s %10s %11s %11s %10s %7d %7s %9s%n",
-                    p.tasks(), p.utilization(), p.sets(), p.decided(), p.feasible(), p.infeasible(), fmt(p.medianMs()),
-                    fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()), fmt(p.infeasibleP95Ms()),
-                    count(p.vertices()), heapMiB, fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+                    cell(p.vertexRatioVsNoMerge()), p.decidedBeforeSearch(), cell(p.cpuMedianMs()), cell(p.cpuMaxMs()),
+                    cell(p.cpuTotalMs()), cell(p.wallTotalMs())));
+            default -> out.printf(Locale.ROOT,
+                    "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s%n",
+                    p.tasks(), p.utilization(), p.sets(), p.decided(), p.decidedBeforeSearch(), p.feasible(),
+                    p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()),
+                    fmt(p.infeasibleP95Ms()), fmt(p.cpuMedianMs()), fmt(p.cpuMaxMs()), count(p.vertices()), heapMiB,
+                    fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
         }
     }
 

@@ -6,7 +6,10 @@ import org.gpusched.explore.Objective;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.time.Duration;
 
@@ -40,6 +43,25 @@ public final class ExploreOptions {
             description = "Inconclusive (exit 3) after this much analysis time, e.g. 500ms, 10s, 2m.")
     Duration timeLimit;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    Integer threads;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads of --search auto (its depth-first and breadth-first turns run at once; more than 2 "
+                    + "adds nothing yet); the result is the same for every N. Default: the available cores.")
+    void threads(int n) {
+        if (n < 1) {
+            throw new ParameterException(mixee.commandLine(), "--threads must be at least 1, got " + n);
+        }
+        threads = n;
+    }
+
+    @Option(names = "--no-greedy", description = "The plain search: no global demand check and no greedy policies "
+            + "before it (see docs/explorer.md).")
+    boolean noGreedy;
+
     /** The budget every method of the command runs under. */
     Budget budget() {
         return Budget.of(maxStates, timeLimit);
@@ -47,6 +69,7 @@ public final class ExploreOptions {
 
     Options toOptions(long graphLimit) {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
-                .withBudget(maxStates, timeLimit).withGraphLimit(graphLimit);
+                .withBudget(maxStates, timeLimit).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)
+                .withThreads(threads == null ? Runtime.getRuntime().availableProcessors() : threads);
     }
 }

@@ -49,6 +49,9 @@ final class Reports {
         }
         Stats s = a.stats();
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
+        if (a.foundBy() != null) {
+            out.printf(Locale.ROOT, "  decided by    %s, before any search%n", a.foundBy());
+        }
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         if (ts.origin() != 0) {
@@ -127,6 +130,9 @@ final class Reports {
                 Tables.of(ts, a.method(), a.schedule())));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
+        if (a.method().startsWith("gpusched")) {
+            o.put("foundBy", a.foundBy()); // GPUSched's own field; the other methods' reports are unchanged
+        }
         Margins m = MarginReports.of(ts, a);
         o.set("margins", m == null ? null : MarginReports.json(ts, m));
         return o;

@@ -7,6 +7,8 @@ import org.gpusched.explore.Options;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,7 @@ import java.util.function.Consumer;
  * apart: infeasible ones force the whole graph to be explored.
  */
 public final class Bench {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** What to run. */
     public record Config(List<Integer> tasks, List<Double> utilizations, int sets, Scenario scenario, long seed,
@@ -33,7 +36,9 @@ public final class Bench {
     public record Point(int tasks, double utilization, int sets, int decided, int inconclusive, int feasible,
                         int infeasible, double medianMs, double p95Ms, double maxMs, double feasibleMedianMs,
                         double feasibleP95Ms, double infeasibleMedianMs, double infeasibleP95Ms, double vertices,
-                        long peakHeapBytes, int noMergeCompared, double ratioVsNoMerge, double vertexRatioVsNoMerge) { }
+                        long peakHeapBytes, int noMergeCompared, double ratioVsNoMerge, double vertexRatioVsNoMerge,
+                        int decidedBeforeSearch, double cpuMedianMs, double cpuMaxMs, double cpuTotalMs,
+                        double wallTotalMs) { }
 
     private Bench() { }
 
@@ -70,10 +75,23 @@ public final class Bench {
         double timeNone = 0;
         double vertDom = 0;
         double vertNone = 0;
+        double[] cpu = new double[c.sets()];
+        int before = 0;
         for (int i = 0; i < c.sets(); i++) {
             TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
-            Analysis a = new GpuSchedExplorer(ts, c.options()).analyze();
-            ms[i] = a.stats().elapsedMillis();
+            // Wall and CPU time around the whole analysis (greedy runs, bounds, search) on every thread
+            // it used: on a shared machine CPU seconds are the steadier measure. (Process CPU time
+            // would add GC and JIT threads, but Linux counts it in 10 ms ticks.)
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
+            long wall0 = System.nanoTime();
+            GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
+            Analysis a = explorer.analyze();
+            ms[i] = (System.nanoTime() - wall0) / 1e6;
+            long cpu1 = THREADS.getCurrentThreadCpuTime();
+            cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
+            if (a.foundBy() != null) {
+                before++;
+            }
             vertices[i] = a.stats().vertices();
             heap = Math.max(heap, a.stats().peakHeapBytes());
             if (a.verdict() == Verdict.INCONCLUSIVE) {
@@ -82,11 +100,13 @@ public final class Bench {
             decided++;
             (a.verdict() == Verdict.SCHEDULABLE ? feasible : infeasible).add(ms[i]);
             if (n <= c.compareUpTo()) {
+                long none0 = System.nanoTime();
                 Analysis none = new GpuSchedExplorer(ts, c.noMerge()).analyze();
+                double noneMs = (System.nanoTime() - none0) / 1e6; // wall around the analysis, as ms[i]
                 if (none.verdict() != Verdict.INCONCLUSIVE) {
                     compared++;
                     timeDom += ms[i];
-                    timeNone += none.stats().elapsedMillis();
+                    timeNone += noneMs;
                     vertDom += a.stats().vertices();
                     vertNone += none.stats().vertices();
                 }
@@ -99,15 +119,26 @@ public final class Bench {
         return new Point(n, u, c.sets(), decided, c.sets() - decided, f.length, inf.length,
                 Percentiles.of(all, 50), Percentiles.of(all, 95), Percentiles.of(all, 100), Percentiles.of(f, 50), Percentiles.of(f, 95), Percentiles.of(inf, 50), Percentiles.of(inf, 95),
                 Percentiles.of(Percentiles.sorted(vertices), 50), heap, compared,
-                compared == 0 ? Double.NaN : timeNone / timeDom, compared == 0 ? Double.NaN : vertNone / vertDom);
+                compared == 0 ? Double.NaN : timeNone / timeDom, compared == 0 ? Double.NaN : vertNone / vertDom,
+                before, Percentiles.of(Percentiles.sorted(cpu), 50), Percentiles.of(Percentiles.sorted(cpu), 100),
+                sum(cpu), sum(ms));
     }
 
-    /** Domination merge with the given budget, and merge none with its own (smaller) budget. */
-    public static Options dominationOptions(long maxStates, Duration limit) {
-        return Options.defaults().withBudget(maxStates, limit);
+    private static double sum(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s;
     }
 
+    /** The default analysis (greedy runs first, domination merge) with the given budget and threads. */
+    public static Options dominationOptions(long maxStates, Duration limit, int threads) {
+        return Options.defaults().withBudget(maxStates, limit).withThreads(threads);
+    }
+
+    /** The paper's no-merge search, without the greedy runs: the reference of the speed ratio. */
     public static Options noMergeOptions(long maxStates, Duration limit) {
-        return Options.defaults().withMerge(MergeLevel.NONE).withBudget(maxStates, limit);
+        return Options.defaults().withMerge(MergeLevel.NONE).withGreedyFirst(false).withBudget(maxStates, limit);
     }
 }

@@ -97,7 +97,7 @@ public final class GraphSizeExperiment implements Experiment {
         MergeLevel level = LEVELS[unit % 2];
         TaskSet ts = Generator.generate(seed, scenario, utilization, tasks, index).parse();
         Options opt = Options.defaults().withMerge(level).withSearch(SearchOrder.BFS)
-                .withStop(StopRule.ALL, Objective.EARLIEST_FINISH).withBudget(maxStates, timeLimit);
+                .withStop(StopRule.ALL, Objective.EARLIEST_FINISH).withBudget(maxStates, timeLimit).withGreedyFirst(false);
         GpuSchedExplorer ex = new GpuSchedExplorer(ts, opt);
         Analysis a = ex.analyze();
         long[] perDepth = ex.verticesPerDepth();

@@ -9,11 +9,19 @@ import java.util.List;
  * @param witness  why not schedulable (null unless not schedulable, or for inconclusive runs the deepest point)
  * @param note     a budget that was hit, or other remark; null when none
  * @param achieved the objective the schedule optimises and its value (null unless --stop all found one)
+ * @param foundBy  the greedy policy that found the schedule before any search (issue 17.1), or
+ *                 the necessary condition that refuted the set before any search; null when the
+ *                 search itself decided
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
-                       String note, Achieved achieved) {
+                       String note, Achieved achieved, String foundBy) {
     public Analysis {
         schedule = List.copyOf(schedule);
+    }
+
+    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
+                    Achieved achieved) {
+        this(verdict, method, stats, schedule, witness, note, achieved, null);
     }
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {

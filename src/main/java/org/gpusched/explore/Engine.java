@@ -5,6 +5,7 @@ import org.gpusched.model.Ticks;
 import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.TooManyBatchesException;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,7 +30,13 @@ final class Engine {
     private final Options opt;
     private final long[][] jobKey;
     private final Frontier frontier;
-    private final PairBound pairs;
+    private final LiveBound bounds;
+    /** Depth-first: vertices with this many ready tasks or more walk their batches lazily. */
+    static final int LAZY_FROM = 12;
+    private final int lazyFrom;
+    /** Batches applied per lazy expansion step. */
+    static final int CHUNK = 8;
+    private final boolean lazy;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
     final Trail trail = new Trail();
     private final Budget.Meter meter;
@@ -55,18 +62,27 @@ final class Engine {
     /** With stop all: the objective cost (lower is better) of the best final kept. */
     private long bestValue;
     String budgetNote;
+    /** Stopped because one state had more candidate batches than can be materialised (breadth-first). */
+    boolean batchLimit;
     private boolean stopped;
 
     private final GraphRecorder recorder;
 
     Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
+        this(oracle, jm, opt, meter, LiveBound.Mutation.NONE, LAZY_FROM);
+    }
+
+    /** @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily */
+    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
         this.oracle = oracle;
         this.jm = jm;
         this.opt = opt;
         this.meter = meter;
         this.additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
-        this.pairs = new PairBound(oracle, jm);
+        this.bounds = new LiveBound(oracle.taskSet(), oracle, jm, mutation);
+        this.lazy = opt.search() == SearchOrder.DFS;
+        this.lazyFrom = lazyFrom;
         this.recorder = new GraphRecorder(oracle, jm, opt.graphLimit());
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
@@ -80,9 +96,54 @@ final class Engine {
     }
 
     private final List<Vertex> created = new ArrayList<>();
+    /** Greedy runs whose states before their first miss are offered with the root (depth-first seeding). */
+    private List<GreedyRuns.Run> seeds = List.of();
     private long expansions;
     private boolean started;
     private long activeNanos;
+
+    /**
+     * Seeds the search with the prefixes of failed greedy runs (issue 17.1): their states are
+     * reachable states of the graph, so offering them next to the root changes no verdict, and
+     * depth-first pops the deepest first, i.e. backtracks from where the heuristic failed.
+     */
+    void seedWith(List<GreedyRuns.Run> runs) {
+        seeds = List.copyOf(runs);
+    }
+
+    /** Offers the states along one greedy prefix, as expanding them would (same keys, times, trails). */
+    private void seed(GreedyRuns.Run run, long t0, List<Vertex> created) {
+        int[] counts = new int[jm.n];
+        long hash = 0;
+        int depth = 0;
+        int parent = 0;
+        long t = t0;
+        for (int f = 0; f < run.frames() && !stopped; f++) {
+            long s = run.masks()[f];
+            if (run.starts()[f] != t) {
+                return; // not the engine's path (cannot happen for runs from the root; kept as a guard)
+            }
+            long end = Ticks.add(t, oracle.completion(s));
+            int[] next = counts.clone();
+            for (long m = s; m != 0; m &= m - 1) {
+                int i = jm.taskOf[Long.numberOfTrailingZeros(m)];
+                hash ^= jobKey[i][next[i]];
+                next[i]++;
+            }
+            depth += Long.bitCount(s);
+            long r = readyAt(next, end);
+            long start = r == 0 ? nextRelease : end;
+            if (r == 0) {
+                r = jm.readyAt(next, start);
+            }
+            if (depth == jm.totalKernels || start > bounds.latestStart(next, hash, r)) {
+                return;
+            }
+            parent = offer(new StateKey(next, r, hash), depth, start, parent, t, s, 0, null, created);
+            counts = next;
+            t = start;
+        }
+    }
 
     void run() {
         step(Long.MAX_VALUE);
@@ -100,6 +161,7 @@ final class Engine {
         } catch (Budget.Exhausted e) {
             // Thrown out of the oracle's enumeration: the time limit, or too many candidate batches.
             budgetNote = e.getMessage();
+            batchLimit = e instanceof TooManyBatchesException;
             stopped = true;
             return true;
         } finally {
@@ -115,11 +177,14 @@ final class Engine {
             long t0 = jm.readyAt(c0, 0) == 0 ? jm.nextArrival(c0) : 0;
             long r0 = jm.readyAt(c0, t0);
             deepestDepth = 0;
-            if (jm.latestLiveStart(c0, r0) < t0) {
+            if (bounds.latestStart(c0, 0L, r0) < t0) {
                 pruned++;
                 return true;
             }
             offer(new StateKey(c0, r0, 0L), 0, t0, -1, t0, 0, 0, null, created);
+            for (GreedyRuns.Run run : seeds) {
+                seed(run, t0, created);
+            }
             pushAll(created);
         }
         long target = quota == Long.MAX_VALUE ? Long.MAX_VALUE : states + quota;
@@ -134,7 +199,11 @@ final class Engine {
             }
             v.expanded = true;
             created.clear();
-            expand(v, created);
+            boolean more = v.lazy != null || lazy && Long.bitCount(v.key.ready) >= lazyFrom
+                    ? expandLazily(v, created) : expand(v, created);
+            if (more) {
+                frontier.push(v); // the rest of its batches after the children just made (depth-first)
+            }
             pushAll(created);
             if ((++expansions & 255) == 0 && overBudget()) {
                 return true;
@@ -183,7 +252,35 @@ final class Engine {
         }
     }
 
-    private void expand(Vertex v, List<Vertex> created) {
+    /**
+     * Depth-first expansion of a vertex with many ready tasks: the next {@link #CHUNK} batches of
+     * its lazy walk, most urgent first. Returns true when batches are left (the vertex goes back
+     * on the stack under its children). Times that reach its key meanwhile make a new vertex
+     * ({@code pending} was cleared when it was popped), so every time still meets every batch.
+     */
+    private boolean expandLazily(Vertex v, List<Vertex> created) {
+        if (v.lazy == null) {
+            v.lazy = new LazyBatches(oracle, jm, meter, v.key.counts, v.key.ready, v.times[0]);
+        }
+        LazyBatches walk = v.lazy;
+        for (int k = 0; k < CHUNK; k++) {
+            long cut = walk.cut;
+            boolean found = walk.next();
+            pruned += (walk.cut - cut) * v.size;
+            if (!found) {
+                v.lazy = null;
+                return false;
+            }
+            apply(v, walk.mask, walk.completion, walk.limit, created);
+            if (stopped) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Expands a vertex with all its batches at once; returns false (nothing left). */
+    private boolean expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
         BatchList batches = oracle.batchesOf(v.key.ready);
         long[] minDeadline = new long[Long.bitCount(v.key.ready) + 1];
@@ -206,11 +303,12 @@ final class Engine {
             if (batches.eligible()[k]) {
                 apply(v, batches.masks()[k], c, limit, created);
                 if (stopped) {
-                    return;
+                    return false;
                 }
             }
             k++;
         }
+        return false;
     }
 
     /** Set by {@link #readyAt}: the earliest release of a next job not ready yet. */
@@ -309,7 +407,7 @@ final class Engine {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = pairs.latestStart(next, r);
+                liveUntil = bounds.latestStart(next, hash, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;
@@ -361,8 +459,9 @@ final class Engine {
         }
     }
 
-    private void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
-                       Vertex from, List<Vertex> created) {
+    /** Keeps (key, t) unless known; returns the trail record of the path kept for it. */
+    private int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
+                      Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
         int tr;
         if (opt.merge() != MergeLevel.NONE) {
@@ -379,7 +478,7 @@ final class Engine {
                         // A cheaper path to a (state, time) not yet expanded (breadth-first): keep it instead.
                         trail.set(known, parentTrail, start, mask, cost);
                     }
-                    return;
+                    return known;
                 }
             }
             tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
@@ -419,6 +518,7 @@ final class Engine {
             // One expansion can add millions of states: budgets are checked here too.
             stopped = true;
         }
+        return tr;
     }
 
     private Map<StateKey, KeyRecord> mapAt(int depth) {
@@ -430,6 +530,16 @@ final class Engine {
             throw new IllegalStateException("layer " + depth + " was freed but is still reached");
         }
         return m;
+    }
+
+    /** The statistics so far (for a partner engine's share of a result). */
+    Stats snapshot() {
+        return new Stats(vertices, states, edges, merges, splits, fastForwards, pruned, Math.max(deepestDepth, 0),
+                activeNanos, peakHeap);
+    }
+
+    Oracle oracle() {
+        return oracle;
     }
 
     boolean stoppedByBudget() {

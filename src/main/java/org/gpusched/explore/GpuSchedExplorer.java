@@ -14,14 +14,28 @@ import java.util.List;
 public final class GpuSchedExplorer {
     private final TaskSet ts;
     private final Options options;
+    private final LiveBound.Mutation mutation;
+    private final int lazyFrom;
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
+    private long helperCpuNanos;
 
     private Budget.Meter meter;
 
     public GpuSchedExplorer(TaskSet ts, Options options) {
+        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+    }
+
+    /**
+     * For the tests only: a deliberately broken necessary condition (the mutation checks), and
+     * the number of ready tasks from which depth-first walks batches lazily (so that small random
+     * sets exercise the lazy walk against brute force).
+     */
+    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
         this.ts = ts;
         this.options = options;
+        this.mutation = mutation;
+        this.lazyFrom = lazyFrom;
     }
 
     /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
@@ -45,42 +59,54 @@ public final class GpuSchedExplorer {
     private Analysis explore() {
         Oracle oracle = new Oracle(ts, meter);
         JobModel jm = new JobModel(ts);
-        if (options.stop() == StopRule.ALL) {
-            // The optimum needs every path into a state before the state is expanded (its best
-            // path may still change until then), which breadth-first order by completed jobs
-            // guarantees: every frame completes a job. So --stop all always explores breadth-first.
-            String method = "gpusched(merge=" + name(options.merge()) + ", search=bfs)";
-            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS)), null, oracle, jm, method);
+        // --stop all always explores breadth-first: the optimum needs every path into a state before
+        // the state is expanded (its best path may still change until then), which breadth-first
+        // order by completed jobs guarantees, since every frame completes a job.
+        boolean all = options.stop() == StopRule.ALL;
+        String method = "gpusched(merge=" + name(options.merge()) + ", search="
+                + (all ? "bfs" : name(options.search())) + ")";
+        List<GreedyRuns.Run> seeds = List.of();
+        if (options.greedyFirst() && options.graphLimit() == 0) {
+            // Both early answers are skipped when the graph is drawn (it would be empty) or when
+            // the plain search is asked for (the paper's curves count its vertices).
+            Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
+            if (refuted != null) {
+                return refuted;
+            }
+            if (!all) {
+                GreedyFirst g = new GreedyFirst(oracle, jm);
+                Analysis found = g.schedule(method);
+                if (found != null) {
+                    return found;
+                }
+                seeds = g.prefixes();
+            }
         }
-        String method = "gpusched(merge=" + name(options.merge()) + ", search=" + name(options.search()) + ")";
+        if (all) {
+            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
+        }
         if (options.search() != SearchOrder.AUTO) {
-            return result(run(oracle, jm, options), null, oracle, jm, method);
+            return result(run(oracle, jm, options, seeds), null, jm, method);
         }
         if (options.graphLimit() > 0) {
             // Everything is drawn: breadth-first alone merges best.
-            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS)), null, oracle, jm, method);
+            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
         }
         // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
-        // infeasible ones, which must be explored whole. Run both in turns of a fixed number of
-        // states (deterministic), and take the first that decides: each alone is exact.
-        Engine dfs = new Engine(oracle, jm, options.withSearch(SearchOrder.DFS), meter);
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter);
-        long turn = Math.max(1, options.diveStates());
-        while (true) {
-            for (Engine e : new Engine[] {dfs, bfs}) {
-                Engine other = e == dfs ? bfs : dfs;
-                boolean over = e.step(turn);
-                if (!e.finalsTrail.isEmpty() || over && !e.stoppedByBudget()) {
-                    return keep(e, result(e, other, oracle, jm, method));
-                }
-                if (e.stoppedByBudget() || e.states + other.states > options.maxStates()) {
-                    Analysis a = result(e, other, oracle, jm, method);
-                    String note = e.stoppedByBudget() && !e.budgetNote.startsWith("state budget") ? e.budgetNote
-                            : "state budget of " + options.maxStates() + " reached";
-                    return keep(e, new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), note));
-                }
-            }
+        // infeasible ones, which must be explored whole. Each alone is exact.
+        Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
+        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
+        dfs.seedWith(seeds);
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom);
+        AutoSearch auto = new AutoSearch(dfs, bfs, options);
+        AutoSearch.Outcome o = auto.run();
+        helperCpuNanos = auto.helperCpuNanos;
+        own.detachMeter();
+        Analysis a = result(o.decider(), o.partner(), jm, method);
+        if (o.inconclusiveNote() != null) {
+            a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
         }
+        return keep(o.decider(), a);
     }
 
     private Analysis keep(Engine e, Analysis a) {
@@ -89,25 +115,28 @@ public final class GpuSchedExplorer {
         return a;
     }
 
-    private Engine run(Oracle oracle, JobModel jm, Options o) {
-        Engine e = new Engine(oracle, jm, o, meter);
+    private Engine run(Oracle oracle, JobModel jm, Options o, List<GreedyRuns.Run> seeds) {
+        Engine e = new Engine(oracle, jm, o, meter, mutation, lazyFrom);
+        if (o.search() == SearchOrder.DFS) {
+            e.seedWith(seeds);
+        }
         e.run();
         graph = e.graph();
         verticesPerDepth = e.verticesPerDepth.clone();
         return e;
     }
 
-    /** The analysis an engine ended with; {@code before} is a partner engine whose work is added to the statistics. */
-    private Analysis result(Engine e, Engine before, Oracle oracle, JobModel jm, String method) {
+    /** The analysis an engine ended with; {@code before} is a partner engine's work, added to the statistics. */
+    private Analysis result(Engine e, Stats before, JobModel jm, String method) {
+        Oracle oracle = e.oracle();
         oracle.detachMeter();
-        Stats stats = new Stats(e.vertices, e.states, e.edges, e.merges, e.splits, e.fastForwards, e.pruned,
-                Math.max(e.deepestDepth, 0), e.elapsedNanos(), e.peakHeap);
+        Stats stats = e.snapshot();
         if (before != null) {
-            stats = new Stats(stats.vertices() + before.vertices, stats.states() + before.states,
-                    stats.edges() + before.edges, stats.merges() + before.merges, stats.splits() + before.splits,
-                    stats.fastForwards() + before.fastForwards, stats.pruned() + before.pruned,
-                    Math.max(stats.maxDepth(), before.deepestDepth), stats.elapsedNanos() + before.elapsedNanos(),
-                    Math.max(stats.peakHeapBytes(), before.peakHeap));
+            stats = new Stats(stats.vertices() + before.vertices(), stats.states() + before.states(),
+                    stats.edges() + before.edges(), stats.merges() + before.merges(), stats.splits() + before.splits(),
+                    stats.fastForwards() + before.fastForwards(), stats.pruned() + before.pruned(),
+                    Math.max(stats.maxDepth(), before.maxDepth()), stats.elapsedNanos() + before.elapsedNanos(),
+                    Math.max(stats.peakHeapBytes(), before.peakHeapBytes()));
         }
         if (!e.finalsTrail.isEmpty()) {
             List<Frame> best = Paths.frames(e.trail, e.finalsTrail.get(0), oracle, jm);
@@ -141,6 +170,11 @@ public final class GpuSchedExplorer {
      */
     public long[] verticesPerDepth() {
         return verticesPerDepth.clone();
+    }
+
+    /** CPU time the last analysis spent on threads other than the caller's (--threads 2 or more). */
+    public long helperCpuNanos() {
+        return helperCpuNanos;
     }
 
     static String name(Enum<?> e) {

@@ -12,16 +12,21 @@ import java.time.Duration;
  * @param maxHeapFraction inconclusive once the heap in use exceeds this fraction of the maximum
  * @param graphLimit record the explored graph for export up to this many vertices (0: do not record)
  * @param diveStates states per turn when {@link SearchOrder#AUTO} alternates depth-first and breadth-first
+ * @param greedyFirst decide before the search where possible: the global demand check, then the greedy
+ *                   policies (whose failed runs seed depth-first) (issue 17.1, 17.3)
+ * @param threads    threads of {@link SearchOrder#AUTO}: with two or more its depth-first and
+ *                   breadth-first turns run at once, with the same result as one thread
  */
 public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
-                      Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates) {
+                      Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates,
+                      boolean greedyFirst, int threads) {
 
     public static final long DEFAULT_MAX_STATES = Budget.DEFAULT_MAX_STATES;
     public static final long DEFAULT_DIVE_STATES = 20_000L;
 
     public static Options defaults() {
         return new Options(MergeLevel.DOMINATION, SearchOrder.AUTO, StopRule.FIRST, Objective.EARLIEST_FINISH,
-                DEFAULT_MAX_STATES, null, Budget.DEFAULT_HEAP_FRACTION, 0, DEFAULT_DIVE_STATES);
+                DEFAULT_MAX_STATES, null, Budget.DEFAULT_HEAP_FRACTION, 0, DEFAULT_DIVE_STATES, true, 1);
     }
 
     /** The budget part of these options, shared with every other method. */
@@ -30,26 +35,43 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
     }
 
     public Options withMerge(MergeLevel m) {
-        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
+        return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withSearch(SearchOrder s) {
-        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
+        return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withStop(StopRule s, Objective o) {
-        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates);
+        return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withBudget(long states, Duration time) {
-        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates);
+        return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads);
     }
 
     public Options withDive(long states) {
-        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states);
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states,
+                greedyFirst, threads);
     }
 
     public Options withGraphLimit(long limit) {
-        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates);
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates,
+                greedyFirst, threads);
+    }
+
+    /** Without the early decisions: the plain search (the paper's configurations, e.g. --merge none curves). */
+    public Options withGreedyFirst(boolean on) {
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                on, threads);
+    }
+
+    public Options withThreads(int n) {
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, Math.max(1, n));
     }
 }

@@ -20,7 +20,8 @@ final class PairBound {
     private final int[] idx;
     private final long[] dl;
 
-    PairBound(Oracle oracle, JobModel jm) {
+    /** @param alwaysApart a deliberately broken rule for the mutation check (see {@link LiveBound.Mutation}) */
+    PairBound(Oracle oracle, JobModel jm, boolean alwaysApart) {
         this.jm = jm;
         int n = jm.units;
         apart = new boolean[n][n];
@@ -30,7 +31,7 @@ final class PairBound {
         dl = new long[n];
         for (int i = 0; i < n; i++) {
             for (int j = i + 1; j < n; j++) {
-                apart[i][j] = oracle.neverTogether(i, j);
+                apart[i][j] = alwaysApart || oracle.neverTogether(i, j);
                 pairCompletion[i][j] = oracle.completion((1L << i) | (1L << j));
             }
         }

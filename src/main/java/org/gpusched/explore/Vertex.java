@@ -17,6 +17,8 @@ final class Vertex {
     boolean expanded;
     /** Priority snapshot for time-ordered frontiers (times may be added while queued). */
     long queuedAt;
+    /** Depth-first: the batches still to apply, when they are walked lazily (null otherwise). */
+    LazyBatches lazy;
     /** The key's bookkeeping, null without merging. */
     KeyRecord record;
 

@@ -52,6 +52,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
     }
 
     /** The running side of a budget: the clock, heap samples and the first budget hit. */
+    /** Thread-safe: the two engines of a parallel search ({@code --threads}) share one meter. */
     public static final class Meter {
         private final Budget budget;
         private final long startNanos = System.nanoTime();
@@ -99,7 +100,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         }
 
         /** The note of the time or heap budget when one is exhausted, else null (states are counted by the caller). */
-        public String overTimeOrHeap() {
+        public synchronized String overTimeOrHeap() {
             String t = timeNote();
             if (t != null) {
                 return t;
@@ -146,14 +147,14 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         }
 
         /** Samples the heap in use (garbage included) and returns it. */
-        public long sampleHeap() {
+        public synchronized long sampleHeap() {
             Runtime rt = Runtime.getRuntime();
             long used = rt.totalMemory() - rt.freeMemory();
             peakHeap = Math.max(peakHeap, used);
             return used;
         }
 
-        public long peakHeap() {
+        public synchronized long peakHeap() {
             return peakHeap;
         }
     }

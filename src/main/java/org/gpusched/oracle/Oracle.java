@@ -179,12 +179,8 @@ public final class Oracle {
         for (long rest = ready & (-1L << from); rest != 0; rest &= rest - 1) {
             int t = Long.numberOfTrailingZeros(rest);
             long[] with = sums.clone();
-            with[0] += grid[t];
-            with[1] += grid[t] * usage[t].warps();
-            with[2] += grid[t] * usage[t].registers();
-            with[3] += grid[t] * usage[t].sharedMemory();
-            // A single kernel runs in waves whatever its size; only sets of two or more must fit at once.
-            if (size > 0 && (size + 1 > gpu.maxResidentKernels() || simulate && overCapacity(with))) {
+            addUsage(with, t);
+            if (!mayFit(with, size + 1)) {
                 continue;
             }
             long set = chosen | (1L << t);
@@ -199,6 +195,23 @@ public final class Oracle {
             }
             out.close(node);
         }
+    }
+
+    /** Adds a task's summed block resources (blocks, warps, registers, shared memory) to {@code sums}. */
+    public void addUsage(long[] sums, int task) {
+        sums[0] += grid[task];
+        sums[1] += grid[task] * usage[task].warps();
+        sums[2] += grid[task] * usage[task].registers();
+        sums[3] += grid[task] * usage[task].sharedMemory();
+    }
+
+    /**
+     * Whether {@code size} kernels with these summed resources may be resident at once. A single
+     * kernel runs in waves whatever its size; only sets of two or more must fit at once. A set
+     * that may not fit rules out every superset too (sums and sizes only grow).
+     */
+    public boolean mayFit(long[] sums, int size) {
+        return size <= 1 || size <= gpu.maxResidentKernels() && !(simulate && overCapacity(sums));
     }
 
     private boolean overCapacity(long[] sums) {

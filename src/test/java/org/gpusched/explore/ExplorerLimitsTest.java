@@ -3,7 +3,11 @@ package org.gpusched.explore;
 import org.gpusched.TestFiles;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -37,10 +41,27 @@ class ExplorerLimitsTest {
     @Test
     void too_many_candidate_batches_is_inconclusive_not_a_crash() {
         // 24 ready tasks on an unlimited GPU: 2^24 candidate batches from the very first state.
+        // Breadth-first materialises them and must stop. (The greedy runs schedule this set at
+        // once, so they are off: the search itself is tested.)
         TaskSet ts = TestFiles.parse("{\"tasks\":" + tasks(24, 100, 1) + "}");
-        Analysis a = new GpuSchedExplorer(ts, Options.defaults()).analyze();
+        Analysis a = new GpuSchedExplorer(ts, Options.defaults().withGreedyFirst(false)
+                .withSearch(SearchOrder.BFS)).analyze();
         assertThat(a.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(a.note()).contains("candidate batches");
+    }
+
+    @Test
+    void depth_first_walks_too_many_candidate_batches_lazily() {
+        // The same state: depth-first walks its batches on demand, most urgent first, and auto lets
+        // breadth-first retire instead of giving up (it used to end inconclusive here).
+        TaskSet ts = TestFiles.parse("{\"tasks\":" + tasks(24, 100, 1) + "}");
+        for (Options o : List.of(Options.defaults().withGreedyFirst(false),
+                Options.defaults().withGreedyFirst(false).withSearch(SearchOrder.DFS),
+                Options.defaults().withGreedyFirst(false).withThreads(2))) {
+            Analysis a = new GpuSchedExplorer(ts, o).analyze();
+            assertThat(a.verdict()).as(a.method()).isEqualTo(Verdict.SCHEDULABLE);
+            assertThat(TableChecker.check(ts, Tables.of(ts, "gpusched", a.schedule()))).isEmpty();
+        }
     }
 
     @Test

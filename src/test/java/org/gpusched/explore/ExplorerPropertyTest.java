@@ -76,13 +76,25 @@ class ExplorerPropertyTest {
             seen.merge(reference, 1, Integer::sum);
             Analysis dom = analyze(ts, Options.defaults());
             check(failures, seed, "domination/auto", reference, dom.verdict());
-            check(failures, seed, "domination/dfs", reference,
+            // The greedy runs decide many feasible sets before any search: the other configurations
+            // run without them so that the search itself stays compared, and dfs with them (seeded).
+            Options search = Options.defaults().withGreedyFirst(false);
+            check(failures, seed, "domination/dfs seeded by the greedy runs", reference,
                     analyze(ts, Options.defaults().withSearch(SearchOrder.DFS)).verdict());
-            check(failures, seed, "domination/auto with a 3-state dive", reference,
-                    analyze(ts, Options.defaults().withDive(3)).verdict());
+            check(failures, seed, "domination/dfs", reference,
+                    analyze(ts, search.withSearch(SearchOrder.DFS)).verdict());
+            // Lazy batch walks (normally from 12 ready tasks on) on every vertex, plain and seeded.
+            check(failures, seed, "domination/dfs walking every vertex's batches lazily", reference,
+                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1)
+                            .analyze().verdict());
+            check(failures, seed, "exact/dfs seeded, walking batches lazily", reference,
+                    new GpuSchedExplorer(ts, Options.defaults().withMerge(MergeLevel.EXACT)
+                            .withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze().verdict());
+            check(failures, seed, "domination/auto with a 3-state dive on two threads", reference,
+                    analyze(ts, search.withDive(3).withThreads(2)).verdict());
             check(failures, seed, "domination/bfs", reference,
-                    analyze(ts, Options.defaults().withSearch(SearchOrder.BFS)).verdict());
-            check(failures, seed, "exact/earliest-time-first", reference, analyze(ts, Options.defaults()
+                    analyze(ts, search.withSearch(SearchOrder.BFS)).verdict());
+            check(failures, seed, "exact/earliest-time-first", reference, analyze(ts, search
                     .withMerge(MergeLevel.EXACT).withSearch(SearchOrder.EARLIEST_TIME_FIRST)).verdict());
             Analysis slack = analyze(ts, Options.defaults().withStop(StopRule.ALL, Objective.MOST_SLACK));
             check(failures, seed, "domination/stop-all", reference, slack.verdict());
@@ -99,7 +111,7 @@ class ExplorerPropertyTest {
                             + ", domination " + slack.achieved());
                 }
             }
-            Verdict none = analyze(ts, Options.defaults().withMerge(MergeLevel.NONE)
+            Verdict none = analyze(ts, search.withMerge(MergeLevel.NONE)
                     .withBudget(NO_MERGE_BUDGET, null)).verdict();
             if (none != Verdict.INCONCLUSIVE) {
                 noMergeCompared++;

@@ -26,7 +26,7 @@ public final class PlayerFixtures {
 
     /** The GPUSched table of a schedulable task set (fails the test otherwise). */
     public static SchedulingTable table(TaskSet ts) {
-        Analysis a = new GpuSchedExplorer(ts, Options.defaults()).analyze();
+        Analysis a = new GpuSchedExplorer(ts, Options.defaults().withGreedyFirst(false)).analyze();
         if (a.verdict() != Verdict.SCHEDULABLE) {
             throw new IllegalArgumentException(ts.displayName() + " is " + a.verdict());
         }

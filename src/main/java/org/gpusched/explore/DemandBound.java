@@ -1,0 +1,242 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
+import org.gpusched.model.Unit;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Necessary conditions from demand (issue 17.3), proved in docs/explorer.md ("Demand bounds"):
+ * every job not yet run whose deadline is at most D must run in frames that lie inside [t, D], so
+ * the least total frame length those jobs need, need(D), must fit: t + need(D) <= D. Two lower
+ * bounds on need(D), the larger counts:
+ * <ul>
+ * <li><b>staircase over cliques</b>: a frame runs at most one job per task and lasts at least as
+ * long as its longest job, and tasks of a clique (pairwise never together in one frame) need one
+ * frame per job. Sorting tasks by wcet, at least M(x) frames last x or longer, where M(x) is the
+ * largest number of due jobs of one clique among the tasks of wcet at least x;</li>
+ * <li><b>area</b>: in one resource dimension with capacity K, a frame of two or more kernels
+ * holds kernels whose usage sums to at most K and lasts at least each one's slowed time s_i;
+ * a lone kernel lasts C_i. So each job fills at most L of "area" min(C_i K, u_i s_i) / K per frame
+ * of length L, and the due jobs' area is a lower bound on their frames' total length.</li>
+ * </ul>
+ * The per-state check looks at the next two deadlines of each task; the global check before any
+ * search at every deadline of the hyperperiod. Scratch arrays make one instance single-threaded.
+ */
+final class DemandBound {
+    private final JobModel jm;
+    /** Units (kernels) by wcet, longest first; the clique of each (a partition into pairwise-exclusive sets). */
+    private final int[] byLen;
+    private final int[] cliqueOf;
+    private final long[] cliqueSum;
+    /** Area per kernel in units of 1/capacity, or null when no dimension applies or it could overflow. */
+    private final long[] area;
+    private final long capacity;
+    /** Jobs of each task in the hyperperiod. */
+    private final int[] jobs;
+
+    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
+        this.jm = jm;
+        int n = jm.units;
+        jobs = new int[jm.n];
+        for (int i = 0; i < jm.n; i++) {
+            jobs[i] = jm.items[i] / jm.chain[i];
+        }
+        Integer[] order = new Integer[n];
+        for (int u = 0; u < n; u++) {
+            order[u] = u;
+        }
+        Arrays.sort(order, (a, b) -> jm.wcet[a] != jm.wcet[b] ? Long.compare(jm.wcet[b], jm.wcet[a])
+                : Integer.compare(a, b));
+        byLen = new int[n];
+        cliqueOf = new int[n];
+        int cliques = 0;
+        int[][] members = new int[n][n];
+        int[] sizes = new int[n];
+        for (int k = 0; k < n; k++) {
+            int unit = order[k];
+            byLen[k] = unit;
+            int c = 0;
+            // Greedy clique partition: the first clique whose every member can never share a frame
+            // with this kernel (kernels of one task never do: one kernel per task per frame).
+            for (; c < cliques; c++) {
+                boolean all = true;
+                for (int m = 0; m < sizes[c] && all; m++) {
+                    int other = members[c][m];
+                    all = mutation == LiveBound.Mutation.ONE_CLIQUE || jm.taskOf[unit] == jm.taskOf[other]
+                            || oracle.neverTogether(unit, other);
+                }
+                if (all) {
+                    break;
+                }
+            }
+            if (c == cliques) {
+                cliques++;
+            }
+            members[c][sizes[c]++] = unit;
+            cliqueOf[unit] = c;
+        }
+        cliqueSum = new long[n];
+        long cap = 0;
+        long[] best = null;
+        double bestTotal = 0;
+        List<Unit> units = ts.units();
+        for (long[] dim : dimensions(ts, units, mutation)) {
+            long k = dim[n];
+            long[] a = new long[n];
+            double total = 0;
+            boolean fits = true;
+            for (int u = 0; u < n; u++) {
+                long slowed = slowed(ts, units.get(u));
+                a[u] = Math.min(Ticks.mul(jm.wcet[u], k), Ticks.mul(dim[u], slowed));
+                total += (double) a[u] * jobs[jm.taskOf[u]] / k;
+                fits &= a[u] < (1L << 36) && jobs[jm.taskOf[u]] < (1 << 20);
+            }
+            // 64 kernels of up to 2^20 jobs of areas below 2^36 cannot overflow; otherwise leave this dimension out.
+            if (fits && total > bestTotal) {
+                best = a;
+                cap = k;
+                bestTotal = total;
+            }
+        }
+        area = best;
+        capacity = cap;
+    }
+
+    /** The time of a kernel in a frame of two or more (the interference model's best case). */
+    private static long slowed(TaskSet ts, Unit u) {
+        Interference inter = ts.interference();
+        // A table lists any completion at or above the largest wcet of its set: the wcet is all we know.
+        return inter.model() == Interference.Model.SLOWDOWN
+                ? CompletionModel.slow(u.wcet(), inter.factors().get(u.index())) : u.wcet();
+    }
+
+    /**
+     * Per-task usage in each resource dimension that limits a frame of two or more kernels, with
+     * the capacity in the last slot: blocks, warps, registers, shared memory (when placement is
+     * simulated: a set over the summed capacity is never eligible) and resident kernels.
+     */
+    private static List<long[]> dimensions(TaskSet ts, List<Unit> units, LiveBound.Mutation mutation) {
+        Gpu gpu = ts.gpu();
+        int n = units.size();
+        List<long[]> dims = new ArrayList<>();
+        if (gpu.maxResidentKernels() != Gpu.UNLIMITED && gpu.maxResidentKernels() < (1L << 20)) {
+            long[] d = new long[n + 1];
+            Arrays.fill(d, 1);
+            d[n] = gpu.maxResidentKernels();
+            dims.add(d);
+        }
+        if (gpu.limitsPlacement()) {
+            long[] perSm = {gpu.maxBlocksPerSm(), gpu.warpSlotsPerSm(), gpu.registersPerSm(), gpu.sharedMemoryPerSm()};
+            for (int r = 0; r < perSm.length; r++) {
+                if (perSm[r] == Gpu.UNLIMITED || Math.multiplyHigh(perSm[r], gpu.sms()) != 0
+                        || perSm[r] * gpu.sms() >= (1L << 20)) {
+                    continue;
+                }
+                long[] d = new long[n + 1];
+                for (int i = 0; i < n; i++) {
+                    Kernel k = units.get(i).kernel();
+                    if (k != null) {
+                        BlockUsage u = BlockUsage.of(k, gpu);
+                        long per = switch (r) {
+                            case 0 -> 1;
+                            case 1 -> u.warps();
+                            case 2 -> u.registers();
+                            default -> u.sharedMemory();
+                        };
+                        d[i] = Ticks.mul(k.blocks(), per);
+                    }
+                }
+                d[n] = perSm[r] * gpu.sms();
+                if (mutation == LiveBound.Mutation.HALF_GPU) {
+                    d[n] = Math.max(1, d[n] / 2);
+                }
+                dims.add(d);
+            }
+        }
+        return dims;
+    }
+
+    /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
+    long latestStart(int[] counts) {
+        long limit = Long.MAX_VALUE;
+        for (int i = 0; i < jm.n; i++) {
+            int job = jm.job(i, counts[i]);
+            for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
+                long d = jm.deadline(i, k);
+                limit = Math.min(limit, Ticks.sub(d, need(counts, d)));
+            }
+        }
+        return limit;
+    }
+
+    /**
+     * A deadline D of the hyperperiod (all are scanned) by which the jobs due cannot fit from
+     * {@code start}, or -1 when there is none: the global demand check before any search.
+     */
+    long firstOverload(long start) {
+        int[] zero = new int[jm.n];
+        for (int i = 0; i < jm.n; i++) {
+            for (int k = 0; k < jobs[i]; k++) {
+                long d = jm.deadline(i, k);
+                if (Ticks.add(start, need(zero, d)) > d) {
+                    return d;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
+    long need(int[] counts, long d) {
+        Arrays.fill(cliqueSum, 0);
+        long stair = 0;
+        long most = 0;
+        long areaSum = 0;
+        for (int k = 0; k < byLen.length; k++) {
+            int u = byLen[k];
+            long due = due(u, counts, d);
+            if (due > 0) {
+                most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
+                if (area != null) {
+                    areaSum += due * area[u];
+                }
+            }
+            long next = k + 1 < byLen.length ? jm.wcet[byLen[k + 1]] : 0;
+            stair = Ticks.add(stair, Ticks.mul(jm.wcet[u] - next, most));
+        }
+        return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
+    }
+
+    /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */
+    private long due(int u, int[] counts, long d) {
+        int i = jm.taskOf[u];
+        long first = jm.deadline(i, 0);
+        if (d < first) {
+            return 0;
+        }
+        // Deadlines of a task are one period apart.
+        long by = Math.min(jobs[i], (d - first) / jm.period[i] + 1);
+        int stage = u - jm.firstUnit[i];
+        int k = jm.chain[i];
+        // Jobs whose kernel at this stage is done: those j with j * K + stage < count.
+        long done = counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
+        return Math.max(0, by - done);
+    }
+
+    /** Why the jobs due by d cannot fit from start (the global check's reason, one line). */
+    String explain(long d, long start) {
+        return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
+                + " in all (one kernel per task per frame, kernels that never share a frame one after another, "
+                + "the GPU's capacity), more than the " + (d - start) + " available from " + start;
+    }
+}

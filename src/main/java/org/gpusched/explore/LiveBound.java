@@ -1,0 +1,86 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+
+import java.util.Arrays;
+
+/**
+ * Every necessary condition a state must meet to have a feasible future: the dead-state and pair
+ * rules ({@link PairBound}) and the demand bounds ({@link DemandBound}), as one latest start time.
+ * A state reached later than that is dropped. Each rule is proved in docs/explorer.md; a
+ * {@link Mutation} breaks one on purpose so that the tests can show the property tests catch it.
+ * One instance per engine (scratch space and a memo: single-threaded).
+ */
+final class LiveBound {
+    /** Deliberately unsound variants, for the mutation checks only. */
+    enum Mutation {
+        NONE,
+        /** Pair rule: every pair of ready jobs treated as unable to share a frame. */
+        PAIRS_ALWAYS_APART,
+        /** Staircase rule: every task in one clique, as if no two jobs could ever share a frame. */
+        ONE_CLIQUE,
+        /** Area rule: the GPU taken as half its size. */
+        HALF_GPU
+    }
+
+    private final PairBound pairs;
+    private final DemandBound demand;
+
+    LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
+        pairs = new PairBound(oracle, jm, mutation == Mutation.PAIRS_ALWAYS_APART);
+        demand = new DemandBound(ts, oracle, jm, mutation);
+        allocate(1 << 10);
+    }
+
+    /**
+     * The latest start at which a state with these completed kernels and this ready set is still
+     * alive; {@code execHash} is the state key's hash of {@code counts}, which must not change later.
+     */
+    long latestStart(int[] counts, long execHash, long ready) {
+        long key = execHash ^ (ready * 0x9E3779B97F4A7C15L);
+        int slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
+        int[] c = memoCounts[slot];
+        if (c != null && memoKey[slot] == key && memoReady[slot] == ready
+                && (c == counts || Arrays.equals(c, counts))) {
+            return memoLimit[slot];
+        }
+        long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
+        if (++misses > 2L * memoKey.length && memoKey.length < MAX_SLOTS) {
+            // Small sets stay cheap to start; large searches get a larger memo (its contents are dropped).
+            allocate(memoKey.length * 4);
+            slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
+        }
+        memoKey[slot] = key;
+        memoReady[slot] = ready;
+        memoCounts[slot] = counts;
+        memoLimit[slot] = limit;
+        return limit;
+    }
+
+    private void allocate(int slots) {
+        memoKey = new long[slots];
+        memoReady = new long[slots];
+        memoCounts = new int[slots][];
+        memoLimit = new long[slots];
+        misses = 0;
+    }
+
+    /**
+     * Limits by state (executed set and ready set), direct-mapped (a newer state takes the slot):
+     * the search asks once per successor group, so for the same state again and again, and the
+     * rules cost O(n^2) each time (a profile of 12-task sets had them at 85 % of the run before
+     * this memo; a boxed hash map in its place still took 18 %). Equality is checked exactly;
+     * the counts arrays are those of state keys, never modified.
+     */
+    private static final int MAX_SLOTS = 1 << 16;
+    private long[] memoKey;
+    private long[] memoReady;
+    private int[][] memoCounts;
+    private long[] memoLimit;
+    private long misses;
+
+    DemandBound demand() {
+        return demand;
+    }
+}
