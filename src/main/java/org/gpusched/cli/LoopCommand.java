@@ -37,7 +37,8 @@ import java.util.function.Function;
                         + " --start model --out final.json",
                 "", "Exit codes: 0 stable (no frame over its model), 1 not schedulable under the measured model,"
                 + " 2 invalid input or usage, 3 round limit reached or analysis inconclusive, 70 internal error."})
-final class LoopCommand extends ProfileRun {    @Mixin
+final class LoopCommand extends ProfileRun {
+    @Mixin
     ExploreOptions explore;
 
     @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1).")
@@ -67,6 +68,9 @@ final class LoopCommand extends ProfileRun {    @Mixin
     @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 
+    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
+    boolean force;
+
     @Override
     public Integer call() {
         profile.validate(spec.commandLine());
@@ -81,7 +85,7 @@ final class LoopCommand extends ProfileRun {    @Mixin
         String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        Outputs outputs = outputs(taskset, out, tableOut, reportOut);
+        Outputs outputs = outputs(force, taskset, out, tableOut, reportOut);
         SimTiming timing = profile.simTiming(ts, common);
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Model first;

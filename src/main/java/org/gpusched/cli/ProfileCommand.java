@@ -41,6 +41,9 @@ final class ProfileCommand extends ProfileRun {
             description = "The raw samples (CSV). Default: beside --out, NAME.samples.csv.")
     Path samples;
 
+    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
+    boolean force;
+
     @Override
     public Integer call() {
         profile.validate(spec.commandLine());
@@ -48,7 +51,7 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        Outputs outputs = outputs(taskset, out, csv);
+        Outputs outputs = outputs(force, taskset, out, csv);
         SimTiming timing = profile.simTiming(ts, common);
         Profiler.Profile p;
         try (ProfileDevice dev = open(in, timing)) {

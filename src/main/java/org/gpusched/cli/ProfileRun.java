@@ -7,14 +7,13 @@ import org.gpusched.player.SimTiming;
 import org.gpusched.profile.MeasuredWorkload;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * What {@code profile} and {@code loop} share (a picocli superclass): their options, reading the
+ * What {@code profile} and {@code loop} share (a picocli superclass): their common options, reading the
  * format-1 task set they measure, checking their outputs before anything runs, opening the device.
  */
 abstract class ProfileRun implements Callable<Integer>, NoCsv {
@@ -24,9 +23,6 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
     CommonOptions common;
     @Mixin
     ProfileOptions profile;
-
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
 
     /** The task set read, and its text as read (the measured copy keeps everything else of it). */
     record Input(TaskSet ts, String content) { }
@@ -41,9 +37,10 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
 
     /**
      * The run's outputs, checked before anything is measured: no two are the same file, none is an
-     * input, and none is a file gpusched did not write unless --force.
+     * input, and none is a file gpusched did not write unless {@code force}. (--force is declared by
+     * each command, after its own options: picocli's completion script lists flags in that order.)
      */
-    Outputs outputs(Path taskset, Path... files) {
+    Outputs outputs(boolean force, Path taskset, Path... files) {
         ProfileOptions.distinct(spec.commandLine(), files);
         Outputs outputs = Outputs.of(profile.inputs(taskset), force);
         for (Path p : files) {
