@@ -55,17 +55,6 @@ final class ExperimentCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
     }
 
-    /** Runs an experiment (or one shard) and lists the files written. */
-    static int execute(CommandSpec spec, CommonOptions common, SweepOptions sweep, Experiment e) throws IOException {
-        Shard shard = sweep.shard(spec.commandLine());
-        List<Path> files;
-        try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
-            files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
-        }
-        report(spec.commandLine().getOut(), common, files);
-        return ExitCodes.OK;
-    }
-
     static void report(PrintWriter out, CommonOptions common, List<Path> files) {
         if (common.quiet) {
             return;
@@ -131,24 +120,39 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "schedulability", mixinStandardHelpOptions = true,
-            description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
-                    "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
-                            + "schedulability-SCENARIO.png/.svg."})
-    static final class Schedulability implements Callable<Integer>, NoCsv {
+    /** What every experiment run shares: its spec, the common and sweep options (a picocli superclass). */
+    abstract static class Run implements Callable<Integer>, NoCsv {
         @Spec
         CommandSpec spec;
         @Mixin
         CommonOptions common;
         @Mixin
         SweepOptions sweep;
+
+        /** Runs an experiment (or one shard) and lists the files written. */
+        int execute(Experiment e) throws IOException {
+            Shard shard = sweep.shard(spec.commandLine());
+            List<Path> files;
+            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
+                files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
+            }
+            report(spec.commandLine().getOut(), common, files);
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "schedulability", mixinStandardHelpOptions = true,
+            description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
+                    "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
+                            + "schedulability-SCENARIO.png/.svg."})
+    static final class Schedulability extends Run {
         @Mixin
         PaperSetsOptions sets;
 
         @Override
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
-            return execute(spec, common, sweep, new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
+            return execute(new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
                     sets.sets, sets.tasks, sweep.timeLimit));
         }
     }
@@ -157,14 +161,7 @@ final class ExperimentCommand implements Runnable {
             description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
                     "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
                             + "runtime-utilization/runtime-tasks .png/.svg."})
-    static final class Runtime implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
-
+    static final class Runtime extends Run {
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large",
                 description = "Scenario (the paper shows large). Default: ${DEFAULT-VALUE}.")
         String scenario;
@@ -199,7 +196,7 @@ final class ExperimentCommand implements Runnable {
                     && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
                     "every utilisation must be in (0, tasks]");
             checkUnits(cl, (long) us.size() + ns.size(), sets);
-            return execute(spec, common, sweep, new RuntimeExperiment(sweep.seed,
+            return execute(new RuntimeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
                     sweep.timeLimit));
         }
@@ -208,14 +205,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "graph-size", mixinStandardHelpOptions = true,
             description = {"Figure 5c: vertices created against jobs completed, with and without merging "
                     + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
-    static final class GraphSize implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
-
+    static final class GraphSize extends Run {
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large", description = "Default: ${DEFAULT-VALUE}.")
         String scenario;
 
@@ -238,7 +228,7 @@ final class ExperimentCommand implements Runnable {
             check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
                     && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
             checkUnits(cl, 1, sets);
-            return execute(spec, common, sweep, new GraphSizeExperiment(sweep.seed,
+            return execute(new GraphSizeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.timeLimit));
         }
     }
@@ -249,14 +239,7 @@ final class ExperimentCommand implements Runnable {
                     + "utilisation and best-effort share.",
                     "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
                             + "--time-limit is not used (the analyses take milliseconds)."})
-    static final class Gcaps implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
-
+    static final class Gcaps extends Run {
         @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
                 description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
         String tasksPerCpu;
@@ -286,7 +269,7 @@ final class ExperimentCommand implements Runnable {
             check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
             check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
             check(cl, List.of("safe", "paper", "artifact").contains(variant), "--variant must be safe, paper or artifact");
-            return execute(spec, common, sweep, new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
+            return execute(new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
                     Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
         }
     }
@@ -295,13 +278,7 @@ final class ExperimentCommand implements Runnable {
             description = {"One workload, every policy: the schedulable ratio of PBS, the EDF baselines and the GCAPS "
                     + "family on the same GPU-only sets (the generator of Figure 4, each task on its own core).",
                     "Writes cross-policy.csv, cross-policy-sets.csv and cross-policy-SCENARIO .png/.svg."})
-    static final class CrossPolicy implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
+    static final class CrossPolicy extends Run {
         @Mixin
         PaperSetsOptions sets;
 
@@ -319,7 +296,7 @@ final class ExperimentCommand implements Runnable {
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
             PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
-            return execute(spec, common, sweep, new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
+            return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
                     sets.sets, sets.tasks, sweep.timeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
@@ -330,14 +307,7 @@ final class ExperimentCommand implements Runnable {
                     + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
                     "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
                             + "partitions,time}-nN .png/.svg. --time-limit is not used (see docs/partitioning.md)."})
-    static final class Partitioning implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
-
+    static final class Partitioning extends Run {
         @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
                 description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
         long sms;
@@ -378,7 +348,7 @@ final class ExperimentCommand implements Runnable {
                     "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
                             + "] (the largest a task may have is D/T / (1/M + 0.1))");
             checkUnits(cl, (long) tasks.size() * us.size(), sets);
-            return execute(spec, common, sweep, new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
+            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
                     tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
         }
     }
@@ -388,21 +358,14 @@ final class ExperimentCommand implements Runnable {
                     + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
                     + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
                     "Writes copy-exec.csv and copy-exec .png/.svg. --time-limit is not used."})
-    static final class CopyExec implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-        @Mixin
-        SweepOptions sweep;
-
+    static final class CopyExec extends Run {
         @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
         int sets;
 
         @Override
         public Integer call() throws IOException {
             check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
-            return execute(spec, common, sweep, new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
+            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
         }
     }
 

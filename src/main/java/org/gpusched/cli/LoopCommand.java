@@ -12,21 +12,17 @@ import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimDevice;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Loop;
-import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
 import org.gpusched.table.Tables;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 @Command(name = "loop", mixinStandardHelpOptions = true,
@@ -41,13 +37,7 @@ import java.util.function.Function;
                         + " --start model --out final.json",
                 "", "Exit codes: 0 stable (no frame over its model), 1 not schedulable under the measured model,"
                 + " 2 invalid input or usage, 3 round limit reached or analysis inconclusive, 70 internal error."})
-final class LoopCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
-    @Mixin
-    ProfileOptions profile;
+final class LoopCommand extends ProfileRun {
     @Mixin
     ExploreOptions explore;
 
@@ -90,21 +80,17 @@ final class LoopCommand implements Callable<Integer>, NoCsv {
         if (rounds < 1 || hyperperiods < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rounds and --hyperperiods must be at least 1");
         }
-        TaskSet ts = common.reader().read(taskset);
-        String content = ProfileOptions.content(taskset);
-        MeasuredWorkload.requireV1(ts, content);
+        Input in = read(taskset);
+        TaskSet ts = in.ts();
+        String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        ProfileOptions.distinct(spec.commandLine(), out, tableOut, reportOut);
-        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
-        for (Path p : List.of(out, tableOut, reportOut)) {
-            outputs.check(p);
-        }
+        Outputs outputs = outputs(force, taskset, out, tableOut, reportOut);
         SimTiming timing = profile.simTiming(ts, common);
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Model first;
         String device;
-        try (ProfileDevice dev = ProfileOptions.located(() -> profile.open(ts, timing), ts.source(), content)) {
+        try (ProfileDevice dev = open(in, timing)) {
             device = dev.name();
             first = start.equals("model") ? Model.ofTaskSet(ts, sets)
                     : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
@@ -145,17 +131,17 @@ final class LoopCommand implements Callable<Integer>, NoCsv {
         if (profile.device == DeviceChoice.SIM) {
             return plan -> {
                 SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
-                long[] d = profile.execTime.durations(plan, profile.seed, t.completions(plan));
+                long[] d = profile.execTime.durations(plan, profile.run.seed, t.completions(plan));
                 return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
             };
         }
-        long nanos = profile.tickNs != null ? profile.tickNs : input.timeUnit().nanos();
+        long nanos = profile.run.nanos(input);
         return plan -> {
             long[] d = new long[plan.items()];
             for (int i = 0; i < d.length; i++) {
                 d[i] = input.task(plan.task(i)).wcet();
             }
-            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.gpu, nanos)) {
+            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.run.gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));
             }
         };

@@ -68,15 +68,8 @@ final class PlayCommand implements Callable<Integer> {
                     + " Default: ${DEFAULT-VALUE}.")
     ExecTime execTime;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
-    int gpu;
-
-    @Option(names = "--tick-ns", paramLabel = "NS",
-            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
-    Long tickNs;
+    @Mixin
+    GpuRunOptions run;
 
     @Option(names = "--strategy", paramLabel = "S",
             description = {"Play a copy/execute strategy (traditional, interleave, concurrent or order) on the workload"
@@ -101,9 +94,7 @@ final class PlayCommand implements Callable<Integer> {
         if (hyperperiods < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
         }
-        if (tickNs != null && tickNs < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--tick-ns must be at least 1");
-        }
+        run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (gantt != null) {
@@ -116,7 +107,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
-            return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, gpu, common.format,
+            return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, run.gpu, common.format,
                     common.quiet, common.workloadReader()::read), out, err);
         }
         Outputs outputs = Outputs.of(List.of(taskset), false);
@@ -140,7 +131,7 @@ final class PlayCommand implements Callable<Integer> {
             dev.close();
             throw new CommandLine.ParameterException(spec.commandLine(), "--sim-timing describes the simulated device: add --device sim");
         }
-        long[] durations = simTiming == null ? execTime.durations(plan, seed) : execTime.durations(plan, seed,
+        long[] durations = simTiming == null ? execTime.durations(plan, run.seed) : execTime.durations(plan, run.seed,
                 ProfileOptions.readTiming(plan.taskSet(), simTiming, common).completions(plan));
         Trace trace;
         try (Device d = dev) {
@@ -154,7 +145,7 @@ final class PlayCommand implements Callable<Integer> {
             GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(mode)
                     + " on " + trace.device() + " (measured)"));
         }
-        PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), seed);
+        PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.json(h, r)));
             case csv -> PlayReports.csv(out, r);
@@ -174,7 +165,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
                     + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
         }
-        return StrategyPlay.run(new StrategyPlay.Request(s, taskset, device, gpu, tickNs, execTime, seed, gantt, common),
+        return StrategyPlay.run(new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed, gantt, common),
                 out, err);
     }
 
@@ -183,10 +174,10 @@ final class PlayCommand implements Callable<Integer> {
         if (device == DeviceChoice.SIM) {
             return new SimDevice();
         }
-        long nanos = tickNs != null ? tickNs : plan.taskSet().timeUnit().nanos();
+        long nanos = run.nanos(plan.taskSet());
         CudaDevice cuda;
         try {
-            cuda = CudaDevice.open(plan.taskSet(), gpu, Math.max(nanos, 1));
+            cuda = CudaDevice.open(plan.taskSet(), run.gpu, Math.max(nanos, 1));
         } catch (CudaException e) {
             if (device == DeviceChoice.AUTO && e.unavailable()) {
                 err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");

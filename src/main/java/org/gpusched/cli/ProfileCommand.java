@@ -10,16 +10,12 @@ import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = {"Measure the interference model on the device (the paper's section 4.2).",
@@ -34,14 +30,7 @@ import java.util.concurrent.Callable;
                 "", "Exit codes: 0 profiled, 2 invalid input or usage (no GPU without --device sim, a device too small"
                 + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
                 + " 70 internal error."})
-final class ProfileCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
-    @Mixin
-    ProfileOptions profile;
-
+final class ProfileCommand extends ProfileRun {
     @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set to profile (format 1).")
     Path taskset;
 
@@ -58,17 +47,14 @@ final class ProfileCommand implements Callable<Integer>, NoCsv {
     @Override
     public Integer call() {
         profile.validate(spec.commandLine());
-        TaskSet ts = common.reader().read(taskset);
-        String content = ProfileOptions.content(taskset);
-        MeasuredWorkload.requireV1(ts, content);
+        Input in = read(taskset);
+        TaskSet ts = in.ts();
+        String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        ProfileOptions.distinct(spec.commandLine(), out, csv);
-        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
-        outputs.check(out);
-        outputs.check(csv);
+        Outputs outputs = outputs(force, taskset, out, csv);
         SimTiming timing = profile.simTiming(ts, common);
         Profiler.Profile p;
-        try (ProfileDevice dev = ProfileOptions.located(() -> profile.open(ts, timing), ts.source(), content)) {
+        try (ProfileDevice dev = open(in, timing)) {
             p = measure(ts, dev, content);
         }
         Model model = Model.of(p, profile.statistic, profile.margin);

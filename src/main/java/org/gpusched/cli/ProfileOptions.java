@@ -15,6 +15,7 @@ import org.gpusched.player.SimProfileDevice;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Statistic;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.math.BigDecimal;
@@ -59,15 +60,8 @@ final class ProfileOptions {
                     + " drawn from wcet, fixed:F or uniform:A..B. Default: ${DEFAULT-VALUE}.")
     ExecTime execTime;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
-    int gpu;
-
-    @Option(names = "--tick-ns", paramLabel = "NS",
-            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
-    Long tickNs;
+    @Mixin
+    GpuRunOptions run;
 
     void validate(CommandLine cl) {
         if (runs < 1 || warmup < 0) {
@@ -79,9 +73,7 @@ final class ProfileOptions {
         if (maxSetSize != null && maxSetSize < 1) {
             throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
         }
-        if (tickNs != null && tickNs < 1) {
-            throw new CommandLine.ParameterException(cl, "--tick-ns must be at least 1");
-        }
+        run.validate(cl);
         if (simTiming != null && device != DeviceChoice.SIM) {
             throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
         }
@@ -141,22 +133,22 @@ final class ProfileOptions {
         if (device == DeviceChoice.SIM) {
             DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
             DeviceChecks.modulesLoadable(ts);
-            return new SimProfileDevice(timing, execTime, seed, ts.timeUnit().json());
+            return new SimProfileDevice(timing, execTime, run.seed, ts.timeUnit().json());
         }
-        long nanos = tickNs != null ? tickNs : ts.timeUnit().nanos();
+        long nanos = run.nanos(ts);
         if (nanos <= 0) {
             throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to profile"
                     + " it on the GPU (or --device sim)");
         }
         List<String> info;
         try {
-            info = CudaDevice.info(gpu);
+            info = CudaDevice.info(run.gpu);
         } catch (CudaException e) {
             throw noGpu(e);
         }
-        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + gpu);
+        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + run.gpu);
         try {
-            return CudaProfileDevice.open(ts, gpu, nanos);
+            return CudaProfileDevice.open(ts, run.gpu, nanos);
         } catch (CudaException e) {
             throw cudaFailure(e);
         }

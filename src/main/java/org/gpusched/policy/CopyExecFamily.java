@@ -85,7 +85,7 @@ public final class CopyExecFamily {
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             String over = meter.overTimeOrHeap();
             if (over != null) {
-                return new MethodResult(id(), Outcome.INCONCLUSIVE, over, evidence(), List.of(), Detail.Facts.NONE, 0);
+                return MethodResult.spent(this, over);
             }
             long t0 = System.nanoTime();
             CopyWorkload cw = ((CopyWorkload.Fits) CopyWorkload.of(w)).workload();

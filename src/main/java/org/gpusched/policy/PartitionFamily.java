@@ -96,7 +96,7 @@ public final class PartitionFamily {
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             String over = meter.overTimeOrHeap();
             if (over != null) {
-                return new MethodResult(id(), Outcome.INCONCLUSIVE, over, evidence(), List.of(), Detail.Facts.NONE, 0);
+                return MethodResult.spent(this, over);
             }
             PartitionInput in = PartitionInput.of(w);
             PartitionResult r = Partitioner.run(in, h, o.partition());

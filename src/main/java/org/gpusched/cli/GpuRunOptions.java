@@ -1,0 +1,33 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.TaskSet;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * What {@code play}, {@code profile} and {@code loop} share about a run on a device (a picocli
+ * mixin): the seed of the simulated device's --exec-time draws, the CUDA device and the tick length
+ * on it. --exec-time itself stays with each command: its help says what a draw means there.
+ */
+final class GpuRunOptions {
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    int gpu;
+
+    @Option(names = "--tick-ns", paramLabel = "NS",
+            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
+    Long tickNs;
+
+    void validate(CommandLine cl) {
+        if (tickNs != null && tickNs < 1) {
+            throw new CommandLine.ParameterException(cl, "--tick-ns must be at least 1");
+        }
+    }
+
+    /** Nanoseconds per tick of {@code ts} on the GPU: --tick-ns, else its timeUnit (0 or less: abstract ticks). */
+    long nanos(TaskSet ts) {
+        return tickNs != null ? tickNs : ts.timeUnit().nanos();
+    }
+}

@@ -1,0 +1,56 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.TaskSet;
+import org.gpusched.output.Outputs;
+import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.SimTiming;
+import org.gpusched.profile.MeasuredWorkload;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * What {@code profile} and {@code loop} share (a picocli superclass): their common options, reading the
+ * format-1 task set they measure, checking their outputs before anything runs, opening the device.
+ */
+abstract class ProfileRun implements Callable<Integer>, NoCsv {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+    @Mixin
+    ProfileOptions profile;
+
+    /** The task set read, and its text as read (the measured copy keeps everything else of it). */
+    record Input(TaskSet ts, String content) { }
+
+    /** Reads {@code taskset}; a workload that is not format 1 is refused (exit 2). */
+    Input read(Path taskset) {
+        TaskSet ts = common.reader().read(taskset);
+        String content = ProfileOptions.content(taskset);
+        MeasuredWorkload.requireV1(ts, content);
+        return new Input(ts, content);
+    }
+
+    /**
+     * The run's outputs, checked before anything is measured: no two are the same file, none is an
+     * input, and none is a file gpusched did not write unless {@code force}. (--force is declared by
+     * each command, after its own options: picocli's completion script lists flags in that order.)
+     */
+    Outputs outputs(boolean force, Path taskset, Path... files) {
+        ProfileOptions.distinct(spec.commandLine(), files);
+        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
+        for (Path p : files) {
+            outputs.check(p);
+        }
+        return outputs;
+    }
+
+    /** The device, its errors located in the task set's text. */
+    ProfileDevice open(Input in, SimTiming timing) {
+        return ProfileOptions.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
+    }
+}
