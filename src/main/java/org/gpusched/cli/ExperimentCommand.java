@@ -133,7 +133,7 @@ final class ExperimentCommand implements Runnable {
         int execute(Experiment e) throws IOException {
             Shard shard = sweep.shard(spec.commandLine());
             List<Path> files;
-            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out, Sweep.folderKind(e.kind()))) {
+            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
             }
             report(spec.commandLine().getOut(), common, files);

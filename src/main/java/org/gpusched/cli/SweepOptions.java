@@ -9,10 +9,15 @@ import java.time.Duration;
 
 /** Options every experiment run shares (a picocli mixin). */
 public final class SweepOptions {
-    @Option(names = "--out", paramLabel = "DIR", required = true,
+    @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for the CSVs and plots (created if needed; it must be empty or hold an "
-                    + "earlier run of the same experiment).")
+                    + "earlier run of the same experiment). Default: experiment-NAME in the current directory.")
     Path out;
+
+    /** --out, or experiment-KIND in the current directory (so a first try needs no flag). */
+    Path out(String kind) {
+        return out != null ? out : Path.of("experiment-" + kind);
+    }
 
     @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
     boolean force;
