@@ -58,14 +58,14 @@ final class LoopCommand extends ProfileRun {
             description = "profile (measure first) or model (start from the workload's own model). Default: ${DEFAULT-VALUE}.")
     String start;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", description = "Most rounds. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", converter = NumericOptions.Count.class, description = "Most rounds. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered",
             description = "Replay mode: time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class, description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 
     @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")

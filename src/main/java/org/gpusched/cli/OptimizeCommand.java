@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.model.InputText;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -41,12 +43,15 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
                 "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
-                "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage."})
+                "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage,",
+                "3 --time-limit ran out (the best plan found so far is written when there is one)."})
 final class OptimizeCommand implements Callable<Integer> {
     enum Goal { window, slack }
 
     /** Progress lines at most this often on long searches. */
     private static final long PROGRESS_NANOS = 2_000_000_000L;
+    /** Grid placements per window length at most: beyond, the search could not end in any useful time. */
+    static final long MAX_PLACEMENTS = 10_000_000L;
 
     @Spec
     CommandSpec spec;
@@ -64,9 +69,13 @@ final class OptimizeCommand implements Callable<Integer> {
             description = "The partition to optimise. Default: the one partition of the GPU-using tasks.")
     String partition;
 
-    @Option(names = "--step", paramLabel = "TICKS",
+    @Option(names = "--step", paramLabel = "TICKS", converter = NumericOptions.Positive.class,
             description = "Placement grid in the workload's unit. Default: major frame / 200 (at least 1).")
     Long step;
+
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Stop the search after this much time (exit 3) and write the best plan found so far.")
+    Duration timeLimit;
 
     @Parameters(paramLabel = "FILE", description = "A format v2 workload with platform.timePartitions.")
     Path file;
@@ -106,36 +115,53 @@ final class OptimizeCommand implements Callable<Integer> {
         }
         PrintWriter report = toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        HolisticResult before = Holistic.analyze(flows, plan);
+        Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
         long[] last = {System.nanoTime()};
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
-        if (grid < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step must be >= 1");
-        }
         WindowSearch search = new WindowSearch(flows, plan, p, grid, n -> {
             if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
                 last[0] = System.nanoTime();
                 err.println("optimize: " + n + " analyses so far");
                 err.flush();
             }
-        });
+        }, meter::checkTime);
+        if (search.placements() > MAX_PLACEMENTS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--step " + grid + " gives "
+                    + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
+                    + "): use a coarser --step");
+        }
+        HolisticResult before;
+        try {
+            before = Holistic.analyze(flows, plan, meter::checkTime);
+        } catch (Budget.Exhausted e) {
+            report.printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name, e.getMessage());
+            return ExitCodes.INCONCLUSIVE;
+        }
         WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
                 : WindowSearch.Objective.WINDOW);
+        int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
         String part = plan.partitions().get(p).name();
         long oldLength = plan.partitions().get(p).windows().stream().mapToLong(Platform.Window::length).sum();
         report.printf(Locale.ROOT, "%s: partition %s, %d windows of %d in all per major frame %d%n", name, part,
                 plan.partitions().get(p).windows().size(), oldLength, plan.majorFrame());
         report.printf(Locale.ROOT, "  before        %s, min slack %s%n", before.schedulable() ? "schedulable"
                 : "not schedulable", slack(before));
+        if (search.spent() != null) {
+            report.printf(Locale.ROOT, "  inconclusive  %s after %d analyses%s%n", search.spent(),
+                    search.evaluationsSoFar(), r == null ? "; no schedulable window found so far" : "; best so far:");
+        }
         if (r == null) {
-            report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
-                    + " (%d analyses)%n", search.evaluationsSoFar());
-            return ExitCodes.NOT_SCHEDULABLE;
+            if (done == ExitCodes.OK) {
+                report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
+                        + " (%d analyses)%n", search.evaluationsSoFar());
+                return ExitCodes.NOT_SCHEDULABLE;
+            }
+            return done;
         }
         Serialisation s = Serialisation.check(flows, r.plan(), w.platform().cpus());
         report.printf(Locale.ROOT, "  after         window [%d, %d) (length %d), min slack %s, %d analyses%n",
                 r.window().start(), r.window().start() + r.window().length(), r.window().length(), slack(r.analysis()),
-                r.evaluations());
+                search.evaluationsSoFar());
         if (!s.holds()) {
             report.println("  note          " + s.reason());
         }
@@ -147,7 +173,7 @@ final class OptimizeCommand implements Callable<Integer> {
             outputs.writeString(out, json);
             report.println("  written       " + Escapes.text(out.toString()));
         }
-        return ExitCodes.OK;
+        return done;
     }
 
     private static String slack(HolisticResult r) {

@@ -36,10 +36,10 @@ final class ProfileOptions {
                     + " the simulated device (default: the workload's own model).")
     Path simTiming;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class, description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
     int runs;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", description = "Untimed runs per set first. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", converter = NumericOptions.Warmup.class, description = "Untimed runs per set first. Default: ${DEFAULT-VALUE}.")
     int warmup;
 
     @Option(names = "--statistic", paramLabel = "S", defaultValue = "max",
@@ -50,7 +50,7 @@ final class ProfileOptions {
             description = "Multiply each statistic by F >= 1 (exact decimal, rounded up to whole ticks). Default: ${DEFAULT-VALUE}.")
     BigDecimal margin;
 
-    @Option(names = "--max-set-size", paramLabel = "K",
+    @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class,
             description = "Profile sets of at most K tasks (default: all); larger sets are then never scheduled"
                     + " (missing = forbid).")
     Integer maxSetSize;

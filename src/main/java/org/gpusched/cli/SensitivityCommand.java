@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Verdict;
 import org.gpusched.margin.Sensitivity;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,6 +19,7 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -24,8 +27,8 @@ import java.util.concurrent.Callable;
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
         description = {"Find how far the WCETs can grow before a task set stops being schedulable.",
                 "The largest factor for all WCETs at once (one step = one tick of the largest WCET), and per task",
-                "the largest WCET of that task alone, by binary search over the exact analysis; the budget",
-                "(--time-limit, --max-states) applies to each analysis. See docs/cli.md."},
+                "the largest WCET of that task alone, by binary search over the exact analysis; --time-limit",
+                "binds the whole command, --each-time-limit and --max-states each analysis. See docs/cli.md."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched sensitivity examples/jetson-orin-perception.json",
                 "  gpusched sensitivity examples/paper-fig1.json --format json",
@@ -45,15 +48,21 @@ final class SensitivityCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Task-set files (v1 JSON); - reads stdin.")
     List<Path> files;
 
+    @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Inconclusive (exit 3) step after this much time in one analysis; --time-limit binds"
+                    + " the whole command.")
+    Duration each;
+
     @Override
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.csv) {
             out.println(CSV_HEADER);
         }
+        Budget.Meter whole = explore.budget().start();
         return TaskSetFiles.each(files, common.reader(), common, out, spec.commandLine().getErr(), (f, ts) -> {
-            Sensitivity.Result r = new Sensitivity(ts,
-                    v -> new GpuSchedExplorer(v, explore.toOptions(0)).analyze().verdict()).run();
+            Sensitivity.Result r = new Sensitivity(ts, v -> whole.timeNote() != null ? Verdict.INCONCLUSIVE
+                    : new GpuSchedExplorer(v, explore.toOptions(0, whole, each)).analyze().verdict()).run();
             switch (common.format) {
                 case json -> out.println(Json.line(json(f.toString(), ts, r)));
                 case csv -> csv(out, f.toString(), ts, r);

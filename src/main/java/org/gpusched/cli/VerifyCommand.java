@@ -54,7 +54,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "MODE", description = "Check only this mode (default: both).")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", description = "Hyperperiods per run. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class, description = "Hyperperiods per run. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 
     @Option(names = "--force", description = "Check a table that is not a valid schedule of the task set anyway"

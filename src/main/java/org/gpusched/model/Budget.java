@@ -57,13 +57,29 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         private final Budget budget;
         private final long startNanos = System.nanoTime();
         private final long limitNanos;
+        /** The meter of the whole command this analysis runs in, whose clock binds it too; null: none. */
+        private final Meter outer;
         private long lastGcNanos = Long.MIN_VALUE / 2;
         private long lastLive;
         private long peakHeap;
 
         Meter(Budget budget) {
+            this(budget, null);
+        }
+
+        private Meter(Budget budget, Meter outer) {
             this.budget = budget;
             this.limitNanos = budget.timeLimit() == null ? Long.MAX_VALUE : nanos(budget.timeLimit());
+            this.outer = outer;
+        }
+
+        /**
+         * A meter for one analysis inside the command this meter times (sensitivity's bisection,
+         * optimize's candidates, an experiment's sets): its own budget binds it, and so does this
+         * meter's clock, so that the command as a whole ends within its limit.
+         */
+        public Meter inner(Budget perAnalysis) {
+            return new Meter(perAnalysis, this);
         }
 
         public Budget budget() {
@@ -85,10 +101,29 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
 
         /** The note of the time limit when it has passed, else null. Cheap: ask it often. */
         public String timeNote() {
+            if (outer != null) {
+                String o = outer.timeNote();
+                if (o != null) {
+                    return o;
+                }
+            }
             if (elapsedNanos() > limitNanos) {
                 return "time limit of " + budget.timeLimit().toMillis() + " ms reached";
             }
             return null;
+        }
+
+        /**
+         * The time left before this meter's limit or its command's, whichever comes first (null: no
+         * limit); at least a nanosecond, so that it can be the positive limit of a budget of its own.
+         */
+        public Duration timeLeft() {
+            long left = limitNanos == Long.MAX_VALUE ? Long.MAX_VALUE : limitNanos - elapsedNanos();
+            Duration outerLeft = outer == null ? null : outer.timeLeft();
+            if (outerLeft != null) {
+                left = Math.min(left, nanos(outerLeft));
+            }
+            return left == Long.MAX_VALUE ? null : Duration.ofNanos(Math.max(1, left));
         }
 
         /** The note of the first budget exhausted at {@code states} kept states, else null. */

@@ -158,6 +158,28 @@ final class PlatformValidator {
             List<Platform.Window> windows = new ArrayList<>();
             for (int w = 0; w < part.windows().size(); w++) {
                 Platform.Window win = window(pp + ".windows[" + w + "]", part.windows().get(w), maf, overhead, cpus);
+                taken.add(new long[] {win.start(), win.start() + win.length(), win.core().orElse(-1), i, w});
+                windows.add(win);
+            }
+            out.add(new Platform.Partition(part.name(), windows));
+        }
+        if (WindowOverlaps.any(taken)) {
+            firstOverlap(t, p, maf, overhead, cpus);
+        }
+        return new Platform.TimePartitions(maf, overhead, out);
+    }
+
+    /**
+     * Names the first window (in input order) that overlaps an earlier one on the same core; run only
+     * once {@link WindowOverlaps#any} found that one does, since it compares every pair.
+     */
+    private void firstOverlap(InputDtoV2.TimePartitionsDto t, String p, long maf, long overhead, int cpus) {
+        List<long[]> taken = new ArrayList<>();
+        for (int i = 0; i < t.partitions().size(); i++) {
+            String pp = p + ".partitions[" + i + "]";
+            InputDtoV2.PartitionDto part = t.partitions().get(i);
+            for (int w = 0; w < part.windows().size(); w++) {
+                Platform.Window win = window(pp + ".windows[" + w + "]", part.windows().get(w), maf, overhead, cpus);
                 for (long[] o : taken) {
                     boolean sameCore = o[2] < 0 || win.core().isEmpty() || o[2] == win.core().getAsInt();
                     if (sameCore && win.start() < o[1] && o[0] < win.start() + win.length()) {
@@ -166,11 +188,8 @@ final class PlatformValidator {
                     }
                 }
                 taken.add(new long[] {win.start(), win.start() + win.length(), win.core().orElse(-1), i, w});
-                windows.add(win);
             }
-            out.add(new Platform.Partition(part.name(), windows));
         }
-        return new Platform.TimePartitions(maf, overhead, out);
     }
 
     private Platform.Window window(String p, InputDtoV2.WindowDto w, long maf, long overhead, int cpus) {

@@ -13,6 +13,7 @@ import org.gpusched.rta.RtaPlatform;
 import org.gpusched.rta.RtaResult;
 import org.gpusched.rta.RtaTask;
 import org.gpusched.rta.RtaWorkload;
+import org.gpusched.rta.Saturation;
 import org.gpusched.rta.TaskBound;
 
 import java.util.ArrayList;
@@ -108,7 +109,13 @@ public final class GcapsFamily {
                 return MethodResult.spent(this, over);
             }
             long t0 = System.nanoTime();
-            RtaResult r = ResponseTimeAnalysis.analyze(adapt(w), m, o.gpuPriority(), o.variant());
+            RtaWorkload rw = adapt(w);
+            RtaResult r;
+            try {
+                r = ResponseTimeAnalysis.analyze(rw, m, o.gpuPriority(), o.variant(), meter::checkTime);
+            } catch (Budget.Exhausted e) {
+                return MethodResult.spent(this, e.getMessage());
+            }
             List<TaskRow> rows = new ArrayList<>();
             for (TaskBound b : r.tasks()) {
                 rows.add(new TaskRow(b.task(), b.responseTime(), b.bestEffort() ? null : b.schedulable(),
@@ -122,7 +129,8 @@ public final class GcapsFamily {
             }
             facts.add(new Detail.Fact("gpuPriorityOrder", r.gpuPriorityOrder()));
             Outcome outcome = r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE;
-            return new MethodResult(id(), outcome, null, evidence(), rows, new Detail.Facts(facts, List.of()),
+            List<String> saturated = r.schedulable() ? List.of() : Saturation.reasons(rw);
+            return new MethodResult(id(), outcome, saturated.isEmpty() ? null : String.join("; ", saturated), evidence(), rows, new Detail.Facts(facts, List.of()),
                     System.nanoTime() - t0);
         }
     }

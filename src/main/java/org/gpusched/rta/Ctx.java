@@ -29,8 +29,11 @@ final class Ctx {
     final long[] rGpu;
     /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
     final int[] artifactIndex;
+    /** A budget's time check, run on every iteration of every fixed point; it may throw to end the analysis. */
+    final Runnable check;
 
-    Ctx(RtaWorkload w, Variant variant, int[] gpuRank) {
+    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
+        this.check = check;
         this.tasks = w.tasks();
         this.n = tasks.size();
         this.variant = variant;

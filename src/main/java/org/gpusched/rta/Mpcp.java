@@ -60,6 +60,7 @@ final class Mpcp implements Analysis {
         }
         long b = base;
         while (true) {
+            x.check.run();
             long next = base;
             for (int h = 0; h < x.n; h++) {
                 if (x.hp(h, i)) {

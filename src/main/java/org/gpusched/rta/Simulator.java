@@ -36,7 +36,7 @@ public final class Simulator {
         for (int r = 0; r < gpuOrder.length; r++) {
             rank[gpuOrder[r]] = r;
         }
-        this.x = new Ctx(w, Variant.PAPER, rank);
+        this.x = new Ctx(w, Variant.PAPER, rank, () -> { });
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;

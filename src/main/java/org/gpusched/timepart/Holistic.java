@@ -3,6 +3,7 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -135,6 +136,10 @@ public final class Holistic {
         long c = x.steps().get(s).max();
         long room = x.deadline() - rp;
         long own = jitter[f][s];
+        if (c > 0 && supply[f] == Supply.FULL && saturated(f, s)) {
+            // base + Σ ⌈w / T⌉ C ≥ base + w > w for every w: no fixed point, so the step is unbounded.
+            return INF;
+        }
         long worst = 0;
         for (int q = 0; q < MAX_JOBS_IN_WINDOW; q++) {
             check.run();
@@ -142,6 +147,7 @@ public final class Holistic {
             long base = Ticks.mul(q + 1L, c);
             long w = supply[f].tsup(base);
             while (true) {
+                check.run();
                 if (w >= INF || w - qt > room) {
                     return INF;
                 }
@@ -162,20 +168,47 @@ public final class Holistic {
         return INF;
     }
 
+    /**
+     * Whether the steps that interfere with step s of flow f ask for the whole core (Σ C_j / T_j ≥ 1,
+     * exactly), so that on an always-supplied core its busy window never closes.
+     */
+    private boolean saturated(int f, int s) {
+        BigInteger num = BigInteger.ZERO;
+        BigInteger den = BigInteger.ONE;
+        for (int g = 0; g < flows.size(); g++) {
+            for (int k = 0; k < flows.get(g).steps().size(); k++) {
+                if (interferes(f, s, g, k)) {
+                    BigInteger t = BigInteger.valueOf(flows.get(g).period());
+                    num = num.multiply(t).add(BigInteger.valueOf(flows.get(g).steps().get(k).max()).multiply(den));
+                    den = den.multiply(t);
+                    BigInteger d = num.gcd(den);
+                    num = num.divide(d);
+                    den = den.divide(d);
+                }
+            }
+        }
+        return num.compareTo(den) >= 0;
+    }
+
+    /** Step k of flow g is in step s of flow f's interference: same core, same partition, priority ≥. */
+    private boolean interferes(int f, int s, int g, int k) {
+        Flow x = flows.get(f);
+        Flow y = flows.get(g);
+        return y.core() == x.core() && y.priority() >= x.priority()
+                && (!partitioned || java.util.Objects.equals(y.partition(), x.partition()))
+                && !(g == f && k == s) && y.steps().get(k) instanceof Step.Cpu cpu && cpu.wcet() > 0;
+    }
+
     /** Σ over hp steps of ⌈(w + J_j) / T_j⌉ C_j: same core, same partition, priority ≥ (step 2). */
     private long interference(int f, int s, long w) {
-        Flow x = flows.get(f);
         long sum = 0;
         for (int g = 0; g < flows.size(); g++) {
             Flow y = flows.get(g);
-            if (y.core() != x.core() || y.priority() < x.priority()
-                    || partitioned && !java.util.Objects.equals(y.partition(), x.partition())) {
-                continue;
-            }
             for (int k = 0; k < y.steps().size(); k++) {
-                if ((g == f && k == s) || !(y.steps().get(k) instanceof Step.Cpu cpu) || cpu.wcet() == 0) {
+                if (!interferes(f, s, g, k)) {
                     continue;
                 }
+                Step.Cpu cpu = (Step.Cpu) y.steps().get(k);
                 long j = jitter[g][k];
                 if (j >= INF) {
                     return INF;

@@ -36,7 +36,9 @@ public final class WindowSearch {
     private final OptionalInt core;
     private final long step;
     private final LongConsumer progress;
+    private final Runnable check;
     private int evaluations;
+    private String spent;
 
     /**
      * @param partition index of the GPU partition in the plan; its windows must all be on one core or
@@ -44,6 +46,17 @@ public final class WindowSearch {
      * @param progress  told the number of analyses run so far, after each one
      */
     public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress) {
+        this(flows, plan, partition, step, progress, () -> { });
+    }
+
+    /**
+     * @param check a budget's time check, run before every candidate and inside every analysis; when
+     *              it throws {@link org.gpusched.model.Budget.Exhausted}, {@link #run} ends with the
+     *              best window found so far and {@link #spent} says why
+     */
+    public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress,
+                        Runnable check) {
+        this.check = check;
         this.flows = List.copyOf(flows);
         this.plan = plan;
         this.partition = partition;
@@ -96,34 +109,65 @@ public final class WindowSearch {
         return evaluations;
     }
 
+    /** Placements a search would try at most per window length: the grid points of every gap. */
+    public long placements() {
+        long n = 0;
+        for (long[] g : gaps()) {
+            n = org.gpusched.model.Ticks.add(n, (g[1] - g[0]) / step + 1);
+        }
+        return n;
+    }
+
+    /** Why the search ended before it was complete (a budget's note), or null when it was complete. */
+    public String spent() {
+        return spent;
+    }
+
+    /**
+     * The best window (null: none schedulable). When the budget runs out, the best one found so far
+     * (a schedulable window, maybe not the best) and {@link #spent} is set.
+     */
     public Result run(Objective objective) {
-        Result best = null;
+        Result[] best = {null};
+        try {
+            search(objective, best);
+        } catch (org.gpusched.model.Budget.Exhausted e) {
+            spent = e.getMessage();
+        }
+        return best[0];
+    }
+
+    private void search(Objective objective, Result[] best) {
         long budget = plan.partitions().get(partition).windows().stream().mapToLong(Platform.Window::length).sum();
         for (long[] g : gaps()) {
-            Result r;
             if (objective == Objective.SLACK) {
-                r = bestPlacement(g, Math.min(g[1] - g[0], budget));
-            } else {
-                long lo = plan.switchOverhead() + 1;
-                long hi = g[1] - g[0];
-                if (bestPlacement(g, hi) == null) {
-                    continue;
-                }
-                while (lo < hi) {
-                    long mid = lo + (hi - lo) / 2;
-                    if (bestPlacement(g, mid) != null) {
-                        hi = mid;
-                    } else {
-                        lo = mid + 1;
-                    }
-                }
-                r = bestPlacement(g, lo);
+                keep(objective, best, bestPlacement(g, Math.min(g[1] - g[0], budget), objective, best));
+                continue;
             }
-            if (r != null && (best == null || better(objective, r, best))) {
-                best = r;
+            long lo = plan.switchOverhead() + 1;
+            long hi = g[1] - g[0];
+            Result known = bestPlacement(g, hi, objective, best);
+            if (known == null) {
+                continue;
+            }
+            keep(objective, best, known);
+            while (lo < hi) {
+                long mid = lo + (hi - lo) / 2;
+                Result r = bestPlacement(g, mid, objective, best);
+                if (r != null) {
+                    hi = mid;
+                    keep(objective, best, r);
+                } else {
+                    lo = mid + 1;
+                }
             }
         }
-        return best;
+    }
+
+    private static void keep(Objective objective, Result[] best, Result r) {
+        if (r != null && (best[0] == null || better(objective, r, best[0]))) {
+            best[0] = r;
+        }
     }
 
     private static boolean better(Objective o, Result a, Result b) {
@@ -135,25 +179,26 @@ public final class WindowSearch {
         return sa > sb;
     }
 
-    /** The schedulable placement of a window of this length in the gap with the largest min slack. */
-    private Result bestPlacement(long[] gap, long length) {
+    /**
+     * The schedulable placement of a window of this length in the gap with the largest min slack.
+     * The starts are generated, never held (a 10^11-tick frame on a 1-tick grid is 10^11 of them),
+     * and each schedulable one is offered to the search's best so far as it is found, so that a
+     * budget running out mid-gap loses nothing.
+     */
+    private Result bestPlacement(long[] gap, long length, Objective objective, Result[] overall) {
         Result best = null;
-        List<Long> starts = new ArrayList<>();
-        for (long s = gap[0]; s + length <= gap[1]; s += step) {
-            starts.add(s);
-        }
-        if (starts.isEmpty() || starts.get(starts.size() - 1) != gap[1] - length) {
-            starts.add(gap[1] - length);
-        }
-        for (long s : starts) {
+        long last = gap[1] - length;
+        for (long s = gap[0]; s <= last; s = s > last - step ? (s == last ? last + 1 : last) : s + step) {
+            check.run();
             Platform.Window w = new Platform.Window(s, length, core);
             Platform.TimePartitions p = with(w);
-            HolisticResult r = Holistic.analyze(flows, p);
+            HolisticResult r = Holistic.analyze(flows, p, check);
             progress.accept(++evaluations);
             if (r.schedulable()) {
                 OptionalLong slack = r.minSlack();
                 if (best == null || slack.orElse(Long.MIN_VALUE) > best.analysis().minSlack().orElse(Long.MIN_VALUE)) {
                     best = new Result(w, p, r, evaluations);
+                    keep(objective, overall, best);
                 }
             }
         }

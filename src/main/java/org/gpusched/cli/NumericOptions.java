@@ -1,0 +1,96 @@
+package org.gpusched.cli;
+
+import picocli.CommandLine;
+
+/**
+ * The bounds of the numeric options, in one place: each option names one of these converters, so a
+ * number out of its range is one line and exit 2 before any work starts, never an allocation that
+ * runs the heap out (exit 70) or a loop that cannot end. The bounds are what one run of the tool can
+ * use, not what a user would ask for: runs and rounds are recorded per run in memory; a count past
+ * them is a typo.
+ */
+public final class NumericOptions {
+    /** Timed runs recorded per set (profile, loop): each keeps its samples in memory. */
+    public static final long MAX_RUNS = 100_000;
+    /** Warm-up runs, rounds, hyperperiods per replay and the like: loops with work in each step. */
+    public static final long MAX_COUNT = 1_000_000;
+
+    private NumericOptions() { }
+
+    /** Reads an integer in [min, max] or refuses it naming the range. */
+    abstract static class Ranged implements CommandLine.ITypeConverter<Long> {
+        private final long min;
+        private final long max;
+
+        Ranged(long min, long max) {
+            this.min = min;
+            this.max = max;
+        }
+
+        @Override
+        public Long convert(String value) {
+            long n;
+            try {
+                n = Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + printable(value) + "' is not an integer"
+                        + range());
+            }
+            if (n < min || n > max) {
+                throw new CommandLine.TypeConversionException("'" + n + "' is out of range" + range());
+            }
+            return n;
+        }
+
+        private String range() {
+            return max == Long.MAX_VALUE ? " (at least " + min + ")" : " (" + min + ".." + max + ")";
+        }
+    }
+
+    /** As {@link Ranged} for an {@code int} option. */
+    abstract static class RangedInt implements CommandLine.ITypeConverter<Integer> {
+        private final Ranged longs;
+
+        RangedInt(long min, long max) {
+            longs = new Ranged(min, Math.min(max, Integer.MAX_VALUE)) { };
+        }
+
+        @Override
+        public Integer convert(String value) {
+            return Math.toIntExact(longs.convert(value));
+        }
+    }
+
+    /** A grid step, a size: any integer >= 1. */
+    public static final class Positive extends Ranged {
+        public Positive() {
+            super(1, Long.MAX_VALUE);
+        }
+    }
+
+    /** {@code --runs} of profile and loop: 1 to {@link #MAX_RUNS}. */
+    public static final class Runs extends RangedInt {
+        public Runs() {
+            super(1, MAX_RUNS);
+        }
+    }
+
+    /** Rounds, hyperperiods and other counts that must be at least 1: 1 to {@link #MAX_COUNT}. */
+    public static final class Count extends RangedInt {
+        public Count() {
+            super(1, MAX_COUNT);
+        }
+    }
+
+    /** Warm-up runs: 0 to {@link #MAX_COUNT}. */
+    public static final class Warmup extends RangedInt {
+        public Warmup() {
+            super(0, MAX_COUNT);
+        }
+    }
+
+    /** The text as typed, controls escaped, for an error line. */
+    private static String printable(String value) {
+        return org.gpusched.model.Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
+    }
+}
