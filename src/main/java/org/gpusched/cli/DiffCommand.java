@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Escapes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -40,8 +41,9 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() {
-        DiffSide a = DiffSide.read(oldFile, explore);
-        DiffSide b = DiffSide.read(newFile, explore);
+        DiffSide[] sides = DiffSide.inOneUnit(DiffSide.read(oldFile, explore), DiffSide.read(newFile, explore));
+        DiffSide a = sides[0];
+        DiffSide b = sides[1];
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.json) {
             out.println(Json.line(json(a, b)));
@@ -58,7 +60,7 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
     private void text(PrintWriter out, DiffSide a, DiffSide b) {
         String u = b.timeUnit();
         boolean same = a.verdict().equals(b.verdict());
-        out.println(a.file() + " -> " + b.file() + ": " + (same ? b.verdict() + " (unchanged)"
+        out.println(Escapes.text(a.file()) + " -> " + Escapes.text(b.file()) + ": " + (same ? b.verdict() + " (unchanged)"
                 : a.verdict() + " -> " + b.verdict()));
         if (common.quiet) {
             return;
@@ -73,7 +75,7 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
         for (String t : names) {
             long[] ma = a.margins().get(t);
             long[] mb = b.margins().get(t);
-            out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", t, change(a, b, t),
+            out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", Escapes.text(t), change(a, b, t),
                     (ma == null ? "-" : Long.toString(ma[0])) + " -> " + (mb == null ? "-" : Long.toString(mb[0])),
                     (ma == null ? "-" : Long.toString(ma[1])) + " -> " + (mb == null ? "-" : Long.toString(mb[1])));
             if (change(a, b, t).equals("changed")) {
@@ -83,8 +85,8 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
         int first = firstDifference(a, b);
         out.println("  table         " + a.frames().size() + " -> " + b.frames().size() + " frames"
                 + (first < 0 ? ", identical" : ", first difference at frame " + first + ": "
-                + (first < a.frames().size() ? a.frames().get(first) : "(none)") + " -> "
-                + (first < b.frames().size() ? b.frames().get(first) : "(none)")));
+                + (first < a.frames().size() ? Escapes.text(a.frames().get(first)) : "(none)") + " -> "
+                + (first < b.frames().size() ? Escapes.text(b.frames().get(first)) : "(none)")));
     }
 
     private static String num(Long v) {

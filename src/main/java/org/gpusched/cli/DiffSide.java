@@ -3,10 +3,12 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.input.ReportReader;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.TaskSetReader;
+import org.gpusched.model.TimeUnitName;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,16 +21,21 @@ import java.util.Map;
 
 /**
  * One side of a diff, read from a task set (analysed here) or from an {@code analyze --format json}
- * report: the verdict, the margins and the table, reduced to what a diff compares. The report side
- * is read through analyze's own JSON, so what the diff compares is what the report said.
+ * report: the verdict, the margins and the table, reduced to what a diff compares. Both go through
+ * the strict report reader ({@link ReportReader}), the task set's side through analyze's own JSON,
+ * so what the diff compares is what a report says, and a tampered report is refused with its path.
  *
  * @param tasks  per task name: its parameters ("period 10000, deadline 10000, wcet 1500"), or ""
  *               when only a report was given (a report does not carry them)
  * @param margins per task name: {worst response, least slack}; empty without a table
  * @param frames the table, one "start-end: a#0 b#0" string per frame
  */
-record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, Map<String, String> tasks,
-                Map<String, long[]> margins, List<String> frames) {
+record DiffSide(String file, String verdict, TimeUnitName unit, Long leastSlack, Map<String, String> tasks,
+                Map<String, long[]> margins, List<String> frames, ReportReader.Report report) {
+
+    String timeUnit() {
+        return unit.json();
+    }
 
     static DiffSide read(Path file, ExploreOptions explore) {
         String text;
@@ -43,46 +50,69 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
         } catch (IOException e) {
             n = null;
         }
-        if (n != null && n.has("verdict") && n.has("file") && text.strip().lines().count() == 1) {
-            return fromReport(file, n);
+        if (ReportReader.looksLikeReport(n, text)) {
+            ReportReader.Report r = ReportReader.read(file.toString(), text);
+            Map<String, String> tasks = new LinkedHashMap<>();
+            r.streams().forEach(s -> tasks.put(s, ""));
+            return build(file.toString(), r, tasks, 1);
         }
         TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
         Analysis a = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
-        return fromReport(file, Reports.json(file.toString(), ts, a, false), ts);
-    }
-
-    private static DiffSide fromReport(Path file, JsonNode r) {
-        if (!r.path("verdict").isTextual()) {
-            throw new InputException(file.toString(), "$.verdict", "not an analyze JSON report");
-        }
-        Map<String, String> tasks = new LinkedHashMap<>();
-        r.path("table").path("streams").forEach(s -> tasks.put(s.asText(), ""));
-        return build(file, r, tasks);
-    }
-
-    private static DiffSide fromReport(Path file, JsonNode r, TaskSet ts) {
+        ReportReader.Report r = ReportReader.read(file.toString(), Json.line(Reports.json(file.toString(), ts, a, false)));
         Map<String, String> tasks = new LinkedHashMap<>();
         for (Task t : ts.tasks()) {
             tasks.put(t.name(), "period " + t.period() + ", deadline " + t.deadline() + ", wcet " + t.wcet());
         }
-        return build(file, r, tasks);
+        return build(file.toString(), r, tasks, 1);
     }
 
-    private static DiffSide build(Path file, JsonNode r, Map<String, String> tasks) {
+    /**
+     * The two sides in one time unit: the finer of the two, times scaled exactly. Ticks have no
+     * length, so a side in ticks compares only with another in ticks (else one line, exit 2).
+     */
+    static DiffSide[] inOneUnit(DiffSide a, DiffSide b) {
+        if (a.unit == b.unit) {
+            return new DiffSide[] {a, b};
+        }
+        if (a.unit == TimeUnitName.TICK || b.unit == TimeUnitName.TICK) {
+            DiffSide t = a.unit == TimeUnitName.TICK ? b : a;
+            throw new InputException(t.file, "timeUnit", "times in " + t.timeUnit() + " cannot be compared with times"
+                    + " in ticks (a tick has no length): compare two files of the same unit");
+        }
+        TimeUnitName fine = a.unit.nanos() < b.unit.nanos() ? a.unit : b.unit;
+        return new DiffSide[] {a.in(fine), b.in(fine)};
+    }
+
+    private DiffSide in(TimeUnitName to) {
+        if (to == unit) {
+            return this;
+        }
+        DiffSide d = build(file, report, new LinkedHashMap<>(tasks), unit.nanos() / to.nanos());
+        return new DiffSide(file, verdict, to, d.leastSlack, d.tasks, d.margins, d.frames, report);
+    }
+
+    private static DiffSide build(String file, ReportReader.Report r, Map<String, String> tasks, long factor) {
         Map<String, long[]> margins = new LinkedHashMap<>();
-        JsonNode m = r.path("margins");
-        for (JsonNode t : m.path("tasks")) {
-            margins.put(t.path("task").asText(), new long[] {t.path("worstResponse").asLong(), t.path("leastSlack").asLong()});
-            tasks.putIfAbsent(t.path("task").asText(), "");
+        for (ReportReader.Margin m : r.margins()) {
+            margins.put(m.task(), new long[] {scale(file, m.worstResponse(), factor), scale(file, m.leastSlack(), factor)});
+            tasks.putIfAbsent(m.task(), "");
         }
         List<String> frames = new ArrayList<>();
-        for (JsonNode e : r.path("table").path("entries")) {
+        for (ReportReader.Frame f : r.frames()) {
             List<String> batch = new ArrayList<>();
-            e.path("batch").forEach(b -> batch.add(b.path("task").asText() + "#" + b.path("job").asInt()));
-            frames.add(e.path("start").asLong() + "-" + e.path("end").asLong() + ": " + String.join(" ", batch));
+            f.batch().forEach(j -> batch.add(j.task() + "#" + j.job()));
+            frames.add(scale(file, f.start(), factor) + "-" + scale(file, f.end(), factor) + ": " + String.join(" ", batch));
         }
-        Long least = m.path("leastSlack").isNumber() ? m.path("leastSlack").asLong() : null;
-        return new DiffSide(file.toString(), r.path("verdict").asText(), r.path("timeUnit").asText(""), least, tasks,
-                margins, frames);
+        Long least = r.leastSlack() == null ? null : scale(file, r.leastSlack(), factor);
+        return new DiffSide(file, r.verdict(), r.timeUnit(), least, tasks, margins, frames, r);
+    }
+
+    private static long scale(String file, long v, long factor) {
+        try {
+            return Math.multiplyExact(v, factor);
+        } catch (ArithmeticException e) {
+            throw new InputException(file, "timeUnit", "a time of " + v + " does not fit in 64 bits once converted"
+                    + " to the other file's finer unit");
+        }
     }
 }

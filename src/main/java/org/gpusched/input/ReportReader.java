@@ -1,0 +1,183 @@
+package org.gpusched.input;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
+import org.gpusched.model.StrictJson;
+import org.gpusched.model.TimeUnitName;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads an {@code analyze --format json} line (a PBS-family report, docs/report-format.md) as
+ * strictly as task sets are read: the fields a comparison uses must have their documented types and
+ * values (verdict and time unit from their lists, times and jobs non-negative, every frame ending
+ * after it starts, names without control characters), else one line naming the file, the JSON path,
+ * line and column (exit 2). Fields it does not use are ignored, as the contract asks of a reader.
+ */
+public final class ReportReader {
+    private static final Set<String> VERDICTS = Set.of("schedulable", "not schedulable", "inconclusive");
+
+    private ReportReader() { }
+
+    /** One job of a frame's batch. */
+    public record Job(String task, long job) { }
+
+    /** One frame of the table, [start, end). */
+    public record Frame(long start, long end, List<Job> batch) { }
+
+    /** One task's margins. */
+    public record Margin(String task, long worstResponse, long leastSlack) { }
+
+    /** What a comparison reads of a report; {@code leastSlack} null when the report has none. */
+    public record Report(String verdict, TimeUnitName timeUnit, Long leastSlack, List<String> streams,
+                         List<Margin> margins, List<Frame> frames) { }
+
+    /** Whether {@code content} looks like a report (one JSON object line with verdict and file) rather than a task set. */
+    public static boolean looksLikeReport(JsonNode firstLine, String content) {
+        return firstLine != null && firstLine.isObject() && firstLine.has("verdict") && firstLine.has("file")
+                && content.strip().lines().count() == 1;
+    }
+
+    public static Report read(String file, String content) {
+        StrictJson.Document d = StrictJson.parse(file, content.strip(), "an analyze JSON report");
+        JsonNode r = d.tree();
+        String verdict = text(d, r, "verdict");
+        if (!VERDICTS.contains(verdict)) {
+            throw d.error("verdict", "not a verdict: \"" + Escapes.text(verdict) + "\" (expected one of "
+                    + "schedulable, not schedulable, inconclusive)");
+        }
+        String unit = text(d, r, "timeUnit");
+        TimeUnitName tu = TimeUnitName.parse(unit).orElseThrow(() -> d.error("timeUnit", "unknown time unit \""
+                + Escapes.text(unit) + "\" (expected tick, ns, us, ms or s)"));
+        Long least = null;
+        List<Margin> margins = new ArrayList<>();
+        JsonNode m = r.path("margins");
+        if (!m.isMissingNode() && !m.isNull()) {
+            object(d, m, "margins");
+            if (!m.path("leastSlack").isMissingNode() && !m.path("leastSlack").isNull()) {
+                least = integer(d, m.path("leastSlack"), "margins.leastSlack", Long.MIN_VALUE);
+            }
+            JsonNode ts = array(d, m.path("tasks"), "margins.tasks", true);
+            for (int i = 0; i < ts.size(); i++) {
+                String p = "margins.tasks[" + i + "]";
+                object(d, ts.get(i), p);
+                margins.add(new Margin(name(d, ts.get(i), p + ".task"),
+                        integer(d, ts.get(i).path("worstResponse"), p + ".worstResponse", 0),
+                        integer(d, ts.get(i).path("leastSlack"), p + ".leastSlack", Long.MIN_VALUE)));
+            }
+        }
+        List<String> streams = new ArrayList<>();
+        List<Frame> frames = new ArrayList<>();
+        JsonNode t = r.path("table");
+        if (!t.isMissingNode() && !t.isNull()) {
+            object(d, t, "table");
+            JsonNode ss = array(d, t.path("streams"), "table.streams", false);
+            for (int i = 0; i < ss.size(); i++) {
+                streams.add(name(d, ss, i, "table.streams[" + i + "]"));
+            }
+            JsonNode es = array(d, t.path("entries"), "table.entries", false);
+            for (int i = 0; i < es.size(); i++) {
+                frames.add(frame(d, es.get(i), "table.entries[" + i + "]", streams.size()));
+            }
+        }
+        return new Report(verdict, tu, least, streams, margins, frames);
+    }
+
+    private static Frame frame(StrictJson.Document d, JsonNode e, String p, int streams) {
+        object(d, e, p);
+        long start = integer(d, e.path("start"), p + ".start", 0);
+        long end = integer(d, e.path("end"), p + ".end", 0);
+        if (end < start) {
+            throw d.error(p + ".end", "the frame ends (" + end + ") before it starts (" + start + ")");
+        }
+        JsonNode b = array(d, e.path("batch"), p + ".batch", false);
+        List<Job> jobs = new ArrayList<>();
+        for (int k = 0; k < b.size(); k++) {
+            String q = p + ".batch[" + k + "]";
+            object(d, b.get(k), q);
+            jobs.add(new Job(name(d, b.get(k), q + ".task"), integer(d, b.get(k).path("job"), q + ".job", 0)));
+            long stream = integer(d, b.get(k).path("stream"), q + ".stream", 0);
+            if (streams > 0 && stream >= streams) {
+                throw d.error(q + ".stream", "no stream " + stream + " (the table has " + streams + ")");
+            }
+        }
+        return new Frame(start, end, jobs);
+    }
+
+    private static String text(StrictJson.Document d, JsonNode parent, String path) {
+        JsonNode n = parent.path(field(path));
+        if (n.isMissingNode()) {
+            throw missing(d, path);
+        }
+        if (!n.isTextual()) {
+            throw d.error(path, "expected a string, got " + kind(n));
+        }
+        return n.asText();
+    }
+
+    private static String name(StrictJson.Document d, JsonNode parent, String path) {
+        String s = text(d, parent, path);
+        if (s.isEmpty() || Escapes.hasUnsafe(s)) {
+            throw d.error(path, "invalid task name \"" + Escapes.text(s) + "\" (empty, or with control characters)");
+        }
+        return s;
+    }
+
+    private static String name(StrictJson.Document d, JsonNode array, int i, String path) {
+        JsonNode n = array.get(i);
+        if (!n.isTextual() || n.asText().isEmpty() || Escapes.hasUnsafe(n.asText())) {
+            throw d.error(path, n.isTextual() ? "invalid name \"" + Escapes.text(n.asText()) + "\"" : "expected a string, got "
+                    + kind(n));
+        }
+        return n.asText();
+    }
+
+    private static long integer(StrictJson.Document d, JsonNode n, String path, long min) {
+        if (n.isMissingNode()) {
+            throw missing(d, path);
+        }
+        if (!n.isIntegralNumber() || !n.canConvertToLong()) {
+            throw d.error(path, "expected an integer, got " + kind(n));
+        }
+        if (n.asLong() < min) {
+            throw d.error(path, "must be >= " + min + " (got " + n.asLong() + ")");
+        }
+        return n.asLong();
+    }
+
+    private static void object(StrictJson.Document d, JsonNode n, String path) {
+        if (!n.isObject()) {
+            throw d.error(path, "expected an object, got " + kind(n));
+        }
+    }
+
+    private static JsonNode array(StrictJson.Document d, JsonNode n, String path, boolean optional) {
+        if (optional && (n.isMissingNode() || n.isNull())) {
+            return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        }
+        if (!n.isArray()) {
+            if (n.isMissingNode()) {
+                throw missing(d, path);
+            }
+            throw d.error(path, "expected an array, got " + kind(n));
+        }
+        return n;
+    }
+
+    private static String kind(JsonNode n) {
+        return n.isMissingNode() ? "nothing" : n.isIntegralNumber() ? "an integer out of range or a number"
+                : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String field(String path) {
+        return path.substring(path.lastIndexOf('.') + 1);
+    }
+
+    private static InputException missing(StrictJson.Document d, String path) {
+        int dot = path.lastIndexOf('.');
+        return d.error(dot < 0 ? "" : path.substring(0, dot), "missing required field \"" + field(path) + "\"");
+    }
+}
