@@ -150,7 +150,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
-                err.println(Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason());
+                String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason();
+                err.println(line);
+                if (common.format == OutputFormat.json) {
+                    // As for any other refused file: the JSON error line on stdout too.
+                    out.println(Json.line(Json.object().put("file", f.toString()).put("error", line)));
+                }
                 return ExitCodes.INVALID;
             }
             MethodResult r = m.run(w, options, options.explore().budget().start());

@@ -125,10 +125,15 @@ public final class GanttCharts {
 
     public static void write(Gantt g, Format f, OutputStream out) throws IOException {
         XYChart c = chart(g);
+        // Encoded in memory, then copied: the encoders' own writes to a failing stream end in
+        // exception chains (SAXException over IOException) and, for PNG, in an image cache closed
+        // on a thread of its own that prints a trace; a plain write fails with one IOException.
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         if (f == Format.PNG) {
-            BitmapEncoder.saveBitmap(c, out, BitmapEncoder.BitmapFormat.PNG);
+            BitmapEncoder.saveBitmap(c, bytes, BitmapEncoder.BitmapFormat.PNG);
         } else {
-            VectorGraphicsEncoder.saveVectorGraphic(c, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            VectorGraphicsEncoder.saveVectorGraphic(c, bytes, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
         }
+        bytes.writeTo(out);
     }
 }

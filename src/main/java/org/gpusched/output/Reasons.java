@@ -43,6 +43,12 @@ public final class Reasons {
         if (e instanceof FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        // The innermost cause, first line: libraries wrap I/O errors in chains of their own.
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return m.lines().findFirst().orElse(m).strip();
     }
 }
