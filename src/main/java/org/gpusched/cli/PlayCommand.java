@@ -107,6 +107,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
+            refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--mode", "--seed", "--gantt", "--tick-ns");
             return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, run.gpu, common.format,
                     common.quiet, common.workloadReader()::read), out, err);
         }
@@ -165,6 +166,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
                     + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
         }
+        refuseUnused("--strategy", "--sim-timing");
         return StrategyPlay.run(new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed, gantt, common),
                 out, err);
     }
@@ -192,5 +194,15 @@ final class PlayCommand implements Callable<Integer> {
             return null;
         }
         return cuda;
+    }
+
+    /** Refuses (exit 2) the options a mode of play does not use, rather than ignoring them silently. */
+    private void refuseUnused(String mode, String... names) {
+        CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+        List<String> given = java.util.Arrays.stream(names).filter(pr::hasMatchedOption).toList();
+        if (!given.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "play of " + mode + " does not use "
+                    + String.join(", ", given));
+        }
     }
 }

@@ -69,7 +69,11 @@ public final class PlanReader {
             long last = whole(file, p + ".lastSm", x.path("lastSm"));
             List<PTask> members = new ArrayList<>();
             JsonNode ts = x.path("tasks");
+            if (!ts.isArray()) {
+                throw new InputException(file, p + ".tasks", "must be an array of tasks");
+            }
             for (int j = 0; j < ts.size(); j++) {
+                informational(file, p + ".tasks[" + j + "]", ts.get(j));
                 String name = ts.get(j).path("task").asText("");
                 PTask t = byName.get(name);
                 if (t == null) {
@@ -84,6 +88,9 @@ public final class PlanReader {
                 slots.add(new PartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
                         test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
             }
+            if (x.has("name") && !x.path("name").isTextual()) {
+                throw new InputException(file, p + ".name", "must be a string");
+            }
             parts.add(new PartitionPlan.Partition(x.path("name").asText("P" + k), sms, first, last, slots));
         }
         PartitionPlan plan = new PartitionPlan(in.sms(), test, parts);
@@ -93,6 +100,36 @@ public final class PlanReader {
                     + (bad.size() > 1 ? " (and " + (bad.size() - 1) + " more)" : "") + "; --force plays it anyway");
         }
         return plan;
+    }
+
+    /**
+     * The fields a plan carries for people (kind, conflict, time, deadline, period, slack) are not
+     * used, since they are recomputed from the workload; they must still have their types, so that a
+     * plan edited by hand is not half-read: task a string, conflict a boolean, times integers
+     * (deadline and period >= 1, time >= 0; slack may be negative).
+     */
+    private static void informational(String file, String path, JsonNode t) {
+        if (!t.isObject()) {
+            throw new InputException(file, path, "must be an object");
+        }
+        if (!t.path("task").isTextual()) {
+            throw new InputException(file, path + ".task", "must be a string");
+        }
+        if (t.has("kind") && !t.path("kind").isTextual()) {
+            throw new InputException(file, path + ".kind", "must be a string");
+        }
+        if (t.has("conflict") && !t.path("conflict").isBoolean()) {
+            throw new InputException(file, path + ".conflict", "must be true or false");
+        }
+        long[][] mins = {{0}, {1}, {1}, {Long.MIN_VALUE}};
+        String[] fields = {"time", "deadline", "period", "slack"};
+        for (int i = 0; i < fields.length; i++) {
+            JsonNode v = t.path(fields[i]);
+            if (t.has(fields[i]) && (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < mins[i][0])) {
+                throw new InputException(file, path + "." + fields[i], "must be an integer"
+                        + (mins[i][0] == Long.MIN_VALUE ? "" : " >= " + mins[i][0]) + " (got " + v + ")");
+            }
+        }
     }
 
     private static long whole(String file, String path, JsonNode v) {

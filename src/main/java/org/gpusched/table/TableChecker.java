@@ -36,6 +36,11 @@ public final class TableChecker {
             errors.add("table was computed for another task set (sha256 " + table.taskSet().sha256() + ", this one "
                     + ts.sha256() + ")");
         }
+        List<String> names = ts.tasks().stream().map(org.gpusched.model.Task::name).toList();
+        if (!table.streams().equals(names)) {
+            errors.add("streams " + quoted(table.streams()) + " differ from the task set's tasks " + quoted(names)
+                    + " (stream i belongs to task i)");
+        }
         if (table.hyperperiod() != ts.hyperperiod()) {
             errors.add("hyperperiod " + table.hyperperiod() + " differs from the task set's " + ts.hyperperiod());
         }
@@ -178,5 +183,11 @@ public final class TableChecker {
             return firstPending == Long.MAX_VALUE ? 0 : firstPending;
         }
         return firstPending <= prevEnd || firstPending == Long.MAX_VALUE ? prevEnd : firstPending;
+    }
+
+    /** Names for an error line, escaped (a table is user input) and at most 10 of them. */
+    private static String quoted(List<String> names) {
+        List<String> shown = names.stream().limit(10).map(n -> "\"" + org.gpusched.model.Escapes.text(n) + "\"").toList();
+        return "[" + String.join(", ", shown) + (names.size() > 10 ? ", ... (" + names.size() + ")" : "") + "]";
     }
 }
