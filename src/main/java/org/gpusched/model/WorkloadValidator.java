@@ -75,8 +75,11 @@ final class WorkloadValidator {
                         + other + " (interference entries and tables name kernels task.kernel: rename one)");
             }
         }
-        if (in.interference() != null && tasks.size() > TaskSet.MAX_TASKS) {
-            throw fail("interference", "the PBS interference model handles at most " + TaskSet.MAX_TASKS + " tasks");
+        // A table model names task sets by a 64-bit mask, so it cannot describe more tasks; a slowdown
+        // model is per task. Past 64 tasks PBS is not applicable (PbsView.limits says why) and every
+        // other policy still runs.
+        if (in.interference() != null && tasks.size() > TaskSet.MAX_TASKS && "table".equals(in.interference().model())) {
+            throw fail("interference", "an interference table describes at most " + TaskSet.MAX_TASKS + " tasks");
         }
         Interference inter = v1.interference(in.interference(), pseudo, index);
         String note = PbsView.whyNot(tasks, gpu);
