@@ -28,9 +28,9 @@ public final class InputText {
             if ("-".equals(name)) {
                 bytes = bounded(System.in); // stdin stays open: it is not ours to close
             } else {
-                try (InputStream in = Files.newInputStream(file)) {
-                    bytes = bounded(in);
-                }
+                bytes = Files.isRegularFile(file) && Files.size(file) <= ReadLimits.MAX_DOCUMENT_BYTES
+                        ? Files.readAllBytes(file) // one array of the exact size: half the peak of a stream
+                        : boundedFile(file);
             }
         } catch (NoSuchFileException e) {
             throw new InputException(name, "", "no such file");
@@ -43,6 +43,12 @@ public final class InputText {
         return decode(name, bytes);
     }
 
+    private static byte[] boundedFile(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return bounded(in);
+        }
+    }
+
     /** One byte over the limit is enough to know: a 10 GB file is never read into memory. */
     private static byte[] bounded(InputStream in) throws IOException {
         return in.readNBytes(ReadLimits.MAX_DOCUMENT_BYTES + 1);
@@ -52,16 +58,25 @@ public final class InputText {
     public static String decode(String name, byte[] bytes) {
         CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        // Checked through a small buffer, then decoded once: a file near the size limit must read
+        // in a small heap (its bulk under "x" is never held beyond this text).
         ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length);
-        CoderResult r = d.decode(in, out, true);
-        if (r.isUnderflow()) {
-            r = d.flush(out);
+        CharBuffer out = CharBuffer.allocate(8192);
+        while (true) {
+            CoderResult r = d.decode(in, out, true);
+            if (r.isOverflow()) {
+                out.clear();
+                continue;
+            }
+            if (r.isUnderflow()) {
+                r = d.flush(out);
+            }
+            if (r.isError()) {
+                throw invalid(name, bytes, in.position(), r.length());
+            }
+            break;
         }
-        if (r.isError()) {
-            throw invalid(name, bytes, in.position(), r.length());
-        }
-        return out.flip().toString();
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     private static InputException invalid(String name, byte[] bytes, int at, int length) {
