@@ -59,7 +59,7 @@ final class PlayCommand implements Callable<Integer> {
             description = "time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class,
             description = "Play the table N times, hyperperiod k offset by k*H. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 

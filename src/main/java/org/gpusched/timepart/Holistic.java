@@ -145,13 +145,13 @@ public final class Holistic {
             check.run();
             long qt = Ticks.mul(q, x.period());
             long base = Ticks.mul(q + 1L, c);
-            long w = supply[f].tsup(base);
+            long w = supply[f].tsup(base, check);
             while (true) {
                 check.run();
                 if (w >= INF || w - qt > room) {
                     return INF;
                 }
-                long next = supply[f].tsup(Ticks.add(base, interference(f, s, w)));
+                long next = supply[f].tsup(Ticks.add(base, interference(f, s, w)), check);
                 if (next == w) {
                     break;
                 }

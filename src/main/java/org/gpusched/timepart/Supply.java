@@ -109,6 +109,14 @@ public record Supply(long majorFrame, List<Interval> intervals) {
      * worst-phase candidates (interval ends) of the time each needs to deliver w.
      */
     public long tsup(long w) {
+        return tsup(w, () -> { });
+    }
+
+    /**
+     * As {@link #tsup(long)}, running {@code check} (a budget's time check, which may throw) once per
+     * candidate phase: with n windows one call is n² steps, 10^10 for a plan of 10^5 windows.
+     */
+    public long tsup(long w, Runnable check) {
         if (w <= 0) {
             return 0;
         }
@@ -118,6 +126,7 @@ public record Supply(long majorFrame, List<Interval> intervals) {
         }
         long max = 0;
         for (Interval i : intervals) {
+            check.run();
             max = Math.max(max, timeToSupply(i.end() % majorFrame, w, s));
         }
         return max;
