@@ -145,7 +145,7 @@ class FuzzTest {
         assertThat(codes[2]).as("inputs rejected").isPositive();
     }
 
-    private static ExecutorService executor() {
+    static ExecutorService executor() {
         return Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "fuzz");
             t.setDaemon(true);
@@ -157,7 +157,7 @@ class FuzzTest {
      * The command line of {@link Main#run}, built once and executed many times: picocli resets every
      * option before each parse, and building it costs ten times what reading a small file does.
      */
-    private static final class Cli {
+    static final class Cli {
         private final StringWriter out = new StringWriter();
         private final StringWriter err = new StringWriter();
         private final PrintWriter outWriter = new PrintWriter(out);
@@ -174,7 +174,7 @@ class FuzzTest {
         }
     }
 
-    private static String check(Outcome o, byte[] input, Path file) throws IOException {
+    static String check(Outcome o, byte[] input, Path file) throws IOException {
         if (o.code() < 0 || o.code() > 3) {
             return "exit " + o.code() + ": " + o.err().strip();
         }
@@ -193,7 +193,7 @@ class FuzzTest {
         return null;
     }
 
-    private static String save(int i, byte[] input, String what) throws IOException {
+    static String save(int i, byte[] input, String what) throws IOException {
         Files.createDirectories(FAILURES);
         Path f = FAILURES.resolve("fuzz-" + SEED + "-" + i + ".json");
         Files.write(f, input);
