@@ -32,8 +32,16 @@ final class Ctx {
     /** A budget's time check, run on every iteration of every fixed point; it may throw to end the analysis. */
     final Runnable check;
 
+    /** Whether a saturated core is concluded at once (Saturation); off only to test the shortcut against the iteration. */
+    final boolean shortcut;
+
     Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
+        this(w, variant, gpuRank, check, true);
+    }
+
+    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
         this.check = check;
+        this.shortcut = shortcut;
         this.tasks = w.tasks();
         this.n = tasks.size();
         this.variant = variant;

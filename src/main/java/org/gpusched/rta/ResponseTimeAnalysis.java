@@ -28,13 +28,18 @@ public final class ResponseTimeAnalysis {
      * (a budget's time check, which may throw to end the analysis) on every fixed-point iteration.
      */
     public static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v, Runnable check) {
+        return analyze(w, m, mode, v, check, true);
+    }
+
+    static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v, Runnable check,
+                             boolean shortcut) {
         Analysis a = Analysis.of(m);
         int[] order = givenOrder(w);
-        Pass first = pass(w, a, v, order, check);
+        Pass first = pass(w, a, v, order, check, shortcut);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
             return first.result(w, m, v, mode, order, false);
         }
-        Found found = audsley(w, a, v, first, check);
+        Found found = audsley(w, a, v, first, check, shortcut);
         if (found == null) {
             return first.result(w, m, v, mode, order, true);
         }
@@ -63,7 +68,7 @@ public final class ResponseTimeAnalysis {
     }
 
     private static Fix fix(Ctx x, Analysis a, int i, long start, long limit) {
-        if (x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
+        if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
             return new Fix(false, Sat.add(limit, 1));
         }
@@ -96,8 +101,8 @@ public final class ResponseTimeAnalysis {
     /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
     private record Found(int[] order, long[] r) { }
 
-    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order, Runnable check) {
-        Ctx x = new Ctx(w, v, ranks(order), check);
+    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order, Runnable check, boolean shortcut) {
+        Ctx x = new Ctx(w, v, ranks(order), check, shortcut);
         int n = x.n;
         long[] r = new long[n];
         long[] left = new long[n];
@@ -146,9 +151,10 @@ public final class ResponseTimeAnalysis {
      * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
      * order found and the response times, or null when some slot takes no task.
      */
-    private static Found audsley(RtaWorkload w, Analysis a, Variant v, Pass first, Runnable check) {
+    private static Found audsley(RtaWorkload w, Analysis a, Variant v, Pass first, Runnable check,
+                                 boolean shortcut) {
         int[] given = givenOrder(w);
-        Ctx x = new Ctx(w, v, ranks(given), check);
+        Ctx x = new Ctx(w, v, ranks(given), check, shortcut);
         List<Integer> rt = Arrays.stream(given).filter(i -> !w.tasks().get(i).bestEffort()).boxed().toList();
         List<Integer> be = Arrays.stream(given).filter(i -> w.tasks().get(i).bestEffort()).boxed().toList();
         int k = rt.size();
