@@ -3,10 +3,10 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
 import org.gpusched.experiment.GcapsExperiment;
@@ -10,7 +10,7 @@ import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;

@@ -1,12 +1,12 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
+import org.gpusched.input.Escapes;
+import org.gpusched.input.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.profile.Statistic;

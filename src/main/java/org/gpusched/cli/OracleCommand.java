@@ -2,7 +2,7 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;

@@ -2,9 +2,9 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionPlan;

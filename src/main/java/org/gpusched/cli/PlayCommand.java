@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;

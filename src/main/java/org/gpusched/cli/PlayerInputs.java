@@ -1,9 +1,9 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
-import org.gpusched.model.StrictJson;
+import org.gpusched.input.InputException;
+import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.player.Plan;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;

@@ -1,14 +1,14 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Gpu;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 
 import java.math.BigDecimal;
 import java.util.List;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 
 import java.util.ArrayList;
 import java.util.HashMap;

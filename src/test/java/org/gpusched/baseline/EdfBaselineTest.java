@@ -4,7 +4,7 @@ import org.gpusched.RandomTaskSets;
 import org.gpusched.ReferenceEdf;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.explore.PaperExamplesTestAccess;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

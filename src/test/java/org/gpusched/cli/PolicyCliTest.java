@@ -165,7 +165,7 @@ class PolicyCliTest {
                 Map.entry("DriverDto", "gpuDriver"), Map.entry("ConflictDto", "conflictFactors"),
                 Map.entry("TimePartitionsDto", "timePartitions"), Map.entry("PartitionDto", "partition"),
                 Map.entry("WindowDto", "window"));
-        Class<?> holder = Class.forName("org.gpusched.model.InputDtoV2");
+        Class<?> holder = Class.forName("org.gpusched.input.InputDtoV2");
         int checked = 0;
         for (Class<?> dto : holder.getDeclaredClasses()) {
             List<String> fields = Arrays.stream(dto.getRecordComponents()).map(RecordComponent::getName).sorted().toList();

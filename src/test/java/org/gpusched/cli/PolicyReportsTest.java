@@ -3,7 +3,7 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Evidence;
 import org.gpusched.policy.MethodResult;

@@ -4,7 +4,7 @@ import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.ReferenceEdf;
 import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

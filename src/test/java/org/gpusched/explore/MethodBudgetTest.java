@@ -2,7 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 

@@ -1,5 +1,12 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.SmPolicy;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TimeUnitName;
 import org.gpusched.oracle.CompletionModel;
 import org.junit.jupiter.api.Test;
 

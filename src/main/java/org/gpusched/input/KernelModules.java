@@ -1,5 +1,7 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import java.io.IOException;
 import java.io.InputStream;

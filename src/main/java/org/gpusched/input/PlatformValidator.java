@@ -1,5 +1,9 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.DriverDefaults;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Platform;
+import org.gpusched.model.TimeUnitName;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,9 +18,6 @@ final class PlatformValidator {
     static final int MAX_CPUS = 1024;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
-    /** Default driver overheads in nanoseconds: L = 1024 µs, θ = 200 µs, α = 800 µs (ε = 1 ms). */
-    private static final long[] DEFAULT_NS = {1_024_000, 200_000, 800_000};
-    private static final String[] SYMBOL = {"L", "θ", "α"};
     private static final String[] FIELD = {"timeslice", "contextSwitch", "runlistUpdate"};
 
     private final String file;
@@ -74,46 +75,14 @@ final class PlatformValidator {
                 }
                 v[k] = given[k];
             } else {
-                String why = defaultMissing(k, unit);
+                String why = DriverDefaults.missing(k, unit);
                 if (why != null) {
                     throw fail("timeUnit", why + " (or give " + path + ")");
                 }
-                v[k] = defaultIn(k, unit);
+                v[k] = DriverDefaults.in(k, unit);
             }
         }
         return new Platform.GpuDriver(v[0], v[1], v[2]);
-    }
-
-    /**
-     * The driver defaults of a v1 file, which has no {@code platform}: null with a reason when the
-     * unit cannot hold them (a v1 file stays valid; only the policies that need them are n/a).
-     */
-    static Platform v1(int tasks, TimeUnitName unit) {
-        for (int k : new int[] {1, 2, 0}) {
-            String why = defaultMissing(k, unit);
-            if (why != null) {
-                return new Platform(tasks, null, why + " (a v1 file has no platform.gpuDriver; write it in"
-                        + " formatVersion 2)", 1, Platform.ConflictFactors.PAPER, null);
-            }
-        }
-        return new Platform(tasks, new Platform.GpuDriver(defaultIn(0, unit), defaultIn(1, unit), defaultIn(2, unit)),
-                null, 1, Platform.ConflictFactors.PAPER, null);
-    }
-
-    /** Why default k does not fit the unit ("timeUnit ms cannot hold θ = 200 µs; use us"), or null. */
-    private static String defaultMissing(int k, TimeUnitName unit) {
-        if (unit.nanos() == 0 || DEFAULT_NS[k] % unit.nanos() == 0) {
-            return null;
-        }
-        return "timeUnit " + unit.json() + " cannot hold " + SYMBOL[k] + " = " + DEFAULT_NS[k] / 1000 + " µs; use us";
-    }
-
-    /** An abstract tick has no size: its defaults are an ideal driver (L = 1, θ = α = 0). */
-    private static long defaultIn(int k, TimeUnitName unit) {
-        if (unit.nanos() == 0) {
-            return k == 0 ? 1 : 0;
-        }
-        return DEFAULT_NS[k] / unit.nanos();
     }
 
     private Platform.TimePartitions partitions(InputDtoV2.TimePartitionsDto t, int cpus) {

@@ -1,5 +1,6 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Task;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

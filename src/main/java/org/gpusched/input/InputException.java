@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 /**
  * A rejected input: names the file, the JSON path and, when known, the line and column.

@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,8 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Canonical;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Workload;
 import org.gpusched.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

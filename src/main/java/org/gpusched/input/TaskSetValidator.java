@@ -1,5 +1,16 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.GpuPresets;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.SmPolicy;
+import org.gpusched.model.Unit;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Hyperperiod;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TimeUnitName;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -182,17 +193,10 @@ final class TaskSetValidator {
             throw fail(p, "expected a task object, got null");
         }
         taskName(p, t.name());
-        long period = atMost(p + ".period", required(p, "period", t.period()), ReadLimits.MAX_TIME);
+        long period = TaskTiming.period(file, p, t.period());
         // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
         long wcet = required(p, "wcet", t.wcet());
-        long deadline = t.deadline() == null ? period : t.deadline();
-        if (t.deadline() != null && deadline <= 0) {
-            throw fail(p + ".deadline", "must be > 0 (got " + deadline + ")");
-        }
-        if (deadline > period) {
-            throw fail(p + ".deadline", "deadline " + deadline + " > period " + period
-                    + ": arbitrary deadlines are not supported (D must be <= T)");
-        }
+        long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
         Kernel k = null;
         if (t.kernel() != null) {
             k = kernel(p + ".kernel", t.kernel(), gpu);

@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import org.gpusched.cli.Main;
 import org.junit.jupiter.api.Test;

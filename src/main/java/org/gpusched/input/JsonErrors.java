@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;

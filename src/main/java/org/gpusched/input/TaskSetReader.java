@@ -1,5 +1,7 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Canonical;
+import org.gpusched.model.TaskSet;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;

@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import org.gpusched.cli.Main;
 import org.junit.jupiter.api.Test;
@@ -124,16 +124,6 @@ class ReaderLimitsTest {
                 "analyze");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.line()).contains("tasks[0].kernel.sharedMemoryPerBlock").contains("must be <= 16777216");
-    }
-
-    @Test
-    void blockUsageSaturatesInsteadOfWrappingAround() {
-        Gpu orin = GpuPresets.find("jetson-agx-orin-64gb").orElseThrow().toGpu(SmPolicy.MOST_ROOM);
-        BlockUsage u = BlockUsage.of(new Kernel(1, 1024, 255, Long.MAX_VALUE, null, null), orin);
-        assertThat(u.sharedMemory()).isEqualTo(Long.MAX_VALUE);
-        assertThat(u.violatedOnEmptySm(orin)).isNotNull();
-        assertThat(BlockUsage.roundUp(Long.MAX_VALUE - 5, 128)).isEqualTo(Long.MAX_VALUE);
-        assertThat(BlockUsage.roundUp(49_152 + 1024, 128)).isEqualTo(50_176);
     }
 
     /** Every kernel and GPU field has an upper bound: the bound itself passes, one more is refused. */

@@ -1,5 +1,13 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Platform;
+import org.gpusched.model.Scaling;
+import org.gpusched.model.Unit;
+import org.gpusched.model.Segment;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

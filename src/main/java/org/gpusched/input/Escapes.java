@@ -1,4 +1,4 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
 import java.util.regex.Pattern;
 

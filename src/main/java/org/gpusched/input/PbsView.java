@@ -1,5 +1,16 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Hyperperiod;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.Stage;
+import org.gpusched.model.Task;
+import org.gpusched.model.Ticks;
+import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Segment;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.WorkTask;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,5 +1,17 @@
-package org.gpusched.model;
+package org.gpusched.input;
 
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.Scaling;
+import org.gpusched.model.Segment;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Platform;
+import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,7 +73,7 @@ final class WorkloadValidator {
             }
             drafts.add(t);
         }
-        List<WorkTask> tasks = Priorities.resolve(file, drafts);
+        List<WorkTask> tasks = PriorityRules.resolve(file, drafts);
         // Each task as PBS sees it: its GPU segments of non-zero exec as a chain of kernels.
         List<Task> pseudo = new ArrayList<>();
         for (WorkTask t : tasks) {
@@ -119,15 +131,8 @@ final class WorkloadValidator {
                 throw fail(p, "expected a task object, got null");
             }
             v1.taskName(p, t.name());
-            if (t.period() == null) {
-                throw fail(p, "missing required field \"period\"");
-            }
-            long period = time(p + ".period", t.period(), 1);
-            long deadline = t.deadline() == null ? period : time(p + ".deadline", t.deadline(), 1);
-            if (deadline > period) {
-                throw fail(p + ".deadline", "deadline " + deadline + " > period " + period
-                        + ": arbitrary deadlines are not supported (D must be <= T)");
-            }
+            long period = TaskTiming.period(file, p, t.period());
+            long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
             List<Segment> segments = segments(p, t);
             long total = 0;
             for (Segment s : segments) {
