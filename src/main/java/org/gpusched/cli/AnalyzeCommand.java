@@ -1,5 +1,10 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Reports;
+import org.gpusched.report.PolicyReports;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.GanttOutput;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.ExploredGraph;
 import org.gpusched.explore.GraphExport;
@@ -108,7 +113,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table, --graph and --gantt take one input file");
         }
         if (gantt != null) {
-            GanttOutput.format(spec.commandLine(), gantt);
+            Main.ganttFormat(spec.commandLine(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
@@ -162,7 +167,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 }
             }
             if (!(r.detail() instanceof Detail.Frames fr)) {
-                PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
+                PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
                     PartitionFamily.plan(m, w, options).ifPresent(p -> writePlan(PlanFile.text(p, w.name(), w.sha256(),
                             w.timeUnit().json(), m.id()), outputs));

@@ -1,5 +1,10 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Reports;
+import org.gpusched.report.PolicyReports;
+import org.gpusched.report.Csv;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Csv;
+import org.gpusched.report.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;

@@ -1,5 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.DiffSide;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import picocli.CommandLine.Command;
@@ -40,8 +43,8 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() {
-        DiffSide a = DiffSide.read(oldFile, explore);
-        DiffSide b = DiffSide.read(newFile, explore);
+        DiffSide a = DiffSide.read(oldFile, explore.toOptions(0));
+        DiffSide b = DiffSide.read(newFile, explore.toOptions(0));
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.json) {
             out.println(Json.line(json(a, b)));

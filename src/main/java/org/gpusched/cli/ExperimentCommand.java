@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.model.Escapes;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;

@@ -1,5 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Csv;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.GpuPresets;
 import org.gpusched.model.SmPolicy;

@@ -1,5 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Csv;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.explore.GpuSchedExplorer;

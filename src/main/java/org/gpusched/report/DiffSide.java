@@ -1,8 +1,9 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.Options;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -27,10 +28,10 @@ import java.util.Map;
  * @param margins per task name: {worst response, least slack}; empty without a table
  * @param frames the table, one "start-end: a#0 b#0" string per frame
  */
-record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, Map<String, String> tasks,
+public record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, Map<String, String> tasks,
                 Map<String, long[]> margins, List<String> frames) {
 
-    static DiffSide read(Path file, ExploreOptions explore) {
+    public static DiffSide read(Path file, Options options) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -47,7 +48,7 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
             return fromReport(file, n);
         }
         TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
-        Analysis a = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
+        Analysis a = new GpuSchedExplorer(ts, options).analyze();
         return fromReport(file, Reports.json(file.toString(), ts, a, false), ts);
     }
 
