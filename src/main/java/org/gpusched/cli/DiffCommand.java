@@ -132,7 +132,7 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
             ObjectNode x = tasks.addObject().put("task", t).put("change", change(a, b, t));
             long[] ma = a.margins().get(t);
             long[] mb = b.margins().get(t);
-            x.putObject("worstResponse").put("old", ma == null ? null : ma[0]).put("new", mb == null ? null : mb[0]);
+            x.putObject("worstResponseTime").put("old", ma == null ? null : ma[0]).put("new", mb == null ? null : mb[0]);
             x.putObject("leastSlack").put("old", ma == null ? null : ma[1]).put("new", mb == null ? null : mb[1]);
         }
         int first = firstDifference(a, b);

@@ -73,7 +73,7 @@ public record DiffSide(String file, String verdict, String timeUnit, Long leastS
         Map<String, long[]> margins = new LinkedHashMap<>();
         JsonNode m = r.path("margins");
         for (JsonNode t : m.path("tasks")) {
-            margins.put(t.path("task").asText(), new long[] {t.path("worstResponse").asLong(), t.path("leastSlack").asLong()});
+            margins.put(t.path("task").asText(), new long[] {worstResponseTime(t), t.path("leastSlack").asLong()});
             tasks.putIfAbsent(t.path("task").asText(), "");
         }
         List<String> frames = new ArrayList<>();
@@ -85,5 +85,10 @@ public record DiffSide(String file, String verdict, String timeUnit, Long leastS
         Long least = m.path("leastSlack").isNumber() ? m.path("leastSlack").asLong() : null;
         return new DiffSide(file.toString(), r.path("verdict").asText(), r.path("timeUnit").asText(""), least, tasks,
                 margins, frames);
+    }
+
+    /** A task's worst response time; reports of version 1 called it {@code worstResponse}. */
+    private static long worstResponseTime(JsonNode t) {
+        return (t.has("worstResponseTime") ? t.path("worstResponseTime") : t.path("worstResponse")).asLong();
     }
 }

@@ -16,7 +16,7 @@ public final class Json {
     }
 
     /** Version of the JSON report contract (docs/report-format.md); raised on incompatible changes. */
-    public static final int REPORT_VERSION = 1;
+    public static final int REPORT_VERSION = 2;
 
     /**
      * One JSON line of a report. Every object report starts with {@code reportVersion}, added here

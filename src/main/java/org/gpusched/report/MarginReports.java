@@ -42,14 +42,14 @@ public final class MarginReports {
         ArrayNode tasks = o.putArray("tasks");
         for (Margins.TaskMargin t : m.tasks()) {
             tasks.addObject().put("task", ts.task(t.task()).name()).put("jobs", t.jobs())
-                    .put("worstResponse", t.worstResponse()).put("leastSlack", t.minSlack())
+                    .put("worstResponseTime", t.worstResponse()).put("leastSlack", t.minSlack())
                     .put("tightestJob", t.tightestJob());
         }
         ArrayNode jobs = o.putArray("jobs");
         for (Margins.JobMargin j : m.jobs()) {
             jobs.addObject().put("task", ts.task(j.task()).name()).put("job", j.job()).put("release", j.release())
                     .put("deadline", j.deadline()).put("start", j.start()).put("finish", j.finish())
-                    .put("response", j.response()).put("slack", j.slack());
+                    .put("responseTime", j.response()).put("slack", j.slack());
         }
         return o;
     }

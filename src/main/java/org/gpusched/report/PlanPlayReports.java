@@ -44,16 +44,16 @@ public final class PlanPlayReports {
                 }
                 tasks.addObject().put("task", s.task()).put("partition", p.name()).put("sms", p.sms())
                         .put("firstSm", p.firstSm()).put("lastSm", p.lastSm()).put("jobs", n)
-                        .put("worstResponse", worst).put("deadline", s.deadline()).put("misses", miss);
+                        .put("worstResponseTime", worst).put("deadline", s.deadline()).put("misses", miss);
             }
         }
         switch (format) {
             case json -> out.println(Json.line(o));
             case csv -> {
-                out.println("task,partition,sms,firstSm,lastSm,jobs,worstResponse,deadline,misses");
+                out.println("task,partition,sms,firstSm,lastSm,jobs,worstResponseTime,deadline,misses");
                 o.path("tasks").forEach(t -> out.println(Csv.row(t.path("task").asText(), t.path("partition").asText(),
                         t.path("sms").asText(), t.path("firstSm").asText(), t.path("lastSm").asText(),
-                        t.path("jobs").asText(), t.path("worstResponse").asText(), t.path("deadline").asText(),
+                        t.path("jobs").asText(), t.path("worstResponseTime").asText(), t.path("deadline").asText(),
                         t.path("misses").asText())));
             }
             default -> {
@@ -68,7 +68,7 @@ public final class PlanPlayReports {
                         "worst response", "deadline", "misses");
                 o.path("tasks").forEach(t -> out.printf(Locale.ROOT, "  %-16s %-9s %9s %6d %14d %10d %6d%n",
                         t.path("task").asText(), t.path("partition").asText(), t.path("firstSm").asText() + ".."
-                                + t.path("lastSm").asText(), t.path("jobs").asLong(), t.path("worstResponse").asLong(),
+                                + t.path("lastSm").asText(), t.path("jobs").asLong(), t.path("worstResponseTime").asLong(),
                         t.path("deadline").asLong(), t.path("misses").asLong()));
             }
         }

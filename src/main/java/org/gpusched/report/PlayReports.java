@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 /** Text, JSON and CSV reports of {@code play} and {@code verify}; no clock values, so sim output is reproducible. */
 public final class PlayReports {
     public static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
-            "batchPlannedStart", "batchStart", "start", "finish", "response", "deadline", "slack",
+            "batchPlannedStart", "batchStart", "start", "finish", "responseTime", "deadline", "slack",
             "batchPlannedEnd", "batchEnd", "miss");
 
     public record Header(String table, String taskset, String execTime, long seed) { }
@@ -103,7 +103,7 @@ public final class PlayReports {
             n.put("release", j.release());
             n.put("start", j.start());
             n.put("finish", j.finish());
-            n.put("response", j.response());
+            n.put("responseTime", j.response());
             n.put("deadline", j.deadline());
             n.put("slack", j.slack());
             n.put("miss", j.miss());
