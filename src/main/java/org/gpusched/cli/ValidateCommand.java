@@ -11,7 +11,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;

@@ -7,8 +7,6 @@ import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionPlan;
 import org.gpusched.partition.PartitionTest;
-import org.gpusched.player.NativePartition;
-import org.gpusched.player.PartitionSim;
 
 import java.util.ArrayList;
 import java.util.Comparator;

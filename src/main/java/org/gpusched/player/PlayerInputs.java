@@ -4,7 +4,6 @@ import org.gpusched.model.InputException;
 import org.gpusched.model.StrictJson;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.TaskSetReader;
-import org.gpusched.player.Plan;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
