@@ -2,7 +2,6 @@ package org.gpusched.cli;
 
 import org.gpusched.report.Reports;
 import org.gpusched.report.PolicyReports;
-import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.report.GanttOutput;
 import org.gpusched.explore.Analysis;
@@ -183,7 +182,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             } else if (graph != null) {
                 exportGraph(fr.graph(), ts, outputs);
             }
-            report(out, f.toString(), ts, a);
+            Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
+                    table == null || !table.toString().equals("-"), stats || common.verbose);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 writeTable(ts, a, tableToStdout, outputs);
             }
@@ -201,16 +201,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
             w.flush();
         });
-    }
-
-    private void report(PrintWriter out, String file, TaskSet ts, Analysis a) {
-        boolean timing = !noTiming;
-        switch (common.format) {
-            case json -> out.println(Json.line(Reports.json(file, ts, a, timing)));
-            case csv -> out.println(Reports.csv(file, ts, a, timing));
-            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"),
-                    stats || common.verbose);
-        }
     }
 
     private void writePlan(String text, Outputs outputs) {

@@ -1,7 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
-import org.gpusched.player.CudaDevice;
+import org.gpusched.player.TableDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
 import org.gpusched.player.DeviceChoice;
@@ -128,7 +127,7 @@ final class PlayCommand implements Callable<Integer> {
                 System.in, err);
         Device dev;
         try {
-            dev = open(plan, err);
+            dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
         } catch (CudaException e) {
             err.println("gpusched: --device " + Main.spell(device) + ": " + e.getMessage());
             return ExitCodes.INVALID;
@@ -210,30 +209,5 @@ final class PlayCommand implements Callable<Integer> {
     private static int refused(PlayRefused e, PrintWriter err) {
         err.println("gpusched: " + e.getMessage());
         return e.usage() ? ExitCodes.INVALID : ExitCodes.INTERNAL;
-    }
-
-    /** The device to play on; null after printing why a usable GPU cannot play this task set. */
-    private Device open(Plan plan, PrintWriter err) {
-        if (device == DeviceChoice.SIM) {
-            return new SimDevice();
-        }
-        long nanos = run.nanos(plan.taskSet());
-        CudaDevice cuda;
-        try {
-            cuda = CudaDevice.open(plan.taskSet(), run.gpu, Math.max(nanos, 1));
-        } catch (CudaException e) {
-            if (device == DeviceChoice.AUTO && e.unavailable()) {
-                err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");
-                return new SimDevice();
-            }
-            throw e;
-        }
-        if (nanos <= 0) {
-            cuda.close();
-            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
-                    + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
-            return null;
-        }
-        return cuda;
     }
 }

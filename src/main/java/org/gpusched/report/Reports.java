@@ -87,6 +87,16 @@ public final class Reports {
         }
     }
 
+    /** {@code analyze} of a PBS-family method in {@code format}. */
+    public static void analyze(PrintWriter out, OutputFormat format, String file, TaskSet ts, Analysis a, boolean quiet,
+                               boolean timing, boolean showTable, boolean stats) {
+        switch (format) {
+            case json -> out.println(Json.line(json(file, ts, a, timing)));
+            case csv -> out.println(csv(file, ts, a, timing));
+            default -> text(out, file, ts, a, quiet, timing, showTable, stats);
+        }
+    }
+
     public static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
         out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
         String u = "(" + ts.timeUnit().json() + ")";
