@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.OutputFormat;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.gpusched.input.TaskSetReader;

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
 import org.gpusched.experiment.GcapsExperiment;
@@ -24,7 +24,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,20 +52,6 @@ final class ExperimentCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
-    }
-
-    static void report(PrintWriter out, CommonOptions common, List<Path> files) {
-        if (common.quiet) {
-            return;
-        }
-        if (common.format == OutputFormat.json) {
-            var o = Json.object();
-            var arr = o.putArray("files");
-            files.forEach(f -> arr.add(f.toString()));
-            out.println(Json.line(o));
-        } else {
-            files.forEach(f -> out.println(Escapes.text(f.toString())));
-        }
     }
 
     static List<Scenario> scenarios(CommandLine cl, List<String> names) {
@@ -136,7 +121,7 @@ final class ExperimentCommand implements Runnable {
             try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
             }
-            report(spec.commandLine().getOut(), common, files);
+            FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, files);
             return ExitCodes.OK;
         }
     }
@@ -395,7 +380,7 @@ final class ExperimentCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 throw new InputException(files.get(0).toString(), "", e.getMessage());
             }
-            report(spec.commandLine().getOut(), common, written);
+            FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, written);
             return ExitCodes.OK;
         }
     }

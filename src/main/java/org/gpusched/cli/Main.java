@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.input.Escapes;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
@@ -7,14 +9,17 @@ import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
+import org.gpusched.gantt.GanttCharts;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
+import org.gpusched.report.Names;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -153,6 +158,15 @@ public final class Main implements Runnable {
         }
     }
 
+    /** Refuses a file name that is neither .svg nor .png before anything runs. */
+    static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
+        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
+        if (f == null) {
+            throw new CommandLine.ParameterException(cl, "--gantt writes .svg or .png files, not " + file);
+        }
+        return f;
+    }
+
     /** Enum constants as the CLI spells them: lower case, '-' for '_'. */
     static <E extends Enum<E>> E parseEnum(Class<E> type, String s) {
         for (E e : type.getEnumConstants()) {
@@ -165,6 +179,6 @@ public final class Main implements Runnable {
     }
 
     static String spell(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return Names.spell(e);
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;

@@ -41,7 +41,7 @@ class PolicyCliTest {
         assertThat(jsonLines).hasSize(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             JsonNode json = M.readTree(jsonLines.get(i));
-            assertThat(json.get("reportVersion").asInt()).isEqualTo(1);
+            assertThat(json.get("reportVersion").asInt()).isEqualTo(2);
             assertThat(json.get("method").asText()).isEqualTo(ids.get(i));
         }
         assertThat(M.readTree(jsonLines.get(0)).get("source").asText()).contains("Feddal");

@@ -19,7 +19,7 @@ class TimepartCliTest {
         CliRunner r = CliRunner.run("analyze", "--method", "time-partitioned-holistic", RAILWAY, "--no-timing");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("schedulable", "obstacle-detection        27300", "brake-control            7100",
-                "serialisation all GPU-using tasks", "minSlack      7900");
+                "serialisation all GPU-using tasks", "leastSlack    7900");
         CliRunner json = CliRunner.run("analyze", "--method", "time-partitioned-holistic", RAILWAY, "--format", "json");
         assertThat(json.code()).isZero();
         assertThat(json.out()).contains("\"responseTime\":27300", "\"flows\":[", "\"windows\":[");

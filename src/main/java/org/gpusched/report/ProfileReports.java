@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,14 +17,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Reports of {@code profile} and {@code loop}, and the frame comparison {@code play} adds to its own. */
-final class ProfileReports {
-    static final String SAMPLES_HEADER = Csv.row("set", "size", "order", "run", "sample", "unit");
+public final class ProfileReports {
+    public static final String SAMPLES_HEADER = Csv.row("set", "size", "order", "run", "sample", "unit");
 
-    record Header(String taskset, String out, String samples, String statistic, String margin) { }
+    public record Header(String taskset, String out, String samples, String statistic, String margin) { }
 
     private ProfileReports() { }
 
-    static String names(TaskSet ts, int[] tasks, String sep) {
+    public static String names(TaskSet ts, int[] tasks, String sep) {
         List<String> n = new ArrayList<>();
         for (int t : tasks) {
             n.add(ts.task(t).name());
@@ -33,7 +33,7 @@ final class ProfileReports {
     }
 
     /** One row per timed run: the set (names in task order, '+'), its size, the order used, run, sample, unit. */
-    static String samplesCsv(Profiler.Profile p) {
+    public static String samplesCsv(Profiler.Profile p) {
         StringBuilder b = new StringBuilder(SAMPLES_HEADER).append('\n');
         for (Profiler.SetSamples s : p.sets()) {
             String set = names(p.taskSet(), Oracle.tasksOf(s.mask()), "+");
@@ -45,7 +45,7 @@ final class ProfileReports {
         return b.toString();
     }
 
-    static void text(PrintWriter out, Header h, Profiler.Profile p, Model m, boolean quiet) {
+    public static void text(PrintWriter out, Header h, Profiler.Profile p, Model m, boolean quiet) {
         TaskSet ts = p.taskSet();
         if (!quiet) {
             out.printf(Locale.ROOT, "profile %s on %s: %d sets, %d runs each after %d warm-up; %s x %s, in %s%n",
@@ -67,7 +67,7 @@ final class ProfileReports {
                 Escapes.text(h.out()), Escapes.text(h.samples()));
     }
 
-    static ObjectNode json(Header h, Profiler.Profile p, Model m) {
+    public static ObjectNode json(Header h, Profiler.Profile p, Model m) {
         TaskSet ts = p.taskSet();
         ObjectNode o = Json.object();
         o.put("file", h.taskset());
@@ -103,7 +103,7 @@ final class ProfileReports {
     }
 
     /** The frame comparison of one play: JSON object {@code frames} of the play report. */
-    static ObjectNode framesJson(FrameCheck fc) {
+    public static ObjectNode framesJson(FrameCheck fc) {
         FrameCheck.Summary s = fc.summary();
         ObjectNode n = Json.object();
         n.put("frames", s.frames());
@@ -126,7 +126,7 @@ final class ProfileReports {
     }
 
     /** The one line {@code play} prints about its frames against the table. */
-    static String framesText(FrameCheck fc) {
+    public static String framesText(FrameCheck fc) {
         FrameCheck.Summary s = fc.summary();
         return String.format(Locale.ROOT, "frames vs table: %d of %d over their model (worst overrun %d%s), max start"
                         + " skew %d, %s", s.overrunFrames(), s.frames(), s.worstOverrun(),
@@ -134,9 +134,9 @@ final class ProfileReports {
                 s.maxSkew(), s.deadlineMissed() ? "a deadline was missed" : "no deadline missed");
     }
 
-    record LoopHeader(String taskset, String out, String table, String report, String start, String device) { }
+    public record LoopHeader(String taskset, String out, String table, String report, String start, String device) { }
 
-    static ObjectNode loopJson(LoopHeader h, Loop.Result r) {
+    public static ObjectNode loopJson(LoopHeader h, Loop.Result r) {
         ObjectNode o = Json.object();
         o.put("file", h.taskset());
         o.put("out", h.out());
@@ -145,7 +145,7 @@ final class ProfileReports {
         o.put("device", h.device());
         o.put("start", h.start());
         o.put("timeUnit", r.taskSet().timeUnit().json());
-        o.put("outcome", Main.spell(r.outcome()));
+        o.put("outcome", Names.spell(r.outcome()));
         o.put("rounds", r.rounds().size());
         ArrayNode rounds = o.putArray("perRound");
         for (Loop.Round x : r.rounds()) {
@@ -168,7 +168,7 @@ final class ProfileReports {
         return o;
     }
 
-    static void loopText(PrintWriter out, LoopHeader h, Loop.Result r, boolean quiet) {
+    public static void loopText(PrintWriter out, LoopHeader h, Loop.Result r, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "loop %s on %s, starting from the %s; times in %s%n", Escapes.text(h.taskset()),
                     h.device(), h.start(), r.taskSet().timeUnit().json());

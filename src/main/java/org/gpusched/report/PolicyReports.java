@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -17,12 +17,12 @@ import java.util.Locale;
  * Renders the common {@link MethodResult} of any policy as text, JSON and CSV. PBS and EDF results
  * keep their own rendering in {@link Reports} (their output predates the policy layer).
  */
-final class PolicyReports {
+public final class PolicyReports {
     private PolicyReports() { }
 
     /** {@code analyze} for a method whose detail is not PBS frames. */
-    static void analyze(PrintWriter out, CommonOptions common, String file, Workload w, MethodResult r, boolean timing) {
-        switch (common.format) {
+    public static void analyze(PrintWriter out, OutputFormat format, boolean quiet, String file, Workload w, MethodResult r, boolean timing) {
+        switch (format) {
             case json -> {
                 ObjectNode o = Json.object().put("file", file).put("name", w.name());
                 o.setAll(result(r, w, timing));
@@ -33,7 +33,7 @@ final class PolicyReports {
                     r.reason(), "", "", ""));
             default -> {
                 out.println(Escapes.text(file) + ": " + r.outcome().words() + (r.reason() == null ? "" : " (" + r.reason() + ")"));
-                if (common.quiet) {
+                if (quiet) {
                     return;
                 }
                 out.printf(Locale.ROOT, "  method        %s (%s)%n", r.method(), r.evidence().meaning());
@@ -50,12 +50,12 @@ final class PolicyReports {
         }
     }
 
-    static String bool(MethodResult r) {
+    public static String bool(MethodResult r) {
         Boolean b = r.outcome().asBoolean();
         return b == null ? "" : b.toString();
     }
 
-    static String response(TaskRow row, Workload w) {
+    public static String response(TaskRow row, Workload w) {
         if (row.responseTime().isPresent()) {
             return Long.toString(row.responseTime().getAsLong());
         }
@@ -92,7 +92,7 @@ final class PolicyReports {
     }
 
     /** The JSON of one result: verdict, evidence, reason, per-task rows and the detail. */
-    static ObjectNode result(MethodResult r, Workload w, boolean timing) {
+    public static ObjectNode result(MethodResult r, Workload w, boolean timing) {
         ObjectNode o = Json.object().put("method", r.method());
         Boolean b = r.outcome().asBoolean();
         if (b == null) {
@@ -150,7 +150,7 @@ final class PolicyReports {
     }
 
     /** {@code gpusched methods}: one line per method with its source. */
-    static void methods(PrintWriter out, OutputFormat format, List<Method> methods) {
+    public static void methods(PrintWriter out, OutputFormat format, List<Method> methods) {
         switch (format) {
             // JSON Lines like every report: one object per method, its name under "method" as in compare.
             case json -> methods.forEach(m -> out.println(Json.line(Json.MAPPER.createObjectNode()

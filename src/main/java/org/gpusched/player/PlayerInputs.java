@@ -1,10 +1,9 @@
-package org.gpusched.cli;
+package org.gpusched.player;
 
 import org.gpusched.input.InputException;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
-import org.gpusched.player.Plan;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
@@ -26,22 +25,22 @@ import java.util.regex.Pattern;
  * schedule of its task set (TableChecker, hash included) unless {@code --force}, and a run length
  * the heap can hold.
  */
-final class PlayerInputs {
+public final class PlayerInputs {
     /**
      * Heap one launch costs while a run is played and reported (plan, trace, per-job rows and, for
      * JSON, the report tree): about 400 and 2,600 bytes measured on 1M launches, with margin (docs/player.md).
      */
-    static final long BYTES_PER_LAUNCH = 512;
-    static final long BYTES_PER_LAUNCH_JSON = 3_072;
+    public static final long BYTES_PER_LAUNCH = 512;
+    public static final long BYTES_PER_LAUNCH_JSON = 3_072;
     private static final Pattern ENTRY = Pattern.compile("^entry (\\d+) ");
 
     private PlayerInputs() { }
 
-    /** What a run plays: the table file as named, whether --force was given, and how it reports. */
-    record Request(String table, Path taskset, int hyperperiods, boolean force, OutputFormat format,
+    /** What a run plays: the table file as named, whether --force was given, and whether it reports JSON. */
+    public record Request(String table, Path taskset, int hyperperiods, boolean force, boolean json,
                    boolean allowExternalModules) { }
 
-    static Plan load(Request r, InputStream stdin, PrintWriter err) {
+    public static Plan load(Request r, InputStream stdin, PrintWriter err) {
         if (r.table().equals("-") && r.taskset().toString().equals("-")) {
             throw new InputException("-", "", "the table and the task set cannot both come from stdin");
         }
@@ -74,7 +73,7 @@ final class PlayerInputs {
                     + " are %d launches; a run plays at most %d (fewer --hyperperiods)", r.hyperperiods(), perHp,
                     launches, Plan.MAX_ITEMS));
         }
-        long need = launches * (r.format() == OutputFormat.json ? BYTES_PER_LAUNCH_JSON : BYTES_PER_LAUNCH);
+        long need = launches * (r.json() ? BYTES_PER_LAUNCH_JSON : BYTES_PER_LAUNCH);
         long heap = Runtime.getRuntime().maxMemory();
         if (need > heap / 10 * 8) {
             throw new InputException(r.table(), "", String.format(Locale.ROOT, "%d launches need about %d MiB of"

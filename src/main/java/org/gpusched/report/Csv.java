@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -12,12 +12,12 @@ import java.util.Arrays;
  * CSV rows through Jackson's CSV writer, so quoting of odd file names is right. Every text cell
  * goes through {@link Escapes#csv}: no formula and no line break from the input.
  */
-final class Csv {
+public final class Csv {
     private static final CsvMapper MAPPER = new CsvMapper();
 
     private Csv() { }
 
-    static String row(Object... cells) {
+    public static String row(Object... cells) {
         try {
             String line = MAPPER.writer(CsvSchema.emptySchema()).writeValueAsString(
                     Arrays.stream(cells).map(Csv::cell).toArray());

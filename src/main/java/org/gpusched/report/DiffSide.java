@@ -1,8 +1,9 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.Options;
 import org.gpusched.input.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -27,10 +28,10 @@ import java.util.Map;
  * @param margins per task name: {worst response, least slack}; empty without a table
  * @param frames the table, one "start-end: a#0 b#0" string per frame
  */
-record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, Map<String, String> tasks,
+public record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, Map<String, String> tasks,
                 Map<String, long[]> margins, List<String> frames) {
 
-    static DiffSide read(Path file, ExploreOptions explore) {
+    public static DiffSide read(Path file, Options options) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -47,7 +48,7 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
             return fromReport(file, n);
         }
         TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
-        Analysis a = new GpuSchedExplorer(ts, explore.toOptions(0)).analyze();
+        Analysis a = new GpuSchedExplorer(ts, options).analyze();
         return fromReport(file, Reports.json(file.toString(), ts, a, false), ts);
     }
 
@@ -72,7 +73,7 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
         Map<String, long[]> margins = new LinkedHashMap<>();
         JsonNode m = r.path("margins");
         for (JsonNode t : m.path("tasks")) {
-            margins.put(t.path("task").asText(), new long[] {t.path("worstResponse").asLong(), t.path("leastSlack").asLong()});
+            margins.put(t.path("task").asText(), new long[] {worstResponseTime(t), t.path("leastSlack").asLong()});
             tasks.putIfAbsent(t.path("task").asText(), "");
         }
         List<String> frames = new ArrayList<>();
@@ -84,5 +85,10 @@ record DiffSide(String file, String verdict, String timeUnit, Long leastSlack, M
         Long least = m.path("leastSlack").isNumber() ? m.path("leastSlack").asLong() : null;
         return new DiffSide(file.toString(), r.path("verdict").asText(), r.path("timeUnit").asText(""), least, tasks,
                 margins, frames);
+    }
+
+    /** A task's worst response time; reports of version 1 called it {@code worstResponse}. */
+    private static long worstResponseTime(JsonNode t) {
+        return (t.has("worstResponseTime") ? t.path("worstResponseTime") : t.path("worstResponse")).asLong();
     }
 }

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -35,12 +35,9 @@ class PolicyReportsTest {
                             List.of(List.of("P1", 0L, 6000L))))), 1_500_000);
 
     private static String render(OutputFormat f, boolean quiet) {
-        CommonOptions c = new CommonOptions();
-        c.format = f;
-        c.quiet = quiet;
         StringWriter s = new StringWriter();
         PrintWriter out = new PrintWriter(s);
-        PolicyReports.analyze(out, c, "w.json", W, RTA, false);
+        PolicyReports.analyze(out, f, quiet, "w.json", W, RTA, false);
         out.flush();
         return s.toString();
     }

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,21 +11,21 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 /** The margins of the table found, for analyze's reports (what a real-time engineer asks next). */
-final class MarginReports {
+public final class MarginReports {
     private MarginReports() { }
 
     /** The margins of a schedulable analysis with a complete table, else null. */
-    static Margins of(TaskSet ts, Analysis a) {
+    public static Margins of(TaskSet ts, Analysis a) {
         return a.verdict() == Verdict.SCHEDULABLE && !a.schedule().isEmpty() ? Margins.of(ts, a.schedule()) : null;
     }
 
     /** ", least slack 250 us (det_nms#1)" for the verdict line. */
-    static String headline(TaskSet ts, Margins m) {
+    public static String headline(TaskSet ts, Margins m) {
         return m == null ? "" : ", least slack " + m.tightest().slack() + " " + ts.timeUnit().json() + " ("
                 + ts.task(m.tightest().task()).name() + "#" + m.tightest().job() + ")";
     }
 
-    static void text(PrintWriter out, TaskSet ts, Margins m) {
+    public static void text(PrintWriter out, TaskSet ts, Margins m) {
         String u = ts.timeUnit().json();
         out.println("  margins on the table found (response = finish - release, slack = deadline - finish)");
         out.printf(Locale.ROOT, "    %-20s %6s %22s %20s%n", "task", "jobs", "worst response (" + u + ")",
@@ -36,20 +36,20 @@ final class MarginReports {
         }
     }
 
-    static ObjectNode json(TaskSet ts, Margins m) {
+    public static ObjectNode json(TaskSet ts, Margins m) {
         ObjectNode o = Json.object().put("leastSlack", m.tightest().slack());
         o.putObject("tightestJob").put("task", ts.task(m.tightest().task()).name()).put("job", m.tightest().job());
         ArrayNode tasks = o.putArray("tasks");
         for (Margins.TaskMargin t : m.tasks()) {
             tasks.addObject().put("task", ts.task(t.task()).name()).put("jobs", t.jobs())
-                    .put("worstResponse", t.worstResponse()).put("leastSlack", t.minSlack())
+                    .put("worstResponseTime", t.worstResponse()).put("leastSlack", t.minSlack())
                     .put("tightestJob", t.tightestJob());
         }
         ArrayNode jobs = o.putArray("jobs");
         for (Margins.JobMargin j : m.jobs()) {
             jobs.addObject().put("task", ts.task(j.task()).name()).put("job", j.job()).put("release", j.release())
                     .put("deadline", j.deadline()).put("start", j.start()).put("finish", j.finish())
-                    .put("response", j.response()).put("slack", j.slack());
+                    .put("responseTime", j.response()).put("slack", j.slack());
         }
         return o;
     }

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.player;
 
 import org.gpusched.model.Kernel;
 import org.gpusched.model.Segment;
@@ -7,8 +7,6 @@ import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionPlan;
 import org.gpusched.partition.PartitionTest;
-import org.gpusched.player.NativePartition;
-import org.gpusched.player.PartitionSim;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,10 +22,10 @@ import java.util.Map;
  * its own stream in its partition's green context, so a partition's tasks co-run. Times are
  * measured in ns and reported in the workload's unit, rounded up.
  */
-final class PlanOnGpu {
+public final class PlanOnGpu {
     private PlanOnGpu() { }
 
-    static List<PartitionSim.Job> play(int gpu, Workload w, PartitionPlan plan, long horizon) {
+    public static List<PartitionSim.Job> play(int gpu, Workload w, PartitionPlan plan, long horizon) {
         if (plan.test() != PartitionTest.PER_TASK) {
             throw new IllegalArgumentException("the GPU plays per-task plans only (kernels co-running on their"
                     + " partition); " + plan.test().id() + " needs a dispatcher the player does not have: use --device sim");

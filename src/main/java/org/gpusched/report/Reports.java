@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,17 +21,17 @@ import java.util.List;
 import java.util.Locale;
 
 /** Renders analyses as text, JSON and CSV. */
-final class Reports {
-    static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
+public final class Reports {
+    public static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
             + "merges,splits,fastForwards,pruned,timeMs,note,objective,objectiveValue,leastSlack";
 
     private Reports() { }
 
-    static String job(TaskSet ts, JobRef j) {
+    public static String job(TaskSet ts, JobRef j) {
         return ts.unitName(j.task(), j.stage()) + "#" + j.job();
     }
 
-    static String batch(TaskSet ts, Frame f) {
+    public static String batch(TaskSet ts, Frame f) {
         return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
     }
 
@@ -39,7 +39,7 @@ final class Reports {
      * The verdict (with the least slack) first, then the margins; graph statistics and timing only
      * with {@code stats} (--stats or --verbose).
      */
-    static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
+    public static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
                      boolean showTable, boolean stats) {
         Margins m = MarginReports.of(ts, a);
         out.println(Escapes.text(file) + ": " + a.verdict().words() + MarginReports.headline(ts, m)
@@ -87,7 +87,17 @@ final class Reports {
         }
     }
 
-    static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
+    /** {@code analyze} of a PBS-family method in {@code format}. */
+    public static void analyze(PrintWriter out, OutputFormat format, String file, TaskSet ts, Analysis a, boolean quiet,
+                               boolean timing, boolean showTable, boolean stats) {
+        switch (format) {
+            case json -> out.println(Json.line(json(file, ts, a, timing)));
+            case csv -> out.println(csv(file, ts, a, timing));
+            default -> text(out, file, ts, a, quiet, timing, showTable, stats);
+        }
+    }
+
+    public static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
         out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
         String u = "(" + ts.timeUnit().json() + ")";
         out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start " + u, "end " + u, "batch");
@@ -96,7 +106,7 @@ final class Reports {
         }
     }
 
-    static void witness(PrintWriter out, TaskSet ts, Witness w, boolean simulation) {
+    public static void witness(PrintWriter out, TaskSet ts, Witness w, boolean simulation) {
         if (simulation) {
             out.printf(Locale.ROOT, "  first miss    frames up to it (%d of %d jobs run), then every miss:%n",
                     w.jobsDone(), w.jobsTotal());
@@ -112,7 +122,7 @@ final class Reports {
         }
     }
 
-    static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
+    public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
         o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
@@ -143,7 +153,7 @@ final class Reports {
         return m == null ? "" : Long.toString(m.tightest().slack());
     }
 
-    static ObjectNode stats(Stats s, boolean timing) {
+    public static ObjectNode stats(Stats s, boolean timing) {
         ObjectNode o = Json.object().put("vertices", s.vertices()).put("states", s.states()).put("edges", s.edges())
                 .put("merges", s.merges()).put("splits", s.splits()).put("fastForwards", s.fastForwards())
                 .put("pruned", s.pruned()).put("maxDepth", s.maxDepth());
@@ -153,7 +163,7 @@ final class Reports {
         return o;
     }
 
-    static ObjectNode witness(TaskSet ts, Witness w) {
+    public static ObjectNode witness(TaskSet ts, Witness w) {
         ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
         o.set("path", framesJson(ts, w.path()));
         ArrayNode r = o.putArray("reasons");
@@ -161,12 +171,12 @@ final class Reports {
         return o;
     }
 
-    static JsonNode framesJson(TaskSet ts, List<Frame> frames) {
+    public static JsonNode framesJson(TaskSet ts, List<Frame> frames) {
         SchedulingTable t = Tables.of(ts, "", frames);
         return Json.MAPPER.valueToTree(t.entries());
     }
 
-    static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
+    public static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
         Stats s = a.stats();
         Boolean b = a.verdict().asBoolean();
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
@@ -176,7 +186,7 @@ final class Reports {
                 a.achieved() == null ? "" : a.achieved().value(), leastSlack(ts, a));
     }
 
-    static ObjectNode baseline(TaskSet ts, BaselineResult r) {
+    public static ObjectNode baseline(TaskSet ts, BaselineResult r) {
         if (r == null) {
             ObjectNode o = Json.object().putNull("schedulable").put("verdict", "inconclusive");
             o.putArray("misses");
@@ -191,7 +201,7 @@ final class Reports {
         return o;
     }
 
-    static String miss(TaskSet ts, Miss m) {
+    public static String miss(TaskSet ts, Miss m) {
         String u = " " + ts.timeUnit().json();
         return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
                 + m.deadline() + u + ", finishes " + m.finish() + u + ")";

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopySimulator;
@@ -14,7 +14,6 @@ import org.gpusched.policy.CopyExecFamily;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.table.Tables;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,25 +23,16 @@ import java.nio.file.Path;
  * "Timelines"): a copy/execute simulation, a PBS table found, an EDF baseline's run, or what the
  * player measured.
  */
-final class GanttOutput {
+public final class GanttOutput {
     private GanttOutput() { }
 
-    /** Refuses a file name that is neither .svg nor .png before anything runs. */
-    static GanttCharts.Format format(CommandLine cl, Path file) {
-        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
-        if (f == null) {
-            throw new CommandLine.ParameterException(cl, "--gantt writes .svg or .png files, not " + file);
-        }
-        return f;
-    }
-
-    static void write(Outputs outputs, Path file, Gantt g) {
+    public static void write(Outputs outputs, Path file, Gantt g) {
         GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
         outputs.write(file, out -> GanttCharts.write(g, f, out));
     }
 
     /** The timeline of an analyze result, or null after saying on {@code err} why there is none. */
-    static Gantt of(Workload w, MethodResult r, PrintWriter err) {
+    public static Gantt of(Workload w, MethodResult r, PrintWriter err) {
         String title = w.displayName() + ": " + r.method();
         if (r.detail() instanceof Detail.Frames fr) {
             if (fr.baseline() != null) {

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 /** What {@code --format} accepts. */
 public enum OutputFormat { text, json, csv }

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,19 +13,19 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** Text, JSON and CSV reports of {@code play} and {@code verify}; no clock values, so sim output is reproducible. */
-final class PlayReports {
-    static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
-            "batchPlannedStart", "batchStart", "start", "finish", "response", "deadline", "slack",
+public final class PlayReports {
+    public static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
+            "batchPlannedStart", "batchStart", "start", "finish", "responseTime", "deadline", "slack",
             "batchPlannedEnd", "batchEnd", "miss");
 
-    record Header(String table, String taskset, String execTime, long seed) { }
+    public record Header(String table, String taskset, String execTime, long seed) { }
 
-    record VerifyHeader(String table, String taskset, String execTime, long seed, int runs, int hyperperiods,
+    public record VerifyHeader(String table, String taskset, String execTime, long seed, int runs, int hyperperiods,
                         String unit, boolean force) { }
 
     private PlayReports() { }
 
-    static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
+    public static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
                             + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
@@ -61,7 +61,7 @@ final class PlayReports {
                 s.maxLateness(), 100 * s.busyFraction());
     }
 
-    static ObjectNode json(Header h, PlayResult r) {
+    public static ObjectNode json(Header h, PlayResult r) {
         // "file" is the command's input (the table), as in every report; the task set is named after its option.
         ObjectNode o = Json.object();
         o.put("file", h.table());
@@ -103,7 +103,7 @@ final class PlayReports {
             n.put("release", j.release());
             n.put("start", j.start());
             n.put("finish", j.finish());
-            n.put("response", j.response());
+            n.put("responseTime", j.response());
             n.put("deadline", j.deadline());
             n.put("slack", j.slack());
             n.put("miss", j.miss());
@@ -114,7 +114,7 @@ final class PlayReports {
     }
 
     /** One row per job, with its batch's planned and actual start and end. */
-    static void csv(PrintWriter out, PlayResult r) {
+    public static void csv(PrintWriter out, PlayResult r) {
         out.println(CSV_HEADER);
         for (PlayResult.JobRow j : r.jobs()) {
             PlayResult.BatchRow b = r.batches().get(j.entry());
@@ -124,13 +124,13 @@ final class PlayReports {
         }
     }
 
-    static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
+    public static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
         return "gpusched play " + Escapes.shell(h.table()) + " --taskset " + Escapes.shell(h.taskset()) + " --device sim --mode " + m.mode().cli()
                 + " --exec-time " + h.execTime() + " --seed " + seed
                 + (h.hyperperiods() == 1 ? "" : " --hyperperiods " + h.hyperperiods()) + (h.force() ? " --force" : "");
     }
 
-    static void verifyText(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results, boolean quiet) {
+    public static void verifyText(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "verify %s (task set %s): %d runs per mode, exec-time %s, seeds %d..%d, "
                     + "%d hyperperiod%s per run, simulated device%n", Escapes.text(h.table()), Escapes.text(h.taskset()), h.runs(), h.execTime(),
@@ -150,7 +150,7 @@ final class PlayReports {
         }
     }
 
-    static ObjectNode verifyJson(VerifyHeader h, List<Verifier.ModeResult> results) {
+    public static ObjectNode verifyJson(VerifyHeader h, List<Verifier.ModeResult> results) {
         ObjectNode o = Json.object();
         o.put("file", h.table());
         o.put("taskSet", h.taskset());
@@ -176,7 +176,7 @@ final class PlayReports {
         return o;
     }
 
-    static void verifyCsv(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results) {
+    public static void verifyCsv(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results) {
         out.println(Csv.row("file", "mode", "runs", "failedRuns", "missedJobs", "maxLateness", "maxLatenessSeed",
                 "firstFailingSeed", "firstMiss"));
         for (Verifier.ModeResult m : results) {
