@@ -1,9 +1,6 @@
 package org.gpusched.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.StrictJson;
 import org.gpusched.model.TimeUnitName;
 
 import java.util.ArrayList;

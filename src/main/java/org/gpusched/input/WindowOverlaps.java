@@ -1,0 +1,45 @@
+package org.gpusched.input;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Whether any two partition windows overlap on a core, in O(n log n) per core used: a plan may
+ * have 10^5 windows, and comparing every pair takes minutes.
+ */
+final class WindowOverlaps {
+    private WindowOverlaps() { }
+
+    /** {@code windows}: {start, end, core (-1: every core), ...}; true when two share a core and overlap. */
+    static boolean any(List<long[]> windows) {
+        Set<Long> cores = new TreeSet<>();
+        for (long[] w : windows) {
+            if (w[2] >= 0) {
+                cores.add(w[2]);
+            }
+        }
+        if (cores.isEmpty()) {
+            cores.add(-1L);
+        }
+        for (long c : cores) {
+            List<long[]> on = new ArrayList<>();
+            for (long[] w : windows) {
+                if (w[2] < 0 || w[2] == c) {
+                    on.add(w);
+                }
+            }
+            on.sort(Comparator.comparingLong(w -> w[0]));
+            long end = Long.MIN_VALUE;
+            for (long[] w : on) {
+                if (w[0] < end) {
+                    return true;
+                }
+                end = Math.max(end, w[1]);
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,119 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.Options;
+import org.gpusched.input.ReportReader;
+import org.gpusched.input.InputException;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.TimeUnitName;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One side of a diff, read from a task set (analysed here) or from an {@code analyze --format json}
+ * report: the verdict, the margins and the table, reduced to what a diff compares. Both go through
+ * the strict report reader ({@link ReportReader}), the task set's side through analyze's own JSON,
+ * so what the diff compares is what a report says, and a tampered report is refused with its path.
+ *
+ * @param tasks  per task name: its parameters ("period 10000, deadline 10000, wcet 1500"), or ""
+ *               when only a report was given (a report does not carry them)
+ * @param margins per task name: {worst response, least slack}; empty without a table
+ * @param frames the table, one "start-end: a#0 b#0" string per frame
+ */
+public record DiffSide(String file, String verdict, TimeUnitName unit, Long leastSlack, Map<String, String> tasks,
+                Map<String, long[]> margins, List<String> frames, ReportReader.Report report) {
+
+    public String timeUnit() {
+        return unit.json();
+    }
+
+    public static DiffSide read(Path file, Options options) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw org.gpusched.output.Reasons.of(file, "cannot read", e);
+        }
+        JsonNode n;
+        try {
+            n = Json.MAPPER.readTree(text.lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            n = null;
+        }
+        if (ReportReader.looksLikeReport(n, text)) {
+            ReportReader.Report r = ReportReader.read(file.toString(), text);
+            Map<String, String> tasks = new LinkedHashMap<>();
+            r.streams().forEach(s -> tasks.put(s, ""));
+            return build(file.toString(), r, tasks, 1);
+        }
+        TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
+        Analysis a = new GpuSchedExplorer(ts, options).analyze();
+        ReportReader.Report r = ReportReader.read(file.toString(), Json.line(Reports.json(file.toString(), ts, a, false)));
+        Map<String, String> tasks = new LinkedHashMap<>();
+        for (Task t : ts.tasks()) {
+            tasks.put(t.name(), "period " + t.period() + ", deadline " + t.deadline() + ", wcet " + t.wcet());
+        }
+        return build(file.toString(), r, tasks, 1);
+    }
+
+    /**
+     * The two sides in one time unit: the finer of the two, times scaled exactly. Ticks have no
+     * length, so a side in ticks compares only with another in ticks (else one line, exit 2).
+     */
+    public static DiffSide[] inOneUnit(DiffSide a, DiffSide b) {
+        if (a.unit == b.unit) {
+            return new DiffSide[] {a, b};
+        }
+        if (a.unit == TimeUnitName.TICK || b.unit == TimeUnitName.TICK) {
+            DiffSide t = a.unit == TimeUnitName.TICK ? b : a;
+            throw new InputException(t.file, "timeUnit", "times in " + t.timeUnit() + " cannot be compared with times"
+                    + " in ticks (a tick has no length): compare two files of the same unit");
+        }
+        TimeUnitName fine = a.unit.nanos() < b.unit.nanos() ? a.unit : b.unit;
+        return new DiffSide[] {a.in(fine), b.in(fine)};
+    }
+
+    private DiffSide in(TimeUnitName to) {
+        if (to == unit) {
+            return this;
+        }
+        DiffSide d = build(file, report, new LinkedHashMap<>(tasks), unit.nanos() / to.nanos());
+        return new DiffSide(file, verdict, to, d.leastSlack, d.tasks, d.margins, d.frames, report);
+    }
+
+    private static DiffSide build(String file, ReportReader.Report r, Map<String, String> tasks, long factor) {
+        Map<String, long[]> margins = new LinkedHashMap<>();
+        for (ReportReader.Margin m : r.margins()) {
+            margins.put(m.task(), new long[] {scale(file, m.worstResponse(), factor), scale(file, m.leastSlack(), factor)});
+            tasks.putIfAbsent(m.task(), "");
+        }
+        List<String> frames = new ArrayList<>();
+        for (ReportReader.Frame f : r.frames()) {
+            List<String> batch = new ArrayList<>();
+            f.batch().forEach(j -> batch.add(j.task() + "#" + j.job()));
+            frames.add(scale(file, f.start(), factor) + "-" + scale(file, f.end(), factor) + ": " + String.join(" ", batch));
+        }
+        Long least = r.leastSlack() == null ? null : scale(file, r.leastSlack(), factor);
+        return new DiffSide(file, r.verdict(), r.timeUnit(), least, tasks, margins, frames, r);
+    }
+
+    private static long scale(String file, long v, long factor) {
+        try {
+            return Math.multiplyExact(v, factor);
+        } catch (ArithmeticException e) {
+            throw new InputException(file, "timeUnit", "a time of " + v + " does not fit in 64 bits once converted"
+                    + " to the other file's finer unit");
+        }
+    }
+}
