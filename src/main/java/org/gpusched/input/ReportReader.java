@@ -61,8 +61,11 @@ public final class ReportReader {
             for (int i = 0; i < ts.size(); i++) {
                 String p = "margins.tasks[" + i + "]";
                 object(d, ts.get(i), p);
+                // worstResponse is the field's name in reports written before the vocabulary was unified.
+                String worst = ts.get(i).has("worstResponse") && !ts.get(i).has("worstResponseTime")
+                        ? "worstResponse" : "worstResponseTime";
                 margins.add(new Margin(name(d, ts.get(i), p + ".task"),
-                        integer(d, ts.get(i).path("worstResponse"), p + ".worstResponse", 0),
+                        integer(d, ts.get(i).path(worst), p + "." + worst, 0),
                         integer(d, ts.get(i).path("leastSlack"), p + ".leastSlack", Long.MIN_VALUE)));
             }
         }

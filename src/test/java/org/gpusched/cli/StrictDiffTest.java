@@ -48,8 +48,8 @@ class StrictDiffTest {
         refused(dir, "job.json", "table.entries[0].batch[0].job",
                 o -> ((ObjectNode) o.path("table").path("entries").get(0).path("batch").get(0)).put("job", -1));
         refused(dir, "streams.json", "table.streams", o -> ((ObjectNode) o.path("table")).put("streams", "x"));
-        refused(dir, "worst.json", "margins.tasks[0].worstResponse",
-                o -> ((ObjectNode) o.path("margins").path("tasks").get(0)).put("worstResponse", "soon"));
+        refused(dir, "worst.json", "margins.tasks[0].worstResponseTime",
+                o -> ((ObjectNode) o.path("margins").path("tasks").get(0)).put("worstResponseTime", "soon"));
     }
 
     @Test
