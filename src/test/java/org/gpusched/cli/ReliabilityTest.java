@@ -165,12 +165,18 @@ class ReliabilityTest {
         }
     }
 
+    /** An SM partition plan of {@link PartitionCliTest#EX}. */
+    private static Path plan(Path dir) {
+        Path plan = dir.resolve("plan.json");
+        assertThat(CliRunner.run("analyze", "--method", "sm-partition-bf-act", PartitionCliTest.EX, "--plan",
+                plan.toString()).code()).isZero();
+        return plan;
+    }
+
     @Test
     void play_of_a_plan_refuses_the_options_it_does_not_use(@TempDir Path dir) throws Exception {
         String ex = PartitionCliTest.EX;
-        Path plan = dir.resolve("plan.json");
-        assertThat(CliRunner.run("analyze", "--method", "sm-partition-bf-act", ex, "--plan", plan.toString()).code())
-                .isZero();
+        Path plan = plan(dir);
         for (String[] extra : List.of(new String[] {"--exec-time", "fixed:0.5"}, new String[] {"--mode", "reclaim"},
                 new String[] {"--seed", "7"}, new String[] {"--sim-timing", dir.resolve("missing.json").toString()})) {
             List<String> args = new ArrayList<>(List.of("play", plan.toString(), "--taskset", ex, "--device", "sim"));
@@ -231,9 +237,7 @@ class ReliabilityTest {
     @Test
     void a_plan_with_wrong_types_in_its_informational_fields_is_refused(@TempDir Path dir) throws Exception {
         String ex = PartitionCliTest.EX;
-        Path plan = dir.resolve("plan.json");
-        assertThat(CliRunner.run("analyze", "--method", "sm-partition-bf-act", ex, "--plan", plan.toString()).code())
-                .isZero();
+        Path plan = plan(dir);
         String text = Files.readString(plan);
         for (String[] edit : List.of(new String[] {"\"time\" : \\d+", "\"time\" : \"\"", "time"},
                 new String[] {"\"period\" : \\d+", "\"period\" : 9223372036854775808", "period"},
