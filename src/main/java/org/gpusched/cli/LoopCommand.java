@@ -13,6 +13,7 @@ import org.gpusched.profile.Model;
 import org.gpusched.profile.LoopPlayer;
 import org.gpusched.profile.Profiler;
 import org.gpusched.table.Tables;
+import org.gpusched.model.Budget;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,6 +71,7 @@ final class LoopCommand extends ProfileRun {
 
     @Override
     public Integer call() {
+        Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
         profile.validate(spec.commandLine());
         if (!start.equals("profile") && !start.equals("model")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--start must be profile or model");
@@ -95,7 +97,8 @@ final class LoopCommand extends ProfileRun {
         } catch (CudaException e) {
             throw ProfileOptions.cudaFailure(e);
         }
-        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, hyperperiods, explore.toOptions(0),
+        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, hyperperiods,
+                () -> explore.toOptions(0, whole, null),
                 LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
                         profile.run.nanos(ts)));
         Loop.Result r;

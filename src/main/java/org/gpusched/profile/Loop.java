@@ -79,8 +79,12 @@ public final class Loop {
         }
     }
 
-    /** How a round's table is replayed, and the rest of a loop's settings. */
-    public record Settings(String outName, int maxRounds, int hyperperiods, Options explore,
+    /**
+     * How a round's table is replayed, and the rest of a loop's settings. {@code explore} gives each
+     * round's analysis options when the round starts: the command's one time limit binds the whole
+     * loop, so each round gets what is left of it.
+     */
+    public record Settings(String outName, int maxRounds, int hyperperiods, java.util.function.Supplier<Options> explore,
                            Function<Plan, PlayResult> player) { }
 
     public static Result run(TaskSet input, String content, Model start, Settings s) {
@@ -89,7 +93,7 @@ public final class Loop {
         for (int round = 1; ; round++) {
             String json = MeasuredWorkload.json(input, content, model, s.outName());
             TaskSet ts = MeasuredWorkload.read(json, s.outName());
-            Analysis a = new GpuSchedExplorer(ts, s.explore()).analyze();
+            Analysis a = new GpuSchedExplorer(ts, s.explore().get()).analyze();
             if (a.verdict() != Verdict.SCHEDULABLE) {
                 rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));
                 Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;
