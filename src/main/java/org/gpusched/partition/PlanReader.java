@@ -1,6 +1,7 @@
 package org.gpusched.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.input.StrictJson;
 
@@ -76,8 +77,8 @@ public final class PlanReader {
                 slots.add(new PartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
                         test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
             }
-            if (x.has("name") && !x.path("name").isTextual()) {
-                throw new InputException(file, p + ".name", "must be a string");
+            if (x.has("name") && (!x.path("name").isTextual() || Escapes.hasUnsafe(x.path("name").asText()))) {
+                throw new InputException(file, p + ".name", "must be a string without control characters");
             }
             parts.add(new PartitionPlan.Partition(x.path("name").asText("P" + k), sms, first, last, slots));
         }

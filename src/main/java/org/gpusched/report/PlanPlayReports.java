@@ -67,7 +67,8 @@ public final class PlanPlayReports {
                 out.printf(Locale.ROOT, "  %-16s %-9s %9s %6s %14s %10s %6s%n", "task", "partition", "SMs", "jobs",
                         "worst response", "deadline", "misses");
                 o.path("tasks").forEach(t -> out.printf(Locale.ROOT, "  %-16s %-9s %9s %6d %14d %10d %6d%n",
-                        t.path("task").asText(), t.path("partition").asText(), t.path("firstSm").asText() + ".."
+                        Escapes.text(t.path("task").asText()), Escapes.text(t.path("partition").asText()),
+                        t.path("firstSm").asText() + ".."
                                 + t.path("lastSm").asText(), t.path("jobs").asLong(), t.path("worstResponseTime").asLong(),
                         t.path("deadline").asLong(), t.path("misses").asLong()));
             }

@@ -248,4 +248,14 @@ class ReliabilityTest {
             assertThat(r.err()).as(edit[2]).contains("tasks[0]." + edit[2]).hasLineCount(1);
         }
     }
+
+    @Test
+    void a_plan_whose_partition_name_holds_control_characters_is_refused(@TempDir Path dir) throws Exception {
+        ObjectNode plan = (ObjectNode) M.readTree(Files.readString(plan(dir)));
+        ((ObjectNode) plan.path("partitions").get(0)).put("name", "P\u001b[2J\nFAKE");
+        Path bad = Files.writeString(dir.resolve("bad-name.json"), plan.toPrettyString());
+        CliRunner r = CliRunner.run("play", bad.toString(), "--taskset", PartitionCliTest.EX, "--device", "sim");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("partitions[0].name").doesNotContain("\u001b").hasLineCount(1);
+    }
 }
