@@ -7,7 +7,9 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.SourcePositions;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.CiCases;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
@@ -49,7 +51,7 @@ import java.util.concurrent.Callable;
                 "  gpusched analyze ts.json --method edf-parallel",
                 "  gpusched analyze examples/sm-partitioning-68.json --method sm-partition-sms-ina --plan plan.json",
                 "", "Exit code: the worst over all files (70 > 2 > 1 > 3 > 0)."})
-final class AnalyzeCommand implements Callable<Integer> {
+final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
 
     @Spec
@@ -140,21 +142,29 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (plan != null && !tableToStdout) {
             outputs.check(plan);
         }
-        PrintWriter out = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        CiOutput ci = CiOutput.of(common, "analyze");
+        PrintWriter out = ci == null ? reportOut : CiOutput.discard();
         PrintWriter err = spec.commandLine().getErr();
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
+        int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
                 err.println(Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason());
+                if (ci != null) {
+                    ci.add(CiCases.notApplicable(f.toString(), w, m.id(), app.reason(), SourcePositions.of(f)));
+                }
                 return ExitCodes.INVALID;
             }
             MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
+            if (ci != null) {
+                ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
+            }
             if (gantt != null) {
                 org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
                 if (g != null) {
@@ -184,6 +194,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             return a.verdict().exitCode();
         });
+        if (ci != null) {
+            ci.write(reportOut);
+        }
+        return code;
     }
 
     private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {

@@ -4,7 +4,9 @@ import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Budget;
+import org.gpusched.model.SourcePositions;
 import org.gpusched.model.Workload;
+import org.gpusched.report.CiCases;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
@@ -37,7 +39,7 @@ import java.util.concurrent.Callable;
                 "", "Exit code: 0 when every file was analysed (whatever the verdicts; n/a included), 2 on invalid"
                 + " input, 3 when an analysis was inconclusive.",
                 "The budgets (--time-limit, --max-states, heap) bind the methods of one file together."})
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer>, CiFormats {
     /** The keys v1's compare used; kept in the JSON for the scripts that read them. */
     private static final Map<String, String> LEGACY = Map.of("gpusched", "gpusched", "edf-serial", "edfSerial",
             "edf-parallel", "edfParallel");
@@ -79,7 +81,8 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,method,verdict,schedulable,evidence,note");
         }
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
+        CiOutput ci = CiOutput.of(common, "compare");
+        int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
             int code = ExitCodes.OK;
             // One meter per file: the budgets bind all the methods of one file together.
@@ -92,6 +95,7 @@ final class CompareCommand implements Callable<Integer> {
                 }
             }
             switch (common.format) {
+                case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
                 case json -> out.println(Json.line(json(f.toString(), w, results)));
                 case csv -> results.forEach(r -> out.println(Csv.row(f.toString(), w.name(), r.method(),
                         r.outcome().words(), PolicyReports.bool(r), r.evidence().json(), r.reason())));
@@ -99,6 +103,10 @@ final class CompareCommand implements Callable<Integer> {
             }
             return code;
         });
+        if (ci != null) {
+            ci.write(out);
+        }
+        return exit;
     }
 
     private ObjectNode json(String file, Workload w, List<MethodResult> results) {

@@ -116,6 +116,11 @@ public final class Main implements Runnable {
             throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
                     + "' has no CSV form; use --format text or json");
         }
+        if (!(cl.getCommand() instanceof CiFormats) && cl.getMixins().get("common") instanceof CommonOptions c
+                && c.format.ci() && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
+            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName() + "' has no "
+                    + c.format + " form; --format junit and sarif are for analyze, compare, validate and verify");
+        }
         return new CommandLine.RunLast().execute(parsed);
     }
 

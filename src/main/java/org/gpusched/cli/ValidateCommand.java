@@ -9,6 +9,7 @@ import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.model.WorkloadReader;
+import org.gpusched.report.CiCases;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -25,7 +26,7 @@ import java.util.concurrent.Callable;
         description = "Check task-set files and summarise each: tasks, hyperperiod, jobs, utilisation, GPU, interference.",
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json", "  gpusched validate --format json ts.json | jq .hyperperiod"})
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
     @Mixin
@@ -41,16 +42,22 @@ final class ValidateCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println("file,valid,name,tasks,hyperperiod,jobs,utilization,gpu,interference");
         }
+        CiOutput ci = CiOutput.of(common, "validate");
         for (Path f : files) {
             try {
                 Workload w = common.workloadReader().read(f);
-                if (w.formatVersion() == 1) {
+                if (ci != null) {
+                    ci.add(CiCases.valid(f.toString(), w));
+                } else if (w.formatVersion() == 1) {
                     print(out, f, w.pbs());
                 } else {
                     printV2(out, f, w);
                 }
             } catch (InputException e) {
                 err.println(e.getMessage());
+                if (ci != null) {
+                    ci.invalid(f, e);
+                }
                 if (common.format == OutputFormat.json) {
                     ObjectNode o = Json.object().put("file", f.toString()).put("valid", false)
                             .put("error", e.getMessage());
@@ -58,6 +65,9 @@ final class ValidateCommand implements Callable<Integer> {
                 }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
             }
+        }
+        if (ci != null) {
+            ci.write(out);
         }
         return code;
     }
