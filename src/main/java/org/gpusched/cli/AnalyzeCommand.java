@@ -10,6 +10,7 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.model.SourcePositions;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.CiCases;
+import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
@@ -36,6 +37,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -94,6 +96,10 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                     + " EDF baseline's run (docs/copy-execute.md).")
     Path gantt;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
+            + " verdict, margins per task, the table's timeline (inline SVG), the task set (docs/ci.md).")
+    Path html;
+
     @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
             + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
@@ -142,6 +148,10 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         if (plan != null && !tableToStdout) {
             outputs.check(plan);
         }
+        if (html != null) {
+            outputs.check(html);
+        }
+        List<HtmlReport.Entry> pages = new ArrayList<>();
         PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         CiOutput ci = CiOutput.of(common, "analyze");
         PrintWriter out = ci == null ? reportOut : CiOutput.discard();
@@ -158,12 +168,17 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 if (ci != null) {
                     ci.add(CiCases.notApplicable(f.toString(), w, m.id(), app.reason(), SourcePositions.of(f)));
                 }
+                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(MethodResult.notApplicable(m, app.reason())),
+                        null));
                 return ExitCodes.INVALID;
             }
             MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
             if (ci != null) {
                 ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
+            }
+            if (html != null) {
+                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
                 org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
@@ -194,6 +209,9 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             }
             return a.verdict().exitCode();
         });
+        if (html != null) {
+            outputs.writeString(html, HtmlReport.write("analyze", pages));
+        }
         if (ci != null) {
             ci.write(reportOut);
         }

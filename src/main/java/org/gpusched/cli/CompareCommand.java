@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Budget;
 import org.gpusched.model.SourcePositions;
 import org.gpusched.model.Workload;
+import org.gpusched.output.Outputs;
 import org.gpusched.report.CiCases;
+import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
@@ -60,6 +62,13 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     @Option(names = "--list", description = "List the methods (as 'gpusched methods') and exit.")
     boolean list;
 
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
+            + " the verdicts, the response times per task and method, a timeline (inline SVG), the task set.")
+    Path html;
+
+    @Option(names = "--force", description = "Overwrite an existing --html file that gpusched did not write.")
+    boolean force;
+
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
     List<Path> files;
 
@@ -81,6 +90,11 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
         if (common.format == OutputFormat.csv) {
             out.println("file,name,method,verdict,schedulable,evidence,note");
         }
+        Outputs outputs = Outputs.of(files, force);
+        if (html != null) {
+            outputs.check(html);
+        }
+        List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
@@ -94,6 +108,9 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
                     code = ExitCodes.INCONCLUSIVE;
                 }
             }
+            if (html != null) {
+                pages.add(new HtmlReport.Entry(f.toString(), w, results, timeline(w, results)));
+            }
             switch (common.format) {
                 case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
                 case json -> out.println(Json.line(json(f.toString(), w, results)));
@@ -103,10 +120,27 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
             }
             return code;
         });
+        if (html != null) {
+            outputs.writeString(html, HtmlReport.write("compare", pages));
+        }
         if (ci != null) {
             ci.write(out);
         }
         return exit;
+    }
+
+    /** The first method's timeline that there is one of (the PBS table when one was found). */
+    private static org.gpusched.gantt.Gantt timeline(Workload w, List<MethodResult> results) {
+        PrintWriter none = CiOutput.discard();
+        for (MethodResult r : results) {
+            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
+                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, none);
+                if (g != null) {
+                    return g;
+                }
+            }
+        }
+        return null;
     }
 
     private ObjectNode json(String file, Workload w, List<MethodResult> results) {
