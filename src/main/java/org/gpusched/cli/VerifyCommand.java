@@ -1,6 +1,9 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
+import org.gpusched.report.PlayReports;
+import org.gpusched.report.Json;
+import org.gpusched.player.PlayerInputs;
 import org.gpusched.player.ExecTime;
 import org.gpusched.report.CiCases;
 import org.gpusched.player.Mode;
@@ -76,7 +79,7 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
         CiOutput ci = CiOutput.of(common, "verify");
         Plan plan;
         try {
-            plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, OutputFormat.text,
+            plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
                     common.allowExternalModules), System.in, spec.commandLine().getErr());
         } catch (InputException e) {
             if (ci == null) {

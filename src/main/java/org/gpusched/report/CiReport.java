@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.model.SourcePositions.Position;
+import org.gpusched.input.SourcePositions.Position;
 
 import java.time.Instant;
 import java.util.List;

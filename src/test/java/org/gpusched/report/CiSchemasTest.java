@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.model.SourcePositions.Position;
+import org.gpusched.input.SourcePositions.Position;
 import org.gpusched.report.CiReport.Case;
 import org.gpusched.report.CiReport.Finding;
 import org.gpusched.report.CiReport.Rule;
