@@ -39,8 +39,9 @@ public final class HtmlReport {
     private static final String CSS = String.join("\n",
             "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}",
             "table{border-collapse:collapse;margin:.5em 0 1.5em}",
-            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:right}",
-            "th:first-child,td:first-child{text-align:left}",
+            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}",
+            ".margins td,.compare td,.tasks td{text-align:right}",
+            ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
             ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
             ".gantt svg{max-width:100%;height:auto;border:1px solid #eee}",
             "code{background:#f6f8fa;padding:0 .2em}");
