@@ -12,7 +12,10 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.input.SourcePositions;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.CiCases;
+import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;
@@ -39,6 +42,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -54,7 +58,7 @@ import java.util.concurrent.Callable;
                 "  gpusched analyze ts.json --method edf-parallel",
                 "  gpusched analyze examples/sm-partitioning-68.json --method sm-partition-sms-ina --plan plan.json",
                 "", "Exit code: the worst over all files (70 > 2 > 1 > 3 > 0)."})
-final class AnalyzeCommand implements Callable<Integer> {
+final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
 
     @Spec
@@ -96,6 +100,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Draw the run's timeline (.svg or .png): a copy-exec-* simulation, the PBS table found, or an"
                     + " EDF baseline's run (docs/copy-execute.md).")
     Path gantt;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
+            + " verdict, margins per task, the table's timeline (inline SVG), the task set (docs/ci.md).")
+    Path html;
 
     @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
             + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
@@ -145,14 +153,20 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (plan != null && !tableToStdout) {
             outputs.check(plan);
         }
-        PrintWriter out = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        if (html != null) {
+            outputs.check(html);
+        }
+        List<HtmlReport.Entry> pages = new ArrayList<>();
+        PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        CiOutput ci = CiOutput.of(common, "analyze");
+        PrintWriter out = ci == null ? reportOut : CiOutput.discard();
         PrintWriter err = spec.commandLine().getErr();
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
+        int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
                 String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason();
@@ -161,10 +175,21 @@ final class AnalyzeCommand implements Callable<Integer> {
                     // As for any other refused file: the JSON error line on stdout too.
                     out.println(Json.line(Json.object().put("file", f.toString()).put("error", line)));
                 }
+                if (ci != null) {
+                    ci.add(CiCases.notApplicable(f.toString(), w, m.id(), app.reason(), SourcePositions.of(f)));
+                }
+                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(MethodResult.notApplicable(m, app.reason())),
+                        null));
                 return ExitCodes.INVALID;
             }
             MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
+            if (ci != null) {
+                ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
+            }
+            if (html != null) {
+                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
+            }
             if (gantt != null) {
                 org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
                 if (g != null) {
@@ -195,6 +220,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             return a.verdict().exitCode();
         });
+        if (html != null) {
+            outputs.writeString(html, HtmlReport.write("analyze", pages));
+        }
+        if (ci != null) {
+            ci.write(reportOut);
+        }
+        return code;
     }
 
     private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 /** Options every command shares (a picocli mixin). */
 public final class CommonOptions {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); csv where a command has rows.")
+            description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); csv where a command has rows;"
+                    + " junit (JUnit XML) and sarif (SARIF 2.1.0) for analyze, compare, validate and verify (docs/ci.md).")
     OutputFormat format = OutputFormat.text;
 
     boolean verbose;

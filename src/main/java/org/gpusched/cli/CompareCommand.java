@@ -5,6 +5,12 @@ import org.gpusched.report.PolicyReports;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.model.Budget;
+import org.gpusched.input.SourcePositions;
+import org.gpusched.model.Workload;
+import org.gpusched.output.Outputs;
+import org.gpusched.report.CiCases;
+import org.gpusched.report.GanttOutput;
+import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
@@ -33,7 +39,7 @@ import java.util.concurrent.Callable;
                 "", "Exit code: 0 when every file was analysed (whatever the verdicts; n/a included), 2 on invalid"
                 + " input, 3 when an analysis was inconclusive.",
                 "The budgets (--time-limit, --max-states, heap) bind the methods of one file together."})
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
     @Mixin
@@ -49,6 +55,13 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--list", description = "List the methods (as 'gpusched methods') and exit.")
     boolean list;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
+            + " the verdicts, the response times per task and method, a timeline (inline SVG), the task set.")
+    Path html;
+
+    @Option(names = "--force", description = "Overwrite an existing --html file that gpusched did not write.")
+    boolean force;
 
     @Parameters(arity = "0..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
     List<Path> files;
@@ -71,7 +84,13 @@ final class CompareCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(CompareReports.CSV_HEADER);
         }
-        return TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, (f, w) -> {
+        Outputs outputs = Outputs.of(files, force);
+        if (html != null) {
+            outputs.check(html);
+        }
+        List<HtmlReport.Entry> pages = new ArrayList<>();
+        CiOutput ci = CiOutput.of(common, "compare");
+        int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             List<MethodResult> results = new ArrayList<>();
             int code = ExitCodes.OK;
             // One meter per file: the budgets bind all the methods of one file together.
@@ -83,12 +102,37 @@ final class CompareCommand implements Callable<Integer> {
                     code = ExitCodes.INCONCLUSIVE;
                 }
             }
+            if (html != null) {
+                pages.add(new HtmlReport.Entry(f.toString(), w, results, timeline(w, results)));
+            }
             switch (common.format) {
+                case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
                 case json -> out.println(Json.line(CompareReports.json(f.toString(), w, results)));
                 case csv -> CompareReports.csv(out, f.toString(), w, results);
                 default -> CompareReports.text(out, f.toString(), w, results, common.quiet);
             }
             return code;
         });
+        if (html != null) {
+            outputs.writeString(html, HtmlReport.write("compare", pages));
+        }
+        if (ci != null) {
+            ci.write(out);
+        }
+        return exit;
+    }
+
+    /** The first method's timeline that there is one of (the PBS table when one was found). */
+    private static org.gpusched.gantt.Gantt timeline(Workload w, List<MethodResult> results) {
+        PrintWriter none = CiOutput.discard();
+        for (MethodResult r : results) {
+            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
+                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, none);
+                if (g != null) {
+                    return g;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -66,7 +66,42 @@ public final class Main implements Runnable {
 
     /** Runs in-process with the given streams and returns the exit code (no System.exit). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return execute(commandLine(out, err), args);
+        CommandLine one = oneCommand(args);
+        return execute(one == null ? commandLine(out, err) : configure(one, out, err), args);
+    }
+
+    /**
+     * The root with only the command that {@code args} names, or null when the whole tree is needed (no
+     * command, an option or a misspelled command first, help, completion). picocli builds the model of
+     * every command it is given, options, mixins and help texts, by reflection; that was most of a short
+     * run's start-up, and a run uses one command. What it parses and prints is the same: the root's name
+     * is "gpusched", so errors and help still say "gpusched analyze".
+     */
+    static CommandLine oneCommand(String... args) {
+        if (args.length == 0) {
+            return null;
+        }
+        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
+            Command sub = c.getAnnotation(Command.class);
+            if (sub.name().equals(args[0]) && c != CompletionCommand.class && c != CommandLine.HelpCommand.class) {
+                CommandLine cl = new CommandLine(new Root());
+                cl.addSubcommand(c);
+                return cl;
+            }
+        }
+        return null;
+    }
+
+    /** The root of {@link #oneCommand}: the name, --help and --version of {@link Main}, without its commands. */
+    @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class)
+    static final class Root implements Runnable {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public void run() {
+            throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
+        }
     }
 
     /**
@@ -88,10 +123,13 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return configure(new CommandLine(new Main()), out, err);
+    }
+
+    private static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
         // Logback's level is process-wide; each in-process run starts quiet until --verbose says otherwise.
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
                 .setLevel(ch.qos.logback.classic.Level.WARN);
-        CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
         cl.registerConverter(Duration.class, new DurationConverter());
@@ -120,6 +158,11 @@ public final class Main implements Runnable {
                 && c.format == OutputFormat.csv && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
             throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
                     + "' has no CSV form; use --format text or json");
+        }
+        if (!(cl.getCommand() instanceof CiFormats) && cl.getMixins().get("common") instanceof CommonOptions c
+                && c.format.ci() && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
+            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName() + "' has no "
+                    + c.format + " form; --format junit and sarif are for analyze, compare, validate and verify");
         }
         return new CommandLine.RunLast().execute(parsed);
     }

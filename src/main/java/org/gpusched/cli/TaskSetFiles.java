@@ -33,7 +33,7 @@ final class TaskSetFiles {
     private TaskSetFiles() { }
 
     static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, null, reader::read, body::apply);
+        return loop(files, err, null, null, reader::read, body::apply);
     }
 
     /**
@@ -43,19 +43,25 @@ final class TaskSetFiles {
      */
     static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
                     Body body) throws IOException {
-        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
+        return loop(files, err, jsonOut(common, out), null, reader::read, body::apply);
     }
 
     /** The same loop over workloads of either format version (the policy commands). */
     static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
             throws IOException {
-        return loop(files, err, null, reader::read, body::apply);
+        return loop(files, err, null, null, reader::read, body::apply);
     }
 
     /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
     static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
                             PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), reader::read, body::apply);
+        return loop(files, err, jsonOut(common, out), null, reader::read, body::apply);
+    }
+
+    /** As above; an invalid file also becomes a failed suite of {@code ci} (when not null). */
+    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
+                            PrintWriter err, CiOutput ci, WorkloadBody body) throws IOException {
+        return loop(files, err, jsonOut(common, out), ci, reader::read, body::apply);
     }
 
     private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
@@ -66,7 +72,7 @@ final class TaskSetFiles {
         int apply(Path file, T input) throws IOException;
     }
 
-    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut,
+    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut, CiOutput ci,
                                 java.util.function.Function<Path, T> read, Step<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
@@ -77,6 +83,9 @@ final class TaskSetFiles {
                 err.println(e.getMessage());
                 if (jsonOut != null) {
                     jsonOut.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
+                }
+                if (ci != null) {
+                    ci.invalid(f, e);
                 }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
                 continue;

@@ -5,6 +5,7 @@ import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.input.InputException;
 import org.gpusched.model.Workload;
+import org.gpusched.report.CiCases;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -20,7 +21,7 @@ import java.util.concurrent.Callable;
         description = "Check task-set files and summarise each: tasks, hyperperiod, jobs, utilisation, GPU, interference.",
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json", "  gpusched validate --format json ts.json | jq .hyperperiod"})
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
     @Mixin
@@ -36,21 +37,30 @@ final class ValidateCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(ValidateReports.CSV_HEADER);
         }
+        CiOutput ci = CiOutput.of(common, "validate");
         for (Path f : files) {
             try {
                 Workload w = common.workloadReader().read(f);
-                if (w.formatVersion() == 1) {
+                if (ci != null) {
+                    ci.add(CiCases.valid(f.toString(), w));
+                } else if (w.formatVersion() == 1) {
                     ValidateReports.v1(out, common.format, common.quiet, f, w.pbs());
                 } else {
                     ValidateReports.v2(out, common.format, common.quiet, f, w);
                 }
             } catch (InputException e) {
                 err.println(e.getMessage());
+                if (ci != null) {
+                    ci.invalid(f, e);
+                }
                 if (common.format == OutputFormat.json) {
                     out.println(Json.line(ValidateReports.invalid(f, e.getMessage())));
                 }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
             }
+        }
+        if (ci != null) {
+            ci.write(out);
         }
         return code;
     }

@@ -1,9 +1,11 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.InputException;
 import org.gpusched.report.PlayReports;
 import org.gpusched.report.Json;
 import org.gpusched.player.PlayerInputs;
 import org.gpusched.player.ExecTime;
+import org.gpusched.report.CiCases;
 import org.gpusched.player.Mode;
 import org.gpusched.player.Plan;
 import org.gpusched.player.Verifier;
@@ -29,7 +31,7 @@ import java.util.concurrent.Callable;
         footer = {"  gpusched verify table.json --taskset ts.json --runs 10000",
                 "  gpusched verify table.json --taskset ts.json --exec-time uniform:0.1..1.0 --mode reclaim",
                 "", "Exit codes: 0 no miss in any run, 1 some run missed, 2 invalid input or usage, 70 internal error."})
-final class VerifyCommand implements Callable<Integer> {
+final class VerifyCommand implements Callable<Integer>, CiFormats {
     static final int MAX_RUNS = 10_000_000;
 
     @Spec
@@ -74,9 +76,20 @@ final class VerifyCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
-                common.allowExternalModules),
-                System.in, spec.commandLine().getErr());
+        CiOutput ci = CiOutput.of(common, "verify");
+        Plan plan;
+        try {
+            plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
+                    common.allowExternalModules), System.in, spec.commandLine().getErr());
+        } catch (InputException e) {
+            if (ci == null) {
+                throw e;
+            }
+            spec.commandLine().getErr().println(e.getMessage());
+            ci.invalid(e.file() == null ? table : e.file(), e);
+            ci.write(out);
+            return ExitCodes.INVALID;
+        }
         List<Verifier.ModeResult> results = new ArrayList<>();
         for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
             results.add(Verifier.verify(plan, m, execTime, seed, runs));
@@ -84,6 +97,10 @@ final class VerifyCommand implements Callable<Integer> {
         PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
                 runs, hyperperiods, plan.taskSet().timeUnit().json(), force);
         switch (common.format) {
+            case junit, sarif -> {
+                ci.add(CiCases.verify(table, taskset.toString(), h.unit(), results));
+                ci.write(out);
+            }
             case json -> out.println(Json.line(PlayReports.verifyJson(h, results)));
             case csv -> PlayReports.verifyCsv(out, h, results);
             default -> PlayReports.verifyText(out, h, results, common.quiet);

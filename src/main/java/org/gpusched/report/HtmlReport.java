@@ -1,0 +1,187 @@
+package org.gpusched.report;
+
+import org.gpusched.gantt.Gantt;
+import org.gpusched.gantt.GanttCharts;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
+import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.TaskRow;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.DocumentType;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One self-contained HTML page for a design review ({@code --html FILE}): per input file the verdict of
+ * each method, the margins per task, the timeline of the table as an inline SVG Gantt chart (the one
+ * {@code --gantt} draws), the side-by-side table when several methods ran, and the task set. No script, no
+ * external resource: it opens offline and attaches to a merge request as one file. Built as a jsoup
+ * document, so every name from the input is a text node or an escaped attribute, never markup; no
+ * clock and no timing, so the same input gives the same bytes.
+ */
+public final class HtmlReport {
+    /** One input file: its workload, the results of the methods that ran, and the timeline to draw (or null). */
+    public record Entry(String file, Workload workload, List<MethodResult> results, Gantt gantt) {
+        public Entry {
+            results = List.copyOf(results);
+        }
+    }
+
+    private static final String CSS = String.join("\n",
+            "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}",
+            "table{border-collapse:collapse;margin:.5em 0 1.5em}",
+            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}",
+            ".margins td,.compare td,.tasks td{text-align:right}",
+            ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
+            ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
+            ".gantt svg{max-width:100%;height:auto;border:1px solid #eee}",
+            "code{background:#f6f8fa;padding:0 .2em}");
+
+    private HtmlReport() { }
+
+    public static String write(String command, List<Entry> entries) {
+        Document doc = Document.createShell("");
+        doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
+        doc.prependChild(new DocumentType("html", "", ""));
+        doc.selectFirst("html").attr("lang", "en");
+        doc.head().appendElement("meta").attr("charset", "utf-8");
+        doc.title("gpusched " + command + ": " + String.join(", ", entries.stream().map(Entry::file).toList()));
+        doc.head().appendElement("style").appendChild(new DataNode(CSS));
+        Element body = doc.body();
+        body.appendElement("h1").text("gpusched " + command);
+        body.appendElement("p").text("gpusched " + CiCases.version() + "; times in each workload's unit.");
+        for (Entry e : entries) {
+            file(body.appendElement("section"), e);
+        }
+        return doc.outerHtml() + "\n";
+    }
+
+    private static void file(Element s, Entry e) {
+        Workload w = e.workload();
+        s.appendElement("h2").text(e.file() + (w.name() == null ? "" : " (" + w.name() + ")"));
+        Element verdicts = table(s.appendElement("table").addClass("verdicts"), "method", "verdict", "evidence",
+                "note");
+        for (MethodResult r : e.results()) {
+            Element tr = verdicts.appendElement("tr");
+            tr.appendElement("td").appendElement("code").text(r.method());
+            tr.appendElement("td").addClass(r.outcome().words().replace(' ', '-').replace("/", "-"))
+                    .text(r.outcome().words());
+            tr.appendElement("td").text(r.evidence().json());
+            tr.appendElement("td").text(r.reason() == null ? "" : r.reason());
+        }
+        List<MethodResult> withRows = e.results().stream().filter(r -> !r.tasks().isEmpty()).toList();
+        if (withRows.size() == 1) {
+            margins(s, w, withRows.get(0));
+        } else if (withRows.size() > 1) {
+            side(s, w, withRows);
+        }
+        s.appendElement("h3").text("Timeline");
+        if (e.gantt() == null) {
+            s.appendElement("p").text("No timeline: no scheduling table or simulation to draw.");
+        } else {
+            s.appendElement("div").addClass("gantt").appendChild(svg(e.gantt()));
+        }
+        taskSet(s, w);
+    }
+
+    /** Per task: response, deadline, slack (deadline − response) and the method's word on it. */
+    private static void margins(Element s, Workload w, MethodResult r) {
+        s.appendElement("h3").text("Margins per task (" + r.method() + ")");
+        Element t = table(s.appendElement("table").addClass("margins"), "task", "response", "deadline", "slack",
+                "verdict");
+        for (int i = 0; i < r.tasks().size() && i < w.size(); i++) {
+            TaskRow row = r.tasks().get(i);
+            long d = w.task(i).deadline();
+            Element tr = t.appendElement("tr");
+            tr.appendElement("td").text(row.task());
+            tr.appendElement("td").text(response(row));
+            tr.appendElement("td").text(Long.toString(d));
+            tr.appendElement("td").text(row.responseTime().isPresent() ? Long.toString(d
+                    - row.responseTime().getAsLong()) : "-");
+            tr.appendElement("td").text(row.bestEffort() ? "best effort" : row.schedulable() == null ? "-"
+                    : row.schedulable() ? "meets its deadline" : "misses its deadline");
+        }
+    }
+
+    /** compare's table: the response each method bounds, finds or observes, per task ('!' a miss). */
+    private static void side(Element s, Workload w, List<MethodResult> rows) {
+        s.appendElement("h3").text("Response times per task and method");
+        String[] head = new String[rows.size() + 2];
+        head[0] = "task";
+        head[1] = "deadline";
+        for (int j = 0; j < rows.size(); j++) {
+            head[j + 2] = rows.get(j).method();
+        }
+        Element t = table(s.appendElement("table").addClass("compare"), head);
+        for (int i = 0; i < w.size(); i++) {
+            Element tr = t.appendElement("tr");
+            tr.appendElement("td").text(w.task(i).name());
+            tr.appendElement("td").text(Long.toString(w.task(i).deadline()));
+            for (MethodResult r : rows) {
+                TaskRow row = i < r.tasks().size() ? r.tasks().get(i) : null;
+                Element td = tr.appendElement("td").text(row == null ? "-" : response(row)
+                        + (Boolean.FALSE.equals(row.schedulable()) ? " !" : ""));
+                if (row != null && Boolean.FALSE.equals(row.schedulable())) {
+                    td.addClass("not-schedulable");
+                }
+            }
+        }
+    }
+
+    private static void taskSet(Element s, Workload w) {
+        s.appendElement("h3").text("Task set");
+        s.appendElement("p").text(String.format(Locale.ROOT, "format %d, %d tasks, times in %s, GPU %s, sha256 %s",
+                w.formatVersion(), w.size(), w.timeUnit().json(), w.gpu().name(), w.sha256()));
+        Element t = table(s.appendElement("table").addClass("tasks"), "task", "period", "deadline", "GPU time",
+                "total time", "segments");
+        for (WorkTask k : w.tasks()) {
+            Element tr = t.appendElement("tr");
+            tr.appendElement("td").text(k.name());
+            tr.appendElement("td").text(Long.toString(k.period()));
+            tr.appendElement("td").text(Long.toString(k.deadline()));
+            tr.appendElement("td").text(Long.toString(k.gpuExec()));
+            tr.appendElement("td").text(Long.toString(k.totalTime()));
+            tr.appendElement("td").text(Integer.toString(k.segments().size()));
+        }
+    }
+
+    private static String response(TaskRow row) {
+        if (row.responseTime().isPresent()) {
+            return Long.toString(row.responseTime().getAsLong());
+        }
+        return row.schedulable() == null || row.bestEffort() ? "-" : "> D";
+    }
+
+    private static Element table(Element t, String... head) {
+        Element tr = t.appendElement("thead").appendElement("tr");
+        for (String h : head) {
+            tr.appendElement("th").text(h);
+        }
+        return t.appendElement("tbody");
+    }
+
+    /** The chart --gantt writes as .svg, parsed and placed inline (no file beside the page). */
+    private static Element svg(Gantt g) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            GanttCharts.write(g, GanttCharts.Format.SVG, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Document svg = Jsoup.parse(out.toString(StandardCharsets.UTF_8), "", Parser.xmlParser());
+        Element root = svg.selectFirst("svg");
+        if (root == null) {
+            throw new IllegalStateException("the Gantt chart has no svg element");
+        }
+        return root.clone();
+    }
+}
