@@ -18,7 +18,7 @@ import java.util.List;
  * Necessary conditions from demand (issue 17.3), proved in docs/explorer.md ("Demand bounds"):
  * every job not yet run whose deadline is at most D must run in frames that lie inside [t, D], so
  * the least total frame length those jobs need, need(D), must fit: t + need(D) <= D. Two lower
- * bounds on need(D), the larger counts:
+ * bounds on need(D), the largest counts (a third, the slowed staircase, in {@link SlowedStaircase}):
  * <ul>
  * <li><b>staircase over cliques</b>: a frame runs at most one job per task and lasts at least as
  * long as its longest job, and tasks of a clique (pairwise never together in one frame) need one
@@ -43,6 +43,9 @@ final class DemandBound {
     private final long capacity;
     /** Jobs of each task in the hyperperiod. */
     private final int[] jobs;
+    /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
+    private final SlowedStaircase slowedStairs;
+    private final long[] dueOf;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
         this.jm = jm;
@@ -110,6 +113,13 @@ final class DemandBound {
         }
         area = best;
         capacity = cap;
+        long[] slow = new long[n];
+        for (int u = 0; u < n; u++) {
+            slow[u] = slowed(ts, units.get(u));
+        }
+        slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
+                ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
+        dueOf = new long[n];
     }
 
     /** The time of a kernel in a frame of two or more (the interference model's best case). */
@@ -205,6 +215,7 @@ final class DemandBound {
         for (int k = 0; k < byLen.length; k++) {
             int u = byLen[k];
             long due = due(u, counts, d);
+            dueOf[u] = due;
             if (due > 0) {
                 most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
                 if (area != null) {
@@ -214,7 +225,8 @@ final class DemandBound {
             long next = k + 1 < byLen.length ? jm.wcet[byLen[k + 1]] : 0;
             stair = Ticks.add(stair, Ticks.mul(jm.wcet[u] - next, most));
         }
-        return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
+        long need = area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
+        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
     }
 
     /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */
