@@ -19,7 +19,8 @@ import java.util.concurrent.Callable;
         description = {"Benchmark the explorer on the paper's workload with fixed seeds.",
                 "Per (tasks, utilisation): the sets decided within the budget (and how many before any search),",
                 "median, p95 and maximum wall time, median, maximum and total process CPU time, vertices, peak heap,",
-                "and the speed and vertex ratios against --merge none on the same sets. Times exclude JVM start."},
+                "the speed and vertex ratios against --merge none on the same sets, and the shares of time in checks",
+                "before the search, per-state bounds and expansion. Times exclude JVM start."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
                 "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",
@@ -30,7 +31,7 @@ final class BenchCommand implements Callable<Integer> {
             "schedulableSets", "notSchedulableSets", "medianTime", "p95Time", "maxTime", "schedulableMedianTime",
             "schedulableP95Time", "notSchedulableMedianTime", "notSchedulableP95Time", "vertices", "peakHeapMiB",
             "noMergeCompared", "ratioVsNoMerge", "vertexRatioVsNoMerge", "decidedBeforeSearch", "medianCpuTime",
-            "maxCpuTime", "totalCpuTime", "totalTime");
+            "maxCpuTime", "totalCpuTime", "totalTime", "checksShare", "boundShare", "expansionShare");
 
     @Spec
     CommandSpec spec;
@@ -85,9 +86,10 @@ final class BenchCommand implements Callable<Integer> {
         if (common.format == OutputFormat.csv) {
             out.println(String.join(",", COLUMNS));
         } else if (common.format == OutputFormat.text) {
-            out.printf(Locale.ROOT, "%5s %5s %5s %7s %6s %5s %5s %10s %10s %10s %11s %11s %10s %10s %10s %7s %7s %9s%n",
+            out.printf(Locale.ROOT, "%5s %5s %5s %7s %6s %5s %5s %10s %10s %10s %11s %11s %10s %10s %10s %7s %7s %9s %7s %7s %7s%n",
                     "tasks", "U", "sets", "decided", "greedy", "feas", "infea", "median ms", "p95 ms", "max ms",
-                    "feas p95", "infeas p95", "cpu med ms", "cpu max ms", "vertices", "heapMiB", "x none", "vtx x none");
+                    "feas p95", "infeas p95", "cpu med ms", "cpu max ms", "vertices", "heapMiB", "x none", "vtx x none",
+                    "checks%", "bounds%", "expand%");
         }
         Bench.run(config, p -> {
             print(out, p);
@@ -126,6 +128,9 @@ final class BenchCommand implements Callable<Integer> {
                 num(o, "maxCpuTime", p.cpuMaxMs());
                 num(o, "totalCpuTime", p.cpuTotalMs());
                 num(o, "totalTime", p.wallTotalMs());
+                num(o, "checksShare", p.checksShare());
+                num(o, "boundShare", p.boundShare());
+                num(o, "expansionShare", p.expansionShare());
                 out.println(Json.line(o));
             }
             case csv -> out.println(Csv.row("ms", p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
@@ -133,13 +138,15 @@ final class BenchCommand implements Callable<Integer> {
                     cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
                     cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
                     cell(p.vertexRatioVsNoMerge()), p.decidedBeforeSearch(), cell(p.cpuMedianMs()), cell(p.cpuMaxMs()),
-                    cell(p.cpuTotalMs()), cell(p.wallTotalMs())));
+                    cell(p.cpuTotalMs()), cell(p.wallTotalMs()), cell(p.checksShare()), cell(p.boundShare()),
+                    cell(p.expansionShare())));
             default -> out.printf(Locale.ROOT,
-                    "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s%n",
+                    "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s %7s %7s %7s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.decidedBeforeSearch(), p.feasible(),
                     p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()),
                     fmt(p.infeasibleP95Ms()), fmt(p.cpuMedianMs()), fmt(p.cpuMaxMs()), count(p.vertices()), heapMiB,
-                    fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+                    fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()), percent(p.checksShare()),
+                    percent(p.boundShare()), percent(p.expansionShare()));
         }
     }
 
@@ -159,6 +166,10 @@ final class BenchCommand implements Callable<Integer> {
     /** A median count: an integer, or x.5 when the median falls between two sets. */
     private static String count(double v) {
         return Double.isNaN(v) ? "" : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f", 100 * share);
     }
 
     private static String fmt(double v) {

@@ -46,6 +46,9 @@ final class DemandBound {
     /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
     private final SlowedStaircase slowedStairs;
     private final long[] dueOf;
+    /** Scratch for the per-state check: deadlines looked at, and the most the slowed staircase could give at each. */
+    private final long[] candidates;
+    private final long[] atBest;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
         this.jm = jm;
@@ -120,6 +123,8 @@ final class DemandBound {
         slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
                 ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
         dueOf = new long[n];
+        candidates = new long[2 * jm.n];
+        atBest = new long[2 * jm.n];
     }
 
     /** The time of a kernel in a frame of two or more (the interference model's best case). */
@@ -179,11 +184,25 @@ final class DemandBound {
     /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
     long latestStart(int[] counts) {
         long limit = Long.MAX_VALUE;
+        int q = 0;
         for (int i = 0; i < jm.n; i++) {
             int job = jm.job(i, counts[i]);
             for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
                 long d = jm.deadline(i, k);
-                limit = Math.min(limit, Ticks.sub(d, need(counts, d)));
+                limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
+                if (slowedStairs != null) {
+                    candidates[q] = d;
+                    // The slowed staircase never exceeds this, so it cannot lower the limit below it.
+                    atBest[q++] = Ticks.sub(d, slowedStairs.upper(dueOf));
+                }
+            }
+        }
+        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
+        for (int x = 0; x < q; x++) {
+            if (atBest[x] < limit) {
+                long d = candidates[x];
+                cheapNeed(counts, d);
+                limit = Math.min(limit, Ticks.sub(d, slowedStairs.need(dueOf)));
             }
         }
         return limit;
@@ -208,6 +227,12 @@ final class DemandBound {
 
     /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
     long need(int[] counts, long d) {
+        long need = cheapNeed(counts, d);
+        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
+    }
+
+    /** The staircase and area bounds of {@link #need}; leaves the kernels due per unit in {@code dueOf}. */
+    private long cheapNeed(int[] counts, long d) {
         Arrays.fill(cliqueSum, 0);
         long stair = 0;
         long most = 0;
@@ -225,8 +250,7 @@ final class DemandBound {
             long next = k + 1 < byLen.length ? jm.wcet[byLen[k + 1]] : 0;
             stair = Ticks.add(stair, Ticks.mul(jm.wcet[u] - next, most));
         }
-        long need = area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
-        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
+        return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
     }
 
     /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */

@@ -533,6 +533,11 @@ final class Engine {
     }
 
     /** The statistics so far (for a partner engine's share of a result). */
+    /** Time the necessary conditions took in this engine (within the engine's active time). */
+    long boundNanos() {
+        return bounds.nanos();
+    }
+
     Stats snapshot() {
         return new Stats(vertices, states, edges, merges, splits, fastForwards, pruned, Math.max(deepestDepth, 0),
                 activeNanos, peakHeap);

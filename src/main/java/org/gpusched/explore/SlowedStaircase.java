@@ -23,6 +23,8 @@ final class SlowedStaircase {
     private final long[] solo;
     private final long[] step;
     private final long[] values;
+    private final long[] wcetOf;
+    private final long[] slowedOf;
     private final long[] prev;
     private final long[] cur;
 
@@ -47,6 +49,8 @@ final class SlowedStaircase {
             solo[p] = broken ? slowed[u] : wcet[u];
             step[p] = slowed[u] - (p + 1 < n ? slowed[byS[p + 1]] : 0);
         }
+        wcetOf = wcet.clone();
+        slowedOf = slowed.clone();
         values = new long[n + 1];
         prev = new long[n + 1];
         cur = new long[n + 1];
@@ -60,6 +64,24 @@ final class SlowedStaircase {
             }
         }
         return false;
+    }
+
+    /**
+     * An upper bound on {@link #need}: the cost of two feasible relaxed schedules, every kernel in
+     * a lone frame (Σ m C) or max m parallel frames headed at the slowest due unit (max m · max s).
+     */
+    long upper(long[] due) {
+        long serial = 0;
+        long most = 0;
+        long slowest = 0;
+        for (int u = 0; u < due.length; u++) {
+            if (due[u] > 0) {
+                serial = Ticks.add(serial, Ticks.mul(due[u], wcetOf[u]));
+                most = Math.max(most, due[u]);
+                slowest = Math.max(slowest, slowedOf[u]);
+            }
+        }
+        return Math.min(serial, Ticks.mul(most, slowest));
     }
 
     /** The least total frame length that runs {@code due[u]} kernels of each unit u (saturating). */
