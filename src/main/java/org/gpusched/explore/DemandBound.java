@@ -183,22 +183,32 @@ final class DemandBound {
 
     /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
     long latestStart(int[] counts) {
-        long limit = Long.MAX_VALUE;
+        // The next two deadlines of every task; tasks of equal periods share them (the paper's
+        // periods come from a short list), so each distinct deadline is looked at once.
         int q = 0;
         for (int i = 0; i < jm.n; i++) {
             int job = jm.job(i, counts[i]);
             for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
-                long d = jm.deadline(i, k);
-                limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
-                if (slowedStairs != null) {
-                    candidates[q] = d;
-                    // The slowed staircase never exceeds this, so it cannot lower the limit below it.
-                    atBest[q++] = Ticks.sub(d, slowedStairs.upper(dueOf));
-                }
+                candidates[q++] = jm.deadline(i, k);
             }
         }
-        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
+        Arrays.sort(candidates, 0, q);
+        long limit = Long.MAX_VALUE;
+        int distinct = 0;
         for (int x = 0; x < q; x++) {
+            long d = candidates[x];
+            if (x > 0 && d == candidates[x - 1]) {
+                continue;
+            }
+            limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
+            if (slowedStairs != null) {
+                // The slowed staircase never exceeds this, so it cannot lower the limit below it.
+                atBest[distinct] = Ticks.sub(d, slowedStairs.upper(dueOf));
+            }
+            candidates[distinct++] = d;
+        }
+        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
+        for (int x = 0; slowedStairs != null && x < distinct; x++) {
             if (atBest[x] < limit) {
                 long d = candidates[x];
                 cheapNeed(counts, d);
