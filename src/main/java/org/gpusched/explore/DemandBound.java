@@ -283,6 +283,7 @@ final class DemandBound {
     String explain(long d, long start) {
         return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
                 + " in all (one kernel per task per frame, kernels that never share a frame one after another, "
-                + "the GPU's capacity), more than the " + (d - start) + " available from " + start;
+                + "the GPU's capacity, the slowdown of parallel frames), more than the " + (d - start)
+                + " available from " + start;
     }
 }
