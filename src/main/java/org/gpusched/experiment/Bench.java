@@ -4,6 +4,7 @@ import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Options;
+import org.gpusched.explore.Phases;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
 
@@ -38,7 +39,7 @@ public final class Bench {
                         double feasibleP95Ms, double infeasibleMedianMs, double infeasibleP95Ms, double vertices,
                         long peakHeapBytes, int noMergeCompared, double ratioVsNoMerge, double vertexRatioVsNoMerge,
                         int decidedBeforeSearch, double cpuMedianMs, double cpuMaxMs, double cpuTotalMs,
-                        double wallTotalMs) { }
+                        double wallTotalMs, double checksShare, double boundShare, double expansionShare) { }
 
     private Bench() { }
 
@@ -77,6 +78,7 @@ public final class Bench {
         double vertNone = 0;
         double[] cpu = new double[c.sets()];
         int before = 0;
+        Phases phases = Phases.NONE;
         for (int i = 0; i < c.sets(); i++) {
             TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
             // Wall and CPU time around the whole analysis (greedy runs, bounds, search) on every thread
@@ -92,6 +94,7 @@ public final class Bench {
             if (a.foundBy() != null) {
                 before++;
             }
+            phases = phases.plus(explorer.phases());
             vertices[i] = a.stats().vertices();
             heap = Math.max(heap, a.stats().peakHeapBytes());
             if (a.verdict() == Verdict.INCONCLUSIVE) {
@@ -121,7 +124,14 @@ public final class Bench {
                 Percentiles.of(Percentiles.sorted(vertices), 50), heap, compared,
                 compared == 0 ? Double.NaN : timeNone / timeDom, compared == 0 ? Double.NaN : vertNone / vertDom,
                 before, Percentiles.of(Percentiles.sorted(cpu), 50), Percentiles.of(Percentiles.sorted(cpu), 100),
-                sum(cpu), sum(ms));
+                sum(cpu), sum(ms), share(phases.checksNanos(), phases), share(phases.boundNanos(), phases),
+                share(phases.expansionNanos(), phases));
+    }
+
+    /** A part of the time the analyses of a point spent, as a fraction of the three parts together. */
+    private static double share(long part, Phases p) {
+        long all = p.checksNanos() + p.searchNanos();
+        return all == 0 ? Double.NaN : (double) part / all;
     }
 
     private static double sum(double[] v) {

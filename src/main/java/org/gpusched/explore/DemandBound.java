@@ -18,7 +18,7 @@ import java.util.List;
  * Necessary conditions from demand, proved in docs/explorer.md ("Demand bounds"):
  * every job not yet run whose deadline is at most D must run in frames that lie inside [t, D], so
  * the least total frame length those jobs need, need(D), must fit: t + need(D) <= D. Two lower
- * bounds on need(D), the larger counts:
+ * bounds on need(D), the largest counts (a third, the slowed staircase, in {@link SlowedStaircase}):
  * <ul>
  * <li><b>staircase over cliques</b>: a frame runs at most one job per task and lasts at least as
  * long as its longest job, and tasks of a clique (pairwise never together in one frame) need one
@@ -43,6 +43,12 @@ final class DemandBound {
     private final long capacity;
     /** Jobs of each task in the hyperperiod. */
     private final int[] jobs;
+    /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
+    private final SlowedStaircase slowedStairs;
+    private final long[] dueOf;
+    /** Scratch for the per-state check: deadlines looked at, and the most the slowed staircase could give at each. */
+    private final long[] candidates;
+    private final long[] atBest;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
         this.jm = jm;
@@ -110,6 +116,15 @@ final class DemandBound {
         }
         area = best;
         capacity = cap;
+        long[] slow = new long[n];
+        for (int u = 0; u < n; u++) {
+            slow[u] = slowed(ts, units.get(u));
+        }
+        slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
+                ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
+        dueOf = new long[n];
+        candidates = new long[2 * jm.n];
+        atBest = new long[2 * jm.n];
     }
 
     /** The time of a kernel in a frame of two or more (the interference model's best case). */
@@ -168,12 +183,36 @@ final class DemandBound {
 
     /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
     long latestStart(int[] counts) {
-        long limit = Long.MAX_VALUE;
+        // The next two deadlines of every task; tasks of equal periods share them (the paper's
+        // periods come from a short list), so each distinct deadline is looked at once.
+        int q = 0;
         for (int i = 0; i < jm.n; i++) {
             int job = jm.job(i, counts[i]);
             for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
-                long d = jm.deadline(i, k);
-                limit = Math.min(limit, Ticks.sub(d, need(counts, d)));
+                candidates[q++] = jm.deadline(i, k);
+            }
+        }
+        Arrays.sort(candidates, 0, q);
+        long limit = Long.MAX_VALUE;
+        int distinct = 0;
+        for (int x = 0; x < q; x++) {
+            long d = candidates[x];
+            if (x > 0 && d == candidates[x - 1]) {
+                continue;
+            }
+            limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
+            if (slowedStairs != null) {
+                // The slowed staircase never exceeds this, so it cannot lower the limit below it.
+                atBest[distinct] = Ticks.sub(d, slowedStairs.upper(dueOf));
+            }
+            candidates[distinct++] = d;
+        }
+        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
+        for (int x = 0; slowedStairs != null && x < distinct; x++) {
+            if (atBest[x] < limit) {
+                long d = candidates[x];
+                cheapNeed(counts, d);
+                limit = Math.min(limit, Ticks.sub(d, slowedStairs.need(dueOf)));
             }
         }
         return limit;
@@ -198,6 +237,12 @@ final class DemandBound {
 
     /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
     long need(int[] counts, long d) {
+        long need = cheapNeed(counts, d);
+        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
+    }
+
+    /** The staircase and area bounds of {@link #need}; leaves the kernels due per unit in {@code dueOf}. */
+    private long cheapNeed(int[] counts, long d) {
         Arrays.fill(cliqueSum, 0);
         long stair = 0;
         long most = 0;
@@ -205,6 +250,7 @@ final class DemandBound {
         for (int k = 0; k < byLen.length; k++) {
             int u = byLen[k];
             long due = due(u, counts, d);
+            dueOf[u] = due;
             if (due > 0) {
                 most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
                 if (area != null) {
@@ -237,6 +283,7 @@ final class DemandBound {
     String explain(long d, long start) {
         return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)
                 + " in all (one kernel per task per frame, kernels that never share a frame one after another, "
-                + "the GPU's capacity), more than the " + (d - start) + " available from " + start;
+                + "the GPU's capacity, the slowdown of parallel frames), more than the " + (d - start)
+                + " available from " + start;
     }
 }

@@ -25,6 +25,7 @@ final class Engine {
     private final boolean lazy;
     private final StateStore store;
     private final Expander expander;
+    private final LiveBound bounds;
 
     private final List<Vertex> created = new ArrayList<>();
     /** Greedy runs whose states before their first miss are offered with the root (depth-first seeding). */
@@ -43,7 +44,7 @@ final class Engine {
         this.opt = opt;
         boolean additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
-        LiveBound bounds = new LiveBound(oracle.taskSet(), oracle, jm, mutation);
+        bounds = new LiveBound(oracle.taskSet(), oracle, jm, mutation);
         this.lazy = opt.search() == SearchOrder.DFS;
         this.lazyFrom = lazyFrom;
         this.store = new StateStore(jm, opt, additive, meter, new GraphRecorder(oracle, jm, opt.graphLimit()));
@@ -133,6 +134,11 @@ final class Engine {
         for (Vertex w : created) {
             frontier.push(w);
         }
+    }
+
+    /** Time the necessary conditions took in this engine (within the engine's active time). */
+    long boundNanos() {
+        return bounds.nanos();
     }
 
     /** The statistics so far (for a partner engine's share of a result). */

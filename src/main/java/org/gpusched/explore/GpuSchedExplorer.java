@@ -20,6 +20,7 @@ public final class GpuSchedExplorer {
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
     private long helperCpuNanos;
+    private Phases phases = Phases.NONE;
 
     private Budget.Meter meter;
 
@@ -82,22 +83,27 @@ public final class GpuSchedExplorer {
         String method = "gpusched(merge=" + name(options.merge()) + ", search="
                 + (all ? "bfs" : name(options.search())) + ")";
         List<GreedyRuns.Run> seeds = List.of();
+        long checks0 = System.nanoTime();
+        phases = Phases.NONE;
         if (options.greedyFirst() && options.graphLimit() == 0) {
             // Both early answers are skipped when the graph is drawn (it would be empty) or when
             // the plain search is asked for (the paper's curves count its vertices).
             Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
             if (refuted != null) {
+                phases = new Phases(System.nanoTime() - checks0, 0, 0);
                 return refuted;
             }
             if (!all && ts.units().size() >= greedyFrom) {
                 GreedyFirst g = new GreedyFirst(oracle, jm);
                 Analysis found = g.schedule(method);
                 if (found != null) {
+                    phases = new Phases(System.nanoTime() - checks0, 0, 0);
                     return found;
                 }
                 seeds = g.prefixes();
             }
         }
+        phases = new Phases(System.nanoTime() - checks0, 0, 0);
         if (all) {
             return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
         }
@@ -117,6 +123,7 @@ public final class GpuSchedExplorer {
         AutoSearch auto = new AutoSearch(dfs, bfs, options);
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos;
+        phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
         Analysis a = result(o.decider(), o.partner(), jm, method);
         if (o.inconclusiveNote() != null) {
@@ -137,6 +144,7 @@ public final class GpuSchedExplorer {
             e.seedWith(seeds);
         }
         e.run();
+        phases = phases.plus(searched(e));
         graph = e.graph();
         verticesPerDepth = e.verticesPerDepth().clone();
         return e;
@@ -186,6 +194,15 @@ public final class GpuSchedExplorer {
      */
     public long[] verticesPerDepth() {
         return verticesPerDepth.clone();
+    }
+
+    private static Phases searched(Engine e) {
+        return new Phases(0, e.boundNanos(), e.elapsedNanos());
+    }
+
+    /** Where the last analysis spent its time (checks before the search, bounds, expansion). */
+    public Phases phases() {
+        return phases;
     }
 
     /** CPU time the last analysis spent on threads other than the caller's (--threads 2 or more). */

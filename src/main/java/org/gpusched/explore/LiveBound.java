@@ -21,7 +21,9 @@ final class LiveBound {
         /** Staircase rule: every task in one clique, as if no two jobs could ever share a frame. */
         ONE_CLIQUE,
         /** Area rule: the GPU taken as half its size. */
-        HALF_GPU
+        HALF_GPU,
+        /** Slowed staircase: a lone frame charged its kernel's slowed time, as if it ran in parallel. */
+        SLOWED_SOLO
     }
 
     private final PairBound pairs;
@@ -45,7 +47,9 @@ final class LiveBound {
                 && (c == counts || Arrays.equals(c, counts))) {
             return memoLimit[slot];
         }
+        long t0 = System.nanoTime();
         long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
+        nanos += System.nanoTime() - t0;
         if (++misses > 2L * memoKey.length && memoKey.length < MAX_SLOTS) {
             // Small sets stay cheap to start; large searches get a larger memo (its contents are dropped).
             allocate(memoKey.length * 4);
@@ -83,4 +87,11 @@ final class LiveBound {
     DemandBound demand() {
         return demand;
     }
+
+    /** Time spent computing the rules (memo misses only; a hit costs a few loads): bench's share of bounds. */
+    long nanos() {
+        return nanos;
+    }
+
+    private long nanos;
 }

@@ -16,16 +16,17 @@ public final class BenchReports {
             "schedulableSets", "notSchedulableSets", "medianTime", "p95Time", "maxTime", "schedulableMedianTime",
             "schedulableP95Time", "notSchedulableMedianTime", "notSchedulableP95Time", "vertices", "peakHeapMiB",
             "noMergeCompared", "ratioVsNoMerge", "vertexRatioVsNoMerge", "decidedBeforeSearch", "medianCpuTime",
-            "maxCpuTime", "totalCpuTime", "totalTime");
+            "maxCpuTime", "totalCpuTime", "totalTime", "checksShare", "boundShare", "expansionShare");
 
     /** The CSV header or the text table's head; nothing for JSON Lines. */
     public static void header(PrintWriter out, OutputFormat format) {
         if (format == OutputFormat.csv) {
             out.println(String.join(",", COLUMNS));
         } else if (format == OutputFormat.text) {
-            out.printf(Locale.ROOT, "%5s %5s %5s %7s %6s %5s %5s %10s %10s %10s %11s %11s %10s %10s %10s %7s %7s %9s%n",
+            out.printf(Locale.ROOT, "%5s %5s %5s %7s %6s %5s %5s %10s %10s %10s %11s %11s %10s %10s %10s %7s %7s %9s %7s %7s %7s%n",
                     "tasks", "U", "sets", "decided", "greedy", "feas", "infea", "median ms", "p95 ms", "max ms",
-                    "feas p95", "infeas p95", "cpu med ms", "cpu max ms", "vertices", "heapMiB", "x none", "vtx x none");
+                    "feas p95", "infeas p95", "cpu med ms", "cpu max ms", "vertices", "heapMiB", "x none", "vtx x none",
+                    "checks%", "bounds%", "expand%");
         }
     }
 
@@ -60,6 +61,9 @@ public final class BenchReports {
                 num(o, "maxCpuTime", p.cpuMaxMs());
                 num(o, "totalCpuTime", p.cpuTotalMs());
                 num(o, "totalTime", p.wallTotalMs());
+                num(o, "checksShare", p.checksShare());
+                num(o, "boundShare", p.boundShare());
+                num(o, "expansionShare", p.expansionShare());
                 out.println(Json.line(o));
             }
             case csv -> out.println(Csv.row("ms", p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
@@ -67,13 +71,15 @@ public final class BenchReports {
                     cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
                     cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
                     cell(p.vertexRatioVsNoMerge()), p.decidedBeforeSearch(), cell(p.cpuMedianMs()), cell(p.cpuMaxMs()),
-                    cell(p.cpuTotalMs()), cell(p.wallTotalMs())));
+                    cell(p.cpuTotalMs()), cell(p.wallTotalMs()), cell(p.checksShare()), cell(p.boundShare()),
+                    cell(p.expansionShare())));
             default -> out.printf(Locale.ROOT,
-                    "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s%n",
+                    "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s %7s %7s %7s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.decidedBeforeSearch(), p.feasible(),
                     p.infeasible(), fmt(p.medianMs()), fmt(p.p95Ms()), fmt(p.maxMs()), fmt(p.feasibleP95Ms()),
                     fmt(p.infeasibleP95Ms()), fmt(p.cpuMedianMs()), fmt(p.cpuMaxMs()), count(p.vertices()), heapMiB,
-                    fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()));
+                    fmt(p.ratioVsNoMerge()), fmt(p.vertexRatioVsNoMerge()), percent(p.checksShare()),
+                    percent(p.boundShare()), percent(p.expansionShare()));
         }
     }
 
@@ -93,6 +99,10 @@ public final class BenchReports {
     /** A median count: an integer, or x.5 when the median falls between two sets. */
     private static String count(double v) {
         return Double.isNaN(v) ? "" : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f", 100 * share);
     }
 
     private static String fmt(double v) {

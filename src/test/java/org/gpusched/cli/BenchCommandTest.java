@@ -26,6 +26,11 @@ class BenchCommandTest {
         assertThat(p.get("decided").asInt()).isEqualTo(3);
         assertThat(p.get("schedulableSets").asInt() + p.get("notSchedulableSets").asInt()).isEqualTo(3);
         assertThat(p.get("noMergeCompared").asInt()).isPositive();
+        // The three shares of the analyses' time are fractions that add up to the whole.
+        double shares = p.get("checksShare").asDouble() + p.get("boundShare").asDouble()
+                + p.get("expansionShare").asDouble();
+        assertThat(shares).isBetween(0.99, 1.01);
+        assertThat(p.get("boundShare").asDouble()).isBetween(0.0, 1.0);
     }
 
     @Test
