@@ -47,6 +47,7 @@ public final class GpuSchedExplorer {
      * against brute force).
      */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
+        org.gpusched.model.Window.require(ts);
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;

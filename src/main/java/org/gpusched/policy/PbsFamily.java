@@ -8,6 +8,7 @@ import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.JobRef;
+import org.gpusched.explore.PowerOnExplorer;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
@@ -100,6 +101,11 @@ public final class PbsFamily {
         @Override
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
+            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
+                PowerOnExplorer.Result p = new PowerOnExplorer(ts, o.explore()).analyze(meter);
+                Analysis a = p.analysis();
+                return result(p.fileTimeLine(), a, a.schedule(), new Detail.Frames(p.fileTimeLine(), a, null, null));
+            }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
             Analysis a = ex.analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
