@@ -224,7 +224,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
-        SchedulingTable t = Tables.of(ts, a.method(), a.schedule());
+        SchedulingTable t = Tables.of(ts, a);
         String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
         if (toStdout) {
             PrintWriter o = spec.commandLine().getOut();
