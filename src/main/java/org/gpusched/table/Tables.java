@@ -50,6 +50,34 @@ public final class Tables {
                 method, ts.tasks().stream().map(Task::name).toList(), entries);
     }
 
+    /**
+     * A power-on table's entries as played: the prefix once, then {@code turns} turns of the
+     * periodic part, turn m shifted by m·every and each job by m·every/T of its task (unknown task
+     * names are left as they are, for the checker to report). {@code ts} is on the file's time line.
+     */
+    public static List<SchedulingTable.Entry> unroll(SchedulingTable t, TaskSet ts, int turns) {
+        SchedulingTable.Repeat r = t.repeat();
+        java.util.Map<String, Long> periodOf = new java.util.HashMap<>();
+        ts.units().forEach(u -> periodOf.put(u.name(), ts.task(u.task()).period()));
+        List<SchedulingTable.Entry> out = new ArrayList<>(t.entries().subList(0, r.fromEntry()));
+        List<SchedulingTable.Entry> periodic = t.entries().subList(r.fromEntry(), t.entries().size());
+        for (int m = 0; m < turns; m++) {
+            long shift = org.gpusched.model.Ticks.mul(m, r.every());
+            for (SchedulingTable.Entry e : periodic) {
+                List<SchedulingTable.Item> batch = new ArrayList<>();
+                for (SchedulingTable.Item it : e.batch()) {
+                    Long period = periodOf.get(it.task());
+                    long later = period == null ? 0 : shift / period;
+                    batch.add(new SchedulingTable.Item(it.task(), (int) Math.min(Integer.MAX_VALUE, it.job() + later),
+                            it.stream()));
+                }
+                out.add(new SchedulingTable.Entry(org.gpusched.model.Ticks.add(e.start(), shift),
+                        org.gpusched.model.Ticks.add(e.end(), shift), batch));
+            }
+        }
+        return out;
+    }
+
     public static String toJson(SchedulingTable t) {
         try {
             return JSON.writeValueAsString(t) + "\n";
