@@ -83,19 +83,30 @@ final class HyperperiodStep {
         return boundary.keySet();
     }
 
-    private void expand(PowerState s, Deque<PowerState> stack) {
+    /**
+     * The ready kernels of a state as a unit mask, or -1 when the state is dead: some ready kernel
+     * cannot end in time even alone (every frame holding it lasts C_u or more).
+     */
+    private long readyOrDead(PowerState s) {
         long ready = 0;
         for (int i = 0; i < tl.n; i++) {
             int c = s.count(i);
             if (tl.readyTime(i, c) <= s.t) {
                 int u = tl.unit(i, c);
-                // Dead state: this kernel cannot end in time even alone (every frame holding it lasts C_u or more).
                 if (Ticks.add(s.t, tl.wcet[u]) > tl.unitDeadline(i, c)) {
-                    pruned++;
-                    return;
+                    return -1;
                 }
                 ready |= 1L << u;
             }
+        }
+        return ready;
+    }
+
+    private void expand(PowerState s, Deque<PowerState> stack) {
+        long ready = readyOrDead(s);
+        if (ready < 0) {
+            pruned++;
+            return;
         }
         BatchList list = oracle.batchesOf(ready);
         for (int k = 0; k < list.nodes(); k++) {
@@ -123,6 +134,12 @@ final class HyperperiodStep {
             }
             seen.put(next, new Node(s, s.t, end, mask));
             if (next.t >= tl.hyperperiod) {
+                // A dead state at the boundary is no member of S_{k+1}: it has no future (keeping
+                // it would only delay the detection of the periodic part).
+                if (readyOrDead(next) < 0) {
+                    pruned++;
+                    continue;
+                }
                 boundary.putIfAbsent(next.shiftBack(tl.hyperperiod, tl.perHyperperiod), next);
             } else {
                 stack.push(next);

@@ -45,18 +45,25 @@ public final class PowerOnExplorer {
     /**
      * The verdict with the table (prefix, then the periodic part, {@link Analysis#repeat()}), on
      * the task set's file time line; {@code transientHyperperiods} is the index i of the first
-     * S_i that recurs (0 when the periodic part starts at power-on), -1 unless schedulable.
+     * S_i that recurs (0 when the periodic part starts at power-on), -1 unless schedulable;
+     * {@code explored} the hyperperiods searched (-1 when a budget ran out).
      */
-    public record Result(Analysis analysis, TaskSet fileTimeLine, int transientHyperperiods) { }
+    public record Result(Analysis analysis, TaskSet fileTimeLine, int transientHyperperiods, int explored) { }
 
     public Result analyze(Budget.Meter meter) {
+        return needed(ts) ? searchFromPowerOn(meter) : new Result(new GpuSchedExplorer(ts, options).analyze(meter), ts,
+                0, 1);
+    }
+
+    /** The power-on search itself, also for a set with a cut at 0 (where the property tests compare it). */
+    Result searchFromPowerOn(Budget.Meter meter) {
         TaskSet file = Timeline.fileTimeLine(ts);
         try {
             return search(file, meter);
         } catch (Budget.Exhausted e) {
-            return new Result(inconclusive(meter, e.getMessage()), file, -1);
+            return new Result(inconclusive(meter, e.getMessage()), file, -1, -1);
         } catch (OutOfMemoryError e) {
-            return new Result(inconclusive(meter, Budget.OUT_OF_MEMORY), file, -1);
+            return new Result(inconclusive(meter, Budget.OUT_OF_MEMORY), file, -1, -1);
         }
     }
 
@@ -96,7 +103,7 @@ public final class PowerOnExplorer {
             PowerOnPaths paths = new PowerOnPaths(tl, oracle, meter, preds);
             if (next.isEmpty()) {
                 return new Result(new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats, List.of(),
-                        paths.witness(step, k), null), file, -1);
+                        paths.witness(step, k), null), file, -1, k + 1);
             }
             Map<PowerState, PowerState> pred = new LinkedHashMap<>();
             for (PowerState s : next) {
@@ -110,12 +117,12 @@ public final class PowerOnExplorer {
                 PowerOnPaths.Lasso lasso = paths.lasso(i, k + 1, set.iterator().next());
                 Analysis a = new Analysis(Verdict.SCHEDULABLE, METHOD, stats, lasso.frames(), null, null, null, null,
                         new Analysis.Repeat(lasso.fromFrame(), lasso.every()));
-                return new Result(a, file, i);
+                return new Result(a, file, i, k + 1);
             }
         }
         return new Result(new Analysis(Verdict.INCONCLUSIVE, METHOD, new Stats(kept, kept, edges, 0, 0, ff, pruned,
                 0, System.nanoTime() - t0, meter.peakHeap()), List.of(), null, "no periodic part within "
                 + MAX_HYPERPERIODS + " hyperperiods from power-on (the documented bound of the power-on search;"
-                + " docs/explorer.md)"), file, -1);
+                + " docs/explorer.md)"), file, -1, MAX_HYPERPERIODS);
     }
 }
