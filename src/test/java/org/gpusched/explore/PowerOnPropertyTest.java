@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * where that window starts at 0 the two are equal with no transient.
  */
 class PowerOnPropertyTest {
-    private static final int SETS = 1000;
+    private static final int SETS = 700;
     private static final long BRUTE_STATES = 100_000;
 
     @Test
