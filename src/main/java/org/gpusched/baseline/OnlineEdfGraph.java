@@ -10,7 +10,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
-import org.gpusched.model.Window;
+import org.gpusched.input.Window;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
