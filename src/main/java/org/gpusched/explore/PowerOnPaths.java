@@ -1,7 +1,6 @@
 package org.gpusched.explore;
 
 import org.gpusched.model.Budget;
-import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -120,14 +119,14 @@ final class PowerOnPaths {
                 continue;
             }
             int u = tl.unit(i, c);
-            long alone = Ticks.add(Ticks.add(t, tl.wcet[u]), tl.tail[u]);
+            Alone a = Alone.from(t, u, tl.firstUnit[i] + tl.chain[i] - 1, tl.wcet[u], oracle);
+            long alone = a.end();
             long due = tl.deadline(i, c);
             String name = tl.unitName[u] + "#" + tl.job(i, c);
             if (alone > due) {
                 late = true;
                 reasons.add(name + " (released " + tl.arrival(i, c) + ", deadline " + due + ") cannot finish before "
-                        + alone + " even alone (wcet " + tl.wcet[u] + (tl.tail[u] > 0 ? ", then " + tl.tail[u]
-                        + " more in its chain" : "") + ")");
+                        + alone + " even alone " + a.why());
             } else {
                 reasons.add(name + " (deadline " + due + ") can still finish by " + alone + " alone");
             }
