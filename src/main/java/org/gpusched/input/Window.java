@@ -94,8 +94,8 @@ public final class Window {
         if (ts.origin() < 0) {
             throw new InputException(ts.source(), "tasks", "offsets: every instant of the hyperperiod lies inside"
                     + " some job's window (release, deadline), so there is no steady state that provably starts"
-                    + " afresh; this needs one (analyze answers for the system released at 0 unless"
-                    + " --steady-state; docs/explorer.md, Offsets)");
+                    + " afresh, and an analysis of the steady state does not apply (analyze answers for the system"
+                    + " released at 0 unless --steady-state; docs/explorer.md, Offsets)");
         }
     }
 }

@@ -120,7 +120,24 @@ public final class PbsFamily {
         }
     }
 
+    /**
+     * The steady state's window is what brute-force and the EDF rules analyse; a set with offsets
+     * and no instant outside every job's window has none (only gpusched answers it, from power-on).
+     */
+    static Applicability needsWindow(Workload w, Applicability pbs) {
+        if (pbs.applies() && w.pbs().origin() < 0) {
+            return Applicability.no("offsets: every instant of the hyperperiod lies inside some job's window, so there"
+                    + " is no steady-state window (gpusched answers from power-on)");
+        }
+        return pbs;
+    }
+
     static final class BruteForce extends Base {
+        @Override
+        public Applicability applicability(Workload w) {
+            return needsWindow(w, super.applicability(w));
+        }
+
         @Override
         public String id() { return "brute-force"; }
 
@@ -152,6 +169,11 @@ public final class PbsFamily {
         Edf(EdfBaseline.Kind kind, boolean timeTriggered) {
             this.kind = kind;
             this.timeTriggered = timeTriggered;
+        }
+
+        @Override
+        public Applicability applicability(Workload w) {
+            return needsWindow(w, super.applicability(w));
         }
 
         @Override
