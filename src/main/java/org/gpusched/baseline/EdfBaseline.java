@@ -32,6 +32,7 @@ public final class EdfBaseline {
     private final Kind kind;
 
     public EdfBaseline(TaskSet ts, Kind kind) {
+        org.gpusched.input.Window.require(ts);
         this.ts = ts;
         this.kind = kind;
     }

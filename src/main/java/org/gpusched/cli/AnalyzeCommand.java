@@ -109,6 +109,11 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
     boolean force;
 
+    @Option(names = "--steady-state", description = {"With offsets: answer for the table started at the steady"
+            + " state's window (the first instant no job window spans) instead of for the system released at 0",
+            "(the default: the start-up transient, then the periodic part; docs/explorer.md)."})
+    boolean steadyState;
+
     @Option(names = "--stats", description = "Also print the graph statistics and the analysis time (as --verbose does).")
     boolean stats;
 
@@ -165,7 +170,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             out.println(Reports.CSV_HEADER);
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
-        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit);
+        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit).withSteadyState(steadyState);
         int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             if (!app.applies()) {
@@ -252,7 +257,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     }
 
     private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
-        SchedulingTable t = Tables.of(ts, a.method(), a.schedule());
+        SchedulingTable t = Tables.of(ts, a);
         String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
         if (toStdout) {
             PrintWriter o = spec.commandLine().getOut();

@@ -12,11 +12,19 @@ import java.util.List;
  * @param foundBy  the greedy policy that found the schedule before any search, or
  *                 the necessary condition that refuted the set before any search; null when the
  *                 search itself decided
+ * @param repeat   how the schedule continues: null for a table of one hyperperiod from 0 that
+ *                 repeats every H; otherwise the frames from {@code repeat.fromFrame()} on (the
+ *                 periodic part after the power-on prefix) repeat every {@code repeat.every()}
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
-                       String note, Achieved achieved, String foundBy) {
+                       String note, Achieved achieved, String foundBy, Repeat repeat) {
     public Analysis {
         schedule = List.copyOf(schedule);
+    }
+
+    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
+                    Achieved achieved, String foundBy) {
+        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, null);
     }
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
@@ -27,6 +35,12 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {
         this(verdict, method, stats, schedule, witness, note, null);
     }
+
+    /**
+     * The periodic part of a power-on schedule: frames {@code fromFrame} .. end repeat every
+     * {@code every} ticks (a multiple of H), each repetition's jobs {@code every / T} later per task.
+     */
+    public record Repeat(int fromFrame, long every) { }
 
     /** The value an optimal schedule reaches for its objective (see {@link Objective#value}). */
     public record Achieved(Objective objective, long value) { }

@@ -36,6 +36,7 @@ public final class BruteForceExplorer {
     }
 
     public BruteForceExplorer(TaskSet ts, Budget budget) {
+        org.gpusched.input.Window.require(ts);
         this.ts = ts;
         this.budget = budget;
     }

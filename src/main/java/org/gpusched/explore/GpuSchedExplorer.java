@@ -48,6 +48,7 @@ public final class GpuSchedExplorer {
      * against brute force).
      */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
+        org.gpusched.input.Window.require(ts);
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;

@@ -63,14 +63,14 @@ final class Paths {
             int job = jm.job(i, counts[i]);
             // Alone is always eligible and no batch is shorter than its longest job, so running
             // alone (and then the rest of its chain, each kernel alone) is the earliest any job can finish.
-            long alone = Ticks.add(Ticks.add(t, jm.wcet[u]), jm.tail[u]);
+            Alone a = Alone.from(t, u, jm.firstUnit[i] + jm.chain[i] - 1, jm.wcet[u], oracle);
+            long alone = a.end();
             String name = oracle.unitName(u) + "#" + job;
             long d = jm.deadline(i, job);
             if (alone > d) {
                 someoneLate = true;
                 reasons.add(name + " (released " + jm.arrival(i, job) + ", deadline " + d
-                        + ") cannot finish before " + alone + " even alone (wcet " + jm.wcet[u]
-                        + (jm.tail[u] > 0 ? ", then " + jm.tail[u] + " more in its chain" : "") + ")");
+                        + ") cannot finish before " + alone + " even alone " + a.why());
             } else {
                 reasons.add(name + " (deadline " + d + ") can still finish by " + alone + " alone");
             }

@@ -106,7 +106,7 @@ final class PbsView {
         for (Task t : tasks) {
             jobs += h / t.period();
         }
-        long origin = Window.start(tasks, h, file);
+        long origin = Window.start(tasks, h);
         return new TaskSet(name, unit, gpu, Window.rotate(tasks, origin), inter, h, (int) jobs, sha256, file, origin);
     }
 

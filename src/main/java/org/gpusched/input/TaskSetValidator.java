@@ -90,7 +90,7 @@ final class TaskSetValidator {
             throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
         }
         Interference inter = interference(in.interference(), tasks, index);
-        long origin = Window.start(tasks, h.getAsLong(), file);
+        long origin = Window.start(tasks, h.getAsLong());
         return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
                 sha256, file, origin);
     }

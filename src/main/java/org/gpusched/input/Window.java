@@ -1,6 +1,7 @@
 package org.gpusched.input;
 
 import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -16,7 +17,7 @@ import java.util.TreeSet;
  * is, and analysing it from s with the offsets taken relative to s is exactly the offset-free
  * analysis of [0, H) with each job inside [0, H).
  */
-final class Window {
+public final class Window {
     private Window() { }
 
     /** The smallest cut in [0, H), or -1 when there is none. */
@@ -54,7 +55,7 @@ final class Window {
     static List<Task> rotate(List<Task> tasks, long s) {
         List<Task> out = new ArrayList<>();
         for (Task t : tasks) {
-            out.add(s == 0 ? t : t.withOffset(Math.floorMod(t.offset() - s, t.period())));
+            out.add(s <= 0 ? t : t.withOffset(Math.floorMod(t.offset() - s, t.period())));
         }
         return out;
     }
@@ -79,16 +80,22 @@ final class Window {
     }
 
     /**
-     * The window's origin, the smallest cut; refused (one line naming the file) when no instant is
-     * free of every job's window, which the exact analysis needs.
+     * The window's origin, the smallest cut, or {@link TaskSet#NO_WINDOW} when no instant is free
+     * of every job's window: such a set has no steady state that provably starts afresh, and only
+     * the power-on analysis answers for it ({@link #require} refuses it everywhere else).
      */
-    static long start(List<Task> tasks, long h, String file) {
+    static long start(List<Task> tasks, long h) {
         long s = Window.origin(tasks, h);
-        if (s < 0) {
-            throw new InputException(file, "tasks", "offsets: no instant of the hyperperiod lies outside every job's"
-                    + " window [release, deadline), so the schedule has no point where it provably starts afresh;"
-                    + " gpusched needs one (shorten a deadline or align an offset; docs/explorer.md, Offsets)");
+        return s < 0 ? TaskSet.NO_WINDOW : s;
+    }
+
+    /** Refuses (one line naming the file) a set without a window where an analysis needs one. */
+    public static void require(TaskSet ts) {
+        if (ts.origin() < 0) {
+            throw new InputException(ts.source(), "tasks", "offsets: every instant of the hyperperiod lies inside"
+                    + " some job's window (release, deadline), so there is no steady state that provably starts"
+                    + " afresh, and an analysis of the steady state does not apply (analyze answers for the system"
+                    + " released at 0 unless --steady-state; docs/explorer.md, Offsets)");
         }
-        return s;
     }
 }

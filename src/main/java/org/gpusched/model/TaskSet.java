@@ -15,6 +15,8 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
     public static final int MAX_TASKS = 64;
     /** Documented limit on the hyperperiod, in ticks. */
     public static final long MAX_HYPERPERIOD = 1_000_000_000_000L;
+    /** {@link #origin()} of a set with offsets and no cut: its tasks keep the file's offsets. */
+    public static final long NO_WINDOW = -1;
     /** Documented limit on the jobs of one hyperperiod. */
     public static final int MAX_JOBS = 100_000;
 

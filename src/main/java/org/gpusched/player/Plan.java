@@ -78,6 +78,17 @@ public final class Plan {
             throw new InputException(tableFile, "", "too many launches (" + items + ") for " + hyperperiods
                     + " hyperperiods; the player plays at most " + MAX_ITEMS);
         }
+        if (table.repeat() != null) {
+            // Power-on: the prefix once, then one turn of the periodic part per "hyperperiod" asked
+            // for, on the file's time line (the checker has already shown every turn valid).
+            TaskSet file = org.gpusched.explore.Timeline.fileTimeLine(ts);
+            SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
+                    table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
+                    org.gpusched.table.Tables.unroll(table, file, hyperperiods), table.repeat());
+            Plan p = new Plan(file, flat, 1);
+            p.fill(tableFile);
+            return p;
+        }
         Plan p = new Plan(ts, table, hyperperiods);
         p.fill(tableFile);
         return p;
@@ -111,7 +122,7 @@ public final class Plan {
                         throw new InputException(file, where, "unknown task " + it.task());
                     }
                     int t = u.task();
-                    if (it.job() < 0 || it.job() >= ts.jobsOf(t)) {
+                    if (it.job() < 0 || it.job() >= ts.jobsOf(t) && table.repeat() == null) {
                         throw new InputException(file, where, it.task() + "#" + it.job()
                                 + " is not a job of the hyperperiod (" + ts.jobsOf(t) + " jobs)");
                     }
@@ -144,7 +155,8 @@ public final class Plan {
             }
         }
         first[e] = i;
-        neverRun = unplayed();
+        // A power-on table's jobs run across the prefix and the turns; the checker saw each of them run.
+        neverRun = table.repeat() == null ? unplayed() : List.of();
     }
 
     /** Jobs of one hyperperiod that no entry runs, as task index and job index pairs, in task order. */

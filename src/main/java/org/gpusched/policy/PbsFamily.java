@@ -3,11 +3,13 @@ package org.gpusched.policy;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Baselines;
 import org.gpusched.baseline.EdfBaseline;
+import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.JobRef;
+import org.gpusched.explore.PowerOnExplorer;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
@@ -28,8 +30,14 @@ public final class PbsFamily {
     private PbsFamily() { }
 
     public static List<Method> all() {
-        return List.of(new GpuSched(), new BruteForce(), new Edf(EdfBaseline.Kind.SERIAL),
-                new Edf(EdfBaseline.Kind.PARALLEL));
+        return List.of(new GpuSched(), new BruteForce(), new Edf(EdfBaseline.Kind.SERIAL, false),
+                new Edf(EdfBaseline.Kind.PARALLEL, false), new Edf(EdfBaseline.Kind.SERIAL, true),
+                new Edf(EdfBaseline.Kind.PARALLEL, true));
+    }
+
+    /** Whether a method is a time-triggered EDF baseline, which differs from its online rule only with jitter. */
+    public static boolean timeTriggeredEdf(Method m) {
+        return m instanceof Edf e && e.timeTriggered;
     }
 
     private abstract static class Base implements Method {
@@ -100,6 +108,11 @@ public final class PbsFamily {
         @Override
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
+            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
+                PowerOnExplorer.Result p = new PowerOnExplorer(ts, o.explore()).analyze(meter);
+                Analysis a = p.analysis();
+                return result(p.fileTimeLine(), a, a.schedule(), new Detail.Frames(p.fileTimeLine(), a, null, null));
+            }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
             Analysis a = ex.analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
@@ -107,7 +120,24 @@ public final class PbsFamily {
         }
     }
 
+    /**
+     * The steady state's window is what brute-force and the EDF rules analyse; a set with offsets
+     * and no instant outside every job's window has none (only gpusched answers it, from power-on).
+     */
+    static Applicability needsWindow(Workload w, Applicability pbs) {
+        if (pbs.applies() && w.pbs().origin() < 0) {
+            return Applicability.no("offsets: every instant of the hyperperiod lies inside some job's window, so there"
+                    + " is no steady-state window (gpusched answers from power-on)");
+        }
+        return pbs;
+    }
+
     static final class BruteForce extends Base {
+        @Override
+        public Applicability applicability(Workload w) {
+            return needsWindow(w, super.applicability(w));
+        }
+
         @Override
         public String id() { return "brute-force"; }
 
@@ -127,21 +157,38 @@ public final class PbsFamily {
         }
     }
 
+    /**
+     * The paper's EDF baselines. {@code edf-serial} and {@code edf-parallel} are online: a job
+     * arrives anywhere in [a, a + J] and EDF sees it then; {@code -tt} are time-triggered: each
+     * job held until a + J. Without jitter the two rules are one, and both simulate.
+     */
     static final class Edf extends Base {
         private final EdfBaseline.Kind kind;
+        private final boolean timeTriggered;
 
-        Edf(EdfBaseline.Kind kind) {
+        Edf(EdfBaseline.Kind kind, boolean timeTriggered) {
             this.kind = kind;
+            this.timeTriggered = timeTriggered;
         }
 
         @Override
-        public String id() { return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel"; }
+        public Applicability applicability(Workload w) {
+            return needsWindow(w, super.applicability(w));
+        }
+
+        @Override
+        public String id() {
+            return (kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel") + (timeTriggered ? "-tt" : "");
+        }
 
         @Override
         public String description() {
-            return kind == EdfBaseline.Kind.SERIAL
-                    ? "EDF, one kernel at a time, simulated over the hyperperiod (the paper's baseline)"
-                    : "EDF, kernels batched in EDF order while eligible, simulated (the paper's baseline)";
+            String what = kind == EdfBaseline.Kind.SERIAL ? "EDF, one kernel at a time" : "EDF, kernels batched in EDF"
+                    + " order while eligible";
+            return timeTriggered ? what + ", each job held until the end of its release window (arrival + jitter),"
+                    + " simulated over the hyperperiod"
+                    : what + " (the paper's baseline), online: with jitter every arrival in [a, a + J] is checked"
+                    + " (schedule-abstraction graph), else simulated";
         }
 
         @Override
@@ -150,11 +197,20 @@ public final class PbsFamily {
         @Override
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
+            if (!timeTriggered && OnlineEdfGraph.differs(ts)) {
+                Analysis a = new OnlineEdfGraph(ts, kind).analyze(meter);
+                return new MethodResult(id(), outcome(a.verdict()), a.note(), Evidence.EXACT, List.of(),
+                        new Detail.Frames(ts, a, null, null), a.stats().elapsedNanos());
+            }
             // The analysis keeps only the frames up to the first miss; per-task rows need all of them.
             Baselines.Run run = Baselines.run(ts, kind, meter);
             BaselineResult all = run.all();
-            return result(ts, run.analysis(), all == null ? List.of() : all.frames(),
-                    new Detail.Frames(ts, run.analysis(), null, all));
+            Analysis a = run.analysis();
+            if (timeTriggered) {
+                a = new Analysis(a.verdict(), id(), a.stats(), a.schedule(), a.witness(), a.note(), a.achieved(),
+                        a.foundBy(), a.repeat());
+            }
+            return result(ts, a, all == null ? List.of() : all.frames(), new Detail.Frames(ts, a, null, all));
         }
     }
 }

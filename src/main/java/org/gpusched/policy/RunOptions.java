@@ -12,8 +12,19 @@ import org.gpusched.rta.Variant;
  * @param gpuPriority GCAPS family: GPU priorities as the CPU's, or Audsley's assignment when those fail
  * @param variant     GCAPS family: which reading of the analyses (docs/rta.md)
  * @param partition   SM partitioning: the within-partition test and Algorithm 2's search
+ * @param steadyState PBS family: answer for the table started at the steady state's window (a cut)
+ *                    instead of for the system released at 0 (docs/explorer.md, "Power-on")
  */
-public record RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant, PartitionOptions partition) {
+public record RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant, PartitionOptions partition,
+                         boolean steadyState) {
+    public RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant, PartitionOptions partition) {
+        this(explore, gpuPriority, variant, partition, false);
+    }
+
+    public RunOptions withSteadyState(boolean steady) {
+        return new RunOptions(explore, gpuPriority, variant, partition, steady);
+    }
+
     /** The options before SM partitioning existed, with its defaults. */
     public RunOptions(Options explore, GpuPriorityMode gpuPriority, Variant variant) {
         this(explore, gpuPriority, variant, PartitionOptions.DEFAULT);

@@ -99,7 +99,7 @@ public final class Loop {
                 Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;
                 return new Result(o, json, ts, null, rounds);
             }
-            SchedulingTable table = Tables.of(ts, a.method(), a.schedule());
+            SchedulingTable table = Tables.of(ts, a);
             Plan plan = Plan.of(ts, table, s.outName(), s.hyperperiods());
             FrameCheck fc = FrameCheck.of(s.player().apply(plan));
             Model next = model.raise(fc.worstTicksBySet());

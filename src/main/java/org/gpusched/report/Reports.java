@@ -82,6 +82,14 @@ public final class Reports {
         if (showTable && !a.schedule().isEmpty()) {
             frames(out, ts, "  table", a.schedule());
         }
+        if (a.repeat() != null) {
+            // Power-on: the frames before the periodic part run once, from the system's release at 0.
+            long from = a.schedule().get(a.repeat().fromFrame()).start();
+            out.printf(Locale.ROOT, "  periodic part frames %d..%d from t = %d repeat every %d %s (%d hyperperiods);"
+                    + " the %d frame(s) before run once after power-on%n", a.repeat().fromFrame(),
+                    a.schedule().size() - 1, from, a.repeat().every(), ts.timeUnit().json(),
+                    a.repeat().every() / ts.hyperperiod(), a.repeat().fromFrame());
+        }
         if (a.witness() != null) {
             witness(out, ts, a.witness(), simulation);
         }
@@ -137,7 +145,7 @@ public final class Reports {
             o.putNull("objective");
         }
         o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
-                Tables.of(ts, a.method(), a.schedule())));
+                Tables.of(ts, a)));
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
         if (a.foundBy() != null) {

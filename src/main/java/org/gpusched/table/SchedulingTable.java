@@ -1,15 +1,21 @@
 package org.gpusched.table;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 import java.util.List;
 
 /**
- * Scheduling table v1 (docs/table-format.md): which batch starts when, each kernel on the stream
- * of its task, bound to one task set by the SHA-256 of its canonical JSON.
+ * Scheduling table (docs/table-format.md): which batch starts when, each kernel on the stream
+ * of its task, bound to one task set by the SHA-256 of its canonical JSON. Version 1 covers one
+ * hyperperiod from 0 and repeats every H; version 2 adds {@code repeat}: the entries before
+ * {@code repeat.fromEntry} (the power-on prefix) run once, the rest repeat every
+ * {@code repeat.every} ticks.
  */
-@JsonPropertyOrder({"format", "formatVersion", "taskSet", "timeUnit", "hyperperiod", "method", "streams", "entries"})
+@JsonPropertyOrder({"format", "formatVersion", "taskSet", "timeUnit", "hyperperiod", "method", "streams", "repeat",
+        "entries"})
 public record SchedulingTable(
         @JsonProperty("format") String format,
         @JsonProperty("formatVersion") int formatVersion,
@@ -18,10 +24,30 @@ public record SchedulingTable(
         @JsonProperty("hyperperiod") long hyperperiod,
         @JsonProperty("method") String method,
         @JsonProperty("streams") List<String> streams,
-        @JsonProperty("entries") List<Entry> entries) {
+        @JsonProperty("entries") List<Entry> entries,
+        @JsonProperty("repeat") @JsonInclude(JsonInclude.Include.NON_NULL) Repeat repeat) {
 
     public static final String FORMAT = "gpusched-table";
     public static final int VERSION = 1;
+    /** The version of a table with a power-on prefix and a periodic part ({@link #repeat}). */
+    public static final int VERSION_PERIODIC = 2;
+
+    /** A version 1 table (reading binds through this: a v1 document has no {@code repeat}). */
+    @JsonCreator
+    public SchedulingTable(@JsonProperty("format") String format, @JsonProperty("formatVersion") int formatVersion,
+                           @JsonProperty("taskSet") TaskSetRef taskSet, @JsonProperty("timeUnit") String timeUnit,
+                           @JsonProperty("hyperperiod") long hyperperiod, @JsonProperty("method") String method,
+                           @JsonProperty("streams") List<String> streams,
+                           @JsonProperty("entries") List<Entry> entries) {
+        this(format, formatVersion, taskSet, timeUnit, hyperperiod, method, streams, entries, null);
+    }
+
+    /**
+     * Entries {@code fromEntry} .. end repeat every {@code every} ticks (a multiple of the
+     * hyperperiod); repetition m runs each of their jobs m·every/T later in its task.
+     */
+    @JsonPropertyOrder({"fromEntry", "every"})
+    public record Repeat(@JsonProperty("fromEntry") int fromEntry, @JsonProperty("every") long every) { }
 
     public SchedulingTable {
         required(format, "format");

@@ -44,10 +44,32 @@ public final class TableChecker {
         if (table.hyperperiod() != ts.hyperperiod()) {
             errors.add("hyperperiod " + table.hyperperiod() + " differs from the task set's " + ts.hyperperiod());
         }
+        if (table.repeat() != null) {
+            PeriodicCheck.check(ts, table, errors);
+            return errors;
+        }
+        if (ts.origin() < 0) {
+            errors.add("a table of one hyperperiod needs a steady-state window, and this task set has none (every"
+                    + " instant lies inside some job's window): only a power-on table (version 2) can schedule it");
+            return errors;
+        }
+        Set<Kernel> done = run(ts, table.entries(), kernels(ts, ts.jobs()), errors);
+        for (Kernel j : kernels(ts, ts.jobs())) {
+            if (!done.contains(j)) {
+                errors.add("job " + j.unit().name() + "#" + j.job().index() + " never runs");
+            }
+        }
+        return errors;
+    }
+
+    /**
+     * Applies the frame rules to {@code entries} in order, the kernels of {@code all} being every
+     * job that may appear; adds each violation to {@code errors}; returns the kernels run.
+     */
+    static Set<Kernel> run(TaskSet ts, List<SchedulingTable.Entry> entries, List<Kernel> all, List<String> errors) {
         // Entries name units: the task for a task of one kernel, task.kernel for a chain's kernel.
         Map<String, Unit> units = new HashMap<>();
         ts.units().forEach(u -> units.put(u.name(), u));
-        List<Kernel> all = kernels(ts);
         Map<String, Kernel> byLabel = new HashMap<>();
         all.forEach(k -> byLabel.put(k.unit().index() + "#" + k.job().index(), k));
         Set<Kernel> done = new HashSet<>();
@@ -55,8 +77,8 @@ public final class TableChecker {
         Oracle oracle = new Oracle(ts);
         long prevEnd = -1;
         int pending = 0;
-        for (int e = 0; e < table.entries().size(); e++) {
-            SchedulingTable.Entry entry = table.entries().get(e);
+        for (int e = 0; e < entries.size(); e++) {
+            SchedulingTable.Entry entry = entries.get(e);
             String where = "entry " + e + " (start " + entry.start() + ")";
             // Kernels only ever become done, so the first pending one in release order only moves forward:
             // one pass over them all, not one per entry (tables of 100,000 jobs are checked too).
@@ -140,26 +162,21 @@ public final class TableChecker {
             }
             prevEnd = entry.end();
         }
-        for (Kernel j : all) {
-            if (!done.contains(j)) {
-                errors.add("job " + j.unit().name() + "#" + j.job().index() + " never runs");
-            }
-        }
-        return errors;
+        return done;
     }
 
     /** One kernel of one job. */
-    private record Kernel(Job job, Unit unit) { }
+    record Kernel(Job job, Unit unit) { }
 
-    /** Every kernel of every job of [0, H), ordered by the job's release, then task, job and kernel. */
-    private static List<Kernel> kernels(TaskSet ts) {
+    /** Every kernel of every job of {@code jobs}, ordered by the job's release, then task, job and kernel. */
+    static List<Kernel> kernels(TaskSet ts, List<Job> jobs) {
         List<Unit> units = ts.units();
         int[] first = new int[ts.size()];
         for (int u = units.size() - 1; u >= 0; u--) {
             first[units.get(u).task()] = u;
         }
         List<Kernel> out = new ArrayList<>();
-        for (Job j : ts.jobs()) {
+        for (Job j : jobs) {
             for (int s = 0; s < ts.task(j.task()).kernels(); s++) {
                 out.add(new Kernel(j, units.get(first[j.task()] + s)));
             }

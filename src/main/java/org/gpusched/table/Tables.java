@@ -25,6 +25,17 @@ public final class Tables {
 
     private Tables() { }
 
+    /** The table of an analysis: version 2 with its periodic part when it has a power-on prefix or repeat. */
+    public static SchedulingTable of(TaskSet ts, org.gpusched.explore.Analysis a) {
+        SchedulingTable t = of(ts, a.method(), a.schedule());
+        if (a.repeat() == null) {
+            return t;
+        }
+        return new SchedulingTable(t.format(), SchedulingTable.VERSION_PERIODIC, t.taskSet(), t.timeUnit(),
+                t.hyperperiod(), t.method(), t.streams(), t.entries(),
+                new SchedulingTable.Repeat(a.repeat().fromFrame(), a.repeat().every()));
+    }
+
     public static SchedulingTable of(TaskSet ts, String method, List<Frame> frames) {
         List<SchedulingTable.Entry> entries = new ArrayList<>();
         for (Frame f : frames) {
@@ -37,6 +48,34 @@ public final class Tables {
         return new SchedulingTable(SchedulingTable.FORMAT, SchedulingTable.VERSION,
                 new SchedulingTable.TaskSetRef(ts.name(), ts.sha256()), ts.timeUnit().json(), ts.hyperperiod(),
                 method, ts.tasks().stream().map(Task::name).toList(), entries);
+    }
+
+    /**
+     * A power-on table's entries as played: the prefix once, then {@code turns} turns of the
+     * periodic part, turn m shifted by m·every and each job by m·every/T of its task (unknown task
+     * names are left as they are, for the checker to report). {@code ts} is on the file's time line.
+     */
+    public static List<SchedulingTable.Entry> unroll(SchedulingTable t, TaskSet ts, int turns) {
+        SchedulingTable.Repeat r = t.repeat();
+        java.util.Map<String, Long> periodOf = new java.util.HashMap<>();
+        ts.units().forEach(u -> periodOf.put(u.name(), ts.task(u.task()).period()));
+        List<SchedulingTable.Entry> out = new ArrayList<>(t.entries().subList(0, r.fromEntry()));
+        List<SchedulingTable.Entry> periodic = t.entries().subList(r.fromEntry(), t.entries().size());
+        for (int m = 0; m < turns; m++) {
+            long shift = org.gpusched.model.Ticks.mul(m, r.every());
+            for (SchedulingTable.Entry e : periodic) {
+                List<SchedulingTable.Item> batch = new ArrayList<>();
+                for (SchedulingTable.Item it : e.batch()) {
+                    Long period = periodOf.get(it.task());
+                    long later = period == null ? 0 : shift / period;
+                    batch.add(new SchedulingTable.Item(it.task(), (int) Math.min(Integer.MAX_VALUE, it.job() + later),
+                            it.stream()));
+                }
+                out.add(new SchedulingTable.Entry(org.gpusched.model.Ticks.add(e.start(), shift),
+                        org.gpusched.model.Ticks.add(e.end(), shift), batch));
+            }
+        }
+        return out;
     }
 
     public static String toJson(SchedulingTable t) {
@@ -81,14 +120,35 @@ public final class Tables {
                     + SchedulingTable.FORMAT + "\")");
         }
         JsonNode version = d.tree().get("formatVersion");
-        if (version == null || !version.isInt() || version.intValue() != SchedulingTable.VERSION) {
+        if (version == null || !version.isInt() || version.intValue() != SchedulingTable.VERSION
+                && version.intValue() != SchedulingTable.VERSION_PERIODIC) {
             throw d.error(version == null ? "" : "formatVersion", "unsupported table formatVersion "
-                    + (version == null ? "(missing)" : version) + " (this gpusched reads version "
-                    + SchedulingTable.VERSION + ")");
+                    + (version == null ? "(missing)" : version) + " (this gpusched reads versions "
+                    + SchedulingTable.VERSION + " and " + SchedulingTable.VERSION_PERIODIC + ")");
         }
-        SchedulingTable t = StrictJson.bind(d, SchedulingTable.class);
+        SchedulingTable t = version.intValue() == SchedulingTable.VERSION
+                ? StrictJson.bind(d, SchedulingTable.class) : StrictJson.bind(d, Periodic.class).table();
+        if (t.repeat() != null && (t.repeat().fromEntry() < 0 || t.repeat().fromEntry() >= t.entries().size())) {
+            throw d.error("repeat.fromEntry", "fromEntry must name an entry (0.." + (t.entries().size() - 1) + ")");
+        }
+        if (t.repeat() != null && (t.repeat().every() < 1 || t.repeat().every() > TaskSet.MAX_HYPERPERIOD)) {
+            throw d.error("repeat.every", "every must be in 1.." + TaskSet.MAX_HYPERPERIOD);
+        }
         checkRanges(d, t);
         return t;
+    }
+
+    /** A version 2 document: every field of version 1 and {@code repeat}, all required. */
+    private record Periodic(String format, int formatVersion, SchedulingTable.TaskSetRef taskSet, String timeUnit,
+                            long hyperperiod, String method, List<String> streams,
+                            List<SchedulingTable.Entry> entries, SchedulingTable.Repeat repeat) {
+        SchedulingTable table() {
+            if (repeat == null) {
+                throw new IllegalArgumentException("\"repeat\" must not be null in a version 2 table");
+            }
+            return new SchedulingTable(format, formatVersion, taskSet, timeUnit, hyperperiod, method, streams, entries,
+                    repeat);
+        }
     }
 
     private static void checkRanges(StrictJson.Document d, SchedulingTable t) {

@@ -87,4 +87,12 @@ class CopyExecCliTest {
         assertThat(na.code()).isEqualTo(2);
         assertThat(na.err()).contains("not applicable").contains("CPU segment");
     }
+
+    @Test
+    void theWitnessCountsCopiesInALoneFrame() {
+        // detect's kernel alone lasts 5000, its frame with its copies 8500.
+        CliRunner r = CliRunner.run("analyze", "examples/copy-exec-video.json", "--no-timing");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("detect#0 (deadline 9500) can still finish by 8500 alone");
+    }
 }

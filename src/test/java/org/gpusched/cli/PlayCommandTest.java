@@ -91,9 +91,9 @@ class PlayCommandTest {
     @Test
     void unknownTableVersionIsRefused() throws Exception {
         Path table = paperTable();
-        Path v2 = dir.resolve("v2.json");
-        Files.writeString(v2, Files.readString(table).replace("\"formatVersion\" : 1", "\"formatVersion\" : 2"));
-        assertThat(Files.readString(v2)).contains("\"formatVersion\" : 2");
+        Path v2 = dir.resolve("v3.json");
+        Files.writeString(v2, Files.readString(table).replace("\"formatVersion\" : 1", "\"formatVersion\" : 3"));
+        assertThat(Files.readString(v2)).contains("\"formatVersion\" : 3");
         Run r = run("play", v2.toString(), "--taskset", PAPER, "--device", "sim");
         assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.err()).startsWith(v2.toString()).contains("formatVersion");

@@ -104,7 +104,8 @@ class PolicyCliTest {
         JsonNode fig1 = M.readTree(lines.get(0));
         List<String> ids = new ArrayList<>();
         fig1.get("methods").forEach(m -> ids.add(m.get("method").asText()));
-        assertThat(ids).isEqualTo(Registry.standard().ids());
+        // The time-triggered EDF rules are listed only for a set with jitter (the same as the online ones otherwise).
+        assertThat(ids).isEqualTo(Registry.standard().ids().stream().filter(id -> !id.endsWith("-tt")).toList());
         JsonNode gs = fig1.get("methods").get(0);
         assertThat(gs.get("verdict").asText()).isEqualTo("schedulable");
         assertThat(gs.get("evidence").asText()).isEqualTo("exact");

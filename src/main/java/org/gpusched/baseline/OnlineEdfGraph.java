@@ -1,0 +1,300 @@
+package org.gpusched.baseline;
+
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Stats;
+import org.gpusched.explore.Verdict;
+import org.gpusched.explore.Witness;
+import org.gpusched.model.Budget;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
+import org.gpusched.input.Window;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Online EDF with release jitter, decided exactly by a schedule-abstraction graph over arrival
+ * windows (the idea of Nasri and Brandenburg's schedule-abstraction graphs, the technique of
+ * nptest; this code is our own, docs/policies.md and docs/explorer.md give the proof). Job k of
+ * a task arrives at any integer instant of [a, a + J] (a = O + k·T) and the scheduler sees it
+ * then: whenever the GPU is free and some kernel has arrived, EDF-serial starts the most urgent
+ * arrived kernel alone, EDF-parallel batches the arrived kernels in EDF order while eligible;
+ * with nothing arrived it waits for the first arrival. A vertex is the completed kernels per
+ * task with every free instant at which some arrival scenario reaches them, kept as merged
+ * integer intervals (the future depends on nothing else: which jobs arrived by a free instant t
+ * is the scenario's choice within what t allows). From a free interval the decision instants
+ * are split where a window opens or closes, and in each piece every set of arrived kernels the
+ * windows allow is tried (for EDF-serial only the kernel EDF would pick matters). A frame ending
+ * after a job's deadline at the latest instant of its piece is a miss some scenario reaches.
+ * Both rules are exact on integer arrival times; the property tests compare every verdict with
+ * an enumeration of the arrival times.
+ */
+public final class OnlineEdfGraph {
+    /** Arrived-set choices tried per decision piece under EDF-parallel (2^optional): beyond, inconclusive. */
+    public static final int MAX_OPTIONAL = 16;
+
+    private final TaskSet ts;
+    private final EdfBaseline.Kind kind;
+    private final int n;
+    private final int[] chain;
+    private final int[] firstUnit;
+    private final int[] items;
+    private long states;
+
+    public OnlineEdfGraph(TaskSet ts, EdfBaseline.Kind kind) {
+        Window.require(ts);
+        this.ts = ts;
+        this.kind = kind;
+        n = ts.size();
+        chain = new int[n];
+        firstUnit = new int[n];
+        items = new int[n];
+        for (int i = 0, u = 0; i < n; i++) {
+            chain[i] = ts.task(i).kernels();
+            firstUnit[i] = u;
+            u += chain[i];
+            items[i] = ts.jobsOf(i) * chain[i];
+        }
+    }
+
+    public String method() {
+        return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel";
+    }
+
+    /** Whether the set has release jitter, the only case where the online rule differs from the time-triggered one. */
+    public static boolean differs(TaskSet ts) {
+        return ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
+    }
+
+    private record Key(int[] counts) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(k.counts, counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(counts);
+        }
+    }
+
+    /** A kernel that may run next: its task, unit, job, window of arrival [r, rr] (forced: always arrived), deadline. */
+    private record Cand(int task, int unit, int job, boolean last, boolean forced, long r, long rr, long deadline,
+                        long arrival) { }
+
+    public Analysis analyze(Budget.Meter meter) {
+        long t0 = System.nanoTime();
+        Oracle oracle = new Oracle(ts, meter);
+        int total = Arrays.stream(items).sum();
+        List<Map<Key, TreeSet<long[]>>> layers = new ArrayList<>();
+        for (int k = 0; k <= total; k++) {
+            layers.add(new HashMap<>());
+        }
+        add(layers.get(0), new Key(new int[n]), 0, 0);
+        long edges = 0;
+        try {
+            for (int depth = 0; depth < total; depth++) {
+                for (Map.Entry<Key, TreeSet<long[]>> e : layers.get(depth).entrySet()) {
+                    for (long[] iv : merged(e.getValue())) {
+                        if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
+                            meter.check(states);
+                        }
+                        Step s = expand(e.getKey().counts(), iv[0], iv[1], oracle);
+                        if (s.miss != null) {
+                            return missed(s.miss, depth, total, edges, t0, meter);
+                        }
+                        for (Succ x : s.next) {
+                            edges++;
+                            add(layers.get(depth + x.size), new Key(x.counts), x.lo, x.hi);
+                        }
+                    }
+                }
+                layers.set(depth, null);
+            }
+        } catch (Budget.Exhausted e) {
+            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
+                    e.getMessage());
+        } catch (IllegalStateException e) {
+            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
+                    e.getMessage());
+        }
+        return new Analysis(Verdict.SCHEDULABLE, method(), stats(edges, t0, meter, total), List.of(), null,
+                "every arrival in [a, a + J] checked (online EDF has no table)");
+    }
+
+    private Stats stats(long edges, long t0, Budget.Meter meter, int depth) {
+        return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
+    }
+
+    private static void add(Map<Key, TreeSet<long[]>> layer, Key k, long lo, long hi) {
+        layer.computeIfAbsent(k, x -> new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
+                : Long.compare(a[1], b[1]))).add(new long[] {lo, hi});
+    }
+
+    /** Overlapping or adjacent intervals as one: every instant of the union is reached. */
+    private static List<long[]> merged(TreeSet<long[]> ivs) {
+        List<long[]> out = new ArrayList<>();
+        for (long[] iv : ivs) {
+            long[] lastIv = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (lastIv != null && iv[0] <= lastIv[1] + 1) {
+                lastIv[1] = Math.max(lastIv[1], iv[1]);
+            } else {
+                out.add(iv.clone());
+            }
+        }
+        return out;
+    }
+
+    private record Succ(int[] counts, int size, long lo, long hi) { }
+
+    /** A frame some scenario runs that ends after the deadline of a job whose last kernel it holds. */
+    private record MissAt(int[] counts, long start, long end, List<Cand> batch, Cand late) { }
+
+    private record Step(List<Succ> next, MissAt miss) { }
+
+    private List<Cand> candidates(int[] counts) {
+        List<Cand> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (counts[i] >= items[i]) {
+                continue;
+            }
+            Task t = ts.task(i);
+            int job = counts[i] / chain[i];
+            int stage = counts[i] % chain[i];
+            // A later kernel of a chain is ready at the first decision after its predecessor's frame.
+            out.add(new Cand(i, firstUnit[i] + stage, job, stage == chain[i] - 1, stage > 0, t.arrival(job),
+                    t.release(job), t.absoluteDeadline(job), t.arrival(job)));
+        }
+        out.sort((x, y) -> x.deadline != y.deadline ? Long.compare(x.deadline, y.deadline)
+                : x.arrival != y.arrival ? Long.compare(x.arrival, y.arrival) : Integer.compare(x.task, y.task));
+        return out;
+    }
+
+    private Step expand(int[] counts, long lo, long hi, Oracle oracle) {
+        List<Cand> cands = candidates(counts);
+        boolean ready = cands.stream().anyMatch(Cand::forced);
+        long latestFirst = cands.stream().filter(c -> !c.forced()).mapToLong(Cand::rr).min().orElse(Long.MAX_VALUE);
+        // Free at t: with a kernel already waiting the decision is at t; otherwise at the first arrival,
+        // which may be as late as the earliest end of a window.
+        long xhi = ready ? hi : Math.max(hi, latestFirst);
+        TreeSet<Long> cuts = new TreeSet<>();
+        for (Cand c : cands) {
+            if (!c.forced()) {
+                cuts.add(c.r());
+                cuts.add(c.rr());
+            }
+        }
+        List<Succ> next = new ArrayList<>();
+        long p = lo;
+        while (p <= xhi) {
+            Long b = cuts.higher(p);
+            long q = b == null || b > xhi ? xhi : b - 1;
+            MissAt m = piece(counts, cands, p, q, oracle, next);
+            if (m != null) {
+                return new Step(next, m);
+            }
+            p = q + 1;
+        }
+        return new Step(next, null);
+    }
+
+    /** Decisions at instants [p, q], where which kernels may have, and must have, arrived is constant. */
+    private MissAt piece(int[] counts, List<Cand> cands, long p, long q, Oracle oracle, List<Succ> out) {
+        List<Cand> optional = new ArrayList<>();
+        List<Cand> must = new ArrayList<>();
+        for (Cand c : cands) {
+            if (c.forced() || c.rr() <= p) {
+                must.add(c);
+            } else if (c.r() <= p) {
+                optional.add(c);
+            }
+        }
+        Set<List<Cand>> batches = new LinkedHashSet<>();
+        if (kind == EdfBaseline.Kind.SERIAL) {
+            // Only the most urgent arrived kernel runs: any optional one more urgent than every must-arrive one.
+            for (Cand c : cands) {
+                if (must.contains(c)) {
+                    batches.add(List.of(c));
+                    break;
+                }
+                if (optional.contains(c)) {
+                    batches.add(List.of(c));
+                }
+            }
+        } else {
+            if (optional.size() > MAX_OPTIONAL) {
+                throw new IllegalStateException("more than " + MAX_OPTIONAL + " kernels may or may not have arrived"
+                        + " at one decision (online edf-parallel tries every set of them)");
+            }
+            for (long s = 0; s < 1L << optional.size(); s++) {
+                List<Cand> arrived = new ArrayList<>();
+                for (Cand c : cands) {
+                    int k = optional.indexOf(c);
+                    if (must.contains(c) || k >= 0 && (s & (1L << k)) != 0) {
+                        arrived.add(c);
+                    }
+                }
+                if (!arrived.isEmpty()) {
+                    batches.add(parallel(arrived, oracle));
+                }
+            }
+        }
+        for (List<Cand> batch : batches) {
+            long mask = 0;
+            int[] c2 = counts.clone();
+            for (Cand c : batch) {
+                mask |= 1L << c.unit();
+                c2[c.task()]++;
+            }
+            long c = oracle.completion(mask);
+            if (c == CompletionModel.FORBIDDEN) {
+                throw new IllegalStateException("the interference model forbids a batch online EDF runs");
+            }
+            long endHi = Ticks.add(q, c);
+            for (Cand x : batch) {
+                if (x.last() && endHi > x.deadline()) {
+                    return new MissAt(counts, q, endHi, batch, x);
+                }
+            }
+            out.add(new Succ(c2, batch.size(), Ticks.add(p, c), endHi));
+        }
+        return null;
+    }
+
+    private static List<Cand> parallel(List<Cand> arrived, Oracle oracle) {
+        List<Cand> batch = new ArrayList<>();
+        Oracle.OrderedBatch b = oracle.orderedBatch();
+        for (Cand c : arrived) {
+            if (b.tryAppend(c.unit())) {
+                batch.add(c);
+            }
+        }
+        return batch;
+    }
+
+    private Analysis missed(MissAt m, int depth, int total, long edges, long t0, Budget.Meter meter) {
+        List<JobRef> refs = m.batch().stream().map(c -> new JobRef(c.task(), c.job(), c.unit() - firstUnit[c.task()]))
+                .toList();
+        Cand x = m.late();
+        Task t = ts.task(x.task());
+        String name = ts.unitName(x.task(), x.unit() - firstUnit[x.task()]) + "#" + x.job();
+        String reason = name + " (arrival window [" + t.arrival(x.job()) + ", " + t.release(x.job()) + "], deadline "
+                + x.deadline() + ") finishes at " + m.end() + " in a frame starting at " + m.start()
+                + ", which some arrival of the jobs within their windows leads to";
+        Witness w = new Witness(List.of(new Frame(m.start(), m.end(), refs)), m.start(), depth, total,
+                List.of(reason));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter, depth), List.of(), w,
+                "online: a job may arrive anywhere in its window");
+    }
+}
