@@ -2,9 +2,10 @@ package org.gpusched.timepart;
 
 /**
  * One step of an end-to-end flow (time-partitioning.md): CPU work on the flow's core and partition,
- * or a delay that uses no processor (a kernel's isolated time, a copy).
+ * a delay that uses no processor (a kernel's isolated time, a copy), or a kernel on the GPU server
+ * (one non-preemptive fixed-priority processor shared by every core, docs/timepart.md).
  */
-public sealed interface Step permits Step.Cpu, Step.Delay {
+public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
     /** Worst-case time. */
     long max();
 
@@ -42,6 +43,28 @@ public sealed interface Step permits Step.Cpu, Step.Delay {
             if (min < 0 || min > max) {
                 throw new IllegalArgumentException("need 0 <= min <= max, got " + min + ", " + max);
             }
+        }
+    }
+
+    /**
+     * A kernel queued to the GPU server: it runs to completion once started, the server picking the
+     * highest-priority waiting kernel (the flow's priority) whenever it is idle.
+     */
+    record Gpu(long wcet, long bcet, String origin) implements Step {
+        public Gpu {
+            if (bcet < 0 || bcet > wcet) {
+                throw new IllegalArgumentException("need 0 <= bcet <= wcet, got " + bcet + ", " + wcet);
+            }
+        }
+
+        @Override
+        public long max() {
+            return wcet;
+        }
+
+        @Override
+        public long min() {
+            return bcet;
         }
     }
 }
