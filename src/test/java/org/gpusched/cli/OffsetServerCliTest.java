@@ -45,4 +45,15 @@ class OffsetServerCliTest {
         assertThat(r.err()).contains("platform.gpuAccess", "must be \"partition\" or \"server\"", "bad.json:")
                 .doesNotContain("Exception");
     }
+
+    @Test
+    void export_writes_the_gpu_server_as_a_non_preemptive_processor() {
+        CliRunner r = CliRunner.run("export", "--to", "mast", SERVER);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Name         => gpu,", "Type         => Non_Preemptible_FP_Policy",
+                "Name                    => visual_odometry_gpu", "Activity_Server    => visual_odometry_gpu",
+                "Scheduler               => gpu);");
+        assertThat(r.out()).doesNotContain("Type               => Delay,\n          Input_Event        =>"
+                + " visual_odometry_e1");
+    }
 }
