@@ -19,6 +19,7 @@ import org.gpusched.timepart.Step;
 import org.gpusched.timepart.WindowSearch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -35,25 +37,33 @@ import java.util.concurrent.Callable;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true,
         description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
+                "With --plan: build the plan (partitions, windows, priorities) for a workload that has none.",
                 "With --windows: one window per major frame for the GPU partition, placed in the time the other",
                 "partitions leave free, the time-partitioned holistic analysis re-run at each step; the optimised",
                 "workload is written to a new file (docs/timepart.md)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
+                "  gpusched optimize --plan examples/drone-plan.json --trace trace.json -o drone-planned.json",
                 "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
                 "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage."})
 final class OptimizeCommand implements Callable<Integer> {
     enum Goal { window, slack }
 
     /** Progress lines at most this often on long searches. */
-    private static final long PROGRESS_NANOS = 2_000_000_000L;
+    static final long PROGRESS_NANOS = 2_000_000_000L;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--windows", required = true, description = "Optimise the GPU partition's window (the one search"
-            + " so far; required so that later searches get their own flag).")
+    @Option(names = "--windows", description = "Optimise the GPU partition's window of the workload's plan.")
     boolean windows;
+
+    @Option(names = "--plan", description = "Build a plan for a workload without timePartitions: partitions, windows,"
+            + " tasks to partitions and priorities (docs/timepart.md).")
+    boolean plan;
+
+    @Mixin
+    PlanOptions planOptions;
 
     @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window",
             description = "window (smallest GPU window) or slack (largest minimum slack, no more GPU time per frame"
@@ -68,6 +78,10 @@ final class OptimizeCommand implements Callable<Integer> {
             description = "Placement grid in the workload's unit. Default: major frame / 200 (at least 1).")
     Long step;
 
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Stop the search after this much time (exit 3) and write the best plan found so far.")
+    Duration timeLimit;
+
     @Parameters(paramLabel = "FILE", description = "A format v2 workload with platform.timePartitions.")
     Path file;
 
@@ -81,6 +95,12 @@ final class OptimizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (plan == windows) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --windows or --plan");
+        }
+        if (plan) {
+            return new OptimizePlan(this).run();
+        }
         String content = InputText.read(file);
         Workload w = new WorkloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());
@@ -154,7 +174,7 @@ final class OptimizeCommand implements Callable<Integer> {
         return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
     }
 
-    private Path defaultOutput() {
+    Path defaultOutput() {
         if (file.toString().equals("-")) {
             return Path.of("-");
         }
