@@ -129,9 +129,9 @@ public final class TimePartFamily {
             facts.add(new Detail.Fact("gpuAccess", w.platform().gpuAccess().id()));
             facts.add(new Detail.Fact("serialisation", Serialisation.check(flows, plan, w.platform().cpus()).reason()));
             facts.add(new Detail.Fact("rounds", (long) r.rounds()));
-            r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("minSlack", s)));
+            r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("leastSlack", s)));
             List<Detail.Table> tables = new ArrayList<>();
-            tables.add(new Detail.Table("flows", List.of("task", "wcrt", "best", "jitter", "slack"), table));
+            tables.add(new Detail.Table("flows", List.of("task", "responseTime", "best", "jitter", "slack"), table));
             if (plan != null) {
                 tables.add(windows(plan));
             }
