@@ -3,13 +3,15 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.InputText;
+import org.gpusched.input.Escapes;
+import org.gpusched.input.InputException;
+import org.gpusched.input.InputText;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.Json;
+import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.PlanSearch;
@@ -70,7 +72,7 @@ final class OptimizePlan {
         PlanSearch.Candidate best = search.run();
         String name = Escapes.text(cmd.file.toString());
         if (cmd.planOptions.trace != null) {
-            outputs.writeString(cmd.planOptions.trace, traceJson(w, trace));
+            outputs.writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
         }
         report.printf(Locale.ROOT, "%s: %d plans analysed (%s analysis, gpuAccess %s)%n", name, trace.size(),
                 cmd.planOptions.analysis == PlanOptions.Analysis.offset_based ? "offset-based" : "holistic",
@@ -126,28 +128,5 @@ final class OptimizePlan {
             }
         }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
-    }
-
-    private static String traceJson(Workload w, List<PlanSearch.Candidate> trace) throws IOException {
-        List<Flow> flows = Flows.of(w);
-        ArrayNode arr = Json.MAPPER.createArrayNode();
-        for (PlanSearch.Candidate c : trace) {
-            ObjectNode n = arr.addObject();
-            if (c.plan() != null) {
-                n.put("majorFrame", c.majorFrame()).put("gpuSharePercent", c.gpuSharePercent());
-            }
-            n.put("priorityRule", c.priorityRule());
-            ObjectNode pr = n.putObject("priorities");
-            for (int i = 0; i < flows.size(); i++) {
-                pr.put(flows.get(i).name(), c.priorities()[i]);
-            }
-            n.put("schedulable", c.analysis().schedulable());
-            if (c.analysis().minSlack().isPresent()) {
-                n.put("minSlack", c.analysis().minSlack().getAsLong());
-            } else {
-                n.putNull("minSlack");
-            }
-        }
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(arr) + "\n";
     }
 }
