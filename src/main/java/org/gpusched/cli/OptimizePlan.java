@@ -101,7 +101,7 @@ final class OptimizePlan {
     }
 
     /** The input document with the plan, each task's partition and priority set (everything else kept). */
-    private static String rewrite(String content, Workload w, PlanSearch.Candidate best) throws IOException {
+    static String rewrite(String content, Workload w, PlanSearch.Candidate best) throws IOException {
         JsonNode tree = Json.MAPPER.readTree(content);
         if (best.plan() != null) {
             ObjectNode tp = ((ObjectNode) tree.path("platform")).putObject("timePartitions");
