@@ -162,31 +162,23 @@ public final class PlanSearch {
         for (int step = 0; step < LOCAL_STEPS && !spent.getAsBoolean(); step++) {
             int worst = worstFlow(cur);
             int above = worst < 0 ? -1 : justAbove(cur.priorities(), worst);
-            if (above < 0) {
-                int[] p = cur.priorities().clone();
-                int x = random.nextInt(p.length);
-                int y = random.nextInt(p.length);
-                int t = p[x];
-                p[x] = p[y];
-                p[y] = t;
-                Candidate c = analyse(cur.majorFrame(), cur.gpuSharePercent(), cur.plan(), p, "local-search");
-                if (!better(c, cur)) {
-                    return cur;
-                }
-                cur = c;
-                continue;
-            }
-            int[] p = cur.priorities().clone();
-            int t = p[worst];
-            p[worst] = p[above];
-            p[above] = t;
-            Candidate c = analyse(cur.majorFrame(), cur.gpuSharePercent(), cur.plan(), p, "local-search");
+            Candidate c = above >= 0 ? swapped(cur, worst, above)
+                    : swapped(cur, random.nextInt(flows.size()), random.nextInt(flows.size()));
             if (!better(c, cur)) {
                 return cur;
             }
             cur = c;
         }
         return cur;
+    }
+
+    /** The candidate with the priorities of flows x and y exchanged, analysed. */
+    private Candidate swapped(Candidate cur, int x, int y) {
+        int[] p = cur.priorities().clone();
+        int t = p[x];
+        p[x] = p[y];
+        p[y] = t;
+        return analyse(cur.majorFrame(), cur.gpuSharePercent(), cur.plan(), p, "local-search");
     }
 
     /** The judged flow with the least slack over its deadline (no bound: least of all); -1 when none. */

@@ -6,6 +6,13 @@ package org.gpusched.timepart;
  * (one non-preemptive fixed-priority processor shared by every core, docs/timepart.md).
  */
 public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
+    /** Checks 0 <= best <= worst. */
+    static void ordered(long best, long worst) {
+        if (best < 0 || best > worst) {
+            throw new IllegalArgumentException("need 0 <= best <= worst case, got " + best + ", " + worst);
+        }
+    }
+
     /** Worst-case time. */
     long max();
 
@@ -18,9 +25,7 @@ public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
     /** CPU work: worst case {@code wcet}, best case {@code bcet}. */
     record Cpu(long wcet, long bcet, String origin) implements Step {
         public Cpu {
-            if (bcet < 0 || bcet > wcet) {
-                throw new IllegalArgumentException("need 0 <= bcet <= wcet, got " + bcet + ", " + wcet);
-            }
+            ordered(bcet, wcet);
         }
 
         @Override
@@ -40,9 +45,7 @@ public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
      */
     record Delay(long min, long max, boolean kernel, String origin) implements Step {
         public Delay {
-            if (min < 0 || min > max) {
-                throw new IllegalArgumentException("need 0 <= min <= max, got " + min + ", " + max);
-            }
+            ordered(min, max);
         }
     }
 
@@ -52,9 +55,7 @@ public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
      */
     record Gpu(long wcet, long bcet, String origin) implements Step {
         public Gpu {
-            if (bcet < 0 || bcet > wcet) {
-                throw new IllegalArgumentException("need 0 <= bcet <= wcet, got " + bcet + ", " + wcet);
-            }
+            ordered(bcet, wcet);
         }
 
         @Override
