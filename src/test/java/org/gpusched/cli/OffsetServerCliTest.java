@@ -55,5 +55,11 @@ class OffsetServerCliTest {
                 "Scheduler               => gpu);");
         assertThat(r.out()).doesNotContain("Type               => Delay,\n          Input_Event        =>"
                 + " visual_odometry_e1");
+        CliRunner xml = CliRunner.run("export", "--to", "mast2", SERVER);
+        assertThat(xml.code()).as(xml.err()).isZero();
+        assertThat(xml.out()).contains("<Regular_Processor Name=\"gpu\"/>",
+                "<Thread Name=\"visual_odometry_gpu\" Scheduler=\"gpu.scheduler\">",
+                "<Non_Preemptible_FP_Params Priority=\"20\"/>",
+                "Step_Schedulable_Resource=\"visual_odometry_gpu\"");
     }
 }
