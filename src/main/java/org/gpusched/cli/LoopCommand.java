@@ -69,8 +69,15 @@ final class LoopCommand extends ProfileRun {
     @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
     boolean force;
 
+    @Option(names = "--plan", description = "The measured loop for time-partition plans: TASKSET is a format 2"
+            + " workload without a plan, --sim-timing a workload with the true kernel times (docs/timepart.md).")
+    boolean plan;
+
     @Override
-    public Integer call() {
+    public Integer call() throws java.io.IOException {
+        if (plan) {
+            return new PlanLoop(this).run();
+        }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
         profile.validate(spec.commandLine());
         if (!start.equals("profile") && !start.equals("model")) {

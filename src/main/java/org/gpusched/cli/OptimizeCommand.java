@@ -21,6 +21,7 @@ import org.gpusched.timepart.Step;
 import org.gpusched.timepart.WindowSearch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -38,11 +39,13 @@ import java.util.concurrent.Callable;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true,
         description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
+                "With --plan: build the plan (partitions, windows, priorities) for a workload that has none.",
                 "With --windows: one window per major frame for the GPU partition, placed in the time the other",
                 "partitions leave free, the time-partitioned holistic analysis re-run at each step; the optimised",
                 "workload is written to a new file (docs/timepart.md)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
+                "  gpusched optimize --plan examples/drone-plan.json --trace trace.json -o drone-planned.json",
                 "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
                 "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage,",
                 "3 --time-limit ran out (the best plan found so far is written when there is one)."})
@@ -50,16 +53,22 @@ final class OptimizeCommand implements Callable<Integer> {
     enum Goal { window, slack }
 
     /** Progress lines at most this often on long searches. */
-    private static final long PROGRESS_NANOS = 2_000_000_000L;
+    static final long PROGRESS_NANOS = 2_000_000_000L;
     /** Grid placements per window length at most: beyond, the search could not end in any useful time. */
     static final long MAX_PLACEMENTS = 10_000_000L;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--windows", required = true, description = "Optimise the GPU partition's window (the one search"
-            + " so far; required so that later searches get their own flag).")
+    @Option(names = "--windows", description = "Optimise the GPU partition's window of the workload's plan.")
     boolean windows;
+
+    @Option(names = "--plan", description = "Build a plan for a workload without timePartitions: partitions, windows,"
+            + " tasks to partitions and priorities (docs/timepart.md).")
+    boolean plan;
+
+    @Mixin
+    PlanOptions planOptions;
 
     @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window",
             description = "window (smallest GPU window) or slack (largest minimum slack, no more GPU time per frame"
@@ -91,6 +100,12 @@ final class OptimizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (plan == windows) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --windows or --plan");
+        }
+        if (plan) {
+            return new OptimizePlan(this).run();
+        }
         String content = InputText.read(file);
         Workload w = new WorkloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());
@@ -181,7 +196,7 @@ final class OptimizeCommand implements Callable<Integer> {
         return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
     }
 
-    private Path defaultOutput() {
+    Path defaultOutput() {
         if (file.toString().equals("-")) {
             return Path.of("-");
         }

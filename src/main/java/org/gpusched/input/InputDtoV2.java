@@ -73,6 +73,7 @@ final class InputDtoV2 {
                        @JsonProperty("copyEngines") Integer copyEngines,
                        @JsonProperty("conflictFactors") ConflictDto conflictFactors,
                        @JsonProperty("timePartitions") TimePartitionsDto timePartitions,
+                       @JsonProperty("gpuAccess") String gpuAccess,
                        @JsonProperty("x") JsonNode x) { }
 
     record DriverDto(@JsonProperty("timeslice") Long timeslice,

@@ -49,7 +49,13 @@ final class PlatformValidator {
                     factor("platform.conflictFactors.memory", p.conflictFactors().memory(), cf.memory()));
         }
         Platform.TimePartitions tp = p.timePartitions() == null ? null : partitions(p.timePartitions(), cpus);
-        return new Platform(cpus, driver(p.gpuDriver(), unit), null, engines, cf, tp);
+        Platform.GpuAccess access = Platform.GpuAccess.PARTITION;
+        if (p.gpuAccess() != null) {
+            access = java.util.Arrays.stream(Platform.GpuAccess.values()).filter(a -> a.id().equals(p.gpuAccess()))
+                    .findFirst().orElseThrow(() -> fail("platform.gpuAccess",
+                            "must be \"partition\" or \"server\" (got \"" + p.gpuAccess() + "\")"));
+        }
+        return new Platform(cpus, driver(p.gpuDriver(), unit), null, engines, cf, tp, access);
     }
 
     private BigDecimal factor(String path, BigDecimal v, BigDecimal dflt) {

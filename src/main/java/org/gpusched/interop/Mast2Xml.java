@@ -64,16 +64,28 @@ public final class Mast2Xml {
             empty("Regular_Processor", "Name", "cpu" + c);
             processorSchedulers(m, plan, c);
         }
+        if (m.tasks().stream().anyMatch(MastModel::usesServer)) {
+            // The GPU server: a processor whose threads never preempt each other.
+            empty("Regular_Processor", "Name", MastModel.GPU);
+            open("Primary_Scheduler", "Name", MastModel.GPU + ".scheduler", "Host", MastModel.GPU);
+            empty("Fixed_Priority_Policy");
+            close();
+        }
         for (MastModel.Task t : m.tasks()) {
+            if (MastModel.usesServer(t)) {
+                open("Thread", "Name", MastModel.gpuServer(t), "Scheduler", MastModel.GPU + ".scheduler");
+                empty("Non_Preemptible_FP_Params", "Priority", Integer.toString(t.flow().priority()));
+                close();
+            }
             open("Thread", "Name", t.id(), "Scheduler", scheduler(plan, t));
             empty("Fixed_Priority_Params", "The_Priority", Integer.toString(t.flow().priority()));
             close();
             int k = 0;
             for (Step s : t.steps()) {
-                if (s instanceof Step.Cpu cpu) {
+                if (!(s instanceof Step.Delay)) {
                     empty("Simple_Operation", "Name", MastModel.operation(t, ++k), "Worst_Case_Execution_Time",
-                            Long.toString(cpu.wcet()), "Avg_Case_Execution_Time", Long.toString(cpu.wcet()),
-                            "Best_Case_Execution_Time", Long.toString(cpu.bcet()));
+                            Long.toString(s.max()), "Avg_Case_Execution_Time", Long.toString(s.max()),
+                            "Best_Case_Execution_Time", Long.toString(s.min()));
                 }
             }
         }
@@ -161,7 +173,8 @@ public final class Mast2Xml {
                         "Delay_Min_Interval", Long.toString(d.min()));
             } else {
                 empty("Step", "Input_Event", in, "Output_Event", out, "Step_Operation", MastModel.operation(t, ++k),
-                        "Step_Schedulable_Resource", t.id());
+                        "Step_Schedulable_Resource", t.steps().get(i) instanceof Step.Gpu ? MastModel.gpuServer(t)
+                                : t.id());
             }
         }
         close();

@@ -37,7 +37,19 @@ record MastModel(String name, int cpus, List<Task> tasks) {
         return new MastModel(Character.isLetter(name.charAt(0)) ? name : "m_" + name, w.platform().cpus(), tasks);
     }
 
-    /** Operation of CPU step k of a task (k counts CPU steps only, from 1). */
+    /** The GPU server's processing resource and scheduler (platform.gpuAccess: server). */
+    static final String GPU = "gpu";
+
+    static boolean usesServer(Task t) {
+        return t.steps().stream().anyMatch(s -> s instanceof Step.Gpu);
+    }
+
+    /** The thread of a task's kernels on the GPU server. */
+    static String gpuServer(Task t) {
+        return t.id() + "_gpu";
+    }
+
+    /** Operation of step k of a task that runs on a processor (k counts CPU steps and kernels on the server, from 1). */
     static String operation(Task t, int k) {
         return t.id() + "_op" + k;
     }

@@ -47,7 +47,25 @@ public final class MastText {
                             + " 0.0,\n        Best_Context_Switch  => 0.0,\n        Max_Priority         => ")
                     .append(hi).append(",\n        Min_Priority         => ").append(lo).append("));\n");
         }
+        boolean server = m.tasks().stream().anyMatch(MastModel::usesServer);
+        if (server) {
+            // The GPU server: one processor whose threads never preempt each other (MAST's
+            // non-preemptible fixed priorities), one per GPU-using task at the task's priority.
+            sb.append("\nProcessing_Resource (\n   Type         => Regular_Processor,\n   Name         => ")
+                    .append(MastModel.GPU).append(",\n   Speed_Factor => 1.0);\n");
+            sb.append("\nScheduler (\n   Type   => Primary_Scheduler,\n   Name   => ").append(MastModel.GPU)
+                    .append(",\n   Host   => ").append(MastModel.GPU).append(",\n   Policy =>\n      ( Type"
+                            + "                 => Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n"
+                            + "        Avg_Context_Switch   => 0.0,\n        Best_Context_Switch  => 0.0));\n");
+        }
         for (MastModel.Task t : m.tasks()) {
+            if (MastModel.usesServer(t)) {
+                sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
+                        .append(MastModel.gpuServer(t)).append(",\n   Server_Sched_Parameters =>\n      ( Type       "
+                                + "  => Non_Preemptible_FP_Policy,\n        The_Priority => ")
+                        .append(t.flow().priority()).append(",\n        Preassigned  => YES),\n   Scheduler          "
+                                + "     => ").append(MastModel.GPU).append(");\n");
+            }
             sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
                     .append(t.id()).append(",\n   Server_Sched_Parameters =>\n      ( Type         =>"
                             + " Fixed_Priority_Policy,\n        The_Priority => ").append(t.flow().priority())
@@ -55,12 +73,12 @@ public final class MastText {
                     .append(");\n");
             int k = 0;
             for (Step s : t.steps()) {
-                if (s instanceof Step.Cpu cpu) {
+                if (!(s instanceof Step.Delay)) {
                     sb.append("\nOperation (\n   Type                      => Simple,\n   Name                      => ")
                             .append(MastModel.operation(t, ++k)).append(",\n   Worst_Case_Execution_Time => ")
-                            .append(time(cpu.wcet())).append(",\n   Avg_Case_Execution_Time   => ")
-                            .append(time(cpu.wcet())).append(",\n   Best_Case_Execution_Time  => ")
-                            .append(time(cpu.bcet())).append(");\n");
+                            .append(time(s.max())).append(",\n   Avg_Case_Execution_Time   => ")
+                            .append(time(s.max())).append(",\n   Best_Case_Execution_Time  => ")
+                            .append(time(s.min())).append(");\n");
                 }
             }
         }
@@ -106,7 +124,8 @@ public final class MastText {
                 sb.append("( Type               => Activity,\n          Input_Event        => ").append(in)
                         .append(",\n          Output_Event       => ").append(events.get(i))
                         .append(",\n          Activity_Operation => ").append(MastModel.operation(t, ++k))
-                        .append(",\n          Activity_Server    => ").append(t.id()).append(")");
+                        .append(",\n          Activity_Server    => ")
+                        .append(t.steps().get(i) instanceof Step.Gpu ? MastModel.gpuServer(t) : t.id()).append(")");
             }
         }
         sb.append("));\n");

@@ -12,9 +12,29 @@ import java.util.OptionalInt;
  *                      workload's unit (only for v1 files; {@code driverNote} says why)
  * @param driverNote    why {@code driver} is null, or null
  * @param timePartitions the time-partition plan, or null when the file has none
+ * @param gpuAccess      how kernels of different tasks are kept from overlapping (docs/timepart.md)
  */
 public record Platform(int cpus, GpuDriver driver, String driverNote, int copyEngines,
-                       ConflictFactors conflictFactors, TimePartitions timePartitions) {
+                       ConflictFactors conflictFactors, TimePartitions timePartitions, GpuAccess gpuAccess) {
+
+    /** As above, with kernels serialised by one time partition (the format's default). */
+    public Platform(int cpus, GpuDriver driver, String driverNote, int copyEngines, ConflictFactors conflictFactors,
+                    TimePartitions timePartitions) {
+        this(cpus, driver, driverNote, copyEngines, conflictFactors, timePartitions, GpuAccess.PARTITION);
+    }
+
+    /**
+     * {@code partition}: the GPU-using tasks share one time partition, so kernels run one at a time as
+     * delays; {@code server}: every kernel is queued to one GPU server that runs them one at a time,
+     * non-preemptively, highest task priority first.
+     */
+    public enum GpuAccess {
+        PARTITION, SERVER;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /**
      * L (timeslice of the TSG round-robin driver), θ (context switch) and α (GCAPS runlist update),

@@ -8,6 +8,7 @@ import org.gpusched.timepart.FlowBound;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Holistic;
 import org.gpusched.timepart.HolisticResult;
+import org.gpusched.timepart.OffsetBased;
 import org.gpusched.timepart.Serialisation;
 
 import java.util.ArrayList;
@@ -17,33 +18,51 @@ import java.util.OptionalLong;
 /**
  * Time partitioning with kernels as delays (time-partitioning.md, package {@code timepart}):
  * {@code time-partitioned-holistic} under the workload's cyclic plan, and {@code holistic}, the same
- * analysis on always-supplied cores for a workload without a plan. Both need the serialisation
- * condition (kernels may only be delays when they cannot overlap); otherwise not applicable.
+ * analysis on always-supplied cores for a workload without a plan; {@code time-partitioned-offset-based}
+ * and {@code offset-based}, the offset-based analysis of the same models. All need kernels that
+ * cannot overlap (one partition serialises them, or the GPU server queues them); otherwise not
+ * applicable.
  */
 public final class TimePartFamily {
     public static final String PARTITIONED = "time-partitioned-holistic";
     public static final String PLAIN = "holistic";
+    public static final String PARTITIONED_OFFSET = "time-partitioned-offset-based";
+    public static final String PLAIN_OFFSET = "offset-based";
 
     private TimePartFamily() { }
 
     public static List<Method> all() {
-        return List.of(new Holistics(true), new Holistics(false));
+        return List.of(new Holistics(true, false), new Holistics(false, false), new Holistics(true, true),
+                new Holistics(false, true));
+    }
+
+    /** The analysis a method id names: offset-based or holistic. */
+    public static HolisticResult analyze(boolean offset, List<Flow> flows, Platform.TimePartitions plan,
+                                         Runnable check) {
+        return offset ? OffsetBased.analyze(flows, plan, check) : Holistic.analyze(flows, plan, check);
     }
 
     static final class Holistics implements Method {
         private final boolean partitioned;
+        private final boolean offset;
 
-        Holistics(boolean partitioned) {
+        Holistics(boolean partitioned, boolean offset) {
             this.partitioned = partitioned;
+            this.offset = offset;
         }
 
         @Override
         public String id() {
-            return partitioned ? PARTITIONED : PLAIN;
+            return offset ? (partitioned ? PARTITIONED_OFFSET : PLAIN_OFFSET) : partitioned ? PARTITIONED : PLAIN;
         }
 
         @Override
         public String description() {
+            if (offset) {
+                return "response-time bound: end-to-end flows with dynamic offsets (offset-based)"
+                        + (partitioned ? " in ARINC 653 time partitions (supply bound)," : " on fixed-priority CPUs,")
+                        + " kernels as delays or on the GPU server";
+            }
             return partitioned ? "response-time bound: end-to-end flows in ARINC 653 time partitions (supply bound),"
                     + " fixed priorities inside, kernels and copies as delays"
                     : "response-time bound: end-to-end flows on fixed-priority CPUs (holistic), kernels and copies"
@@ -52,6 +71,10 @@ public final class TimePartFamily {
 
         @Override
         public String source() {
+            if (offset) {
+                return "Palencia and Gonzalez Harbour, RTSS 1998 (dynamic offsets)"
+                        + (partitioned ? "; Palencia et al., TPDS 2017 (time partitions)" : "");
+            }
             return partitioned ? "Gomez et al., MAST-2 + GPU framework (time-partitioning.md)"
                     : "Tindell and Clark 1994 / MAST holistic, kernels as delays (Gomez et al.)";
         }
@@ -64,11 +87,14 @@ public final class TimePartFamily {
         @Override
         public Applicability applicability(Workload w) {
             Platform.TimePartitions plan = w.platform().timePartitions();
+            String plain = offset ? PLAIN_OFFSET : PLAIN;
             if (partitioned && plan == null) {
-                return Applicability.no("no platform.timePartitions (method holistic analyses a workload without them)");
+                return Applicability.no("no platform.timePartitions (method " + plain + " analyses a workload without"
+                        + " them)");
             }
             if (!partitioned && plan != null) {
-                return Applicability.no("the workload has platform.timePartitions (use time-partitioned-holistic)");
+                return Applicability.no("the workload has platform.timePartitions (use " + (offset ? PARTITIONED_OFFSET
+                        : PARTITIONED) + ")");
             }
             String why = Flows.whyNot(w);
             if (why != null) {
@@ -89,7 +115,7 @@ public final class TimePartFamily {
             Platform.TimePartitions plan = w.platform().timePartitions();
             HolisticResult r;
             try {
-                r = Holistic.analyze(flows, plan, meter::checkTime);
+                r = TimePartFamily.analyze(offset, flows, plan, meter::checkTime);
             } catch (Budget.Exhausted e) {
                 return MethodResult.spent(this, e.getMessage());
             }
@@ -100,6 +126,7 @@ public final class TimePartFamily {
                 table.add(List.of(b.flow(), cell(b.wcrt()), b.best(), cell(b.jitter()), cell(b.slack())));
             }
             List<Detail.Fact> facts = new ArrayList<>();
+            facts.add(new Detail.Fact("gpuAccess", w.platform().gpuAccess().id()));
             facts.add(new Detail.Fact("serialisation", Serialisation.check(flows, plan, w.platform().cpus()).reason()));
             facts.add(new Detail.Fact("rounds", (long) r.rounds()));
             r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("leastSlack", s)));

@@ -13,7 +13,9 @@ import java.util.random.RandomGenerator;
  * core, delays on no processor). Jobs of one flow are served in release order (so each step is
  * FIFO, as the holistic model assumes). Response times are measured from the nominal release
  * offset + kT, as the analysis measures them; a job still running at the end counts as unbounded.
- * It shares nothing with {@link Holistic} but {@link Supply#available} and {@link Supply#nextChange}.
+ * Kernels on the GPU server ({@link Step.Gpu}) run one at a time to completion, the server taking
+ * the highest-priority waiting kernel (then the earliest release) whenever it is idle.
+ * It shares nothing with the analyses but {@link Supply#available} and {@link Supply#nextChange}.
  */
 public final class FlowSimulator {
     /** Worst and best observed response per flow; worst empty when a job never finished. */
@@ -23,8 +25,9 @@ public final class FlowSimulator {
         final int flow;
         final long nominal;
         int step;
-        long remaining; // of the current CPU step
+        long remaining; // of the current CPU step or kernel
         long delayEnd = -1;
+        boolean kernel; // the current step is a kernel on the GPU server
 
         Job(int flow, long nominal) {
             this.flow = flow;
@@ -59,6 +62,7 @@ public final class FlowSimulator {
         List<Job> active = new ArrayList<>();
         int cores = flows.stream().mapToInt(Flow::core).max().orElse(-1) + 1;
         long t = 0;
+        Job gpu = null;
         while (t < runUntil) {
             for (int f = 0; f < n; f++) {
                 // <=: with a jitter above the period a later job may be due before an earlier one's time.
@@ -80,10 +84,13 @@ public final class FlowSimulator {
             if (active.isEmpty() && allReleased(nextNominal, releaseUntil)) {
                 break;
             }
+            if (gpu == null) {
+                gpu = nextKernel(active, flows);
+            }
             Job[] running = new Job[cores];
             for (Job j : active) {
                 Flow x = flows.get(j.flow);
-                if (j.delayEnd >= 0 || !supply[j.flow].available(t)) {
+                if (j.delayEnd >= 0 || j.kernel || !supply[j.flow].available(t)) {
                     continue;
                 }
                 Job r = running[x.core()];
@@ -104,17 +111,22 @@ public final class FlowSimulator {
                     next = Math.min(next, j.delayEnd);
                 }
             }
-            for (Job r : running) {
+            Job[] busy = java.util.Arrays.copyOf(running, cores + 1);
+            busy[cores] = gpu;
+            for (Job r : busy) {
                 if (r != null) {
                     next = Math.min(next, t + r.remaining);
                 }
             }
-            for (Job r : running) {
+            for (Job r : busy) {
                 if (r != null) {
                     r.remaining -= next - t;
                     if (r.remaining == 0) {
                         r.step++;
                         enter(r, flows, next);
+                        if (r == gpu) {
+                            gpu = null;
+                        }
                     }
                 }
             }
@@ -149,17 +161,34 @@ public final class FlowSimulator {
     private static void enter(Job j, List<Flow> flows, long t) {
         List<Step> steps = flows.get(j.flow).steps();
         if (j.step >= steps.size()) {
+            j.kernel = false;
             j.delayEnd = Ticks.BEYOND; // done; removed by finish
             j.remaining = t;
             return;
         }
         Step s = steps.get(j.step);
+        j.kernel = s instanceof Step.Gpu;
         if (s instanceof Step.Delay d) {
             j.delayEnd = t + d.max();
         } else {
             j.delayEnd = -1;
             j.remaining = s.max();
         }
+    }
+
+    /** The waiting kernel the idle GPU server takes: highest priority, then earliest release. */
+    private static Job nextKernel(List<Job> active, List<Flow> flows) {
+        Job best = null;
+        for (Job j : active) {
+            if (!j.kernel || j.step >= flows.get(j.flow).steps().size()) {
+                continue;
+            }
+            if (best == null || flows.get(j.flow).priority() > flows.get(best.flow).priority()
+                    || flows.get(j.flow).priority() == flows.get(best.flow).priority() && j.nominal < best.nominal) {
+                best = j;
+            }
+        }
+        return best;
     }
 
     /** Removes finished jobs, recording their responses (finish time kept in remaining). */

@@ -1,5 +1,6 @@
 package org.gpusched.timepart;
 
+import org.gpusched.model.Platform;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * A workload as end-to-end flows (time-partitioning.md, "Model mapping"): {@code cpu} segments and
  * {@code gpu.misc} are CPU work on the task's core, {@code gpu.exec} and copies are delays with best
- * case = worst case. Zero-length segments are dropped and CPU work that follows CPU work without a
+ * case = worst case (with {@code platform.gpuAccess: server}, {@code gpu.exec} is a kernel on the GPU
+ * server instead). Zero-length segments are dropped and CPU work that follows CPU work without a
  * delay in between is one step (the same thread runs it back to back; fewer steps, less
  * self-interference). The best case of CPU work is its WCET: the format has no BCET (docs/timepart.md).
  */
@@ -18,14 +20,16 @@ public final class Flows {
     private Flows() { }
 
     public static List<Flow> of(Workload w) {
+        boolean server = w.platform().gpuAccess() == Platform.GpuAccess.SERVER;
         List<Flow> out = new ArrayList<>();
         for (WorkTask t : w.tasks()) {
-            out.add(of(t));
+            out.add(of(t, server));
         }
         return out;
     }
 
-    static Flow of(WorkTask t) {
+    /** {@code server}: kernels are queued to the GPU server ({@link Step.Gpu}), else delays. */
+    static Flow of(WorkTask t, boolean server) {
         List<Step> steps = new ArrayList<>();
         for (int j = 0; j < t.segments().size(); j++) {
             String at = "segments[" + j + "]";
@@ -35,7 +39,8 @@ public final class Flows {
             } else if (s instanceof Segment.Gpu g) {
                 cpu(steps, g.misc(), at + ".gpu.misc");
                 if (g.exec() > 0) {
-                    steps.add(new Step.Delay(g.exec(), g.exec(), true, at + ".gpu.exec"));
+                    steps.add(server ? new Step.Gpu(g.exec(), g.exec(), at + ".gpu.exec")
+                            : new Step.Delay(g.exec(), g.exec(), true, at + ".gpu.exec"));
                 }
             } else if (s.time() > 0) {
                 steps.add(new Step.Delay(s.time(), s.time(), false, at + ".copy"));

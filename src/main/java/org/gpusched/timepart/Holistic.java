@@ -3,12 +3,9 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -29,29 +26,14 @@ public final class Holistic {
     static final int MAX_ROUNDS = 10_000;
 
     private final List<Flow> flows;
-    private final boolean partitioned;
-    private final Supply[] supply;
+    private final Contention net;
     private final long[][] jitter;
     private final Runnable check;
 
     private Holistic(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
         this.check = check;
         this.flows = List.copyOf(flows);
-        this.partitioned = plan != null;
-        this.supply = new Supply[flows.size()];
-        Map<String, Supply> cache = new HashMap<>();
-        for (int f = 0; f < flows.size(); f++) {
-            Flow x = flows.get(f);
-            if (plan == null || !x.usesCpu()) {
-                supply[f] = Supply.FULL;
-            } else {
-                if (x.partition() == null) {
-                    throw new IllegalArgumentException(x.name() + ": a plan is given but the flow has no partition");
-                }
-                supply[f] = cache.computeIfAbsent(x.partition() + "\u0000" + x.core(),
-                        k -> Supply.of(plan, x.partition(), x.core()));
-            }
-        }
+        this.net = new Contention(flows, plan);
         this.jitter = new long[flows.size()][];
         for (int f = 0; f < flows.size(); f++) {
             jitter[f] = new long[flows.get(f).steps().size()];
@@ -99,7 +81,7 @@ public final class Holistic {
         }
         List<FlowBound> out = new ArrayList<>();
         for (int f = 0; f < flows.size(); f++) {
-            out.add(bound(f, r[f], rb[f]));
+            out.add(bound(flows.get(f), r[f], rb[f]));
         }
         return new HolisticResult(out, rounds);
     }
@@ -114,7 +96,8 @@ public final class Holistic {
         long rbp = 0;
         for (int s = 0; s < n; s++) {
             Step step = x.steps().get(s);
-            long w = step instanceof Step.Cpu ? window(f, s, rp) : step.max();
+            long w = step instanceof Step.Cpu ? window(f, s, rp)
+                    : step instanceof Step.Gpu ? nonPreemptive(f, s, rp) : step.max();
             long end = w >= INF ? INF : Ticks.add(rp, w);
             r[f][s] = end > x.deadline() ? INF : end;
             rb[f][s] = Ticks.add(rbp, step.min());
@@ -136,7 +119,7 @@ public final class Holistic {
         long c = x.steps().get(s).max();
         long room = x.deadline() - rp;
         long own = jitter[f][s];
-        if (c > 0 && supply[f] == Supply.FULL && saturated(f, s)) {
+        if (c > 0 && net.saturated(f, s)) {
             // base + Σ ⌈w / T⌉ C ≥ base + w > w for every w: no fixed point, so the step is unbounded.
             return INF;
         }
@@ -145,13 +128,13 @@ public final class Holistic {
             check.run();
             long qt = Ticks.mul(q, x.period());
             long base = Ticks.mul(q + 1L, c);
-            long w = supply[f].tsup(base, check);
+            long w = net.tsup(f, s, base, check);
             while (true) {
                 check.run();
                 if (w >= INF || w - qt > room) {
                     return INF;
                 }
-                long next = supply[f].tsup(Ticks.add(base, interference(f, s, w)), check);
+                long next = net.tsup(f, s, Ticks.add(base, interference(f, s, w, false)), check);
                 if (next == w) {
                     break;
                 }
@@ -169,59 +152,80 @@ public final class Holistic {
     }
 
     /**
-     * Whether the steps that interfere with step s of flow f ask for the whole core (Σ C_j / T_j ≥ 1,
-     * exactly), so that on an always-supplied core its busy window never closes.
+     * A kernel on the GPU server (non-preemptive fixed priority): the level busy period
+     * L = B + Σ_{hp ∪ self} ⌈(L + J)/T⌉·C gives the jobs q to check; job q starts by
+     * s = B + q·C + Σ_hp (⌊(s + J_j)/T_j⌋ + 1)·C_j and ends by s + C; the response is the largest
+     * s + C − q·T (George et al. 1996, with the busy period of Bril et al. 2009).
      */
-    private boolean saturated(int f, int s) {
-        BigInteger num = BigInteger.ZERO;
-        BigInteger den = BigInteger.ONE;
-        for (int g = 0; g < flows.size(); g++) {
-            for (int k = 0; k < flows.get(g).steps().size(); k++) {
-                if (interferes(f, s, g, k)) {
-                    BigInteger t = BigInteger.valueOf(flows.get(g).period());
-                    num = num.multiply(t).add(BigInteger.valueOf(flows.get(g).steps().get(k).max()).multiply(den));
-                    den = den.multiply(t);
-                    BigInteger d = num.gcd(den);
-                    num = num.divide(d);
-                    den = den.divide(d);
-                }
-            }
+    private long nonPreemptive(int f, int s, long rp) {
+        if (rp >= INF) {
+            return INF;
         }
-        return num.compareTo(den) >= 0;
-    }
-
-    /** Step k of flow g is in step s of flow f's interference: same core, same partition, priority ≥. */
-    private boolean interferes(int f, int s, int g, int k) {
         Flow x = flows.get(f);
-        Flow y = flows.get(g);
-        return y.core() == x.core() && y.priority() >= x.priority()
-                && (!partitioned || java.util.Objects.equals(y.partition(), x.partition()))
-                && !(g == f && k == s) && y.steps().get(k) instanceof Step.Cpu cpu && cpu.wcet() > 0;
+        long c = x.steps().get(s).max();
+        long b = net.blocking(f, s);
+        long own = jitter[f][s];
+        long room = x.deadline() - rp;
+        long busy = Ticks.add(b, c);
+        while (true) {
+            check.run();
+            long jobs = own >= INF ? INF : (Ticks.add(busy, own) + x.period() - 1) / x.period();
+            long next = Ticks.add(b, Ticks.add(Ticks.mul(jobs, c), interference(f, s, busy, false)));
+            if (next >= INF || jobs > MAX_JOBS_IN_WINDOW) {
+                return INF;
+            }
+            if (next == busy) {
+                break;
+            }
+            busy = next;
+        }
+        long q = (Ticks.add(busy, own) + x.period() - 1) / x.period();
+        long worst = 0;
+        for (long j = 0; j < q; j++) {
+            long qt = Ticks.mul(j, x.period());
+            long base = Ticks.add(b, Ticks.mul(j, c));
+            long start = base;
+            while (true) {
+                check.run();
+                long next = Ticks.add(base, interference(f, s, start, true));
+                if (next >= INF || Ticks.add(next, c) - qt > room) {
+                    return INF;
+                }
+                if (next == start) {
+                    break;
+                }
+                start = next;
+            }
+            worst = Math.max(worst, start + c - qt);
+        }
+        return worst;
     }
 
-    /** Σ over hp steps of ⌈(w + J_j) / T_j⌉ C_j: same core, same partition, priority ≥ (step 2). */
-    private long interference(int f, int s, long w) {
+    /**
+     * Σ over competing steps of ⌈(w + J_j) / T_j⌉ C_j (step 2); {@code upTo}: jobs released up to and
+     * including w, ⌊(w + J_j)/T_j⌋ + 1 (a non-preemptive start time).
+     */
+    private long interference(int f, int s, long w, boolean upTo) {
         long sum = 0;
         for (int g = 0; g < flows.size(); g++) {
             Flow y = flows.get(g);
             for (int k = 0; k < y.steps().size(); k++) {
-                if (!interferes(f, s, g, k)) {
+                if (!net.competes(f, s, g, k)) {
                     continue;
                 }
-                Step.Cpu cpu = (Step.Cpu) y.steps().get(k);
                 long j = jitter[g][k];
                 if (j >= INF) {
                     return INF;
                 }
-                long jobs = (Ticks.add(w, j) + y.period() - 1) / y.period();
-                sum = Ticks.add(sum, Ticks.mul(jobs, cpu.wcet()));
+                long jobs = upTo ? Ticks.add(w, j) / y.period() + 1 : (Ticks.add(w, j) + y.period() - 1) / y.period();
+                sum = Ticks.add(sum, Ticks.mul(jobs, y.steps().get(k).max()));
             }
         }
         return sum;
     }
 
-    private FlowBound bound(int f, long[] r, long[] rb) {
-        Flow x = flows.get(f);
+    /** The report of flow x from its steps' worst (INF: past the deadline) and best completions. */
+    static FlowBound bound(Flow x, long[] r, long[] rb) {
         long end = r.length == 0 ? 0 : r[r.length - 1];
         long best = rb.length == 0 ? 0 : rb[rb.length - 1];
         boolean ok = end < INF;

@@ -20,6 +20,10 @@ import java.util.TreeSet;
 public record Serialisation(boolean holds, String reason) {
 
     public static Serialisation check(List<Flow> flows, Platform.TimePartitions plan, int cpus) {
+        if (flows.stream().anyMatch(f -> f.steps().stream().anyMatch(s -> s instanceof Step.Gpu))) {
+            return new Serialisation(true, "kernels are queued to the GPU server (platform.gpuAccess: server), which"
+                    + " runs one at a time");
+        }
         List<Flow> gpu = flows.stream().filter(f -> f.steps().stream()
                 .anyMatch(s -> s instanceof Step.Delay d && d.kernel() && d.max() > 0)).toList();
         if (gpu.size() <= 1) {

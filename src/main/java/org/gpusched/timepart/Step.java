@@ -2,9 +2,17 @@ package org.gpusched.timepart;
 
 /**
  * One step of an end-to-end flow (time-partitioning.md): CPU work on the flow's core and partition,
- * or a delay that uses no processor (a kernel's isolated time, a copy).
+ * a delay that uses no processor (a kernel's isolated time, a copy), or a kernel on the GPU server
+ * (one non-preemptive fixed-priority processor shared by every core, docs/timepart.md).
  */
-public sealed interface Step permits Step.Cpu, Step.Delay {
+public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
+    /** Checks 0 <= best <= worst. */
+    static void ordered(long best, long worst) {
+        if (best < 0 || best > worst) {
+            throw new IllegalArgumentException("need 0 <= best <= worst case, got " + best + ", " + worst);
+        }
+    }
+
     /** Worst-case time. */
     long max();
 
@@ -17,9 +25,7 @@ public sealed interface Step permits Step.Cpu, Step.Delay {
     /** CPU work: worst case {@code wcet}, best case {@code bcet}. */
     record Cpu(long wcet, long bcet, String origin) implements Step {
         public Cpu {
-            if (bcet < 0 || bcet > wcet) {
-                throw new IllegalArgumentException("need 0 <= bcet <= wcet, got " + bcet + ", " + wcet);
-            }
+            ordered(bcet, wcet);
         }
 
         @Override
@@ -39,9 +45,27 @@ public sealed interface Step permits Step.Cpu, Step.Delay {
      */
     record Delay(long min, long max, boolean kernel, String origin) implements Step {
         public Delay {
-            if (min < 0 || min > max) {
-                throw new IllegalArgumentException("need 0 <= min <= max, got " + min + ", " + max);
-            }
+            ordered(min, max);
+        }
+    }
+
+    /**
+     * A kernel queued to the GPU server: it runs to completion once started, the server picking the
+     * highest-priority waiting kernel (the flow's priority) whenever it is idle.
+     */
+    record Gpu(long wcet, long bcet, String origin) implements Step {
+        public Gpu {
+            ordered(bcet, wcet);
+        }
+
+        @Override
+        public long max() {
+            return wcet;
+        }
+
+        @Override
+        public long min() {
+            return bcet;
         }
     }
 }

@@ -99,15 +99,7 @@ class HolisticPropertyTest {
         for (int c = 0; c < CASES; c++) {
             Sys s = random(rnd, c % 2 == 0, c % 3 == 0, c % 5 == 0);
             HolisticResult r = Holistic.analyze(s.flows(), s.plan());
-            long h = s.plan() == null ? 1 : s.plan().majorFrame();
-            long maxOffset = 0;
-            for (Flow f : s.flows()) {
-                h = lcm(h, f.period());
-                maxOffset = Math.max(maxOffset, f.offset());
-            }
-            long releaseUntil = maxOffset + 3 * h;
-            List<FlowSimulator.Observed> obs = FlowSimulator.run(s.flows(), s.plan(), releaseUntil,
-                    releaseUntil + 20 * h, new Random(c));
+            List<FlowSimulator.Observed> obs = OffsetBasedPropertyTest.simulate(s, c);
             for (int f = 0; f < s.flows().size(); f++) {
                 FlowBound b = r.flows().get(f);
                 FlowSimulator.Observed o = obs.get(f);

@@ -1,0 +1,65 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.report.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** optimize --plan and loop --plan on the drone example. */
+class PlanCliTest {
+    private static final String UNPLANNED = "examples/drone-plan.json";
+
+    @Test
+    void optimize_plan_writes_a_schedulable_plan_and_its_trace_the_same_for_the_same_seed(@TempDir Path dir)
+            throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        Path trace = dir.resolve("trace.json");
+        CliRunner r = CliRunner.run("optimize", "--plan", UNPLANNED, "--trace", trace.toString(), "-o", a.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("plans analysed", "GPU share");
+        CliRunner again = CliRunner.run("optimize", "--plan", UNPLANNED, "-o", b.toString());
+        assertThat(again.code()).isZero();
+        assertThat(Files.readString(b)).isEqualTo(Files.readString(a));
+        // The plan written is a workload that the partitioned analyses prove schedulable.
+        CliRunner check = CliRunner.run("analyze", "--method", "time-partitioned-offset-based", a.toString());
+        assertThat(check.code()).as(check.out()).isZero();
+        assertThat(check.out()).contains("all GPU-using tasks (visual-odometry, obstacle-map) are in partition GPU");
+        JsonNode t = Json.MAPPER.readTree(Files.readString(trace));
+        assertThat(t.isArray()).isTrue();
+        assertThat(t.size()).isGreaterThan(10);
+        assertThat(t.get(0).has("schedulable")).isTrue();
+        assertThat(Files.readString(Path.of(UNPLANNED))).doesNotContain("timePartitions");
+    }
+
+    @Test
+    void optimize_plan_refuses_a_workload_that_has_a_plan_and_needs_one_mode() {
+        CliRunner r = CliRunner.run("optimize", "--plan", "examples/drone-timepart.json", "-o", "-");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("platform.timePartitions", "has a plan already");
+        assertThat(CliRunner.run("optimize", UNPLANNED).err()).contains("give one of --windows or --plan");
+    }
+
+    @Test
+    void loop_plan_converges_on_the_simulated_device(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("final.json");
+        CliRunner r = CliRunner.run("loop", "--plan", UNPLANNED, "--device", "sim", "--sim-timing",
+                "examples/drone-plan-truth.json", "--margin", "1.1", "--out", out.toString());
+        assertThat(r.code()).as(r.out() + r.err()).isZero();
+        JsonNode rounds = Json.MAPPER.readTree(Files.readString(dir.resolve("final.rounds.json")));
+        assertThat(rounds.size()).isEqualTo(2);
+        assertThat(rounds.get(0).path("stable").asBoolean()).isFalse();
+        assertThat(rounds.get(1).path("stable").asBoolean()).isTrue();
+        // 2900 measured, times the margin 1.1.
+        assertThat(rounds.get(1).path("measured").path("visual-odometry.segments[1]").asLong()).isEqualTo(3190);
+        JsonNode fin = Json.MAPPER.readTree(Files.readString(out));
+        assertThat(fin.path("platform").has("timePartitions")).isTrue();
+        assertThat(CliRunner.run("analyze", "--method", "time-partitioned-offset-based", out.toString()).code())
+                .isZero();
+    }
+}
