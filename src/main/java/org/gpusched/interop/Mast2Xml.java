@@ -66,7 +66,7 @@ public final class Mast2Xml {
         }
         for (MastModel.Task t : m.tasks()) {
             open("Thread", "Name", t.id(), "Scheduler", scheduler(plan, t));
-            empty("Fixed_Priority_Params", "The_Priority", Integer.toString(t.flow().priority()));
+            empty("Fixed_Priority_Params", "The_Priority", Integer.toString(t.priority()));
             close();
             int k = 0;
             for (Step s : t.steps()) {
