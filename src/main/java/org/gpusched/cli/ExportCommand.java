@@ -23,11 +23,14 @@ import java.util.concurrent.Callable;
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
                 "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest."},
+                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest: one job per",
+                "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
+                "OUT.prec.csv next to OUT (nptest -p)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched export --to mast examples/railway-timepart.json",
                 "  gpusched export --to mast2 examples/railway-timepart.json -o models/railway.xml",
-                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv"})
+                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv",
+                "  nptest jobs.csv                         (with chains: nptest -p jobs.prec.csv jobs.csv)"})
 final class ExportCommand implements Callable<Integer> {
     enum Target { mast, mast2, sag }
 
@@ -48,6 +51,17 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
     boolean force;
 
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
+            converter = ArrivalConverter.class,
+            description = "sag: a release jitter J as the arrival window [a, a+J] (window, an online EDF) or as "
+                    + "[a+J, a+J] (release, the time-triggered rule edf-serial simulates). Default: ${DEFAULT-VALUE}.")
+    SagJobs.Arrival arrival;
+
+    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class,
+            description = "sag: the priority column is the job's rank in gpusched's EDF order (rank) or its "
+                    + "absolute deadline (deadline; nptest breaks ties by task). Default: ${DEFAULT-VALUE}.")
+    SagJobs.Priority priority;
+
     @Option(names = "--allow-external-modules", description = "Let a kernel.module lie outside the file's folder.")
     boolean allowExternalModules;
 
@@ -66,7 +80,17 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            text = SagJobs.write(w.pbs());
+            SagJobs.Files f = SagJobs.write(w.pbs(), arrival, priority);
+            text = f.jobs();
+            if (f.precedence() != null) {
+                if (output == null) {
+                    err.println(name + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
+                    return ExitCodes.INVALID;
+                }
+                Path prec = precedencePath(output);
+                outputs.check(prec);
+                outputs.writeString(prec, f.precedence());
+            }
         } else {
             String why = Flows.whyNot(w);
             if (why != null) {
@@ -83,11 +107,45 @@ final class ExportCommand implements Callable<Integer> {
             }
             text = to == Target.mast ? MastText.write(w) : Mast2Xml.write(w);
         }
+        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
+                || spec.commandLine().getParseResult().hasMatchedOption("--priority"))) {
+            err.println(name + ": export: --arrival and --priority apply to --to sag only");
+            return ExitCodes.INVALID;
+        }
         if (output == null) {
             spec.commandLine().getOut().print(text);
         } else {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
+    }
+
+    /** nptest's own naming: jobs.csv and jobs.prec.csv. */
+    static Path precedencePath(Path out) {
+        String n = out.getFileName().toString();
+        String base = n.endsWith(".csv") ? n.substring(0, n.length() - 4) : n;
+        return out.resolveSibling(base + ".prec.csv");
+    }
+
+    static final class ArrivalConverter implements CommandLine.ITypeConverter<SagJobs.Arrival> {
+        @Override
+        public SagJobs.Arrival convert(String v) {
+            return switch (v) {
+                case "window" -> SagJobs.Arrival.WINDOW;
+                case "release" -> SagJobs.Arrival.RELEASE;
+                default -> throw new CommandLine.TypeConversionException("expected window or release, got '" + v + "'");
+            };
+        }
+    }
+
+    static final class PriorityConverter implements CommandLine.ITypeConverter<SagJobs.Priority> {
+        @Override
+        public SagJobs.Priority convert(String v) {
+            return switch (v) {
+                case "rank" -> SagJobs.Priority.RANK;
+                case "deadline" -> SagJobs.Priority.DEADLINE;
+                default -> throw new CommandLine.TypeConversionException("expected rank or deadline, got '" + v + "'");
+            };
+        }
     }
 }
