@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Seeded random pipelines for property tests (issue 15): format v2 sets whose tasks are chains
+ * Seeded random pipelines for property tests: format v2 sets whose tasks are chains
  * of one to three kernels, with release offsets and release jitter, under every interference
  * model (table entries name kernels {@code task.kernel}), GPU limits or none. Small enough for
  * brute force. A seed may give a set with no cut of its window (the reader refuses it): callers

@@ -1,7 +1,7 @@
 package org.gpusched;
 
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 
 import java.nio.file.Path;
 

@@ -1,11 +1,15 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Reports;
+import org.gpusched.report.PolicyReports;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.GanttOutput;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.ExploredGraph;
 import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
+import org.gpusched.input.Escapes;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.Applicability;
@@ -108,7 +112,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table, --graph and --gantt take one input file");
         }
         if (gantt != null) {
-            GanttOutput.format(spec.commandLine(), gantt);
+            Main.ganttFormat(spec.commandLine(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
@@ -162,7 +166,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 }
             }
             if (!(r.detail() instanceof Detail.Frames fr)) {
-                PolicyReports.analyze(out, common, f.toString(), w, r, !noTiming);
+                PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
                     PartitionFamily.plan(m, w, options).ifPresent(p -> writePlan(PlanFile.text(p, w.name(), w.sha256(),
                             w.timeUnit().json(), m.id()), outputs));
@@ -178,7 +182,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             } else if (graph != null) {
                 exportGraph(fr.graph(), ts, outputs);
             }
-            report(out, f.toString(), ts, a);
+            Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
+                    table == null || !table.toString().equals("-"), stats || common.verbose);
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 writeTable(ts, a, tableToStdout, outputs);
             }
@@ -196,16 +201,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
             w.flush();
         });
-    }
-
-    private void report(PrintWriter out, String file, TaskSet ts, Analysis a) {
-        boolean timing = !noTiming;
-        switch (common.format) {
-            case json -> out.println(Json.line(Reports.json(file, ts, a, timing)));
-            case csv -> out.println(Reports.csv(file, ts, a, timing));
-            default -> Reports.text(out, file, ts, a, common.quiet, timing, table == null || !table.toString().equals("-"),
-                    stats || common.verbose);
-        }
     }
 
     private void writePlan(String text, Outputs outputs) {

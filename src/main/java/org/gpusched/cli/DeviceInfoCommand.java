@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.report.DeviceInfoReports;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.NativePlayer;
@@ -12,7 +12,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "device-info", mixinStandardHelpOptions = true,
@@ -40,52 +39,7 @@ final class DeviceInfoCommand implements Callable<Integer> {
             failure = e;
         }
         String library = NativePlayer.resource() + (NativePlayer.bundled() ? " (bundled)" : " (not built)");
-        switch (common.format) {
-            case json -> {
-                ObjectNode o = Json.object();
-                o.put("platform", NativePlayer.platform());
-                o.put("library", library);
-                o.put("available", failure == null);
-                o.put("reason", failure == null ? null : spell(failure.kind()));
-                o.put("message", failure == null ? null : failure.getMessage());
-                o.put("hint", failure == null || failure.hint().isEmpty() ? null : failure.hint());
-                ObjectNode dev = o.putObject("device");
-                if (info != null) {
-                    info.forEach(kv -> dev.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1)));
-                }
-                out.println(Json.line(o));
-            }
-            case csv -> {
-                out.println(Csv.row("key", "value"));
-                out.println(Csv.row("platform", NativePlayer.platform()));
-                out.println(Csv.row("library", library));
-                out.println(Csv.row("available", failure == null));
-                if (failure != null) {
-                    out.println(Csv.row("reason", spell(failure.kind())));
-                    out.println(Csv.row("message", failure.getMessage()));
-                } else {
-                    info.forEach(kv -> out.println(Csv.row(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1))));
-                }
-            }
-            default -> {
-                if (!common.quiet) {
-                    out.println("platform: " + NativePlayer.platform());
-                    out.println("native library: " + library);
-                }
-                if (failure != null) {
-                    out.println("no usable GPU: " + failure.getMessage());
-                    if (!failure.hint().isEmpty()) {
-                        out.println("  " + failure.hint());
-                    }
-                } else {
-                    info.forEach(kv -> out.println(kv.replaceFirst("=", ": ")));
-                }
-            }
-        }
+        DeviceInfoReports.report(out, common.format, common.quiet, library, info, failure);
         return failure == null || failure.unavailable() ? ExitCodes.OK : ExitCodes.INTERNAL;
-    }
-
-    private static String spell(CudaException.Kind k) {
-        return k.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

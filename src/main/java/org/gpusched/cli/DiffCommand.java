@@ -1,7 +1,9 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.report.DiffReports;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.DiffSide;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -10,10 +12,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
-import java.util.Locale;
-import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 @Command(name = "diff", mixinStandardHelpOptions = true,
@@ -40,106 +38,18 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() {
-        DiffSide a = DiffSide.read(oldFile, explore);
-        DiffSide b = DiffSide.read(newFile, explore);
+        DiffSide a = DiffSide.read(oldFile, explore.toOptions(0));
+        DiffSide b = DiffSide.read(newFile, explore.toOptions(0));
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.json) {
-            out.println(Json.line(json(a, b)));
+            out.println(Json.line(DiffReports.json(a, b)));
         } else {
-            text(out, a, b);
+            DiffReports.text(out, a, b, common.quiet);
         }
         return switch (b.verdict()) {
             case "schedulable" -> ExitCodes.OK;
             case "not schedulable" -> ExitCodes.NOT_SCHEDULABLE;
             default -> ExitCodes.INCONCLUSIVE;
         };
-    }
-
-    private void text(PrintWriter out, DiffSide a, DiffSide b) {
-        String u = b.timeUnit();
-        boolean same = a.verdict().equals(b.verdict());
-        out.println(a.file() + " -> " + b.file() + ": " + (same ? b.verdict() + " (unchanged)"
-                : a.verdict() + " -> " + b.verdict()));
-        if (common.quiet) {
-            return;
-        }
-        out.printf(Locale.ROOT, "  least slack   %s -> %s %s%s%n", num(a.leastSlack()), num(b.leastSlack()), u,
-                a.leastSlack() != null && b.leastSlack() != null
-                        ? String.format(Locale.ROOT, " (%+d)", b.leastSlack() - a.leastSlack()) : "");
-        Set<String> names = new LinkedHashSet<>(a.tasks().keySet());
-        names.addAll(b.tasks().keySet());
-        out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", "task", "change", "worst response (" + u + ")",
-                "least slack (" + u + ")");
-        for (String t : names) {
-            long[] ma = a.margins().get(t);
-            long[] mb = b.margins().get(t);
-            out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", t, change(a, b, t),
-                    (ma == null ? "-" : Long.toString(ma[0])) + " -> " + (mb == null ? "-" : Long.toString(mb[0])),
-                    (ma == null ? "-" : Long.toString(ma[1])) + " -> " + (mb == null ? "-" : Long.toString(mb[1])));
-            if (change(a, b, t).equals("changed")) {
-                out.println("      " + a.tasks().get(t) + " -> " + b.tasks().get(t));
-            }
-        }
-        int first = firstDifference(a, b);
-        out.println("  table         " + a.frames().size() + " -> " + b.frames().size() + " frames"
-                + (first < 0 ? ", identical" : ", first difference at frame " + first + ": "
-                + (first < a.frames().size() ? a.frames().get(first) : "(none)") + " -> "
-                + (first < b.frames().size() ? b.frames().get(first) : "(none)")));
-    }
-
-    private static String num(Long v) {
-        return v == null ? "-" : Long.toString(v);
-    }
-
-    static String change(DiffSide a, DiffSide b, String task) {
-        if (!a.tasks().containsKey(task)) {
-            return "added";
-        }
-        if (!b.tasks().containsKey(task)) {
-            return "removed";
-        }
-        if (a.tasks().get(task).isEmpty() || b.tasks().get(task).isEmpty()) {
-            return "unknown"; // a report does not carry the task's parameters
-        }
-        return Objects.equals(a.tasks().get(task), b.tasks().get(task)) ? "same" : "changed";
-    }
-
-    /** The first frame index where the tables differ, or -1 when identical. */
-    static int firstDifference(DiffSide a, DiffSide b) {
-        int n = Math.min(a.frames().size(), b.frames().size());
-        for (int i = 0; i < n; i++) {
-            if (!a.frames().get(i).equals(b.frames().get(i))) {
-                return i;
-            }
-        }
-        return a.frames().size() == b.frames().size() ? -1 : n;
-    }
-
-    private ObjectNode json(DiffSide a, DiffSide b) {
-        ObjectNode o = Json.object().put("old", a.file()).put("new", b.file()).put("timeUnit", b.timeUnit());
-        o.putObject("verdict").put("old", a.verdict()).put("new", b.verdict())
-                .put("changed", !a.verdict().equals(b.verdict()));
-        ObjectNode ls = o.putObject("leastSlack");
-        ls.put("old", a.leastSlack()).put("new", b.leastSlack());
-        ls.put("delta", a.leastSlack() != null && b.leastSlack() != null ? b.leastSlack() - a.leastSlack() : null);
-        Set<String> names = new LinkedHashSet<>(a.tasks().keySet());
-        names.addAll(b.tasks().keySet());
-        ArrayNode tasks = o.putArray("tasks");
-        for (String t : names) {
-            ObjectNode x = tasks.addObject().put("task", t).put("change", change(a, b, t));
-            long[] ma = a.margins().get(t);
-            long[] mb = b.margins().get(t);
-            x.putObject("worstResponse").put("old", ma == null ? null : ma[0]).put("new", mb == null ? null : mb[0]);
-            x.putObject("leastSlack").put("old", ma == null ? null : ma[1]).put("new", mb == null ? null : mb[1]);
-        }
-        int first = firstDifference(a, b);
-        ObjectNode table = o.putObject("table").put("oldFrames", a.frames().size()).put("newFrames", b.frames().size())
-                .put("identical", first < 0);
-        if (first < 0) {
-            table.putNull("firstDifference");
-        } else {
-            table.put("firstDifference", first);
-        }
-        return o;
     }
 }

@@ -3,7 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.timepart.Flows;
@@ -72,7 +72,7 @@ final class ExportCommand implements Callable<Integer> {
             outputs.check(output);
         }
         PrintWriter err = spec.commandLine().getErr();
-        Workload w = new org.gpusched.model.WorkloadReader(allowExternalModules).read(file);
+        Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
         if (to == Target.sag) {

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.input.Escapes;
 
 import java.io.PrintWriter;
 import java.util.Locale;

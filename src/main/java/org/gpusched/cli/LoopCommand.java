@@ -1,18 +1,16 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.ProfileReports;
+import org.gpusched.report.Json;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
-import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
-import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
-import org.gpusched.player.PlayResult;
 import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.SimDevice;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Loop;
 import org.gpusched.profile.Model;
+import org.gpusched.profile.LoopPlayer;
 import org.gpusched.profile.Profiler;
 import org.gpusched.table.Tables;
 import picocli.CommandLine;
@@ -23,7 +21,6 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Function;
 
 @Command(name = "loop", mixinStandardHelpOptions = true,
         description = {"Profile, analyse and replay until no replayed frame overruns the model.",
@@ -99,7 +96,8 @@ final class LoopCommand extends ProfileRun {
             throw ProfileOptions.cudaFailure(e);
         }
         Loop.Settings settings = new Loop.Settings(out.toString(), rounds, hyperperiods, explore.toOptions(0),
-                player(ts, timing));
+                LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
+                        profile.run.nanos(ts)));
         Loop.Result r;
         try {
             r = Loop.run(ts, content, first, settings);
@@ -119,31 +117,5 @@ final class LoopCommand extends ProfileRun {
             default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
         }
         return r.outcome().exitCode();
-    }
-
-    /**
-     * How a round's table is replayed. Simulator: every job takes its set's time under the device's
-     * timing (the --sim-timing file, else the input workload's model, never the round's model).
-     * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
-     * a set takes (the table's model is what is being checked, so it must not set the durations).
-     */
-    private Function<Plan, PlayResult> player(TaskSet input, SimTiming timing) {
-        if (profile.device == DeviceChoice.SIM) {
-            return plan -> {
-                SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
-                long[] d = profile.execTime.durations(plan, profile.run.seed, t.completions(plan));
-                return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
-            };
-        }
-        long nanos = profile.run.nanos(input);
-        return plan -> {
-            long[] d = new long[plan.items()];
-            for (int i = 0; i < d.length; i++) {
-                d[i] = input.task(plan.task(i)).wcet();
-            }
-            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), profile.run.gpu, nanos)) {
-                return PlayResult.of(plan, mode, dev.play(plan, mode, d));
-            }
-        };
     }
 }

@@ -1,20 +1,25 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.input.Escapes;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Objective;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
+import org.gpusched.input.Escapes;
+import org.gpusched.input.InputException;
+import org.gpusched.gantt.GanttCharts;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
+import org.gpusched.report.Names;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -134,7 +139,7 @@ public final class Main implements Runnable {
         if (e instanceof InputException) {
             err.println(e.getMessage());
             if (cl.getMixins().get("common") instanceof CommonOptions c && c.format == OutputFormat.json) {
-                // A script parsing stdout sees every outcome (issue 14.3).
+                // A script parsing stdout sees every outcome, errors included, in the format it asked for.
                 cl.getOut().println(Json.line(Json.object().put("error", e.getMessage())));
             }
             if (verbose) {
@@ -153,6 +158,15 @@ public final class Main implements Runnable {
         }
     }
 
+    /** Refuses a file name that is neither .svg nor .png before anything runs. */
+    static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
+        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
+        if (f == null) {
+            throw new CommandLine.ParameterException(cl, "--gantt writes .svg or .png files, not " + file);
+        }
+        return f;
+    }
+
     /** Enum constants as the CLI spells them: lower case, '-' for '_'. */
     static <E extends Enum<E>> E parseEnum(Class<E> type, String s) {
         for (E e : type.getEnumConstants()) {
@@ -165,6 +179,6 @@ public final class Main implements Runnable {
     }
 
     static String spell(Enum<?> e) {
-        return e.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return Names.spell(e);
     }
 }

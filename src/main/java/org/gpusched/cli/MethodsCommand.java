@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.PolicyReports;
 import org.gpusched.policy.Registry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,14 +1,15 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.InputText;
+import org.gpusched.input.Escapes;
+import org.gpusched.input.InputException;
+import org.gpusched.input.InputText;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;

@@ -1,10 +1,8 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.InputException;
+import org.gpusched.report.OracleReports;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 import picocli.CommandLine.Command;
@@ -42,7 +40,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
         int[] order = new int[batch.size()];
         for (int i = 0; i < order.length; i++) {
             String name = batch.get(i);
-            // Names are units: a task, or task.kernel for a kernel of a chain (issue 15).
+            // Names are units: a task, or task.kernel for a kernel of a chain.
             order[i] = ts.units().stream().filter(t -> t.name().equals(name)).mapToInt(t -> t.index()).findFirst()
                     .orElseThrow(() -> new InputException("--batch", "", "unknown task \"" + name + "\" in "
                             + file));
@@ -56,45 +54,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
         Placement p = oracle.place(order);
         long c = oracle.completion(Oracle.maskOf(order));
         PrintWriter out = spec.commandLine().getOut();
-        if (common.format == OutputFormat.json) {
-            ObjectNode o = Json.object().put("file", file.toString());
-            ArrayNode b = o.putArray("batch");
-            batch.forEach(b::add);
-            o.put("eligible", p.eligible());
-            if (c == CompletionModel.FORBIDDEN) {
-                o.putNull("completion");
-            } else {
-                o.put("completion", c);
-            }
-            o.put("reason", p.reason());
-            ArrayNode layout = o.putArray("placement");
-            for (int k = 0; k < p.blocksPerSm().size(); k++) {
-                ObjectNode e = layout.addObject().put("task", oracle.unitName(order[k]));
-                ArrayNode sms = e.putArray("blocksPerSm");
-                for (int n : p.blocksPerSm().get(k)) {
-                    sms.add(n);
-                }
-            }
-            out.println(Json.line(o));
-        } else {
-            out.println("<" + String.join(", ", batch) + "> on " + ts.gpu().name() + " (" + ts.gpu().smPolicy().json()
-                    + "): " + (p.eligible() ? "eligible" : "NOT eligible"));
-            if (!p.eligible()) {
-                out.println("  reason: " + p.reason());
-            }
-            for (int k = 0; k < p.blocksPerSm().size(); k++) {
-                int[] per = p.blocksPerSm().get(k);
-                StringBuilder sb = new StringBuilder();
-                for (int sm = 0; sm < per.length; sm++) {
-                    if (per[sm] > 0) {
-                        sb.append(sb.length() == 0 ? "" : ", ").append("SM ").append(sm).append(": ").append(per[sm]);
-                    }
-                }
-                out.println("  " + oracle.unitName(order[k]) + " blocks -> " + (sb.length() == 0 ? "none" : sb));
-            }
-            out.println("  completion time: " + (c == CompletionModel.FORBIDDEN ? "forbidden by the interference table"
-                    : c + " " + ts.timeUnit().json()));
-        }
+        OracleReports.report(out, common.format, file.toString(), batch, ts, oracle, order, p, c);
         return p.eligible() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 }

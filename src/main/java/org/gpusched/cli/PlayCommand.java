@@ -1,18 +1,27 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
-import org.gpusched.player.CudaDevice;
+import org.gpusched.player.TableDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
 import org.gpusched.player.Plan;
+import org.gpusched.player.PlanPlay;
+import org.gpusched.player.PlayRefused;
+import org.gpusched.player.PlayerInputs;
+import org.gpusched.player.StrategyPlay;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.SimDevice;
 import org.gpusched.player.Trace;
 import org.gpusched.gantt.Timelines;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.GanttOutput;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.PlanPlayReports;
+import org.gpusched.report.PlayReports;
+import org.gpusched.report.StrategyPlayReports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,7 +107,7 @@ final class PlayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (gantt != null) {
-            GanttOutput.format(spec.commandLine(), gantt);
+            Main.ganttFormat(spec.commandLine(), gantt);
         }
         if (strategy != null) {
             return playStrategy(out, err);
@@ -107,19 +116,18 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
-            return PlanPlay.run(new PlanPlay.Request(table, taskset, device, hyperperiods, force, run.gpu, common.format,
-                    common.quiet, common.workloadReader()::read), out, err);
+            return playPlan(out, err);
         }
         Outputs outputs = Outputs.of(List.of(taskset), false);
         if (gantt != null) {
             outputs.check(gantt);
         }
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format,
+        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
                 common.allowExternalModules),
                 System.in, err);
         Device dev;
         try {
-            dev = open(plan, err);
+            dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
         } catch (CudaException e) {
             err.println("gpusched: --device " + Main.spell(device) + ": " + e.getMessage());
             return ExitCodes.INVALID;
@@ -165,32 +173,41 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
                     + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
         }
-        return StrategyPlay.run(new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed, gantt, common),
-                out, err);
+        StrategyPlay.Request r = new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed,
+                common.workloadReader()::read);
+        StrategyPlay.Fit fit = StrategyPlay.fit(r);
+        Outputs outputs = Outputs.of(List.of(taskset), false);
+        if (gantt != null) {
+            outputs.check(gantt);
+        }
+        StrategyPlay.Played p;
+        try {
+            p = StrategyPlay.play(r, fit, err);
+        } catch (PlayRefused e) {
+            return refused(e, err);
+        }
+        if (gantt != null) {
+            GanttOutput.write(outputs, gantt, Timelines.of(p.copy(), p.run(), p.copy().name() + ": play --strategy "
+                    + s.id() + " on " + p.device() + " (measured)", p.unit()));
+        }
+        StrategyPlayReports.report(out, p, common.format, common.quiet);
+        return p.run().misses().isEmpty() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 
-    /** The device to play on; null after printing why a usable GPU cannot play this task set. */
-    private Device open(Plan plan, PrintWriter err) {
-        if (device == DeviceChoice.SIM) {
-            return new SimDevice();
-        }
-        long nanos = run.nanos(plan.taskSet());
-        CudaDevice cuda;
+    private int playPlan(PrintWriter out, PrintWriter err) {
+        PlanPlay.Played p;
         try {
-            cuda = CudaDevice.open(plan.taskSet(), run.gpu, Math.max(nanos, 1));
-        } catch (CudaException e) {
-            if (device == DeviceChoice.AUTO && e.unavailable()) {
-                err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");
-                return new SimDevice();
-            }
-            throw e;
+            p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, hyperperiods, force, run.gpu,
+                    common.workloadReader()::read));
+        } catch (PlayRefused e) {
+            return refused(e, err);
         }
-        if (nanos <= 0) {
-            cuda.close();
-            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
-                    + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
-            return null;
-        }
-        return cuda;
+        PlanPlayReports.report(p, common.format, common.quiet, out);
+        return p.missed() ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
+    }
+
+    private static int refused(PlayRefused e, PrintWriter err) {
+        err.println("gpusched: " + e.getMessage());
+        return e.usage() ? ExitCodes.INVALID : ExitCodes.INTERNAL;
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.ProfileReports;
+import org.gpusched.report.Json;
 import org.gpusched.experiment.Progress;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;

@@ -1,8 +1,8 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
-import org.gpusched.model.InputText;
-import org.gpusched.model.StrictJson;
+import org.gpusched.input.InputException;
+import org.gpusched.input.InputText;
+import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;

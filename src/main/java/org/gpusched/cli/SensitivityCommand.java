@@ -1,12 +1,11 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.report.SensitivityReports;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Verdict;
 import org.gpusched.margin.Sensitivity;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -14,11 +13,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
@@ -33,7 +29,6 @@ import java.util.concurrent.Callable;
                 "", "Exit code: the set's own verdict (0 schedulable, 1 not), 3 when a step was inconclusive,"
                 + " 2 on invalid input."})
 final class SensitivityCommand implements Callable<Integer> {
-    static final String CSV_HEADER = "file,name,scope,task,wcet,maxWcet,factor,conclusive";
 
     @Spec
     CommandSpec spec;
@@ -49,95 +44,18 @@ final class SensitivityCommand implements Callable<Integer> {
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.csv) {
-            out.println(CSV_HEADER);
+            out.println(SensitivityReports.CSV_HEADER);
         }
         return TaskSetFiles.each(files, common.reader(), common, out, spec.commandLine().getErr(), (f, ts) -> {
             Sensitivity.Result r = new Sensitivity(ts,
                     v -> new GpuSchedExplorer(v, explore.toOptions(0)).analyze().verdict()).run();
             switch (common.format) {
-                case json -> out.println(Json.line(json(f.toString(), ts, r)));
-                case csv -> csv(out, f.toString(), ts, r);
-                default -> text(out, f.toString(), ts, r);
+                case json -> out.println(Json.line(SensitivityReports.json(f.toString(), ts, r)));
+                case csv -> SensitivityReports.csv(out, f.toString(), ts, r);
+                default -> SensitivityReports.text(out, f.toString(), ts, r, common.quiet);
             }
             boolean conclusive = r.all().conclusive() && r.tasks().values().stream().allMatch(Sensitivity.Bound::conclusive);
             return conclusive && r.original() != Verdict.INCONCLUSIVE ? r.original().exitCode() : ExitCodes.INCONCLUSIVE;
         });
-    }
-
-    static BigDecimal factor(Sensitivity.Result r, long k) {
-        return BigDecimal.valueOf(k).divide(BigDecimal.valueOf(r.scale()), 4, RoundingMode.FLOOR);
-    }
-
-    private void text(PrintWriter out, String file, TaskSet ts, Sensitivity.Result r) {
-        String unit = ts.timeUnit().json();
-        Sensitivity.Bound all = r.all();
-        String head = all.found() == 0 ? "no WCET scaling keeps it schedulable"
-                : "all WCETs x " + factor(r, all.found()).toPlainString() + " keep it schedulable"
-                + (all.conclusive() ? "" : " (at least; a step was inconclusive)");
-        out.println(file + ": " + r.original().words() + "; " + head);
-        if (common.quiet) {
-            return;
-        }
-        if (all.found() > 0) {
-            out.printf(Locale.ROOT, "  all tasks     factor %s (largest wcet %d -> %d %s); factor %s is %s%n",
-                    factor(r, all.found()).toPlainString(), r.scale(), all.found(), unit,
-                    factor(r, all.notAbove()).toPlainString(), all.conclusive() ? "not schedulable" : "not proven");
-        }
-        if (r.tasks().isEmpty()) {
-            out.println("  per task      not computed: the table interference model gives measured set"
-                    + " completions, which one task's wcet does not change");
-            return;
-        }
-        out.printf(Locale.ROOT, "  %-20s %14s %14s %9s%n", "task", "wcet (" + unit + ")", "max wcet (" + unit + ")",
-                "growth");
-        for (Task t : ts.tasks()) {
-            Sensitivity.Bound b = r.tasks().get(t.index());
-            out.printf(Locale.ROOT, "  %-20s %14d %14s %9s%s%n", t.name(), t.wcet(),
-                    b.found() == 0 ? "none" : Long.toString(b.found()), b.found() == 0 ? "" : growth(t.wcet(), b.found()),
-                    b.conclusive() ? "" : "  (at least; inconclusive above)");
-        }
-    }
-
-    static String growth(long wcet, long max) {
-        return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (max - wcet) / wcet);
-    }
-
-    private ObjectNode json(String file, TaskSet ts, Sensitivity.Result r) {
-        ObjectNode o = Json.object().put("file", file).put("name", ts.name());
-        o.put("schedulable", r.original().asBoolean()); // null when inconclusive
-        o.put("verdict", r.original().words()).put("timeUnit", ts.timeUnit().json());
-        ObjectNode all = o.putObject("allTasks");
-        all.put("factor", r.all().found() == 0 ? null : factor(r, r.all().found()));
-        all.put("steps", r.all().found()).put("stepsNotSchedulable", r.all().notAbove()).put("scale", r.scale())
-                .put("conclusive", r.all().conclusive()).put("analyses", r.all().steps().size());
-        if (r.tasks().isEmpty()) {
-            o.putNull("tasks");
-        } else {
-            ArrayNode tasks = o.putArray("tasks");
-            for (Task t : ts.tasks()) {
-                Sensitivity.Bound tb = r.tasks().get(t.index());
-                ObjectNode x = tasks.addObject().put("task", t.name()).put("wcet", t.wcet());
-                if (tb.found() == 0) {
-                    x.putNull("maxWcet");
-                } else {
-                    x.put("maxWcet", tb.found());
-                }
-                x.put("notSchedulableAt", tb.notAbove()).put("conclusive", tb.conclusive())
-                        .put("analyses", tb.steps().size());
-            }
-        }
-        return o;
-    }
-
-    private void csv(PrintWriter out, String file, TaskSet ts, Sensitivity.Result r) {
-        out.println(Csv.row(file, ts.name(), "all", "", "", "", r.all().found() == 0 ? "" : factor(r, r.all().found()),
-                r.all().conclusive()));
-        for (Task t : ts.tasks()) {
-            Sensitivity.Bound b = r.tasks().get(t.index());
-            if (b != null) {
-                out.println(Csv.row(file, ts.name(), "task", t.name(), t.wcet(), b.found() == 0 ? "" : b.found(), "",
-                        b.conclusive()));
-            }
-        }
     }
 }

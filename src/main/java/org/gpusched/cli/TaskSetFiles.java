@@ -1,10 +1,12 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 
 import java.io.IOException;
 import java.io.PrintWriter;

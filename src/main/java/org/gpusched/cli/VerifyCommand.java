@@ -1,5 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.PlayReports;
+import org.gpusched.report.Json;
+import org.gpusched.player.PlayerInputs;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
 import org.gpusched.player.Plan;
@@ -71,7 +74,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, OutputFormat.text,
+        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
                 common.allowExternalModules),
                 System.in, spec.commandLine().getErr());
         List<Verifier.ModeResult> results = new ArrayList<>();

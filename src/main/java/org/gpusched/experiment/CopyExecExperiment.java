@@ -4,7 +4,7 @@ import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopySimulator;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.Strategy;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;

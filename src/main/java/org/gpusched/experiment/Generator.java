@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -53,7 +53,7 @@ public final class Generator {
     }
 
     /**
-     * Pipeline features for {@code generate} (issue 15): chains of 1..{@code maxKernels} kernels
+     * Pipeline features for {@code generate}: chains of 1..{@code maxKernels} kernels
      * per task (format v2), release offsets, release jitter as a fraction of the deadline. They
      * are drawn from a random stream of their own, so the base draws (periods, utilisations,
      * factors) stay those of the plain set.

@@ -48,7 +48,7 @@ public final class Canonical {
      * True for the object at this path whose keys are task names ({@code interference.factors}):
      * there "x" is a task, not user extras, and must stay in the hash.
      */
-    static boolean isNameMap(String path) {
+    public static boolean isNameMap(String path) {
         return "interference.factors".equals(path);
     }
 

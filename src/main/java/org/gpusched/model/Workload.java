@@ -38,7 +38,7 @@ public record Workload(int formatVersion, String name, TimeUnitName timeUnit, Gp
                     prio[t.index()], false, null, null, null, t.jitter()));
         }
         return new Workload(1, ts.name(), ts.timeUnit(), ts.gpu(), tasks, ts.interference(),
-                PlatformValidator.v1(ts.size(), ts.timeUnit()), ts.sha256(), ts.source(), ts, null);
+                DriverDefaults.v1(ts.size(), ts.timeUnit()), ts.sha256(), ts.source(), ts, null);
     }
 
     public int size() {

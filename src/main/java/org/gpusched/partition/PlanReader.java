@@ -1,10 +1,8 @@
 package org.gpusched.partition;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
+import org.gpusched.input.StrictJson;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,24 +15,14 @@ import java.util.Map;
  * for its partition, and the plan is then checked independently ({@link PlanChecker}).
  */
 public final class PlanReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-
     private PlanReader() { }
 
     /**
      * @param sha256 the workload's hash; a plan for another workload is refused unless {@code force}
      */
     public static PartitionPlan read(String file, String text, PartitionInput in, String sha256, boolean force) {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new InputException(file, "", loc == null ? -1 : loc.getLineNr(), loc == null ? -1 : loc.getColumnNr(),
-                    "not JSON: " + e.getOriginalMessage(), null);
-        }
+        // The same strict reading as task sets: limits, duplicate keys, trailing data, positions.
+        JsonNode root = StrictJson.parse(file, text, "a gpusched partition plan").tree();
         if (root == null || !root.isObject() || !PlanFile.FORMAT.equals(root.path("format").asText(null))) {
             throw new InputException(file, "format", "not a gpusched partition plan (format must be \""
                     + PlanFile.FORMAT + "\")");

@@ -2,9 +2,9 @@ package org.gpusched.player;
 
 import org.gpusched.model.BlockUsage;
 import org.gpusched.model.Gpu;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.Kernel;
-import org.gpusched.model.KernelModules;
+import org.gpusched.input.KernelModules;
 import org.gpusched.model.SmPolicy;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;

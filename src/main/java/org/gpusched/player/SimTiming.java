@@ -1,7 +1,7 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Gpu;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.CompletionModel;

@@ -102,9 +102,9 @@ public final class TimePartFamily {
             List<Detail.Fact> facts = new ArrayList<>();
             facts.add(new Detail.Fact("serialisation", Serialisation.check(flows, plan, w.platform().cpus()).reason()));
             facts.add(new Detail.Fact("rounds", (long) r.rounds()));
-            r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("minSlack", s)));
+            r.minSlack().ifPresent(s -> facts.add(new Detail.Fact("leastSlack", s)));
             List<Detail.Table> tables = new ArrayList<>();
-            tables.add(new Detail.Table("flows", List.of("task", "wcrt", "best", "jitter", "slack"), table));
+            tables.add(new Detail.Table("flows", List.of("task", "responseTime", "best", "jitter", "slack"), table));
             if (plan != null) {
                 tables.add(windows(plan));
             }

@@ -9,11 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.InputException;
-import org.gpusched.model.KernelModules;
+import org.gpusched.input.InputException;
+import org.gpusched.input.KernelModules;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.oracle.Oracle;
 
 import java.nio.file.Path;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
-import org.gpusched.model.StrictJson;
+import org.gpusched.input.StrictJson;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.BenchReports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ class BenchCommandTest {
         // The field names of docs/report-format.md: times in timeUnit, "schedulable" for the verdict.
         java.util.List<String> keys = new java.util.ArrayList<>();
         p.fieldNames().forEachRemaining(keys::add);
-        assertThat(keys).containsExactly(concat("reportVersion", BenchCommand.COLUMNS));
+        assertThat(keys).containsExactly(concat("reportVersion", BenchReports.COLUMNS));
         assertThat(p.get("timeUnit").asText()).isEqualTo("ms");
         assertThat(p.get("tasks").asInt()).isEqualTo(4);
         assertThat(p.get("sets").asInt()).isEqualTo(3);
@@ -36,7 +37,7 @@ class BenchCommandTest {
         CliRunner csv = CliRunner.run("bench", "--tasks", "3", "--utilizations", "1.0", "--sets", "2", "--warmup", "0",
                 "--format", "csv");
         // CSV columns are the JSON field names (docs/report-format.md).
-        assertThat(csv.out().lines().findFirst().orElseThrow()).isEqualTo(String.join(",", BenchCommand.COLUMNS));
+        assertThat(csv.out().lines().findFirst().orElseThrow()).isEqualTo(String.join(",", BenchReports.COLUMNS));
         assertThat(csv.out().lines().skip(1).findFirst().orElseThrow()).startsWith("ms,3,1.000,2,");
     }
 

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.report.SensitivityReports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14.6: summaries, suggestions, completion, version; and the sensitivity command's outputs. */
+/** Summaries, suggestions, completion, version; and the sensitivity command's outputs. */
 class CliPolishTest {
     @Test
     void every_command_summary_is_a_whole_sentence() {
@@ -74,7 +75,7 @@ class CliPolishTest {
             assertThat(task.path("notSchedulableAt").asLong()).isEqualTo(task.path("maxWcet").asLong() + 1);
         }
         List<String> csv = CliRunner.run("sensitivity", file, "--format", "csv").out().lines().toList();
-        assertThat(csv.get(0)).isEqualTo(SensitivityCommand.CSV_HEADER);
+        assertThat(csv.get(0)).isEqualTo(SensitivityReports.CSV_HEADER);
         assertThat(csv).hasSize(1 + 1 + 6);
         CliRunner budget = CliRunner.run("sensitivity", file, "--max-states", "3");
         assertThat(budget.code()).isEqualTo(3);

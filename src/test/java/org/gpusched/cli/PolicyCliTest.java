@@ -41,7 +41,7 @@ class PolicyCliTest {
         assertThat(jsonLines).hasSize(ids.size());
         for (int i = 0; i < ids.size(); i++) {
             JsonNode json = M.readTree(jsonLines.get(i));
-            assertThat(json.get("reportVersion").asInt()).isEqualTo(1);
+            assertThat(json.get("reportVersion").asInt()).isEqualTo(2);
             assertThat(json.get("method").asText()).isEqualTo(ids.get(i));
         }
         assertThat(M.readTree(jsonLines.get(0)).get("source").asText()).contains("Feddal");
@@ -53,7 +53,7 @@ class PolicyCliTest {
     @Test
     void analyzeOfAV1FileIsByteIdenticalToBeforeThePolicyLayer() throws IOException {
         // Golden files: stdout of analyze --no-timing for every method and format, as of the policy layer, with
-        // the report changes of issue 14 (margins, units, stats behind --stats, reportVersion, leastSlack column).
+        // the current report (margins, units, stats behind --stats, reportVersion, leastSlack column).
         List<String> rows = Files.readAllLines(GOLDEN.resolve("exit-codes.csv"), StandardCharsets.UTF_8);
         assertThat(rows).hasSizeGreaterThan(40);
         for (String row : rows.subList(1, rows.size())) {
@@ -165,7 +165,7 @@ class PolicyCliTest {
                 Map.entry("DriverDto", "gpuDriver"), Map.entry("ConflictDto", "conflictFactors"),
                 Map.entry("TimePartitionsDto", "timePartitions"), Map.entry("PartitionDto", "partition"),
                 Map.entry("WindowDto", "window"));
-        Class<?> holder = Class.forName("org.gpusched.model.InputDtoV2");
+        Class<?> holder = Class.forName("org.gpusched.input.InputDtoV2");
         int checked = 0;
         for (Class<?> dto : holder.getDeclaredClasses()) {
             List<String> fields = Arrays.stream(dto.getRecordComponents()).map(RecordComponent::getName).sorted().toList();

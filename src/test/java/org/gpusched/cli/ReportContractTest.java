@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14.3, the parts done: every outcome parses under --format json; csv works or is refused. */
+/** The report contract: every outcome parses under --format json; csv works or is refused. */
 class ReportContractTest {
     private static final ObjectMapper M = new ObjectMapper();
 
@@ -45,7 +45,7 @@ class ReportContractTest {
         }
         assertThat(CliRunner.run("schema", "--report", "nonsense").code()).isEqualTo(2);
         JsonNode good = M.readTree(CliRunner.run("analyze", "examples/paper-fig1.json", "--format", "json").out());
-        assertThat(good.path("reportVersion").asInt()).isEqualTo(1);
+        assertThat(good.path("reportVersion").asInt()).isEqualTo(2);
         assertThat(good.fieldNames().next()).isEqualTo("reportVersion");
         assertThat(ReportSchemas.schema("analyze").validate(good)).isEmpty();
         ((com.fasterxml.jackson.databind.node.ObjectNode) good).remove("verdict");
@@ -61,7 +61,7 @@ class ReportContractTest {
                 {"methods", "--format", "json"}, {"compare", "--list", "--format", "json"}}) {
             CliRunner r = CliRunner.run(args);
             assertThat(r.out().lines().count()).as(args[0]).isGreaterThan(1);
-            assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).startsWith("{\"reportVersion\":1,"));
+            assertThat(r.out().lines()).allSatisfy(l -> assertThat(l).startsWith("{\"reportVersion\":2,"));
         }
     }
 

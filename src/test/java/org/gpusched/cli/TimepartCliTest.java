@@ -1,7 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 11 end to end: analyze, compare, export and optimize on the railway example. */
+/** Time partitioning end to end: analyze, compare, export and optimize on the railway example. */
 class TimepartCliTest {
     private static final String RAILWAY = "examples/railway-timepart.json";
 
@@ -19,7 +19,7 @@ class TimepartCliTest {
         CliRunner r = CliRunner.run("analyze", "--method", "time-partitioned-holistic", RAILWAY, "--no-timing");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("schedulable", "obstacle-detection        27300", "brake-control            7100",
-                "serialisation all GPU-using tasks", "minSlack      7900");
+                "serialisation all GPU-using tasks", "leastSlack    7900");
         CliRunner json = CliRunner.run("analyze", "--method", "time-partitioned-holistic", RAILWAY, "--format", "json");
         assertThat(json.code()).isZero();
         assertThat(json.out()).contains("\"responseTime\":27300", "\"flows\":[", "\"windows\":[");

@@ -1,7 +1,7 @@
 package org.gpusched.copyexec;
 
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package org.gpusched.explore;
 
 import org.gpusched.TestFiles;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

@@ -5,7 +5,7 @@ import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.Miss;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package org.gpusched.interop;
 
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Step;

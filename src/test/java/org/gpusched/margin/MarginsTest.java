@@ -4,7 +4,7 @@ import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Options;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,7 +7,7 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;

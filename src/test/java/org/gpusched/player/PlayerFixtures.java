@@ -5,7 +5,7 @@ import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 

@@ -5,7 +5,7 @@ import org.gpusched.copyexec.CopySimulator;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.Strategy;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package org.gpusched.policy;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Miss;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package org.gpusched.profile;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Options;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.TaskSetReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.ExecTime;
@@ -70,7 +70,7 @@ class ProfilerTest {
     }
 
     /**
-     * The issue's first test, on random task sets of every interference model: profiled on a
+     * Profiling round trip, on random task sets of every interference model: profiled on a
      * simulated device whose timing is the workload's own model, the measured workload has the
      * same completion time for every set the oracle admits and the same exact verdict.
      */

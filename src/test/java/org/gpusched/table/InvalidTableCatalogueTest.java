@@ -1,8 +1,8 @@
 package org.gpusched.table;
 
 import org.gpusched.cli.Main;
-import org.gpusched.model.InvalidInputCatalogueTest;
-import org.gpusched.model.InvalidInputCatalogueTest.Expectation;
+import org.gpusched.input.InvalidInputCatalogueTest;
+import org.gpusched.input.InvalidInputCatalogueTest.Expectation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

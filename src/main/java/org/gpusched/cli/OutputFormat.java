@@ -1,4 +1,0 @@
-package org.gpusched.cli;
-
-/** What {@code --format} accepts. */
-public enum OutputFormat { text, json, csv }

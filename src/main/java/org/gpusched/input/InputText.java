@@ -1,0 +1,91 @@
+package org.gpusched.input;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * The text of an input file ("-" is stdin): at most {@link ReadLimits#MAX_DOCUMENT_BYTES} bytes,
+ * read without holding more, and strictly UTF-8. A malformed byte is refused with its line and
+ * column rather than silently replaced, so the user's bytes are never changed without a word.
+ */
+public final class InputText {
+    private InputText() { }
+
+    public static String read(Path file) {
+        String name = file.toString();
+        byte[] bytes;
+        try {
+            if ("-".equals(name)) {
+                bytes = bounded(System.in); // stdin stays open: it is not ours to close
+            } else {
+                try (InputStream in = Files.newInputStream(file)) {
+                    bytes = bounded(in);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new InputException(name, "", "no such file");
+        } catch (IOException e) {
+            throw new InputException(name, "", "cannot read: " + e.getMessage());
+        }
+        if (bytes.length > ReadLimits.MAX_DOCUMENT_BYTES) {
+            throw new InputException(name, "", ReadLimits.tooLarge());
+        }
+        return decode(name, bytes);
+    }
+
+    /** One byte over the limit is enough to know: a 10 GB file is never read into memory. */
+    private static byte[] bounded(InputStream in) throws IOException {
+        return in.readNBytes(ReadLimits.MAX_DOCUMENT_BYTES + 1);
+    }
+
+    /** The bytes as UTF-8; the first malformed sequence is an input error at its line and column. */
+    public static String decode(String name, byte[] bytes) {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult r = d.decode(in, out, true);
+        if (r.isUnderflow()) {
+            r = d.flush(out);
+        }
+        if (r.isError()) {
+            throw invalid(name, bytes, in.position(), r.length());
+        }
+        return out.flip().toString();
+    }
+
+    private static InputException invalid(String name, byte[] bytes, int at, int length) {
+        int lineStart = 0;
+        int line = 1;
+        for (int i = 0; i < at; i++) {
+            if (bytes[i] == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int column;
+        try {
+            // Columns count characters, as the JSON parser's do; the line up to here is valid UTF-8.
+            column = StandardCharsets.UTF_8.newDecoder()
+                    .decode(ByteBuffer.wrap(bytes, lineStart, at - lineStart)).length() + 1;
+        } catch (CharacterCodingException e) {
+            column = at - lineStart + 1;
+        }
+        StringBuilder hex = new StringBuilder();
+        for (int i = at; i < Math.min(bytes.length, at + Math.max(length, 1)); i++) {
+            hex.append(hex.length() == 0 ? "" : " ").append(String.format("0x%02X", bytes[i] & 0xff));
+        }
+        return new InputException(name, "", line, column, "invalid UTF-8: byte " + hex
+                + " is not part of a valid UTF-8 character (save the file as UTF-8)", null);
+    }
+}

@@ -1,0 +1,166 @@
+package org.gpusched.input;
+
+import org.gpusched.model.DriverDefaults;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Platform;
+import org.gpusched.model.TimeUnitName;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+/** Validates the v2 {@code platform} object and fills in its defaults (workload-v2.md). */
+final class PlatformValidator {
+    /** More cores than any platform gpusched targets; keeps per-core arrays small. */
+    static final int MAX_CPUS = 1024;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+
+    private static final String[] FIELD = {"timeslice", "contextSwitch", "runlistUpdate"};
+
+    private final String file;
+
+    PlatformValidator(String file) {
+        this.file = file;
+    }
+
+    private InputException fail(String path, String detail) {
+        return new InputException(file, path, detail);
+    }
+
+    Platform validate(InputDtoV2.PlatformDto p, TimeUnitName unit) {
+        if (p == null) {
+            return new Platform(1, driver(null, unit), null, 1, Platform.ConflictFactors.PAPER, null);
+        }
+        int cpus = p.cpus() == null ? 1 : p.cpus();
+        if (cpus < 1 || cpus > MAX_CPUS) {
+            throw fail("platform.cpus", "must be in 1.." + MAX_CPUS + " (got " + cpus + ")");
+        }
+        int engines = p.copyEngines() == null ? 1 : p.copyEngines();
+        if (engines != 1 && engines != 2) {
+            throw fail("platform.copyEngines", "must be 1 or 2 (got " + engines + ")");
+        }
+        Platform.ConflictFactors cf = Platform.ConflictFactors.PAPER;
+        if (p.conflictFactors() != null) {
+            cf = new Platform.ConflictFactors(
+                    factor("platform.conflictFactors.compute", p.conflictFactors().compute(), cf.compute()),
+                    factor("platform.conflictFactors.memory", p.conflictFactors().memory(), cf.memory()));
+        }
+        Platform.TimePartitions tp = p.timePartitions() == null ? null : partitions(p.timePartitions(), cpus);
+        return new Platform(cpus, driver(p.gpuDriver(), unit), null, engines, cf, tp);
+    }
+
+    private BigDecimal factor(String path, BigDecimal v, BigDecimal dflt) {
+        if (v == null) {
+            return dflt;
+        }
+        if (v.compareTo(BigDecimal.ONE) < 0 || v.compareTo(BigDecimal.valueOf(1000)) > 0) {
+            // toString, not toPlainString: 1e999999999 must be shown as written, not expanded.
+            throw fail(path, "conflict factor must be in 1..1000 (got " + v + ")");
+        }
+        return v;
+    }
+
+    private Platform.GpuDriver driver(InputDtoV2.DriverDto d, TimeUnitName unit) {
+        Long[] given = d == null ? new Long[3] : new Long[] {d.timeslice(), d.contextSwitch(), d.runlistUpdate()};
+        long[] v = new long[3];
+        for (int k : new int[] {1, 2, 0}) {
+            String path = "platform.gpuDriver." + FIELD[k];
+            if (given[k] != null) {
+                long min = k == 0 ? 1 : 0;
+                if (given[k] < min || given[k] > TaskSet.MAX_HYPERPERIOD) {
+                    throw fail(path, "must be in " + min + ".." + TaskSet.MAX_HYPERPERIOD + " (got " + given[k] + ")");
+                }
+                v[k] = given[k];
+            } else {
+                String why = DriverDefaults.missing(k, unit);
+                if (why != null) {
+                    throw fail("timeUnit", why + " (or give " + path + ")");
+                }
+                v[k] = DriverDefaults.in(k, unit);
+            }
+        }
+        return new Platform.GpuDriver(v[0], v[1], v[2]);
+    }
+
+    private Platform.TimePartitions partitions(InputDtoV2.TimePartitionsDto t, int cpus) {
+        String p = "platform.timePartitions";
+        if (t.majorFrame() == null) {
+            throw fail(p, "missing required field \"majorFrame\"");
+        }
+        long maf = t.majorFrame();
+        if (maf < 1 || maf > TaskSet.MAX_HYPERPERIOD) {
+            throw fail(p + ".majorFrame", "must be in 1.." + TaskSet.MAX_HYPERPERIOD + " (got " + maf + ")");
+        }
+        long overhead = t.switchOverhead() == null ? 0 : t.switchOverhead();
+        if (overhead < 0 || overhead >= maf) {
+            throw fail(p + ".switchOverhead", "must be in 0.." + (maf - 1) + " (got " + overhead + ")");
+        }
+        if (t.partitions() == null) {
+            throw fail(p, "missing required field \"partitions\"");
+        }
+        if (t.partitions().isEmpty()) {
+            throw fail(p + ".partitions", "at least one partition is required");
+        }
+        List<Platform.Partition> out = new ArrayList<>();
+        Map<String, Integer> names = new HashMap<>();
+        List<long[]> taken = new ArrayList<>(); // start, end, core (-1: every core), partition, window
+        for (int i = 0; i < t.partitions().size(); i++) {
+            String pp = p + ".partitions[" + i + "]";
+            InputDtoV2.PartitionDto part = t.partitions().get(i);
+            if (part == null || part.name() == null) {
+                throw fail(pp, "missing required field \"name\"");
+            }
+            if (!NAME.matcher(part.name()).matches()) {
+                throw fail(pp + ".name", "invalid partition name \"" + part.name() + "\" (allowed: letters, digits, _ . -)");
+            }
+            if (names.putIfAbsent(part.name(), i) != null) {
+                throw fail(pp + ".name", "duplicate partition name \"" + part.name() + "\" (also "
+                        + p + ".partitions[" + names.get(part.name()) + "])");
+            }
+            if (part.windows() == null || part.windows().isEmpty()) {
+                throw fail(pp + (part.windows() == null ? "" : ".windows"), part.windows() == null
+                        ? "missing required field \"windows\"" : "a partition needs at least one window");
+            }
+            List<Platform.Window> windows = new ArrayList<>();
+            for (int w = 0; w < part.windows().size(); w++) {
+                Platform.Window win = window(pp + ".windows[" + w + "]", part.windows().get(w), maf, overhead, cpus);
+                for (long[] o : taken) {
+                    boolean sameCore = o[2] < 0 || win.core().isEmpty() || o[2] == win.core().getAsInt();
+                    if (sameCore && win.start() < o[1] && o[0] < win.start() + win.length()) {
+                        throw fail(pp + ".windows[" + w + "]", "overlaps " + p + ".partitions[" + o[3]
+                                + "].windows[" + o[4] + "] on the same core");
+                    }
+                }
+                taken.add(new long[] {win.start(), win.start() + win.length(), win.core().orElse(-1), i, w});
+                windows.add(win);
+            }
+            out.add(new Platform.Partition(part.name(), windows));
+        }
+        return new Platform.TimePartitions(maf, overhead, out);
+    }
+
+    private Platform.Window window(String p, InputDtoV2.WindowDto w, long maf, long overhead, int cpus) {
+        if (w == null || w.start() == null) {
+            throw fail(p, "missing required field \"start\"");
+        }
+        if (w.length() == null) {
+            throw fail(p, "missing required field \"length\"");
+        }
+        if (w.start() < 0 || w.start() >= maf) {
+            throw fail(p + ".start", "must be in 0.." + (maf - 1) + " (got " + w.start() + ")");
+        }
+        if (w.length() <= overhead || w.length() > maf - w.start()) {
+            throw fail(p + ".length", "must be in " + (overhead + 1) + ".." + (maf - w.start())
+                    + " (longer than the switch overhead, ending within the major frame " + maf + "; got "
+                    + w.length() + ")");
+        }
+        if (w.core() != null && (w.core() < 0 || w.core() >= cpus)) {
+            throw fail(p + ".core", "must be in 0.." + (cpus - 1) + " (platform.cpus is " + cpus + "; got "
+                    + w.core() + ")");
+        }
+        return new Platform.Window(w.start(), w.length(), w.core() == null ? OptionalInt.empty() : OptionalInt.of(w.core()));
+    }
+}

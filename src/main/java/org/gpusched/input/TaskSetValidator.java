@@ -1,0 +1,392 @@
+package org.gpusched.input;
+
+import org.gpusched.model.BlockUsage;
+import org.gpusched.model.GpuPresets;
+import org.gpusched.model.Interference;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.SmPolicy;
+import org.gpusched.model.Unit;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Hyperperiod;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.TimeUnitName;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
+final class TaskSetValidator {
+    /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
+
+    private final String file;
+    private final String sha256;
+
+    TaskSetValidator(String file, String sha256) {
+        this.file = file;
+        this.sha256 = sha256;
+    }
+
+    private InputException fail(String path, String detail) {
+        return new InputException(file, path, detail);
+    }
+
+    TaskSet validate(InputDto.File in) {
+        if (in.formatVersion() != null && in.formatVersion() != 1) {
+            throw fail("formatVersion", "unsupported formatVersion " + in.formatVersion()
+                    + " (this gpusched reads versions 1 and 2)");
+        }
+        TimeUnitName unit = TimeUnitName.TICK;
+        if (in.timeUnit() != null) {
+            unit = TimeUnitName.parse(in.timeUnit()).orElseThrow(() -> fail("timeUnit",
+                    "unknown timeUnit \"" + in.timeUnit() + "\" (expected tick, ns, us, ms or s)"));
+        }
+        if (in.name() != null && in.name().isBlank()) {
+            throw fail("name", "name must not be empty");
+        }
+        printable("name", in.name());
+        Gpu gpu = in.gpu() == null ? Gpu.NONE : gpu(in.gpu());
+        if (in.tasks() == null) {
+            throw fail("", "missing required field \"tasks\"");
+        }
+        if (in.tasks().isEmpty()) {
+            throw fail("tasks", "at least one task is required");
+        }
+        if (in.tasks().size() > TaskSet.MAX_TASKS) {
+            throw fail("tasks", in.tasks().size() + " tasks: at most " + TaskSet.MAX_TASKS + " are supported");
+        }
+        List<Task> tasks = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < in.tasks().size(); i++) {
+            Task t = task(i, in.tasks().get(i), gpu);
+            if (index.putIfAbsent(t.name(), i) != null) {
+                throw fail("tasks[" + i + "].name", "duplicate task name \"" + t.name() + "\" (also tasks["
+                        + index.get(t.name()) + "])");
+            }
+            tasks.add(t);
+        }
+        long[] periods = tasks.stream().mapToLong(Task::period).toArray();
+        OptionalLong h = Hyperperiod.lcm(periods);
+        if (h.isEmpty() || h.getAsLong() > TaskSet.MAX_HYPERPERIOD) {
+            // Periods are at most MAX_HYPERPERIOD each, but their lcm can still overflow.
+            throw fail("tasks", "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer"
+                    : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
+                    + " (choose harmonic periods)");
+        }
+        long jobs = 0;
+        for (Task t : tasks) {
+            jobs += h.getAsLong() / t.period();
+        }
+        if (jobs > TaskSet.MAX_JOBS) {
+            throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
+        }
+        Interference inter = interference(in.interference(), tasks, index);
+        long origin = Window.start(tasks, h.getAsLong(), file);
+        return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
+                sha256, file, origin);
+    }
+
+    Gpu gpu(InputDto.GpuDto g) {
+        SmPolicy policy = SmPolicy.MOST_ROOM;
+        if (g.smPolicy() != null) {
+            policy = SmPolicy.parse(g.smPolicy()).orElseThrow(() -> fail("gpu.smPolicy",
+                    "unknown smPolicy \"" + g.smPolicy() + "\" (expected most-room or round-robin)"));
+        }
+        Gpu base;
+        if (g.preset() != null) {
+            final SmPolicy p = policy;
+            base = GpuPresets.find(g.preset()).map(pr -> pr.toGpu(p)).orElseThrow(() -> fail("gpu.preset",
+                    "unknown preset \"" + g.preset() + "\" (run 'gpusched presets' for the list)"));
+        } else {
+            base = new Gpu("custom", null, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED,
+                    Gpu.UNLIMITED, Gpu.DEFAULT_REGISTER_UNIT, Gpu.UNLIMITED, 1, 0, Gpu.UNLIMITED, policy);
+        }
+        boolean custom = g.preset() == null || g.sms() != null || g.maxThreadsPerSm() != null
+                || g.maxWarpsPerSm() != null || g.maxBlocksPerSm() != null || g.registersPerSm() != null
+                || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
+        String name = g.preset() == null ? "custom" : custom ? g.preset() + " (modified)" : g.preset();
+        return new Gpu(name, base.computeCapability(),
+                pos("gpu.sms", g.sms(), base.sms(), ReadLimits.MAX_SMS),
+                pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm(), ReadLimits.MAX_THREADS_PER_SM),
+                pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm(), ReadLimits.MAX_WARPS_PER_SM),
+                pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm(), ReadLimits.MAX_BLOCKS_PER_SM),
+                pos("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm(), ReadLimits.MAX_REGISTERS_PER_SM),
+                pos("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit(),
+                        ReadLimits.MAX_REGISTER_UNIT),
+                pos("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm(),
+                        ReadLimits.MAX_SHARED_MEMORY_PER_SM),
+                pos("gpu.sharedMemoryAllocationUnit", g.sharedMemoryAllocationUnit(),
+                        base.sharedMemoryAllocationUnit(), ReadLimits.MAX_SHARED_MEMORY_UNIT),
+                nonNeg("gpu.sharedMemoryReservedPerBlock", g.sharedMemoryReservedPerBlock(),
+                        base.sharedMemoryReservedPerBlock(), ReadLimits.MAX_SHARED_MEMORY_RESERVED),
+                pos("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels(),
+                        ReadLimits.MAX_RESIDENT_KERNELS),
+                policy);
+    }
+
+    /** A GPU limit: absent means the base's (possibly unlimited) value, given means 1..max. */
+    private long pos(String path, Long v, long dflt, long max) {
+        if (v == null) {
+            return dflt;
+        }
+        if (v < 1) {
+            throw fail(path, "must be >= 1 (got " + v + ")");
+        }
+        return atMost(path, v, max);
+    }
+
+    private long nonNeg(String path, Long v, long dflt, long max) {
+        if (v == null) {
+            return dflt;
+        }
+        if (v < 0) {
+            throw fail(path, "must be >= 0 (got " + v + ")");
+        }
+        return atMost(path, v, max);
+    }
+
+    /**
+     * Every number has an upper bound (docs/format.md, "Limits"): far above real hardware and task
+     * sets, and low enough that no sum or product derived from it overflows.
+     */
+    private long atMost(String path, long v, long max) {
+        if (v > max) {
+            throw fail(path, "must be <= " + max + " (got " + v + "; a reader limit, see the format's Limits)");
+        }
+        return v;
+    }
+
+    /** Text the reports print must not carry control characters (escaped in errors, refused here). */
+    private String printable(String path, String v) {
+        if (Escapes.hasUnsafe(v)) {
+            throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
+        }
+        return v;
+    }
+
+    /**
+     * A task name, the same rule in every format version: letters, digits, _ . - and not starting
+     * with - (a name must never read as an option where it is printed; docs/format.md).
+     */
+    void taskName(String p, String name) {
+        if (name == null) {
+            throw fail(p, "missing required field \"name\"");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw fail(p + ".name", "invalid task name \"" + name + "\""
+                    + " (allowed: letters, digits, _ . -, not starting with -)");
+        }
+    }
+
+    private Task task(int i, InputDto.TaskDto t, Gpu gpu) {
+        String p = "tasks[" + i + "]";
+        if (t == null) {
+            throw fail(p, "expected a task object, got null");
+        }
+        taskName(p, t.name());
+        long period = TaskTiming.period(file, p, t.period());
+        // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
+        long wcet = required(p, "wcet", t.wcet());
+        long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
+        Kernel k = null;
+        if (t.kernel() != null) {
+            k = kernel(p + ".kernel", t.kernel(), gpu);
+        } else if (gpu.hasAnyLimit()) {
+            throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
+        }
+        Task task = new Task(i, t.name(), period, deadline, wcet, k);
+        return release(p, task, t.offset(), t.jitter());
+    }
+
+    Task release(String p, Task t, Long offset, Long jitter) {
+        return Window.release(file, p, t, offset, jitter);
+    }
+
+    private long required(String p, String field, Long v) {
+        if (v == null) {
+            throw fail(p, "missing required field \"" + field + "\"");
+        }
+        if (v <= 0) {
+            throw fail(p + "." + field, "must be > 0 (got " + v + ")");
+        }
+        return v;
+    }
+
+    Kernel kernel(String p, InputDto.KernelDto k, Gpu gpu) {
+        if (k.blocks() == null) {
+            throw fail(p, "missing required field \"blocks\"");
+        }
+        if (k.threadsPerBlock() == null) {
+            throw fail(p, "missing required field \"threadsPerBlock\"");
+        }
+        if (k.blocks() < 1) {
+            throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
+        }
+        atMost(p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
+        if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
+            throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
+        }
+        int regs = k.registersPerThread() == null ? 0 : k.registersPerThread();
+        if (regs < 0 || regs > 255) {
+            throw fail(p + ".registersPerThread", "must be in 0..255 (got " + regs + ")");
+        }
+        long smem = k.sharedMemoryPerBlock() == null ? 0 : k.sharedMemoryPerBlock();
+        if (smem < 0) {
+            throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
+        }
+        atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
+        Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, printable(p + ".symbol", k.symbol()),
+                printable(p + ".module", k.module()));
+        if (gpu.sms() != Gpu.UNLIMITED && k.blocks() * gpu.sms() > ReadLimits.MAX_PLACEMENT_STEPS) {
+            // blocks <= 2^24 and sms <= 2^16: the product fits in a long.
+            throw fail(p + ".blocks", k.blocks() + " blocks on " + gpu.sms() + " SMs exceed the block-placement limit"
+                    + " of " + ReadLimits.MAX_PLACEMENT_STEPS + " (blocks x SMs, docs/format.md)");
+        }
+        String violated = BlockUsage.of(kernel, gpu).violatedOnEmptySm(gpu);
+        if (violated != null) {
+            throw fail(p, "kernel cannot launch on " + gpu.name() + ": one block exceeds " + violated);
+        }
+        return kernel;
+    }
+
+    /**
+     * The interference model over the tasks' units (kernels): a factor or table entry names a
+     * unit (the task itself when it has one kernel, {@code task.kernel} in a chain); a factor
+     * naming a chain's task applies to each of its kernels.
+     */
+    Interference interference(InputDto.InterferenceDto in, List<Task> taskList, Map<String, Integer> taskIndex) {
+        List<Unit> tasks = TaskSet.unitsOf(taskList);
+        Map<String, Integer> index = new HashMap<>();
+        Map<String, List<Integer>> ofTask = new HashMap<>();
+        for (Unit u : tasks) {
+            index.put(u.name(), u.index());
+            ofTask.computeIfAbsent(taskList.get(u.task()).name(), k -> new ArrayList<>()).add(u.index());
+        }
+        List<BigDecimal> factors = new ArrayList<>();
+        tasks.forEach(t -> factors.add(BigDecimal.ONE));
+        if (in == null) {
+            return new Interference(Interference.Model.NONE, factors, Map.of(), Interference.Missing.FORBID);
+        }
+        if (in.model() == null) {
+            throw fail("interference", "missing required field \"model\" (none, slowdown or table)");
+        }
+        Interference.Model model = switch (in.model()) {
+            case "none" -> Interference.Model.NONE;
+            case "slowdown" -> Interference.Model.SLOWDOWN;
+            case "table" -> Interference.Model.TABLE;
+            default -> throw fail("interference.model", "unknown interference model \"" + in.model()
+                    + "\" (expected none, slowdown or table)");
+        };
+        if (model == Interference.Model.NONE && in.factors() != null) {
+            throw fail("interference.factors", "\"factors\" is not used by model none");
+        }
+        if (model != Interference.Model.TABLE && in.entries() != null) {
+            throw fail("interference.entries", "\"entries\" is only used by model table");
+        }
+        if (model != Interference.Model.TABLE && in.missing() != null) {
+            throw fail("interference.missing", "\"missing\" is only used by model table");
+        }
+        if (in.factors() != null) {
+            for (Map.Entry<String, BigDecimal> e : in.factors().entrySet()) {
+                String p = "interference.factors." + e.getKey();
+                List<Integer> named = index.containsKey(e.getKey()) ? List.of(index.get(e.getKey()))
+                        : ofTask.get(e.getKey());
+                if (named == null) {
+                    throw fail(p, "unknown task \"" + e.getKey() + "\"");
+                }
+                for (int i : named) {
+                    factor(p, e.getValue(), tasks.get(i).wcet());
+                    factors.set(i, e.getValue());
+                }
+            }
+        }
+        Interference.Missing missing = Interference.Missing.FORBID;
+        if (in.missing() != null) {
+            missing = switch (in.missing()) {
+                case "forbid" -> Interference.Missing.FORBID;
+                case "none" -> Interference.Missing.NONE;
+                case "slowdown" -> Interference.Missing.SLOWDOWN;
+                default -> throw fail("interference.missing", "unknown value \"" + in.missing()
+                        + "\" (expected forbid, none or slowdown)");
+            };
+        }
+        Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index, ofTask)
+                : Map.of();
+        return new Interference(model, factors, table, missing);
+    }
+
+    private void factor(String p, BigDecimal f, long wcet) {
+        {
+            {
+                if (f == null || f.compareTo(BigDecimal.ONE) < 0) {
+                    throw fail(p, "slowdown factor must be >= 1 (got " + f + ")");
+                }
+                // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
+                BigDecimal max = BigDecimal.valueOf(ReadLimits.MAX_TIME);
+                if (f.compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0
+                        || BigDecimal.valueOf(wcet).multiply(f)
+                                .setScale(0, RoundingMode.CEILING).compareTo(max) > 0) {
+                    throw fail(p, "slowdown factor " + f + " makes the wcet " + wcet
+                            + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
+                }
+            }
+        }
+    }
+
+    private Map<Long, Long> table(List<InputDto.EntryDto> entries, List<Unit> tasks, Map<String, Integer> index,
+                                  Map<String, List<Integer>> ofTask) {
+        if (entries == null) {
+            throw fail("interference", "missing required field \"entries\" for model table");
+        }
+        Map<Long, Long> table = new LinkedHashMap<>();
+        Map<Long, Integer> firstAt = new HashMap<>();
+        for (int e = 0; e < entries.size(); e++) {
+            String p = "interference.entries[" + e + "]";
+            InputDto.EntryDto entry = entries.get(e);
+            if (entry == null || entry.tasks() == null) {
+                throw fail(p, "missing required field \"tasks\"");
+            }
+            if (entry.completion() == null) {
+                throw fail(p, "missing required field \"completion\"");
+            }
+            long mask = 0;
+            long maxC = 0;
+            Set<String> seen = new HashSet<>();
+            for (int j = 0; j < entry.tasks().size(); j++) {
+                String name = entry.tasks().get(j);
+                Integer i = index.get(name);
+                if (i == null) {
+                    throw fail(p + ".tasks[" + j + "]", ofTask.containsKey(name) ? "task \"" + name + "\" is a"
+                            + " chain of kernels: an entry names each kernel as " + name + ".KERNEL"
+                            : "unknown task \"" + name + "\"");
+                }
+                if (!seen.add(name)) {
+                    throw fail(p + ".tasks[" + j + "]", "task \"" + name + "\" named twice in one entry");
+                }
+                mask |= 1L << i;
+                maxC = Math.max(maxC, tasks.get(i).wcet());
+            }
+            if (seen.size() < 2) {
+                throw fail(p + ".tasks", "an entry needs at least two distinct tasks (a single task takes its wcet)");
+            }
+            if (firstAt.putIfAbsent(mask, e) != null) {
+                throw fail(p + ".tasks", "this set is already given by interference.entries[" + firstAt.get(mask) + "]");
+            }
+            if (entry.completion() < maxC) {
+                throw fail(p + ".completion", "completion " + entry.completion()
+                        + " is below the largest wcet of the set (" + maxC + ")");
+            }
+            table.put(mask, entry.completion());
+        }
+        return table;
+    }
+}

@@ -1,0 +1,39 @@
+package org.gpusched.player;
+
+import org.gpusched.input.Escapes;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/** Opens the device {@code play} replays a scheduling table on (the GPU or the simulated one). */
+public final class TableDevice {
+    private TableDevice() { }
+
+    /**
+     * The device to play a table on; null after printing why a usable GPU cannot play this task set.
+     * {@code nanos}: nanoseconds per time unit (0 or less: abstract ticks); {@code --device auto} falls
+     * back to the simulator where there is no usable GPU. A GPU that fails otherwise throws.
+     */
+    public static Device open(DeviceChoice device, Plan plan, int gpu, long nanos, Path taskset, PrintWriter err) {
+        if (device == DeviceChoice.SIM) {
+            return new SimDevice();
+        }
+        CudaDevice cuda;
+        try {
+            cuda = CudaDevice.open(plan.taskSet(), gpu, Math.max(nanos, 1));
+        } catch (CudaException e) {
+            if (device == DeviceChoice.AUTO && e.unavailable()) {
+                err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");
+                return new SimDevice();
+            }
+            throw e;
+        }
+        if (nanos <= 0) {
+            cuda.close();
+            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
+                    + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
+            return null;
+        }
+        return cuda;
+    }
+}

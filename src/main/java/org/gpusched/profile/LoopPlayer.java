@@ -1,0 +1,44 @@
+package org.gpusched.profile;
+
+import org.gpusched.model.TaskSet;
+import org.gpusched.player.CudaDevice;
+import org.gpusched.player.DeviceChoice;
+import org.gpusched.player.ExecTime;
+import org.gpusched.player.Mode;
+import org.gpusched.player.Plan;
+import org.gpusched.player.PlayResult;
+import org.gpusched.player.SimDevice;
+import org.gpusched.player.SimTiming;
+
+import java.util.function.Function;
+
+/** The replay of each round of the measure / analyse / replay loop, on the simulated device or the GPU. */
+public final class LoopPlayer {
+    private LoopPlayer() { }
+
+    /**
+     * How a round's table is replayed. Simulator: every job takes its set's time under the device's
+     * timing (the --sim-timing file, else the input workload's model, never the round's model).
+     * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
+     * a set takes (the table's model is what is being checked, so it must not set the durations).
+     */
+    public static Function<Plan, PlayResult> player(TaskSet input, SimTiming timing, DeviceChoice device, Mode mode,
+                                                    ExecTime execTime, long seed, int gpu, long nanos) {
+        if (device == DeviceChoice.SIM) {
+            return plan -> {
+                SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
+                long[] d = execTime.durations(plan, seed, t.completions(plan));
+                return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
+            };
+        }
+        return plan -> {
+            long[] d = new long[plan.items()];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = input.task(plan.task(i)).wcet();
+            }
+            try (CudaDevice dev = CudaDevice.open(plan.taskSet(), gpu, nanos)) {
+                return PlayResult.of(plan, mode, dev.play(plan, mode, d));
+            }
+        };
+    }
+}

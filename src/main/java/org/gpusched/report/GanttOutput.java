@@ -1,0 +1,58 @@
+package org.gpusched.report;
+
+import org.gpusched.copyexec.CopySim;
+import org.gpusched.copyexec.CopySimulator;
+import org.gpusched.copyexec.CopyWorkload;
+import org.gpusched.copyexec.Strategy;
+import org.gpusched.explore.Verdict;
+import org.gpusched.gantt.Gantt;
+import org.gpusched.gantt.GanttCharts;
+import org.gpusched.gantt.Timelines;
+import org.gpusched.model.Workload;
+import org.gpusched.output.Outputs;
+import org.gpusched.policy.CopyExecFamily;
+import org.gpusched.policy.Detail;
+import org.gpusched.policy.MethodResult;
+import org.gpusched.table.Tables;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * {@code --gantt FILE.svg|FILE.png}: the timeline of a run as a picture (docs/copy-execute.md,
+ * "Timelines"): a copy/execute simulation, a PBS table found, an EDF baseline's run, or what the
+ * player measured.
+ */
+public final class GanttOutput {
+    private GanttOutput() { }
+
+    public static void write(Outputs outputs, Path file, Gantt g) {
+        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
+        outputs.write(file, out -> GanttCharts.write(g, f, out));
+    }
+
+    /** The timeline of an analyze result, or null after saying on {@code err} why there is none. */
+    public static Gantt of(Workload w, MethodResult r, PrintWriter err) {
+        String title = w.displayName() + ": " + r.method();
+        if (r.detail() instanceof Detail.Frames fr) {
+            if (fr.baseline() != null) {
+                return Timelines.of(fr.taskSet(), Tables.of(fr.taskSet(), r.method(), fr.baseline().frames()), title);
+            }
+            if (fr.analysis().verdict() == Verdict.SCHEDULABLE) {
+                return Timelines.of(fr.taskSet(), Tables.of(fr.taskSet(), r.method(), fr.analysis().schedule()),
+                        title + " (table found)");
+            }
+            err.println("gpusched: --gantt: no scheduling table to draw (" + r.outcome().words() + ")");
+            return null;
+        }
+        for (Strategy s : Strategy.values()) {
+            if (r.method().equals(CopyExecFamily.id(s)) && r.detail() != Detail.Facts.NONE) {
+                CopyWorkload cw = ((CopyWorkload.Fits) CopyWorkload.of(w)).workload();
+                CopySim sim = CopySimulator.run(cw, s, null);
+                return Timelines.of(cw, sim, title + " (simulated, worst-case times)", w.timeUnit().json());
+            }
+        }
+        err.println("gpusched: --gantt: " + r.method() + " has no timeline to draw");
+        return null;
+    }
+}

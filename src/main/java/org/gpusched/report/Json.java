@@ -1,0 +1,37 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/** The one mapper the CLI writes JSON with (compact: one object per line). */
+public final class Json {
+    public static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    private Json() { }
+
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** Version of the JSON report contract (docs/report-format.md); raised on incompatible changes. */
+    public static final int REPORT_VERSION = 2;
+
+    /**
+     * One JSON line of a report. Every object report starts with {@code reportVersion}, added here
+     * so that no command can forget it.
+     */
+    public static String line(Object node) {
+        try {
+            if (node instanceof ObjectNode o && !o.has("reportVersion")) {
+                ObjectNode v = MAPPER.createObjectNode().put("reportVersion", REPORT_VERSION);
+                v.setAll(o);
+                node = v;
+            }
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

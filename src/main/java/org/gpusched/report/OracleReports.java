@@ -1,0 +1,60 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.Placement;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/** Renders {@code oracle} as text and JSON. */
+public final class OracleReports {
+    private OracleReports() { }
+
+    /** The oracle's answer on one ordered batch: eligible or not, the placement per SM, the completion time. */
+    public static void report(PrintWriter out, OutputFormat format, String file, List<String> batch, TaskSet ts,
+                              Oracle oracle, int[] order, Placement p, long c) {
+        if (format == OutputFormat.json) {
+            ObjectNode o = Json.object().put("file", file);
+            ArrayNode b = o.putArray("batch");
+            batch.forEach(b::add);
+            o.put("eligible", p.eligible());
+            if (c == CompletionModel.FORBIDDEN) {
+                o.putNull("completion");
+            } else {
+                o.put("completion", c);
+            }
+            o.put("reason", p.reason());
+            ArrayNode layout = o.putArray("placement");
+            for (int k = 0; k < p.blocksPerSm().size(); k++) {
+                ObjectNode e = layout.addObject().put("task", oracle.unitName(order[k]));
+                ArrayNode sms = e.putArray("blocksPerSm");
+                for (int n : p.blocksPerSm().get(k)) {
+                    sms.add(n);
+                }
+            }
+            out.println(Json.line(o));
+        } else {
+            out.println("<" + String.join(", ", batch) + "> on " + ts.gpu().name() + " (" + ts.gpu().smPolicy().json()
+                    + "): " + (p.eligible() ? "eligible" : "NOT eligible"));
+            if (!p.eligible()) {
+                out.println("  reason: " + p.reason());
+            }
+            for (int k = 0; k < p.blocksPerSm().size(); k++) {
+                int[] per = p.blocksPerSm().get(k);
+                StringBuilder sb = new StringBuilder();
+                for (int sm = 0; sm < per.length; sm++) {
+                    if (per[sm] > 0) {
+                        sb.append(sb.length() == 0 ? "" : ", ").append("SM ").append(sm).append(": ").append(per[sm]);
+                    }
+                }
+                out.println("  " + oracle.unitName(order[k]) + " blocks -> " + (sb.length() == 0 ? "none" : sb));
+            }
+            out.println("  completion time: " + (c == CompletionModel.FORBIDDEN ? "forbidden by the interference table"
+                    : c + " " + ts.timeUnit().json()));
+        }
+    }
+}

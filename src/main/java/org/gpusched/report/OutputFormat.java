@@ -1,0 +1,4 @@
+package org.gpusched.report;
+
+/** What {@code --format} accepts. */
+public enum OutputFormat { text, json, csv }

@@ -1,0 +1,187 @@
+package org.gpusched.report;
+
+import org.gpusched.input.Escapes;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.player.FrameCheck;
+import org.gpusched.player.PlayResult;
+import org.gpusched.player.Verifier;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Text, JSON and CSV reports of {@code play} and {@code verify}; no clock values, so sim output is reproducible. */
+public final class PlayReports {
+    public static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
+            "batchPlannedStart", "batchStart", "start", "finish", "responseTime", "deadline", "slack",
+            "batchPlannedEnd", "batchEnd", "miss");
+
+    public record Header(String table, String taskset, String execTime, long seed) { }
+
+    public record VerifyHeader(String table, String taskset, String execTime, long seed, int runs, int hyperperiods,
+                        String unit, boolean force) { }
+
+    private PlayReports() { }
+
+    public static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
+        if (!quiet) {
+            out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
+                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
+                    h.seed(), r.plan().hyperperiods(), r.plan().hyperperiods() == 1 ? "" : "s", r.trace().unit());
+            out.println("batches:");
+            out.printf(Locale.ROOT, "  %5s %3s %12s %12s %12s %12s  %s%n", "entry", "hp", "plan-start", "start",
+                    "plan-end", "end", "jobs");
+            for (PlayResult.BatchRow b : r.batches()) {
+                out.printf(Locale.ROOT, "  %5d %3d %12d %12d %12d %12d  %s%n", b.entry(), b.hyperperiod(),
+                        b.plannedStart(), b.start(), b.plannedEnd(), b.end(), String.join(" ", b.jobs()));
+            }
+            out.println("jobs:");
+            out.printf(Locale.ROOT, "  %-16s %3s %12s %12s %12s %12s %12s %12s%n", "job", "hp", "release", "start",
+                    "finish", "response", "deadline", "slack");
+            for (PlayResult.JobRow j : r.jobs()) {
+                out.printf(Locale.ROOT, "  %-16s %3d %12d %12d %12d %12d %12d %12d%s%n", j.task() + "#" + j.job(),
+                        j.hyperperiod(), j.release(), j.start(), j.finish(), j.response(), j.deadline(), j.slack(),
+                        j.miss() ? "  MISS" : "");
+            }
+            r.trace().notes().forEach(n -> out.println("device: " + n));
+            out.println(ProfileReports.framesText(FrameCheck.of(r)));
+            PlayResult.Summary ns = r.summary();
+            if (ns.neverRun() > 0) {
+                out.println("never run (each a miss): " + ns.neverRun() + " job" + (ns.neverRun() == 1 ? "" : "s")
+                        + ": " + String.join(" ", ns.neverRunJobs())
+                        + (ns.neverRun() > ns.neverRunJobs().size() ? " ..." : ""));
+            }
+        }
+        PlayResult.Summary s = r.summary();
+        out.printf(Locale.ROOT, "%s: %d jobs in %d batches, %s, max lateness %d, GPU busy %.1f%%%n", Escapes.text(h.table()),
+                s.jobs(), s.batches(), s.misses() == 0 ? "no deadline miss" : s.misses() + " deadline miss"
+                        + (s.misses() == 1 ? "" : "es") + " (first: " + s.firstMiss() + ")",
+                s.maxLateness(), 100 * s.busyFraction());
+    }
+
+    public static ObjectNode json(Header h, PlayResult r) {
+        // "file" is the command's input (the table), as in every report; the task set is named after its option.
+        ObjectNode o = Json.object();
+        o.put("file", h.table());
+        o.put("taskSet", h.taskset());
+        o.put("device", r.trace().device());
+        o.put("mode", r.mode().cli());
+        o.put("execTime", h.execTime());
+        o.put("seed", h.seed());
+        o.put("hyperperiods", r.plan().hyperperiods());
+        o.put("timeUnit", r.trace().unit());
+        PlayResult.Summary s = r.summary();
+        ObjectNode sum = o.putObject("summary");
+        sum.put("jobs", s.jobs());
+        sum.put("batches", s.batches());
+        sum.put("misses", s.misses());
+        sum.put("maxLateness", s.maxLateness());
+        sum.put("busyFraction", s.busyFraction());
+        sum.put("firstMiss", s.firstMiss());
+        sum.put("neverRun", s.neverRun());
+        s.neverRunJobs().forEach(sum.putArray("neverRunJobs")::add);
+        ArrayNode batches = o.putArray("batches");
+        for (PlayResult.BatchRow b : r.batches()) {
+            ObjectNode n = batches.addObject();
+            n.put("entry", b.entry());
+            n.put("hyperperiod", b.hyperperiod());
+            n.put("plannedStart", b.plannedStart());
+            n.put("start", b.start());
+            n.put("plannedEnd", b.plannedEnd());
+            n.put("end", b.end());
+            b.jobs().forEach(n.putArray("jobs")::add);
+        }
+        ArrayNode jobs = o.putArray("jobs");
+        for (PlayResult.JobRow j : r.jobs()) {
+            ObjectNode n = jobs.addObject();
+            n.put("task", j.task());
+            n.put("job", j.job());
+            n.put("hyperperiod", j.hyperperiod());
+            n.put("entry", j.entry());
+            n.put("release", j.release());
+            n.put("start", j.start());
+            n.put("finish", j.finish());
+            n.put("responseTime", j.response());
+            n.put("deadline", j.deadline());
+            n.put("slack", j.slack());
+            n.put("miss", j.miss());
+        }
+        r.trace().notes().forEach(o.putArray("deviceNotes")::add);
+        o.set("frames", ProfileReports.framesJson(FrameCheck.of(r)));
+        return o;
+    }
+
+    /** One row per job, with its batch's planned and actual start and end. */
+    public static void csv(PrintWriter out, PlayResult r) {
+        out.println(CSV_HEADER);
+        for (PlayResult.JobRow j : r.jobs()) {
+            PlayResult.BatchRow b = r.batches().get(j.entry());
+            out.println(Csv.row(j.hyperperiod(), j.entry(), j.position(), j.task(), j.job(), j.release(),
+                    b.plannedStart(), b.start(), j.start(), j.finish(), j.response(), j.deadline(), j.slack(),
+                    b.plannedEnd(), b.end(), j.miss()));
+        }
+    }
+
+    public static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
+        return "gpusched play " + Escapes.shell(h.table()) + " --taskset " + Escapes.shell(h.taskset()) + " --device sim --mode " + m.mode().cli()
+                + " --exec-time " + h.execTime() + " --seed " + seed
+                + (h.hyperperiods() == 1 ? "" : " --hyperperiods " + h.hyperperiods()) + (h.force() ? " --force" : "");
+    }
+
+    public static void verifyText(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results, boolean quiet) {
+        if (!quiet) {
+            out.printf(Locale.ROOT, "verify %s (task set %s): %d runs per mode, exec-time %s, seeds %d..%d, "
+                    + "%d hyperperiod%s per run, simulated device%n", Escapes.text(h.table()), Escapes.text(h.taskset()), h.runs(), h.execTime(),
+                    h.seed(), h.seed() + h.runs() - 1, h.hyperperiods(), h.hyperperiods() == 1 ? "" : "s");
+        }
+        for (Verifier.ModeResult m : results) {
+            if (m.ok()) {
+                out.printf(Locale.ROOT, "  %s: no deadline miss in %d runs (max lateness %d %s, seed %d)%n",
+                        m.mode().cli(), m.runs(), m.worstLateness(), h.unit(), m.worstSeed());
+            } else {
+                out.printf(Locale.ROOT, "  %s: MISS in %d of %d runs (%d jobs; first: %s); seeds %s%n", m.mode().cli(),
+                        m.failedRuns(), m.runs(), m.missedJobs(), m.firstMiss(),
+                        m.failingSeeds().stream().map(String::valueOf).collect(Collectors.joining(", "))
+                                + (m.failedRuns() > m.failingSeeds().size() ? ", ..." : ""));
+                out.println("    reproduce: " + reproduce(h, m, m.failingSeeds().get(0)));
+            }
+        }
+    }
+
+    public static ObjectNode verifyJson(VerifyHeader h, List<Verifier.ModeResult> results) {
+        ObjectNode o = Json.object();
+        o.put("file", h.table());
+        o.put("taskSet", h.taskset());
+        o.put("timeUnit", h.unit());
+        o.put("execTime", h.execTime());
+        o.put("seed", h.seed());
+        o.put("runs", h.runs());
+        o.put("hyperperiods", h.hyperperiods());
+        o.put("ok", results.stream().allMatch(Verifier.ModeResult::ok));
+        ArrayNode modes = o.putArray("modes");
+        for (Verifier.ModeResult m : results) {
+            ObjectNode n = modes.addObject();
+            n.put("mode", m.mode().cli());
+            n.put("runs", m.runs());
+            n.put("failedRuns", m.failedRuns());
+            n.put("missedJobs", m.missedJobs());
+            n.put("maxLateness", m.worstLateness());
+            n.put("maxLatenessSeed", m.worstSeed());
+            n.put("firstMiss", m.firstMiss());
+            m.failingSeeds().forEach(n.putArray("failingSeeds")::add);
+            n.put("reproduce", m.ok() ? null : reproduce(h, m, m.failingSeeds().get(0)));
+        }
+        return o;
+    }
+
+    public static void verifyCsv(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results) {
+        out.println(Csv.row("file", "mode", "runs", "failedRuns", "missedJobs", "maxLateness", "maxLatenessSeed",
+                "firstFailingSeed", "firstMiss"));
+        for (Verifier.ModeResult m : results) {
+            out.println(Csv.row(h.table(), m.mode().cli(), m.runs(), m.failedRuns(), m.missedJobs(), m.worstLateness(),
+                    m.worstSeed(), m.ok() ? null : m.failingSeeds().get(0), m.firstMiss()));
+        }
+    }
+}

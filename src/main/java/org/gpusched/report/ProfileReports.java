@@ -1,0 +1,192 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.input.Escapes;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.player.FrameCheck;
+import org.gpusched.profile.Loop;
+import org.gpusched.profile.Model;
+import org.gpusched.profile.Profiler;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Reports of {@code profile} and {@code loop}, and the frame comparison {@code play} adds to its own. */
+public final class ProfileReports {
+    public static final String SAMPLES_HEADER = Csv.row("set", "size", "order", "run", "sample", "unit");
+
+    public record Header(String taskset, String out, String samples, String statistic, String margin) { }
+
+    private ProfileReports() { }
+
+    public static String names(TaskSet ts, int[] tasks, String sep) {
+        List<String> n = new ArrayList<>();
+        for (int t : tasks) {
+            n.add(ts.task(t).name());
+        }
+        return String.join(sep, n);
+    }
+
+    /** One row per timed run: the set (names in task order, '+'), its size, the order used, run, sample, unit. */
+    public static String samplesCsv(Profiler.Profile p) {
+        StringBuilder b = new StringBuilder(SAMPLES_HEADER).append('\n');
+        for (Profiler.SetSamples s : p.sets()) {
+            String set = names(p.taskSet(), Oracle.tasksOf(s.mask()), "+");
+            String order = names(p.taskSet(), s.order(), " ");
+            for (int r = 0; r < s.samples().length; r++) {
+                b.append(Csv.row(set, s.order().length, order, r, s.samples()[r], p.unit())).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    public static void text(PrintWriter out, Header h, Profiler.Profile p, Model m, boolean quiet) {
+        TaskSet ts = p.taskSet();
+        if (!quiet) {
+            out.printf(Locale.ROOT, "profile %s on %s: %d sets, %d runs each after %d warm-up; %s x %s, in %s%n",
+                    Escapes.text(h.taskset()), p.device(), p.sets().size(), p.runs(), p.warmup(), h.statistic(),
+                    h.margin(), ts.timeUnit().json());
+            for (int i = 0; i < ts.size(); i++) {
+                out.printf(Locale.ROOT, "  %-24s wcet %d (was %d)%n", ts.task(i).name(), m.wcet()[i], ts.task(i).wcet());
+            }
+            for (Map.Entry<Long, Long> e : m.table().entrySet()) {
+                out.printf(Locale.ROOT, "  %-24s %d%n", "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}",
+                        e.getValue());
+            }
+            if (m.clamped() > 0) {
+                out.printf(Locale.ROOT, "  %d set%s measured below a member's isolated wcet: raised to it%n",
+                        m.clamped(), m.clamped() == 1 ? "" : "s");
+            }
+        }
+        out.printf(Locale.ROOT, "%s: measured workload %s, samples %s%n", Escapes.text(h.taskset()),
+                Escapes.text(h.out()), Escapes.text(h.samples()));
+    }
+
+    public static ObjectNode json(Header h, Profiler.Profile p, Model m) {
+        TaskSet ts = p.taskSet();
+        ObjectNode o = Json.object();
+        o.put("file", h.taskset());
+        o.put("out", h.out());
+        o.put("samples", h.samples());
+        o.put("device", p.device());
+        o.put("sampleUnit", p.unit());
+        o.put("timeUnit", ts.timeUnit().json());
+        o.put("runs", p.runs());
+        o.put("warmup", p.warmup());
+        o.put("statistic", h.statistic());
+        o.put("margin", h.margin());
+        o.put("sets", p.sets().size());
+        o.put("clamped", m.clamped());
+        modelJson(o, ts, m);
+        return o;
+    }
+
+    private static void modelJson(ObjectNode o, TaskSet ts, Model m) {
+        ObjectNode w = o.putObject("wcet");
+        for (int i = 0; i < ts.size(); i++) {
+            w.put(ts.task(i).name(), m.wcet()[i]);
+        }
+        ArrayNode entries = o.putArray("entries");
+        for (Map.Entry<Long, Long> e : m.table().entrySet()) {
+            ObjectNode n = entries.addObject();
+            ArrayNode names = n.putArray("tasks");
+            for (int t : Oracle.tasksOf(e.getKey())) {
+                names.add(ts.task(t).name());
+            }
+            n.put("completion", e.getValue());
+        }
+    }
+
+    /** The frame comparison of one play: JSON object {@code frames} of the play report. */
+    public static ObjectNode framesJson(FrameCheck fc) {
+        FrameCheck.Summary s = fc.summary();
+        ObjectNode n = Json.object();
+        n.put("frames", s.frames());
+        n.put("overrunFrames", s.overrunFrames());
+        n.put("worstOverrun", s.worstOverrun());
+        n.put("worstEntry", s.worstEntry());
+        s.worstJobs().forEach(n.putArray("worstJobs")::add);
+        n.put("maxStartSkew", s.maxSkew());
+        n.put("deadlineMissed", s.deadlineMissed());
+        ArrayNode rows = n.putArray("perFrame");
+        for (FrameCheck.Frame f : fc.frames()) {
+            ObjectNode r = rows.addObject();
+            r.put("entry", f.entry());
+            r.put("skew", f.skew());
+            r.put("model", f.model());
+            r.put("length", f.length());
+            r.put("overrun", f.overrun());
+        }
+        return n;
+    }
+
+    /** The one line {@code play} prints about its frames against the table. */
+    public static String framesText(FrameCheck fc) {
+        FrameCheck.Summary s = fc.summary();
+        return String.format(Locale.ROOT, "frames vs table: %d of %d over their model (worst overrun %d%s), max start"
+                        + " skew %d, %s", s.overrunFrames(), s.frames(), s.worstOverrun(),
+                s.worstOverrun() <= 0 ? "" : " at entry " + s.worstEntry() + " " + String.join(" ", s.worstJobs()),
+                s.maxSkew(), s.deadlineMissed() ? "a deadline was missed" : "no deadline missed");
+    }
+
+    public record LoopHeader(String taskset, String out, String table, String report, String start, String device) { }
+
+    public static ObjectNode loopJson(LoopHeader h, Loop.Result r) {
+        ObjectNode o = Json.object();
+        o.put("file", h.taskset());
+        o.put("out", h.out());
+        o.put("table", r.table() == null ? null : h.table());
+        o.put("report", h.report());
+        o.put("device", h.device());
+        o.put("start", h.start());
+        o.put("timeUnit", r.taskSet().timeUnit().json());
+        o.put("outcome", Names.spell(r.outcome()));
+        o.put("rounds", r.rounds().size());
+        ArrayNode rounds = o.putArray("perRound");
+        for (Loop.Round x : r.rounds()) {
+            ObjectNode n = rounds.addObject();
+            n.put("round", x.round());
+            n.put("verdict", x.verdict().words());
+            n.put("frames", x.frames());
+            n.put("overrunFrames", x.overrunFrames());
+            n.put("worstOverrun", x.worstOverrun());
+            x.worstJobs().forEach(n.putArray("worstJobs")::add);
+            n.put("deadlineMissed", x.deadlineMissed());
+            ArrayNode ch = n.putArray("changes");
+            for (Loop.Change c : x.changes()) {
+                ObjectNode cn = ch.addObject();
+                c.tasks().forEach(cn.putArray("tasks")::add);
+                cn.put("from", c.from());
+                cn.put("to", c.to());
+            }
+        }
+        return o;
+    }
+
+    public static void loopText(PrintWriter out, LoopHeader h, Loop.Result r, boolean quiet) {
+        if (!quiet) {
+            out.printf(Locale.ROOT, "loop %s on %s, starting from the %s; times in %s%n", Escapes.text(h.taskset()),
+                    h.device(), h.start(), r.taskSet().timeUnit().json());
+            for (Loop.Round x : r.rounds()) {
+                out.printf(Locale.ROOT, "  round %d: %s", x.round(), x.verdict().words());
+                if (x.frames() > 0) {
+                    out.printf(Locale.ROOT, ", %d of %d frames over their model (worst %d%s)%s", x.overrunFrames(),
+                            x.frames(), x.worstOverrun(), x.overrunFrames() == 0 ? "" : " " + String.join(" ", x.worstJobs()),
+                            x.deadlineMissed() ? ", a deadline missed" : "");
+                }
+                out.println();
+                for (Loop.Change c : x.changes()) {
+                    out.printf(Locale.ROOT, "    {%s}: %d -> %d%n", String.join(", ", c.tasks()), c.from(), c.to());
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "%s: %s after %d round%s; workload %s%s%n", Escapes.text(h.taskset()),
+                r.outcome().words(), r.rounds().size(), r.rounds().size() == 1 ? "" : "s", Escapes.text(h.out()),
+                r.table() == null ? "" : ", table " + Escapes.text(h.table()));
+    }
+}

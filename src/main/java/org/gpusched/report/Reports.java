@@ -1,0 +1,209 @@
+package org.gpusched.report;
+
+import org.gpusched.input.Escapes;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.baseline.BaselineResult;
+import org.gpusched.baseline.Miss;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Stats;
+import org.gpusched.explore.Witness;
+import org.gpusched.margin.Margins;
+import org.gpusched.model.TaskSet;
+import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.Tables;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** Renders analyses as text, JSON and CSV. */
+public final class Reports {
+    public static final String CSV_HEADER = "file,name,method,verdict,schedulable,hyperperiod,jobs,vertices,states,edges,"
+            + "merges,splits,fastForwards,pruned,timeMs,note,objective,objectiveValue,leastSlack";
+
+    private Reports() { }
+
+    public static String job(TaskSet ts, JobRef j) {
+        return ts.unitName(j.task(), j.stage()) + "#" + j.job();
+    }
+
+    public static String batch(TaskSet ts, Frame f) {
+        return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
+    }
+
+    /**
+     * The verdict (with the least slack) first, then the margins; graph statistics and timing only
+     * with {@code stats} (--stats or --verbose).
+     */
+    public static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
+                     boolean showTable, boolean stats) {
+        Margins m = MarginReports.of(ts, a);
+        out.println(Escapes.text(file) + ": " + a.verdict().words() + MarginReports.headline(ts, m)
+                + (a.note() == null ? "" : " (" + a.note() + ")"));
+        if (quiet) {
+            return;
+        }
+        Stats s = a.stats();
+        out.printf(Locale.ROOT, "  method        %s%n", a.method());
+        if (a.foundBy() != null) {
+            out.printf(Locale.ROOT, "  decided by    %s, before any search%n", a.foundBy());
+        }
+        out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
+                ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
+        if (ts.origin() != 0) {
+            // Offsets: the analysed window starts at a cut, and every time below is relative to it.
+            out.printf(Locale.ROOT, "  window        [%d, %d) %s of the file's time line (offsets: times below are"
+                    + " relative to %d)%n", ts.origin(), ts.origin() + ts.hyperperiod(), ts.timeUnit().json(),
+                    ts.origin());
+        }
+        boolean simulation = a.method().startsWith("edf-");
+        if (m != null) {
+            MarginReports.text(out, ts, m);
+        }
+        if (stats && simulation) {
+            out.printf(Locale.ROOT, "  simulation    %d frames over the hyperperiod%n", s.edges());
+        } else if (stats) {
+            out.printf(Locale.ROOT, "  graph         vertices %d, states %d, edges %d, merges %d, splits %d, "
+                            + "fast-forwards %d, pruned %d%n", s.vertices(), s.states(), s.edges(), s.merges(),
+                    s.splits(), s.fastForwards(), s.pruned());
+        }
+        if (a.achieved() != null) {
+            out.printf(Locale.ROOT, "  objective     %s = %d (%s)%n", a.achieved().objective().words(),
+                    a.achieved().value(), a.note() == null ? "optimal over every schedule"
+                            : "best found before the budget ran out");
+        }
+        if (timing && stats) {
+            out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
+        }
+        if (showTable && !a.schedule().isEmpty()) {
+            frames(out, ts, "  table", a.schedule());
+        }
+        if (a.witness() != null) {
+            witness(out, ts, a.witness(), simulation);
+        }
+    }
+
+    /** {@code analyze} of a PBS-family method in {@code format}. */
+    public static void analyze(PrintWriter out, OutputFormat format, String file, TaskSet ts, Analysis a, boolean quiet,
+                               boolean timing, boolean showTable, boolean stats) {
+        switch (format) {
+            case json -> out.println(Json.line(json(file, ts, a, timing)));
+            case csv -> out.println(csv(file, ts, a, timing));
+            default -> text(out, file, ts, a, quiet, timing, showTable, stats);
+        }
+    }
+
+    public static void frames(PrintWriter out, TaskSet ts, String title, List<Frame> frames) {
+        out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
+        String u = "(" + ts.timeUnit().json() + ")";
+        out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start " + u, "end " + u, "batch");
+        for (Frame f : frames) {
+            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
+        }
+    }
+
+    public static void witness(PrintWriter out, TaskSet ts, Witness w, boolean simulation) {
+        if (simulation) {
+            out.printf(Locale.ROOT, "  first miss    frames up to it (%d of %d jobs run), then every miss:%n",
+                    w.jobsDone(), w.jobsTotal());
+        } else {
+            out.printf(Locale.ROOT, "  witness       deepest path: %d of %d jobs done, stuck at t = %d%n",
+                    w.jobsDone(), w.jobsTotal(), w.time());
+        }
+        for (Frame f : w.path()) {
+            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
+        }
+        for (String r : w.reasons()) {
+            out.println("    - " + r);
+        }
+    }
+
+    public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
+        ObjectNode o = Json.object().put("file", file).put("name", ts.name());
+        o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
+        o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
+                .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount());
+        if (ts.origin() != 0) {
+            o.put("origin", ts.origin());
+        }
+        o.set("stats", stats(a.stats(), timing));
+        if (a.achieved() != null) {
+            o.putObject("objective").put("name", a.achieved().objective().words()).put("value", a.achieved().value());
+        } else {
+            o.putNull("objective");
+        }
+        o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
+                Tables.of(ts, a.method(), a.schedule())));
+        o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
+        o.put("note", a.note());
+        if (a.foundBy() != null) {
+            o.put("foundBy", a.foundBy()); // only when something decided before the search: reports stay as they were otherwise
+        }
+        Margins m = MarginReports.of(ts, a);
+        o.set("margins", m == null ? null : MarginReports.json(ts, m));
+        return o;
+    }
+
+    private static String leastSlack(TaskSet ts, Analysis a) {
+        Margins m = MarginReports.of(ts, a);
+        return m == null ? "" : Long.toString(m.tightest().slack());
+    }
+
+    public static ObjectNode stats(Stats s, boolean timing) {
+        ObjectNode o = Json.object().put("vertices", s.vertices()).put("states", s.states()).put("edges", s.edges())
+                .put("merges", s.merges()).put("splits", s.splits()).put("fastForwards", s.fastForwards())
+                .put("pruned", s.pruned()).put("maxDepth", s.maxDepth());
+        if (timing) {
+            o.put("timeMs", Math.round(s.elapsedMillis() * 1000) / 1000.0);
+        }
+        return o;
+    }
+
+    public static ObjectNode witness(TaskSet ts, Witness w) {
+        ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
+        o.set("path", framesJson(ts, w.path()));
+        ArrayNode r = o.putArray("reasons");
+        w.reasons().forEach(r::add);
+        return o;
+    }
+
+    public static JsonNode framesJson(TaskSet ts, List<Frame> frames) {
+        SchedulingTable t = Tables.of(ts, "", frames);
+        return Json.MAPPER.valueToTree(t.entries());
+    }
+
+    public static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
+        Stats s = a.stats();
+        Boolean b = a.verdict().asBoolean();
+        return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
+                ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
+                s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
+                a.achieved() == null ? "" : a.achieved().objective().words(),
+                a.achieved() == null ? "" : a.achieved().value(), leastSlack(ts, a));
+    }
+
+    public static ObjectNode baseline(TaskSet ts, BaselineResult r) {
+        if (r == null) {
+            ObjectNode o = Json.object().putNull("schedulable").put("verdict", "inconclusive");
+            o.putArray("misses");
+            return o;
+        }
+        ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
+        ArrayNode m = o.putArray("misses");
+        for (Miss x : r.misses()) {
+            m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("release", x.arrival())
+                    .put("deadline", x.deadline()).put("finish", x.finish());
+        }
+        return o;
+    }
+
+    public static String miss(TaskSet ts, Miss m) {
+        String u = " " + ts.timeUnit().json();
+        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
+                + m.deadline() + u + ", finishes " + m.finish() + u + ")";
+    }
+}

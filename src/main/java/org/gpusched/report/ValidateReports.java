@@ -1,0 +1,105 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.input.Escapes;
+import org.gpusched.model.Gpu;
+import org.gpusched.model.Segment;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.WorkTask;
+import org.gpusched.model.Workload;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Renders {@code validate}: a summary of each workload, as text, JSON and CSV. */
+public final class ValidateReports {
+    private ValidateReports() { }
+
+    public static final String CSV_HEADER = "file,valid,name,tasks,hyperperiod,jobs,utilization,gpu,interference";
+
+    /** The JSON line of a file that is not a valid workload. */
+    public static ObjectNode invalid(Path f, String message) {
+        return Json.object().put("file", f.toString()).put("valid", false).put("error", message);
+    }
+
+    /** A v1 task set. */
+    public static void v1(PrintWriter out, OutputFormat format, boolean quiet, Path f, TaskSet ts) {
+        String util = String.format(Locale.ROOT, "%.4f", ts.utilization());
+        switch (format) {
+            case json -> out.println(Json.line(Json.object().put("file", f.toString()).put("valid", true)
+                    .put("name", ts.name()).put("tasks", ts.size()).put("hyperperiod", ts.hyperperiod())
+                    .put("timeUnit", ts.timeUnit().json()).put("jobs", ts.jobCount())
+                    .put("utilization", Double.parseDouble(util)).put("gpu", ts.gpu().name())
+                    .put("interference", ts.interference().model().json()).put("sha256", ts.sha256())));
+            case csv -> out.println(Csv.row(f.toString(), "true", ts.name(), ts.size(), ts.hyperperiod(),
+                    ts.jobCount(), util, ts.gpu().name(), ts.interference().model().json()));
+            default -> {
+                if (quiet) {
+                    out.println(Escapes.text(f.toString()) + ": ok");
+                    return;
+                }
+                Gpu g = ts.gpu();
+                out.println(Escapes.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escapes.text(ts.name()) + ")"));
+                out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
+                        ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
+                out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),
+                        Gpu.show(g.sms()), g.smPolicy().json(), ts.interference().model().json());
+            }
+        }
+    }
+
+    /** A v2 workload: its PBS view only when PBS applies, else the reason. */
+    public static void v2(PrintWriter out, OutputFormat format, boolean quiet, Path f, Workload w) {
+        double gpuU = 0;
+        double cpuU = 0;
+        for (WorkTask t : w.tasks()) {
+            long g = t.gpuExec();
+            gpuU += (double) g / t.period();
+            cpuU += (double) (t.totalTime() - g - copies(t)) / t.period();
+        }
+        String util = String.format(Locale.ROOT, "%.4f", gpuU);
+        String cpuUtil = String.format(Locale.ROOT, "%.4f", cpuU);
+        TaskSet ts = w.pbs();
+        switch (format) {
+            case json -> {
+                ObjectNode o = Json.object().put("file", f.toString()).put("valid", true).put("formatVersion", 2)
+                        .put("name", w.name()).put("tasks", w.size());
+                if (ts == null) {
+                    o.putNull("hyperperiod");
+                } else {
+                    o.put("hyperperiod", ts.hyperperiod());
+                }
+                o.put("timeUnit", w.timeUnit().json());
+                if (ts == null) {
+                    o.putNull("jobs");
+                } else {
+                    o.put("jobs", ts.jobCount());
+                }
+                out.println(Json.line(o.put("utilization", Double.parseDouble(util))
+                        .put("cpuUtilization", Double.parseDouble(cpuUtil)).put("cpus", w.platform().cpus())
+                        .put("gpu", w.gpu().name()).put("interference", w.interference().model().json())
+                        .put("sha256", w.sha256()).put("pbs", ts != null).put("pbsNote", w.pbsNote())));
+            }
+            case csv -> out.println(Csv.row(f.toString(), "true", w.name(), w.size(), ts == null ? "" : ts.hyperperiod(),
+                    ts == null ? "" : ts.jobCount(), util, w.gpu().name(), w.interference().model().json()));
+            default -> {
+                if (quiet) {
+                    out.println(Escapes.text(f.toString()) + ": ok");
+                    return;
+                }
+                out.println(Escapes.text(f.toString()) + ": ok" + (w.name() == null ? "" : " (" + Escapes.text(w.name()) + ")"));
+                out.printf(Locale.ROOT, "  format 2: %d tasks, times in %s, %d CPU(s), GPU utilisation %s, CPU %s%n",
+                        w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
+                out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", w.gpu().name(),
+                        Gpu.show(w.gpu().sms()), w.gpu().smPolicy().json(), w.interference().model().json());
+                out.println(ts == null ? "  PBS methods: n/a (" + w.pbsNote() + ")"
+                        : "  PBS methods: hyperperiod " + ts.hyperperiod() + ", jobs " + ts.jobCount());
+            }
+        }
+    }
+
+    private static long copies(WorkTask t) {
+        return t.segments().stream().filter(s -> s instanceof Segment.Copy).mapToLong(Segment::time).sum();
+    }
+}
