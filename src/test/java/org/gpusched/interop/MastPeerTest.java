@@ -2,7 +2,7 @@ package org.gpusched.interop;
 
 import org.gpusched.Peers;
 import org.gpusched.model.Workload;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.FlowBound;
 import org.gpusched.timepart.Flows;

@@ -7,10 +7,10 @@ import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.explore.CopiesPropertyTest;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
-import org.gpusched.model.InputException;
+import org.gpusched.input.InputException;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.WorkloadReader;
+import org.gpusched.input.WorkloadReader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
