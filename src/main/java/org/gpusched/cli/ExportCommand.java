@@ -72,6 +72,11 @@ final class ExportCommand implements Callable<Integer> {
             outputs.check(output);
         }
         PrintWriter err = spec.commandLine().getErr();
+        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
+                || spec.commandLine().getParseResult().hasMatchedOption("--priority"))) {
+            err.println("export: --arrival and --priority apply to --to sag only");
+            return ExitCodes.INVALID;
+        }
         Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
@@ -107,11 +112,6 @@ final class ExportCommand implements Callable<Integer> {
             }
             text = to == Target.mast ? MastText.write(w) : Mast2Xml.write(w);
         }
-        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
-                || spec.commandLine().getParseResult().hasMatchedOption("--priority"))) {
-            err.println(name + ": export: --arrival and --priority apply to --to sag only");
-            return ExitCodes.INVALID;
-        }
         if (output == null) {
             spec.commandLine().getOut().print(text);
         } else {
@@ -127,25 +127,37 @@ final class ExportCommand implements Callable<Integer> {
         return out.resolveSibling(base + ".prec.csv");
     }
 
-    static final class ArrivalConverter implements CommandLine.ITypeConverter<SagJobs.Arrival> {
+    /** An enum option written in lower case ("window" for WINDOW). */
+    abstract static class LowerCaseEnum<E extends Enum<E>> implements CommandLine.ITypeConverter<E> {
+        private final Class<E> type;
+
+        LowerCaseEnum(Class<E> type) {
+            this.type = type;
+        }
+
         @Override
-        public SagJobs.Arrival convert(String v) {
-            return switch (v) {
-                case "window" -> SagJobs.Arrival.WINDOW;
-                case "release" -> SagJobs.Arrival.RELEASE;
-                default -> throw new CommandLine.TypeConversionException("expected window or release, got '" + v + "'");
-            };
+        public E convert(String v) {
+            List<String> names = new java.util.ArrayList<>();
+            for (E e : type.getEnumConstants()) {
+                String n = e.name().toLowerCase(java.util.Locale.ROOT);
+                if (n.equals(v)) {
+                    return e;
+                }
+                names.add(n);
+            }
+            throw new CommandLine.TypeConversionException("expected " + String.join(" or ", names) + ", got '" + v + "'");
         }
     }
 
-    static final class PriorityConverter implements CommandLine.ITypeConverter<SagJobs.Priority> {
-        @Override
-        public SagJobs.Priority convert(String v) {
-            return switch (v) {
-                case "rank" -> SagJobs.Priority.RANK;
-                case "deadline" -> SagJobs.Priority.DEADLINE;
-                default -> throw new CommandLine.TypeConversionException("expected rank or deadline, got '" + v + "'");
-            };
+    static final class ArrivalConverter extends LowerCaseEnum<SagJobs.Arrival> {
+        ArrivalConverter() {
+            super(SagJobs.Arrival.class);
+        }
+    }
+
+    static final class PriorityConverter extends LowerCaseEnum<SagJobs.Priority> {
+        PriorityConverter() {
+            super(SagJobs.Priority.class);
         }
     }
 }
