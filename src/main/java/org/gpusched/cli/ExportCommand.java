@@ -23,11 +23,14 @@ import java.util.concurrent.Callable;
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
                 "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest."},
+                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest: one job per",
+                "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
+                "OUT.prec.csv next to OUT (nptest -p)."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched export --to mast examples/railway-timepart.json",
                 "  gpusched export --to mast2 examples/railway-timepart.json -o models/railway.xml",
-                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv"})
+                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv",
+                "  nptest jobs.csv                         (with chains: nptest -p jobs.prec.csv jobs.csv)"})
 final class ExportCommand implements Callable<Integer> {
     enum Target { mast, mast2, sag }
 
@@ -48,6 +51,17 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
     boolean force;
 
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
+            converter = ArrivalConverter.class,
+            description = "sag: a release jitter J as the arrival window [a, a+J] (window, an online EDF) or as "
+                    + "[a+J, a+J] (release, the time-triggered rule edf-serial simulates). Default: ${DEFAULT-VALUE}.")
+    SagJobs.Arrival arrival;
+
+    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class,
+            description = "sag: the priority column is the job's rank in gpusched's EDF order (rank) or its "
+                    + "absolute deadline (deadline; nptest breaks ties by task). Default: ${DEFAULT-VALUE}.")
+    SagJobs.Priority priority;
+
     @Option(names = "--allow-external-modules", description = "Let a kernel.module lie outside the file's folder.")
     boolean allowExternalModules;
 
@@ -58,6 +72,11 @@ final class ExportCommand implements Callable<Integer> {
             outputs.check(output);
         }
         PrintWriter err = spec.commandLine().getErr();
+        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
+                || spec.commandLine().getParseResult().hasMatchedOption("--priority"))) {
+            err.println("export: --arrival and --priority apply to --to sag only");
+            return ExitCodes.INVALID;
+        }
         Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
@@ -66,7 +85,17 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            text = SagJobs.write(w.pbs());
+            SagJobs.Files f = SagJobs.write(w.pbs(), arrival, priority);
+            text = f.jobs();
+            if (f.precedence() != null) {
+                if (output == null) {
+                    err.println(name + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
+                    return ExitCodes.INVALID;
+                }
+                Path prec = precedencePath(output);
+                outputs.check(prec);
+                outputs.writeString(prec, f.precedence());
+            }
         } else {
             String why = Flows.whyNot(w);
             if (why != null) {
@@ -89,5 +118,46 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
+    }
+
+    /** nptest's own naming: jobs.csv and jobs.prec.csv. */
+    static Path precedencePath(Path out) {
+        String n = out.getFileName().toString();
+        String base = n.endsWith(".csv") ? n.substring(0, n.length() - 4) : n;
+        return out.resolveSibling(base + ".prec.csv");
+    }
+
+    /** An enum option written in lower case ("window" for WINDOW). */
+    abstract static class LowerCaseEnum<E extends Enum<E>> implements CommandLine.ITypeConverter<E> {
+        private final Class<E> type;
+
+        LowerCaseEnum(Class<E> type) {
+            this.type = type;
+        }
+
+        @Override
+        public E convert(String v) {
+            List<String> names = new java.util.ArrayList<>();
+            for (E e : type.getEnumConstants()) {
+                String n = e.name().toLowerCase(java.util.Locale.ROOT);
+                if (n.equals(v)) {
+                    return e;
+                }
+                names.add(n);
+            }
+            throw new CommandLine.TypeConversionException("expected " + String.join(" or ", names) + ", got '" + v + "'");
+        }
+    }
+
+    static final class ArrivalConverter extends LowerCaseEnum<SagJobs.Arrival> {
+        ArrivalConverter() {
+            super(SagJobs.Arrival.class);
+        }
+    }
+
+    static final class PriorityConverter extends LowerCaseEnum<SagJobs.Priority> {
+        PriorityConverter() {
+            super(SagJobs.Priority.class);
+        }
     }
 }

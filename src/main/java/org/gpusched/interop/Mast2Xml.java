@@ -14,23 +14,26 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * MAST-2 XML (time-partitioning.md, "Interchange"), written with the JDK's StAX writer. Per core a
- * Regular_Processor and a Primary_Scheduler: Fixed_Priority_Policy without a plan, else a
- * Timetable_Driven_Policy listing the windows on that core (Partition_Id, Partition_Name,
- * Start_Time, Length, MAF) and, per partition used there, a Virtual_Schedulable_Resource with
- * Timetable_Driven_Params hosting a Secondary_Scheduler with fixed priorities. Per task a Thread
- * (Fixed_Priority_Params), a Simple_Operation per CPU step, and a Regular_End_To_End_Flow:
- * Periodic_Event, Internal_Events (a Hard_Global_Deadline on the last), a Step per CPU step and a
- * Delay per kernel or copy. Where the spec names fields but not their layout, scalars are
- * attributes and each window is a Timetable_Driven_Params entry of the policy (docs/interop.md).
+ * MAST-2 XML valid against MAST's own schema (docs/mast2_model.xsd of istr-uc/MAST), written with
+ * the JDK's StAX writer. Per core a Regular_Processor and a Primary_Scheduler: Fixed_Priority_Policy
+ * without a plan; else a Timetable_Driven_Policy (MAF, the switch overhead as its context switch)
+ * listing each window on that core as a Partition (Partition_Id, Partition_Name, Start_Time,
+ * Length) and, per partition used there, a Virtual_Schedulable_Resource (a periodic server of the
+ * partition's time per frame, tied to the partition by Timetable_Driven_Params) hosting a
+ * Secondary_Scheduler with fixed priorities. Per task a Thread (Fixed_Priority_Params), a
+ * Simple_Operation per CPU step, and a Regular_End_To_End_Flow: Periodic_Event, Internal_Events
+ * (a Hard_Global_Deadline on the last), a Step per CPU step and a Delay per kernel and copy
+ * (back-to-back ones summed). A flow ending with a delay closes with a zero-time step on its
+ * scheduler's closing thread, above every task (MastModel). docs/interop.md has the mapping.
  */
 public final class Mast2Xml {
     public static final String NS = "http://mast.unican.es/xmlmast/model";
-    /** Every element the writer may use: exactly the spec's list. */
+    /** Every element the writer may use. */
     public static final Set<String> ELEMENTS = Set.of("MAST_MODEL", "Regular_Processor", "Primary_Scheduler",
-            "Fixed_Priority_Policy", "Timetable_Driven_Policy", "Secondary_Scheduler", "Virtual_Schedulable_Resource",
-            "Timetable_Driven_Params", "Thread", "Fixed_Priority_Params", "Simple_Operation", "Regular_End_To_End_Flow",
-            "Periodic_Event", "Internal_Event", "Hard_Global_Deadline", "Step", "Delay");
+            "Fixed_Priority_Policy", "Timetable_Driven_Policy", "Partition", "Secondary_Scheduler",
+            "Virtual_Schedulable_Resource", "Virtual_Periodic_Server_Params", "Timetable_Driven_Params", "Thread",
+            "Fixed_Priority_Params", "Simple_Operation", "Regular_End_To_End_Flow", "Periodic_Event", "Internal_Event",
+            "Hard_Global_Deadline", "Step", "Delay");
 
     private final XMLStreamWriter x;
     private int depth;
@@ -40,10 +43,15 @@ public final class Mast2Xml {
     }
 
     public static String write(Workload w) {
+        return write(w.platform().timePartitions(), MastModel.of(w));
+    }
+
+    /** The model under {@code plan} (null: no time partitions). */
+    static String write(Platform.TimePartitions plan, MastModel m) {
         StringWriter out = new StringWriter();
         try {
             XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
-            new Mast2Xml(x).model(w, MastModel.of(w));
+            new Mast2Xml(x).model(plan, m);
             x.close();
         } catch (XMLStreamException e) {
             throw new IllegalStateException("writing MAST-2 XML to memory", e);
@@ -51,18 +59,17 @@ public final class Mast2Xml {
         return out + "\n";
     }
 
-    private void model(Workload w, MastModel m) throws XMLStreamException {
+    private void model(Platform.TimePartitions plan, MastModel m) throws XMLStreamException {
         x.writeStartDocument("UTF-8", "1.0");
         x.writeCharacters("\n");
         x.setDefaultNamespace(NS);
         open("MAST_MODEL", "Model_Name", m.name(), "Model_Date", MastModel.DATE);
         x.writeDefaultNamespace(NS);
-        Platform.TimePartitions plan = w.platform().timePartitions();
         Set<Integer> cores = new LinkedHashSet<>();
         m.tasks().forEach(t -> cores.add(t.core()));
         for (int c : cores.stream().sorted().toList()) {
             empty("Regular_Processor", "Name", "cpu" + c);
-            processorSchedulers(m, plan, c);
+            processorSchedulers(plan, c);
         }
         if (m.tasks().stream().anyMatch(MastModel::usesServer)) {
             // The GPU server: a processor whose threads never preempt each other.
@@ -71,15 +78,17 @@ public final class Mast2Xml {
             empty("Fixed_Priority_Policy");
             close();
         }
+        Set<String> closers = new LinkedHashSet<>();
         for (MastModel.Task t : m.tasks()) {
             if (MastModel.usesServer(t)) {
                 open("Thread", "Name", MastModel.gpuServer(t), "Scheduler", MastModel.GPU + ".scheduler");
-                empty("Non_Preemptible_FP_Params", "Priority", Integer.toString(t.flow().priority()));
+                empty("Non_Preemptible_FP_Params", "Priority", Integer.toString(t.priority()));
                 close();
             }
-            open("Thread", "Name", t.id(), "Scheduler", scheduler(plan, t));
-            empty("Fixed_Priority_Params", "The_Priority", Integer.toString(t.flow().priority()));
-            close();
+            thread(t.id(), scheduler(plan, t), t.priority());
+            if (t.closed() && closers.add(closer(plan, t))) {
+                thread(closer(plan, t), scheduler(plan, t), MastModel.CLOSER_PRIORITY);
+            }
             int k = 0;
             for (Step s : t.steps()) {
                 if (!(s instanceof Step.Delay)) {
@@ -90,46 +99,66 @@ public final class Mast2Xml {
             }
         }
         for (MastModel.Task t : m.tasks()) {
-            flow(t);
+            flow(plan, t);
         }
         close();
         x.writeEndDocument();
     }
 
-    private void processorSchedulers(MastModel m, Platform.TimePartitions plan, int c) throws XMLStreamException {
+    private void thread(String name, String scheduler, int priority) throws XMLStreamException {
+        open("Thread", "Name", name, "Scheduler", scheduler);
+        empty("Fixed_Priority_Params", "Priority", Integer.toString(priority), "Preassigned", "YES");
+        close();
+    }
+
+    private void processorSchedulers(Platform.TimePartitions plan, int c) throws XMLStreamException {
         open("Primary_Scheduler", "Name", "cpu" + c + ".scheduler", "Host", "cpu" + c);
         if (plan == null) {
             empty("Fixed_Priority_Policy");
             close();
             return;
         }
-        open("Timetable_Driven_Policy", "MAF", Long.toString(plan.majorFrame()), "Switch_Overhead",
-                Long.toString(plan.switchOverhead()));
+        String so = Long.toString(plan.switchOverhead());
+        open("Timetable_Driven_Policy", "MAF", Long.toString(plan.majorFrame()), "Worst_Context_Switch", so,
+                "Avg_Context_Switch", so, "Best_Context_Switch", so);
         List<String> used = new ArrayList<>();
+        List<Long> supply = new ArrayList<>();
         for (int p = 0; p < plan.partitions().size(); p++) {
             Platform.Partition part = plan.partitions().get(p);
             for (Platform.Window win : part.windows()) {
                 if (win.core().isEmpty() || win.core().getAsInt() == c) {
-                    empty("Timetable_Driven_Params", "Partition_Id", Integer.toString(p + 1), "Partition_Name",
-                            part.name(), "Start_Time", Long.toString(win.start()), "Length", Long.toString(win.length()),
-                            "MAF", Long.toString(plan.majorFrame()));
+                    empty("Partition", "Partition_Id", Integer.toString(p + 1), "Partition_Name", partition(part.name()),
+                            "Start_Time", Long.toString(win.start()), "Length", Long.toString(win.length()));
                     if (!used.contains(part.name())) {
                         used.add(part.name());
+                        supply.add(0L);
                     }
+                    int u = used.indexOf(part.name());
+                    supply.set(u, supply.get(u) + win.length() - plan.switchOverhead());
                 }
             }
         }
         close();
         close();
-        for (String p : used) {
-            String vsr = "cpu" + c + "." + p;
+        for (int u = 0; u < used.size(); u++) {
+            String p = used.get(u);
+            String vsr = "cpu" + c + "." + partition(p);
             open("Virtual_Schedulable_Resource", "Name", vsr, "Scheduler", "cpu" + c + ".scheduler");
-            empty("Timetable_Driven_Params", "Partition_Id", Integer.toString(index(plan, p) + 1), "Partition_Name", p);
+            // The partition as the virtual resource's contract: its time per major frame.
+            empty("Virtual_Periodic_Server_Params", "Preassigned", "YES", "Budget", Long.toString(supply.get(u)),
+                    "Period", Long.toString(plan.majorFrame()), "Deadline", Long.toString(plan.majorFrame()));
+            empty("Timetable_Driven_Params", "Partition_Id", Integer.toString(index(plan, p) + 1), "Partition_Name",
+                    partition(p));
             close();
             open("Secondary_Scheduler", "Name", vsr + ".scheduler", "Host", vsr);
             empty("Fixed_Priority_Policy");
             close();
         }
+    }
+
+    /** A partition's name as a MAST identifier (letters, digits, '_'; a letter first). */
+    private static String partition(String name) {
+        return MastNames.identifier(name, "p_");
     }
 
     private static int index(Platform.TimePartitions plan, String name) {
@@ -146,10 +175,16 @@ public final class Mast2Xml {
         if (plan == null || t.flow().partition() == null) {
             return "cpu" + t.core() + ".scheduler";
         }
-        return "cpu" + t.core() + "." + t.flow().partition() + ".scheduler";
+        return "cpu" + t.core() + "." + partition(t.flow().partition()) + ".scheduler";
     }
 
-    private void flow(MastModel.Task t) throws XMLStreamException {
+    /** The closing thread of a scheduler: "cpuN.end" or "cpuN.P.end" ('.' keeps it apart from task names). */
+    private static String closer(Platform.TimePartitions plan, MastModel.Task t) {
+        String s = scheduler(plan, t);
+        return s.substring(0, s.length() - ".scheduler".length()) + ".end";
+    }
+
+    private void flow(Platform.TimePartitions plan, MastModel.Task t) throws XMLStreamException {
         String release = t.id() + "_release";
         open("Regular_End_To_End_Flow", "Name", t.id());
         empty("Periodic_Event", "Name", release, "Period", Long.toString(t.flow().period()), "Max_Jitter",
@@ -172,9 +207,10 @@ public final class Mast2Xml {
                 empty("Delay", "Input_Event", in, "Output_Event", out, "Delay_Max_Interval", Long.toString(d.max()),
                         "Delay_Min_Interval", Long.toString(d.min()));
             } else {
+                String server = t.closed() && i == n - 1 ? closer(plan, t) : t.id();
                 empty("Step", "Input_Event", in, "Output_Event", out, "Step_Operation", MastModel.operation(t, ++k),
-                        "Step_Schedulable_Resource", t.steps().get(i) instanceof Step.Gpu ? MastModel.gpuServer(t)
-                                : t.id());
+                        "Step_Schedulable_Resource", t.steps().get(i) instanceof Step.Gpu && !(t.closed() && i == n - 1)
+                                ? MastModel.gpuServer(t) : server);
             }
         }
         close();

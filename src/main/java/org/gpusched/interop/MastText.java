@@ -18,34 +18,46 @@ public final class MastText {
     private MastText() { }
 
     public static String write(Workload w) {
-        MastModel m = MastModel.of(w);
-        StringBuilder sb = new StringBuilder();
-        sb.append("-- MAST-1 model written by gpusched from ").append(safe(w.source())).append('\n');
-        sb.append("-- times in ").append(w.timeUnit().json()).append("; kernels and copies are delays\n");
+        List<String> notes = new ArrayList<>();
+        notes.add("MAST-1 model written by gpusched from " + safe(w.source()));
+        notes.add("times in " + w.timeUnit().json() + "; kernels and copies are delays");
         if (w.platform().timePartitions() != null) {
-            sb.append("-- the time-partition plan is not part of MAST-1 (export --to mast2 carries it)\n");
+            notes.add("the time-partition plan is not part of MAST-1 (export --to mast2 carries it)");
         }
-        sb.append("\nModel (\n   Name       => ").append(m.name()).append(",\n   Model_Date => ")
+        return write(MastModel.of(w), notes);
+    }
+
+    /** The model with {@code notes} as its header comment, then the name map and the priority note. */
+    static String write(MastModel m, List<String> notes) {
+        StringBuilder sb = new StringBuilder();
+        notes.forEach(n -> sb.append("-- ").append(n).append('\n'));
+        for (String r : m.renamed()) {
+            sb.append("-- MAST name: ").append(safe(r)).append('\n');
+        }
+        if (m.ranked()) {
+            sb.append("-- priorities outside 1 .. 32767 are written as their ranks (same order)\n");
+        }
+        sb.append("\nModel (\n   Model_Name => ").append(m.name()).append(",\n   Model_Date => ")
                 .append(MastModel.DATE).append(");\n");
+        // MAST's default priority range (1 .. 32767, as its interrupt range) holds every priority
+        // written: a narrower per-processor range would have to contain the interrupt range.
         for (int c = 0; c < m.cpus(); c++) {
-            int lo = Integer.MAX_VALUE;
-            int hi = Integer.MIN_VALUE;
-            for (MastModel.Task t : m.tasks()) {
-                if (t.core() == c) {
-                    lo = Math.min(lo, t.flow().priority());
-                    hi = Math.max(hi, t.flow().priority());
-                }
-            }
-            if (lo > hi) {
-                continue; // no task on this core
+            final int core = c;
+            if (m.tasks().stream().noneMatch(t -> t.core() == core)) {
+                continue;
             }
             sb.append("\nProcessing_Resource (\n   Type         => Regular_Processor,\n   Name         => cpu")
                     .append(c).append(",\n   Speed_Factor => 1.0);\n");
             sb.append("\nScheduler (\n   Type   => Primary_Scheduler,\n   Name   => cpu").append(c)
                     .append(",\n   Host   => cpu").append(c).append(",\n   Policy =>\n      ( Type                 =>"
                             + " Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n        Avg_Context_Switch   =>"
-                            + " 0.0,\n        Best_Context_Switch  => 0.0,\n        Max_Priority         => ")
-                    .append(hi).append(",\n        Min_Priority         => ").append(lo).append("));\n");
+                            + " 0.0,\n        Best_Context_Switch  => 0.0));\n");
+        }
+        for (int c = 0; c < m.cpus(); c++) {
+            final int core = c;
+            if (m.tasks().stream().anyMatch(t -> t.core() == core && t.closed())) {
+                server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c);
+            }
         }
         boolean server = m.tasks().stream().anyMatch(MastModel::usesServer);
         if (server) {
@@ -61,16 +73,12 @@ public final class MastText {
         for (MastModel.Task t : m.tasks()) {
             if (MastModel.usesServer(t)) {
                 sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
-                        .append(MastModel.gpuServer(t)).append(",\n   Server_Sched_Parameters =>\n      ( Type       "
+                        .append(quotedGpu(t)).append(",\n   Server_Sched_Parameters =>\n      ( Type       "
                                 + "  => Non_Preemptible_FP_Policy,\n        The_Priority => ")
-                        .append(t.flow().priority()).append(",\n        Preassigned  => YES),\n   Scheduler          "
+                        .append(t.priority()).append(",\n        Preassigned  => YES),\n   Scheduler          "
                                 + "     => ").append(MastModel.GPU).append(");\n");
             }
-            sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
-                    .append(t.id()).append(",\n   Server_Sched_Parameters =>\n      ( Type         =>"
-                            + " Fixed_Priority_Policy,\n        The_Priority => ").append(t.flow().priority())
-                    .append(",\n        Preassigned  => YES),\n   Scheduler               => cpu").append(t.core())
-                    .append(");\n");
+            server(sb, quoted(t), t.priority(), t.core());
             int k = 0;
             for (Step s : t.steps()) {
                 if (!(s instanceof Step.Delay)) {
@@ -88,13 +96,21 @@ public final class MastText {
         return sb.toString();
     }
 
+    private static void server(StringBuilder sb, String name, int priority, int core) {
+        sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
+                .append(name).append(",\n   Server_Sched_Parameters =>\n      ( Type         =>"
+                        + " Fixed_Priority_Policy,\n        The_Priority => ").append(priority)
+                .append(",\n        Preassigned  => YES),\n   Scheduler               => cpu").append(core)
+                .append(");\n");
+    }
+
     private static void transaction(StringBuilder sb, MastModel.Task t) {
         String release = t.id() + "_release";
         List<String> events = new ArrayList<>();
         for (int i = 1; i <= t.steps().size(); i++) {
             events.add(t.id() + "_e" + i);
         }
-        sb.append("\nTransaction (\n   Type            => Regular,\n   Name            => ").append(t.id())
+        sb.append("\nTransaction (\n   Type            => Regular,\n   Name            => ").append(quoted(t))
                 .append(",\n   External_Events =>\n      ( ( Type       => Periodic,\n          Name       => ")
                 .append(release).append(",\n          Period     => ").append(time(t.flow().period()))
                 .append(",\n          Max_Jitter => ").append(time(t.flow().jitter()))
@@ -125,10 +141,26 @@ public final class MastText {
                         .append(",\n          Output_Event       => ").append(events.get(i))
                         .append(",\n          Activity_Operation => ").append(MastModel.operation(t, ++k))
                         .append(",\n          Activity_Server    => ")
-                        .append(t.steps().get(i) instanceof Step.Gpu ? MastModel.gpuServer(t) : t.id()).append(")");
+                        .append(t.closed() && i == t.steps().size() - 1 ? MastModel.closer(t.core())
+                                : t.steps().get(i) instanceof Step.Gpu ? quotedGpu(t) : quoted(t))
+                        .append(")");
             }
         }
         sb.append("));\n");
+    }
+
+    /**
+     * A task's own name, quoted: MAST-1 takes a quoted identifier wherever a name goes, and a task
+     * called like a keyword ("period") would otherwise not parse. Names built from it ("_op1") cannot
+     * be keywords and stay bare.
+     */
+    private static String quoted(MastModel.Task t) {
+        return '"' + t.id() + '"';
+    }
+
+    /** The task's thread on the GPU server. */
+    private static String quotedGpu(MastModel.Task t) {
+        return '"' + MastModel.gpuServer(t) + '"';
     }
 
     /** MAST reads times as real numbers. */

@@ -2,29 +2,92 @@ package org.gpusched.interop;
 
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Task;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * The PBS job set of one hyperperiod as the job CSV of the schedule-abstraction-graph tool nptest
- * (columns Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority). IDs
- * count from 1 (task in input order, job in release order); arrival min = max = the release, cost
- * min = max = the WCET (what edf-serial simulates); the priority is the absolute deadline, which is
- * how nptest expresses EDF (smaller = more urgent).
+ * The PBS job set of one hyperperiod as the input of the schedule-abstraction-graph tool nptest:
+ * the job CSV (Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority)
+ * and, when a task has a chain, the precedence CSV (nptest's {@code -p FILE}). It is the job set
+ * that {@code edf-serial} runs: one nptest job per kernel of each job (a chain's kernels are
+ * separate scheduling points, ordered by precedence edges), costing what the kernel takes alone
+ * with its copies (the oracle's C({k})), with the job's absolute deadline.
  */
 public final class SagJobs {
     public static final String HEADER = "Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority";
+    public static final String PRECEDENCE_HEADER = "Predecessor TID, Predecessor JID, Successor TID, Successor JID";
+
+    /** How a job's release jitter J is written: the arrival window [a, a + J], or [a + J, a + J]. */
+    public enum Arrival { WINDOW, RELEASE }
+
+    /**
+     * The priority column (smaller = more urgent in nptest): the job's rank in gpusched's EDF order
+     * (deadline, then arrival, then task), so that nptest breaks no tie differently; or the absolute
+     * deadline, nptest's own way to say EDF (its ties: lower task, then job ID).
+     */
+    public enum Priority { RANK, DEADLINE }
+
+    /** The job CSV, and the precedence CSV or null when no task has a chain. */
+    public record Files(String jobs, String precedence) { }
+
+    /** Gpusched's EDF order of jobs, as edf-serial's. */
+    private static final Comparator<Job> EDF = Comparator.comparingLong(Job::deadline).thenComparingLong(Job::arrival)
+            .thenComparingInt(Job::task);
 
     private SagJobs() { }
 
-    public static String write(TaskSet ts) {
-        StringBuilder sb = new StringBuilder(HEADER).append('\n');
-        for (Job j : ts.jobs()) {
-            long[] row = {j.task() + 1L, j.index() + 1L, j.arrival(), j.arrival(), j.wcet(), j.wcet(), j.deadline(),
-                    j.deadline()};
-            for (int i = 0; i < row.length; i++) {
-                sb.append(i == 0 ? "" : ", ").append(row[i]);
-            }
-            sb.append('\n');
+    /** The defaults: arrival windows and EDF ranks. */
+    public static Files write(TaskSet ts) {
+        return write(ts, Arrival.WINDOW, Priority.RANK);
+    }
+
+    public static Files write(TaskSet ts, Arrival arrival, Priority priority) {
+        List<Job> jobs = ts.jobs();
+        List<Job> edf = new ArrayList<>(jobs);
+        edf.sort(EDF);
+        Map<Job, Integer> rank = new HashMap<>();
+        for (int i = 0; i < edf.size(); i++) {
+            rank.put(edf.get(i), i + 1);
         }
-        return sb.toString();
+        Oracle oracle = new Oracle(ts);
+        int[] firstUnit = new int[ts.size()];
+        for (int i = 1; i < ts.size(); i++) {
+            firstUnit[i] = firstUnit[i - 1] + ts.task(i - 1).kernels();
+        }
+        StringBuilder rows = new StringBuilder(HEADER).append('\n');
+        StringBuilder prec = new StringBuilder(PRECEDENCE_HEADER).append('\n');
+        boolean chains = false;
+        for (Job j : jobs) {
+            Task t = ts.task(j.task());
+            long release = arrival == Arrival.WINDOW ? j.arrival() : j.release();
+            long prio = priority == Priority.RANK ? rank.get(j) : j.deadline();
+            for (int s = 0; s < t.kernels(); s++) {
+                long cost = oracle.completion(1L << (firstUnit[j.task()] + s));
+                row(rows, j.task() + 1L, jobId(t, j.index(), s), release, j.release(), cost, cost, j.deadline(), prio);
+                if (s > 0) {
+                    chains = true;
+                    row(prec, j.task() + 1L, jobId(t, j.index(), s - 1), j.task() + 1L, jobId(t, j.index(), s));
+                }
+            }
+        }
+        return new Files(rows.toString(), chains ? prec.toString() : null);
+    }
+
+    /** Job IDs count from 1 per task: kernel s of job k of a K-kernel chain is k·K + s + 1. */
+    public static long jobId(Task t, int job, int stage) {
+        return (long) job * t.kernels() + stage + 1;
+    }
+
+    private static void row(StringBuilder sb, long... cells) {
+        for (int i = 0; i < cells.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(cells[i]);
+        }
+        sb.append('\n');
     }
 }

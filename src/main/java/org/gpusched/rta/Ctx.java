@@ -27,6 +27,13 @@ final class Ctx {
     final long[] rCpu;
     /** R_h used for GPU-side jitter (Jg), INF when unknown. */
     final long[] rGpu;
+    /**
+     * R_h for Jg where τh is a remote (other-core) task of higher GPU priority; {@link #SAME} (the
+     * default): rGpu. Only the artifact's Audsley search differs: it uses T_h there but the first
+     * pass's WR_h for the local Jg.
+     */
+    final long[] rRemote;
+    static final long SAME = Long.MIN_VALUE;
     /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
     final int[] artifactIndex;
     /** A budget's time check, run on every iteration of every fixed point; it may throw to end the analysis. */
@@ -71,6 +78,8 @@ final class Ctx {
         rGpu = new long[n];
         java.util.Arrays.fill(rCpu, Sat.INF);
         java.util.Arrays.fill(rGpu, Sat.INF);
+        rRemote = new long[n];
+        java.util.Arrays.fill(rRemote, SAME);
     }
 
     /** The SAFE variant: the paper plus the corrections of docs/rta.md. */
@@ -128,6 +137,11 @@ final class Ctx {
     /** Jg_h = R_h − Ge_h. */
     long jg(int h) {
         return Sat.sub(rGpu[h], ge[h]);
+    }
+
+    /** Jg_h of a remote higher-GPU-priority τh (see {@link #rRemote}). */
+    long jgRemote(int h) {
+        return rRemote[h] == SAME ? jg(h) : Sat.sub(rRemote[h], ge[h]);
     }
 
     /** Starred values: two runlist updates per GPU segment. */

@@ -40,7 +40,7 @@ final class Gcaps implements Analysis {
                     sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h]));
                 }
             } else if (gpuI && x.usesGpu(h) && x.hp(h, i)) {
-                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.geStar(h)));
+                sum = Sat.add(sum, Sat.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
             }
         }
         return sum;
@@ -57,7 +57,7 @@ final class Gcaps implements Analysis {
                 }
             } else if (x.usesGpu(h) && x.hp(h, i)) {
                 // I^dp's remote part when ηg_i > 0, I^id when ηg_i = 0: the same term.
-                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.geStar(h)));
+                sum = Sat.add(sum, Sat.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
             }
         }
         return sum;

@@ -32,8 +32,10 @@ final class Mpcp implements Analysis {
     /** W_{x,k} = G_{x,k} + Σ_{π_h > π_x} max_u G_{h,u}. */
     static long w(Ctx x, int k, int seg) {
         long s = x.seg(k, seg).total();
+        // The artifact gives every best-effort task the same priority (-1): none is above another.
+        boolean flat = x.variant == Variant.ARTIFACT && x.tasks.get(k).bestEffort();
         for (int h = 0; h < x.n; h++) {
-            if (x.hp(h, k)) {
+            if (x.hp(h, k) && !(flat && x.tasks.get(h).bestEffort())) {
                 s = Sat.add(s, Lock.longest(x, h));
             }
         }
@@ -126,8 +128,10 @@ final class Mpcp implements Analysis {
     private long boosted(Ctx x, int i, long r) {
         boolean safe = x.safe();
         long sum = 0;
+        // The artifact reads π_l ≤ π_i literally: τi's own requests count among the boosted ones.
+        boolean self = x.variant == Variant.ARTIFACT;
         for (int l = 0; l < x.n; l++) {
-            if (l != i && x.sameCore(l, i) && x.cpuHigher(i, l) && x.usesGpu(l)) {
+            if ((l == i ? self : x.sameCore(l, i) && x.cpuHigher(i, l)) && x.usesGpu(l)) {
                 long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
                 List<long[]> held = new ArrayList<>();
                 for (int u = 0; u < x.eta[l]; u++) {

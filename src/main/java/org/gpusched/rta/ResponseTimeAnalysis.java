@@ -166,7 +166,8 @@ public final class ResponseTimeAnalysis {
             boolean placed = false;
             for (int ci = k - 1; ci >= 0 && !placed; ci--) {
                 int c = rt.get(ci);
-                if (assigned[c] || !lowestOnCore(x, rt, assigned, c)) {
+                // The artifact takes any candidate that passes and checks the cores' orders at the end.
+                if (assigned[c] || v != Variant.ARTIFACT && !lowestOnCore(x, rt, assigned, c)) {
                     continue;
                 }
                 int next = 0;
@@ -174,7 +175,8 @@ public final class ResponseTimeAnalysis {
                     if (!assigned[h] && h != c) {
                         x.gpuRank[h] = next++;
                         x.rCpu[h] = v == Variant.ARTIFACT ? x.t[h] : x.d[h];
-                        x.rGpu[h] = v == Variant.ARTIFACT ? leftover(x, first, h) : x.d[h];
+                        x.rGpu[h] = v == Variant.ARTIFACT ? leftover(first, h) : x.d[h];
+                        x.rRemote[h] = v == Variant.ARTIFACT ? x.t[h] : Ctx.SAME;
                     }
                 }
                 x.gpuRank[c] = slot;
@@ -195,6 +197,9 @@ public final class ResponseTimeAnalysis {
             if (!placed) {
                 return null;
             }
+        }
+        if (v == Variant.ARTIFACT && inverted(x, slots)) {
+            return null;
         }
         int[] order = new int[x.n];
         for (int s = 0; s < k; s++) {
@@ -219,8 +224,21 @@ public final class ResponseTimeAnalysis {
         return new Found(order, r);
     }
 
-    private static long leftover(Ctx x, Pass first, int h) {
-        return first.analysed()[h] ? first.leftover()[h] : x.t[h];
+    /** The WR the artifact's failed first pass leaves: the bound, -1 where it failed, 0 where it never got. */
+    private static long leftover(Pass first, int h) {
+        return first.r()[h] >= 0 ? first.r()[h] : first.analysed()[h] ? -1 : 0;
+    }
+
+    /** Some core whose tasks the GPU order {@code slots} (highest first) ranks unlike the CPU order. */
+    private static boolean inverted(Ctx x, int[] slots) {
+        for (int a = 0; a < slots.length; a++) {
+            for (int b = a + 1; b < slots.length; b++) {
+                if (x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean lowestOnCore(Ctx x, List<Integer> rt, boolean[] assigned, int c) {

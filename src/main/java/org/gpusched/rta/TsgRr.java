@@ -37,9 +37,11 @@ final class TsgRr implements Analysis {
                 long j = artifact ? x.t[h] - (x.c[h] + x.gm[h]) : x.jc(h);
                 sum = Sat.add(sum, Sat.jobs(r, j, x.t[h], x.c[h] + x.gm[h]));
             } else if (artifact) {
-                sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h]));
+                // The artifact's busy loop skips a CPU-only h altogether (its `continue` jumps over the
+                // CPU term too) and charges a GPU-using h C_h + Gm_h besides G_h (Gm twice).
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], Sat.add(x.g[h], indirect(x, h, artifactNu(x, i)))));
+                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], Sat.add(x.c[h] + x.gm[h],
+                            Sat.add(x.g[h], indirect(x, h, artifactNu(x, i))))));
                 }
             } else {
                 sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));

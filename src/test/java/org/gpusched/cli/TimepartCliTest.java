@@ -56,7 +56,7 @@ class TimepartCliTest {
     void export_writes_each_model_and_never_over_its_input(@TempDir Path dir) throws Exception {
         CliRunner mast = CliRunner.run("export", "--to", "mast", RAILWAY);
         assertThat(mast.code()).isZero();
-        assertThat(mast.out()).contains("Transaction (", "Name            => obstacle_detection", "Type => Delay".replace(
+        assertThat(mast.out()).contains("Transaction (", "Name            => \"obstacle_detection\"", "Type => Delay".replace(
                 "Type => Delay", "Type               => Delay"));
         assertThat(mast.err()).contains("MAST-1 has no time partitions");
         Path xml = dir.resolve("railway.xml");

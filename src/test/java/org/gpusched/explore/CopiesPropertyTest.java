@@ -27,12 +27,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * explorer agrees with brute force and its tables pass the checker; zero-length copies change
  * neither the verdict nor the table. -Dgpusched.copies.sets=N runs more (default 120).
  */
-class CopiesPropertyTest {
+public class CopiesPropertyTest {
     private static final int SETS = Integer.getInteger("gpusched.copies.sets", 120);
     private static final ObjectMapper M = new ObjectMapper();
 
     /** The pipeline with copies inserted around its kernels: times 0..max (all 0 when max is 0). */
-    static String withCopies(String json, long seed, int max) throws Exception {
+    public static String withCopies(String json, long seed, int max) throws Exception {
         SplittableRandom r = new SplittableRandom(seed);
         ObjectNode root = (ObjectNode) M.readTree(json);
         for (JsonNode t : root.get("tasks")) {

@@ -17,7 +17,7 @@ final class MastTextReader {
     /** One top-level object: its kind (Model, Transaction, …) and its fields. */
     record Obj(String kind, Map<String, Object> fields) { }
 
-    private static final Pattern TOKEN = Pattern.compile("\\s*(=>|[(),;]|[A-Za-z0-9_.:+-]+)");
+    private static final Pattern TOKEN = Pattern.compile("\\s*(=>|[(),;]|\"[A-Za-z][A-Za-z0-9_.]*\"|[A-Za-z0-9_.:+-]+)");
     private final List<String> tokens = new ArrayList<>();
     private int at;
 
@@ -33,7 +33,7 @@ final class MastTextReader {
                 throw new IllegalArgumentException("unexpected character at " + pos + ": "
                         + noComments.substring(pos, Math.min(noComments.length(), pos + 20)));
             }
-            tokens.add(m.group(1));
+            tokens.add(m.group(1).replace("\"", "")); // a quoted name is the name
             pos = m.end();
         }
     }
