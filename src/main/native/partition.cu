@@ -1,4 +1,4 @@
-// SM partitioning on the GPU (issue 10): each partition of a plan becomes a CUDA green context holding
+// SM partitioning on the GPU: each partition of a plan becomes a CUDA green context holding
 // its SM count (CUDA 12.4+ driver API: cuDevSmResourceSplitByCount, cuGreenCtxCreate); every job of a
 // task is a spin kernel of its modelled duration launched, at its release, on a stream of its
 // partition's green context. Green contexts grant SM *counts* (rounded up to the architecture's

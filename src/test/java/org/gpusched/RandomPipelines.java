@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Seeded random pipelines for property tests (issue 15): format v2 sets whose tasks are chains
+ * Seeded random pipelines for property tests: format v2 sets whose tasks are chains
  * of one to three kernels, with release offsets and release jitter, under every interference
  * model (table entries name kernels {@code task.kernel}), GPU limits or none. Small enough for
  * brute force. A seed may give a set with no cut of its window (the reader refuses it): callers

@@ -10,7 +10,6 @@ import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
-import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
@@ -19,7 +18,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -35,7 +33,7 @@ import java.util.stream.IntStream;
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
                 ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class,
-                ExperimentCommand.Merge.class},
+                ExperimentMergeCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
                 "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
@@ -351,37 +349,6 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
             return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
-        }
-    }
-
-    @Command(name = "merge", mixinStandardHelpOptions = true,
-            description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
-                    "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
-    static final class Merge implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
-
-        @Parameters(arity = "1..*", paramLabel = "SHARD.csv", description = "The shard files (every shard once).")
-        List<Path> files;
-
-        @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
-        Path out;
-
-        @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
-        boolean force;
-
-        @Override
-        public Integer call() throws IOException {
-            List<Path> written;
-            try {
-                written = Sweep.merge(files, Outputs.of(files, force), out);
-            } catch (IllegalArgumentException e) {
-                throw new InputException(files.get(0).toString(), "", e.getMessage());
-            }
-            FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, written);
-            return ExitCodes.OK;
         }
     }
 }

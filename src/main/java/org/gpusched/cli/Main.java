@@ -139,7 +139,7 @@ public final class Main implements Runnable {
         if (e instanceof InputException) {
             err.println(e.getMessage());
             if (cl.getMixins().get("common") instanceof CommonOptions c && c.format == OutputFormat.json) {
-                // A script parsing stdout sees every outcome (issue 14.3).
+                // A script parsing stdout sees every outcome, errors included, in the format it asked for.
                 cl.getOut().println(Json.line(Json.object().put("error", e.getMessage())));
             }
             if (verbose) {

@@ -40,7 +40,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
         int[] order = new int[batch.size()];
         for (int i = 0; i < order.length; i++) {
             String name = batch.get(i);
-            // Names are units: a task, or task.kernel for a kernel of a chain (issue 15).
+            // Names are units: a task, or task.kernel for a kernel of a chain.
             order[i] = ts.units().stream().filter(t -> t.name().equals(name)).mapToInt(t -> t.index()).findFirst()
                     .orElseThrow(() -> new InputException("--batch", "", "unknown task \"" + name + "\" in "
                             + file));

@@ -53,7 +53,7 @@ public final class Generator {
     }
 
     /**
-     * Pipeline features for {@code generate} (issue 15): chains of 1..{@code maxKernels} kernels
+     * Pipeline features for {@code generate}: chains of 1..{@code maxKernels} kernels
      * per task (format v2), release offsets, release jitter as a fraction of the deadline. They
      * are drawn from a random stream of their own, so the base draws (periods, utilisations,
      * factors) stay those of the plain set.

@@ -9,7 +9,7 @@ import java.util.List;
  * @param witness  why not schedulable (null unless not schedulable, or for inconclusive runs the deepest point)
  * @param note     a budget that was hit, or other remark; null when none
  * @param achieved the objective the schedule optimises and its value (null unless --stop all found one)
- * @param foundBy  the greedy policy that found the schedule before any search (issue 17.1), or
+ * @param foundBy  the greedy policy that found the schedule before any search, or
  *                 the necessary condition that refuted the set before any search; null when the
  *                 search itself decided
  */

@@ -75,7 +75,7 @@ final class AutoSearch {
                     throw err;
                 }
             }
-            if (bfs.batchLimit) {
+            if (bfs.batchLimit()) {
                 // A state with more candidate batches than can be materialised: breadth-first
                 // retires and depth-first, which walks such states lazily, goes on alone (exact alone).
                 bfsAlive = false;
@@ -90,11 +90,11 @@ final class AutoSearch {
     }
 
     private Outcome check(Engine e, boolean over, Stats partner) {
-        if (!e.finalsTrail.isEmpty() || over && !e.stoppedByBudget()) {
+        if (!e.finalsTrail().isEmpty() || over && !e.stoppedByBudget()) {
             return new Outcome(e, partner, null);
         }
-        if (e.stoppedByBudget() || e.states + partner.states() > maxStates) {
-            String note = e.stoppedByBudget() && !e.budgetNote.startsWith("state budget") ? e.budgetNote
+        if (e.stoppedByBudget() || e.states() + partner.states() > maxStates) {
+            String note = e.stoppedByBudget() && !e.budgetNote().startsWith("state budget") ? e.budgetNote()
                     : "state budget of " + maxStates + " reached";
             return new Outcome(e, partner, note);
         }

@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * The reference twin of {@link GpuSchedExplorer}: a plain depth-first search over frame-boundary
- * states (t, executed kernels of jobs), straight from the spec's pbs-semantics.md and issue 15
+ * states (t, executed kernels of jobs), straight from the spec's pbs-semantics.md and the pipeline model
  * (release jitter, chains of kernels). It tries every
  * permutation of every subset of the ready kernels through the oracle's ordered placement, and
  * remembers only exact duplicates. No domination, no order-free shortcut, no masks: slow and

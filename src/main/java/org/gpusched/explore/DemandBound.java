@@ -15,7 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Necessary conditions from demand (issue 17.3), proved in docs/explorer.md ("Demand bounds"):
+ * Necessary conditions from demand, proved in docs/explorer.md ("Demand bounds"):
  * every job not yet run whose deadline is at most D must run in frames that lie inside [t, D], so
  * the least total frame length those jobs need, need(D), must fit: t + need(D) <= D. Two lower
  * bounds on need(D), the larger counts:

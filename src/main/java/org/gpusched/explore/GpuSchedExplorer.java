@@ -24,7 +24,7 @@ public final class GpuSchedExplorer {
     private Budget.Meter meter;
 
     /**
-     * The greedy policies go first (issue 17.1) from this many kernels on. Below it the search
+     * The greedy policies go first from this many kernels on. Below it the search
      * itself decides in about a millisecond and hands over the table it always has (a greedy
      * table can keep much less slack: 100 us instead of 650 us on examples/rtx4090-inference.json,
      * where the H100 runs showed 20 to 60 us of runtime overhead per frame); from it, where the
@@ -127,7 +127,7 @@ public final class GpuSchedExplorer {
 
     private Analysis keep(Engine e, Analysis a) {
         graph = e.graph();
-        verticesPerDepth = e.verticesPerDepth.clone();
+        verticesPerDepth = e.verticesPerDepth().clone();
         return a;
     }
 
@@ -138,7 +138,7 @@ public final class GpuSchedExplorer {
         }
         e.run();
         graph = e.graph();
-        verticesPerDepth = e.verticesPerDepth.clone();
+        verticesPerDepth = e.verticesPerDepth().clone();
         return e;
     }
 
@@ -154,10 +154,10 @@ public final class GpuSchedExplorer {
                     Math.max(stats.maxDepth(), before.maxDepth()), stats.elapsedNanos() + before.elapsedNanos(),
                     Math.max(stats.peakHeapBytes(), before.peakHeapBytes()));
         }
-        if (!e.finalsTrail.isEmpty()) {
-            List<Frame> best = Paths.frames(e.trail, e.finalsTrail.get(0), oracle, jm);
+        if (!e.finalsTrail().isEmpty()) {
+            List<Frame> best = Paths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
             Analysis.Achieved achieved = null;
-            String note = e.budgetNote;
+            String note = e.budgetNote();
             if (options.stop() == StopRule.ALL) {
                 // Recomputed from the frames, independently of the costs the engine tracked.
                 achieved = new Analysis.Achieved(options.objective(), options.objective().value(best, jm));
@@ -167,10 +167,10 @@ public final class GpuSchedExplorer {
             }
             return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved);
         }
-        List<Frame> deepest = Paths.frames(e.trail, e.deepestTrail, oracle, jm);
-        Witness w = Paths.witness(deepest, e.deepestTime, oracle, jm);
+        List<Frame> deepest = Paths.frames(e.trail(), e.deepestTrail(), oracle, jm);
+        Witness w = Paths.witness(deepest, e.deepestTime(), oracle, jm);
         if (e.stoppedByBudget()) {
-            return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote);
+            return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote());
         }
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null);
     }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What is decided before any search (issue 17.1 and 17.3): the global demand check, which refutes
+ * What is decided before any search: the global demand check, which refutes
  * a set whose jobs cannot fit by some deadline however they are batched, and the greedy runs,
  * whose first complete run is a schedule. A run is accepted only after a replay that checks it as
  * {@code TableChecker} checks a table (back-to-back frames, released jobs in release order, an

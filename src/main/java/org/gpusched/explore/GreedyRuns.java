@@ -9,12 +9,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Witness first (issue 17.1): cheap greedy PBS policies simulated before the search. Each one
+ * Witness first: cheap greedy PBS policies simulated before the search. Each one
  * picks, at every frame start, one eligible set of ready jobs (the oldest unfinished job per
  * task), exactly as an edge of the scheduling graph does; a run that gets through the whole
  * hyperperiod without a frame ending after a deadline in it is therefore a path of the graph to
  * a final state, i.e. a PBS schedule, and the set is schedulable. A run that fails leaves the
- * prefix before its first miss, which seeds the depth-first search (see {@link Engine#seed}).
+ * prefix before its first miss, which seeds the depth-first search (see {@link Expander#start}).
  * Every run is a few hundred frames of O(n log n) work, so all of them cost less than expanding a
  * handful of vertices.
  */

@@ -8,7 +8,7 @@ import org.gpusched.oracle.Oracle;
 import java.util.Arrays;
 
 /**
- * The batches of one vertex generated on demand (issue 17.2), for depth-first search: the sets of
+ * The batches of one vertex generated on demand, for depth-first search: the sets of
  * ready kernels (one per task) in preorder over them sorted by urgency (the effective deadline of
  * each: its job's deadline less the rest of its chain, then the unit index), so the first sets
  * are the chain {most urgent}, {most urgent, next}, ... Nothing is materialised: the walk holds one stack of prefixes, so a vertex of 20 or 40 ready tasks costs

@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param graphLimit record the explored graph for export up to this many vertices (0: do not record)
  * @param diveStates states per turn when {@link SearchOrder#AUTO} alternates depth-first and breadth-first
  * @param greedyFirst decide before the search where possible: the global demand check, then the greedy
- *                   policies (whose failed runs seed depth-first) (issue 17.1, 17.3)
+ *                   policies (whose failed runs seed depth-first)
  * @param threads    threads of {@link SearchOrder#AUTO}: with two or more its depth-first and
  *                   breadth-first turns run at once, with the same result as one thread
  */

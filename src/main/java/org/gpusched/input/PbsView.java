@@ -112,7 +112,7 @@ final class PbsView {
 
     /**
      * A v2 task as PBS sees it: its GPU segments of non-zero exec, in order, as a chain of kernels
-     * (issue 15), each named by its segment's {@code name} or its position in the chain (0, 1,
+     * (a chain), each named by its segment's {@code name} or its position in the chain (0, 1,
      * ...); with its offset and jitter. A task with no such segment keeps one kernel of its
      * summed exec, so that the interference model can still name it.
      */

@@ -93,7 +93,7 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
         return u;
     }
 
-    /** True when some task has several kernels, an offset or a jitter (format features of issue 15). */
+    /** True when some task has several kernels, an offset or a jitter (the pipeline features of format v2). */
     public boolean hasPipelineFeatures() {
         return tasks.stream().anyMatch(t -> t.kernels() > 1 || t.offset() != 0 || t.jitter() != 0);
     }

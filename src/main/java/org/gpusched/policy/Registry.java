@@ -29,11 +29,11 @@ public final class Registry {
     public static Registry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
         all.addAll(GcapsFamily.all());
-        // Time partitioning (issue 11): holistic analyses with kernels as delays.
+        // Time partitioning: holistic analyses with kernels as delays.
         all.addAll(TimePartFamily.all());
-        // copy/execute strategies (issue 12)
+        // copy/execute strategies
         all.addAll(CopyExecFamily.all());
-        // SM partitioning (issue 10): the four heuristics and 1G.
+        // SM partitioning: the four heuristics and 1G.
         all.addAll(PartitionFamily.all());
         return new Registry(all);
     }

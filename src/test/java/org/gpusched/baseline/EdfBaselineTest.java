@@ -20,7 +20,7 @@ class EdfBaselineTest {
     private static final int SETS = Integer.getInteger("gpusched.edfSets", 300);
 
     /**
-     * Issue 16.2. At t = 5 task a has three ready jobs. The walk takes x, turns a#0 away ({x, a}
+     * A job turned away stays ready. At t = 5 task a has three ready jobs. The walk takes x, turns a#0 away ({x, a}
      * is forbidden), takes y; a#1 would fit ({x, y, a} is listed), but a#0 has not run, and jobs of
      * a task run in release order, so a#1 must not be taken.
      */
@@ -78,7 +78,7 @@ class EdfBaselineTest {
     }
 
     /**
-     * Issue 18.6: about 72,000 jobs in 36,001 frames under EDF-parallel. The old simulation
+     * A long walk: about 72,000 jobs in 36,001 frames under EDF-parallel. The old simulation
      * rescanned every pending job per frame (quadratic: 26 s of CPU, over a minute on a loaded
      * machine); this one takes well under a second. The 20 s bound only guards against that
      * hang, with a wide margin; it is not a performance target.

@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Issue 19.2: --time-limit and --max-states bind every method, mean the same in every command,
- * and huge durations do not overflow; issue 19.1: an out-of-memory inside a method is exit 3,
+ * --time-limit and --max-states bind every method, mean the same in every command,
+ * and huge durations do not overflow; an out-of-memory inside a method is exit 3,
  * and --graph --force after one does not crash.
  */
 class BudgetCliTest {

@@ -13,7 +13,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14.6: summaries, suggestions, completion, version; and the sensitivity command's outputs. */
+/** Summaries, suggestions, completion, version; and the sensitivity command's outputs. */
 class CliPolishTest {
     @Test
     void every_command_summary_is_a_whole_sentence() {

@@ -93,7 +93,7 @@ class CliTest {
     void analyze_prints_verdict_stats_and_table() {
         CliRunner r = CliRunner.run("analyze", FIG1);
         assertThat(r.code()).isZero();
-        // Verdict and margins first; graph statistics only with --stats or --verbose (issue 14.6).
+        // Verdict and margins first; graph statistics only with --stats or --verbose, so the summary stays short.
         assertThat(r.out()).startsWith(FIG1 + ": schedulable, least slack 0 tick (tau1#0)\n")
                 .contains("hyperperiod 20", "worst response (tick)", "table (", "start (tick)", "tau1#0")
                 .doesNotContain("vertices");

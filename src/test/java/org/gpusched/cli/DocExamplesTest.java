@@ -24,8 +24,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every one-line gpusched example in README.md, docs/*.md and every --help footer runs (issue
- * 14.6). File names of the examples (ts.json, table.json, results/ …) are mapped onto a fixture
+ * Every one-line gpusched example in README.md, docs/*.md and every --help footer runs, so the
+ * documentation cannot drift from the program. File names of the examples (ts.json, table.json, results/ …) are mapped onto a fixture
  * in a temporary folder; a pipe into `gpusched play -` feeds the first command's stdout; what
  * follows `>` or a pipe into another tool is dropped. The long sweeps (`experiment`, `bench`) are
  * only parsed, not run: their full runs take minutes to hours. An example may answer 0, 1 or 3;

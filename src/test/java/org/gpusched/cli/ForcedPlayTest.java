@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.gpusched.cli.PlayCommandTest.run;
 
 /**
- * Issue 18.5: a table that is not a valid schedule of its task set is refused by play and verify
+ * A table that is not a valid schedule of its task set is refused by play and verify
  * (exit 2, first problem named); with --force it is played and every job it never runs is a miss.
  */
 class ForcedPlayTest {

@@ -11,7 +11,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.gpusched.cli.PlayCommandTest.run;
 
-/** Issue 19.4: nothing in a file name or a task-set name can add a line, a formula or a shell word. */
+/** Nothing in a file name or a task-set name can add a line, a formula or a shell word. */
 class ForgedOutputTest {
     static final String FAKE = "x.json: schedulable";
 

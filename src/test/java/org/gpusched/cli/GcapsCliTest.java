@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The GCAPS family through the CLI: the paper's Example 2 from examples/gcaps-example-2.json (the
- * issue's "done when"), a v1 GPU-only file judged by the family (each task on its own core, zero
+ * paper's verdicts), a v1 GPU-only file judged by the family (each task on its own core, zero
  * CPU time), n/a with a reason, and compare showing the family next to PBS on every example.
  */
 class GcapsCliTest {
@@ -49,7 +49,7 @@ class GcapsCliTest {
 
     @Test
     void example2WithAudsleyPassesInTheOrderOfThePaper() throws IOException {
-        // The command, with the default variant.
+        // The documented command, with the default variant.
         assertThat(CliRunner.run("analyze", EX2, "--method", "gcaps-suspend", "--gpu-priority", "audsley").code())
                 .isEqualTo(ExitCodes.OK);
         JsonNode o = json("analyze", EX2, "--method", "gcaps-suspend", "--gpu-priority", "audsley", "--format", "json");

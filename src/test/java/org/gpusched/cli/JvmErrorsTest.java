@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 19.1: a JVM error is exit 70 with one line, never the JVM's exit 1 ("not schedulable"),
+ * A JVM error is exit 70 with one line, never the JVM's exit 1 ("not schedulable"),
  * and inputs that would need unbounded memory are refused up front (exit 2). The memory cases run
  * in a child JVM under a small -Xmx, as a user's would.
  */
@@ -50,7 +50,7 @@ class JvmErrorsTest {
     void playOfTooManyLaunchesIsRefusedUpFront() throws Exception {
         Path table = dir.resolve("t.json");
         assertThat(PlayCommandTest.run("analyze", PlayCommandTest.PAPER, "--table", table.toString()).code()).isZero();
-        // 909,090 hyperperiods of 11 launches: 10 million launches, the issue's reproducer.
+        // 909,090 hyperperiods of 11 launches: 10 million launches, ten times the limit.
         Child c = child("64m", Main.class.getName(), "play", table.toString(), "--taskset", PlayCommandTest.PAPER,
                 "--device", "sim", "--hyperperiods", "909090");
         assertThat(c.code()).as(c.err()).isEqualTo(ExitCodes.INVALID);

@@ -14,7 +14,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The output rules as the commands apply them, and no exit 70 for any bad path (issue 14.1, 19.6). */
+/** The output rules as the commands apply them, and no exit 70 for any bad path (a bad path is usage, exit 2). */
 class OutputSafetyTest {
     private static final String FIG1 = "examples/paper-fig1.json";
 

@@ -15,7 +15,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 15 from the command line: v1 examples keep their tables byte for byte, the camera
+ * Pipelines from the command line: v1 examples keep their tables byte for byte, the camera
  * pipeline example names every kernel, the reader's offset/jitter/chain rules, and generate.
  */
 class PipelineCliTest {
@@ -27,7 +27,7 @@ class PipelineCliTest {
 
     /**
      * Golden files: stdout of {@code analyze --no-timing --table -} (report and table) for every
-     * v1 example, as produced before issue 15 (main at e183d14). Rewrite them only on purpose:
+     * v1 example, as produced before format v2 existed (main at e183d14). Rewrite them only on purpose:
      * {@code -Dgpusched.writeGolden=true}.
      */
     @Test

@@ -53,7 +53,7 @@ class PolicyCliTest {
     @Test
     void analyzeOfAV1FileIsByteIdenticalToBeforeThePolicyLayer() throws IOException {
         // Golden files: stdout of analyze --no-timing for every method and format, as of the policy layer, with
-        // the report changes of issue 14 (margins, units, stats behind --stats, reportVersion, leastSlack column).
+        // the current report (margins, units, stats behind --stats, reportVersion, leastSlack column).
         List<String> rows = Files.readAllLines(GOLDEN.resolve("exit-codes.csv"), StandardCharsets.UTF_8);
         assertThat(rows).hasSizeGreaterThan(40);
         for (String row : rows.subList(1, rows.size())) {

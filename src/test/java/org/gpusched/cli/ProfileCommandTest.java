@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** issue 13: profile, the replay comparison of play, and loop, on the simulated device. */
+/** Profile, the replay comparison of play, and loop, on the simulated device. */
 class ProfileCommandTest {
     private static final ObjectMapper M = new ObjectMapper();
     private static final String FIG1 = "examples/paper-fig1.json";

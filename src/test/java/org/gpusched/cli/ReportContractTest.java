@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 14.3, the parts done: every outcome parses under --format json; csv works or is refused. */
+/** The report contract: every outcome parses under --format json; csv works or is refused. */
 class ReportContractTest {
     private static final ObjectMapper M = new ObjectMapper();
 

@@ -12,7 +12,7 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Set;
 
-/** Validates JSON reports against the schemas of src/main/resources/report-schemas (issue 14.3). */
+/** Validates JSON reports against the schemas of src/main/resources/report-schemas (the documented report contract). */
 final class ReportSchemas {
     private static final ObjectMapper M = new ObjectMapper();
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);

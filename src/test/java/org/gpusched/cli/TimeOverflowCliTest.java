@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 16.1: times at and near 2^63 - 1 never wrap around, in any method. Each set needs a frame
+ * Times at and near 2^63 - 1 never wrap around, in any method. Each set needs a frame
  * that starts after 0 (so that start + completion would overflow) and is not schedulable; a
  * wrapped-around frame end would look early and flip the verdict to schedulable.
  */

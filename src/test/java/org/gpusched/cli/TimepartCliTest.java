@@ -10,7 +10,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 11 end to end: analyze, compare, export and optimize on the railway example. */
+/** Time partitioning end to end: analyze, compare, export and optimize on the railway example. */
 class TimepartCliTest {
     private static final String RAILWAY = "examples/railway-timepart.json";
 

@@ -94,7 +94,7 @@ class ExperimentTest {
     void gpuSchedSchedulesEverySetABaselineSchedules(@TempDir Path dir) throws Exception {
         assertThat(run("experiment", "schedulability", "--sets", "8", "--out", dir.toString())).isZero();
         List<String> lines = Files.readAllLines(dir.resolve("schedulability-sets.csv"));
-        // No comment line (issue 14.3): the parameters are in the sidecar.
+        // No comment line, so the CSV parses as plain CSV: the parameters are in the sidecar.
         assertThat(lines).hasSize(1 + 3 * 10 * 8).noneMatch(l -> l.startsWith("#"));
         assertThat(read(dir.resolve("schedulability-sets.meta.json")))
                 .contains("\"format\" : \"gpusched-experiment\"", "\"kind\" : \"schedulability\"", "\"shard\" : \"1/1\"");

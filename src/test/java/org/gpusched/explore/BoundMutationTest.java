@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Mutation checks of the necessary conditions (issue 17.3): each rule broken on purpose must be
+ * Mutation checks of the necessary conditions (the live bounds): each rule broken on purpose must be
  * caught by the explorer-vs-brute-force comparison of {@link ExplorerPropertyTest} (same random
  * sets, same seeds), i.e. the property tests are able to see a rule that drops a live state.
  * The unbroken rules pass that comparison on every set there.

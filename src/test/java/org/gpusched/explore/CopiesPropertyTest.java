@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * PBS frames with copies (issue 12.4): random pipelines (offsets, jitter, chains, every
+ * PBS frames with copies: random pipelines (offsets, jitter, chains, every
  * interference model) with copies to the device before kernels and to the host after them. The
  * explorer agrees with brute force and its tables pass the checker; zero-length copies change
  * neither the verdict nor the table. -Dgpusched.copies.sets=N runs more (default 120).

@@ -29,7 +29,7 @@ class ExplorerPropertyTest {
     private static final long BRUTE_BUDGET = 2_000_000;
     private static final long NO_MERGE_BUDGET = 200_000;
 
-    /** Pipelines (issue 15): offsets, jitter and chains of kernels; fewer, since each is bigger. */
+    /** Pipelines: offsets, jitter and chains of kernels; fewer, since each is bigger. */
     private static final int PIPELINES = Integer.getInteger("gpusched.pipelineSets", 1000);
 
     @Test

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Issue 19.2: brute force runs under the same heap budget as GPUSched (the baselines: EdfBaselineTest). */
+/** Brute force runs under the same heap budget as GPUSched (the baselines: EdfBaselineTest). */
 class MethodBudgetTest {
     private final TaskSet wide = new TaskSetReader().read(Path.of("src/test/resources/cases/wide-64-tasks.json"));
 

@@ -17,7 +17,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 16.3: {@code --stop all --objective X} returns a true optimum. The reference enumerates
+ * {@code --stop all --objective X} returns a true optimum. The reference enumerates
  * every schedule of a small set (every path, no merging at all) and takes the best value of each
  * objective; the explorer must reach exactly that value under every merge level and search order,
  * with a schedule that checks out and whose value is the one reported.
@@ -26,9 +26,9 @@ class ObjectiveOptimalityTest {
     private static final int SETS = Integer.getInteger("gpusched.objectiveSets", 400);
     private static final long PATH_LIMIT = 50_000;
 
-    /** The minimal case of the issue: serial runs beat the parallel frame on both objectives. */
+    /** Two tasks whose parallel frame is slower than serial: serial runs beat the parallel frame on both objectives. */
     @Test
-    void minimal_case_from_the_issue() {
+    void serial_runs_beat_a_slow_parallel_frame_on_every_objective() {
         TaskSet ts = TestFiles.parse("""
                 {"name": "two", "tasks": [{"name": "A", "period": 10, "wcet": 1}, {"name": "B", "period": 10, "wcet": 1}],
                  "interference": {"model": "table", "entries": [{"tasks": ["A", "B"], "completion": 2}]}}""");

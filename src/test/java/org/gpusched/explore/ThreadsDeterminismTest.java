@@ -10,7 +10,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * --threads (issue 17.4): the same verdict, schedule, witness, note and statistics (all but time
+ * --threads: the same verdict, schedule, witness, note and statistics (all but time
  * and heap) on one thread and on two, on random sets with turns of a few states so that the two
  * engines alternate many times, and the speculative depth-first turn is often thrown away.
  */

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Issue 19.5: kernel.module is found next to the task set, stays inside its folder, and is hashed. */
+/** kernel.module is found next to the task set, stays inside its folder, and is hashed. */
 class KernelModulesTest {
     @TempDir
     Path dir;

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Regression tests of issue 18 (items 1-4, 6) and issue 19 (arrays under x): each input is the
+ * Regression tests of the reader's limits (sizes, depths, numbers, arrays under x): each input is the
  * smallest one that failed before the bounded reading layer (a hang, exit 70, an impossible kernel
  * accepted, bytes silently replaced, a raw control character on the terminal, an out-of-memory).
  */

@@ -139,7 +139,7 @@ class WorkloadReaderTest {
                 + " resource limits");
         assertThat(read(v2(null, "{\"name\": \"a\", \"period\": 999999999989, \"wcet\": 1}, {\"name\": \"b\","
                 + " \"period\": 999999999961, \"wcet\": 1}")).pbsNote()).startsWith("hyperperiod ");
-        // issue 15: several GPU segments are a chain of kernels, named by position unless named
+        // Several GPU segments are a chain of kernels, named by position unless named
         TaskSet chain = read(v2(null, "{\"name\": \"a\", \"period\": 10, \"segments\": [{\"gpu\": {\"exec\": 2}},"
                 + " {\"gpu\": {\"exec\": 3}}]}")).pbs();
         assertThat(chain.task(0).wcet()).isEqualTo(5);

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 16.4, oracle.md revision 2: without a warp or thread limit, most-room sends a block to the
+ * oracle.md, most-room without limits: without a warp or thread limit, most-room sends a block to the
  * SM that could still take the most further blocks of its kernel. Two SMs of 65,536 registers,
  * J1 = 2 blocks of 32,768 registers, J2 = 1 block of 65,536. Every SM used to tie (unlimited warp
  * room), so J1's second block followed the first onto SM 0 and J2 found SM 1 empty; now J1

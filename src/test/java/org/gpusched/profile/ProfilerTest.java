@@ -70,7 +70,7 @@ class ProfilerTest {
     }
 
     /**
-     * The issue's first test, on random task sets of every interference model: profiled on a
+     * Profiling round trip, on random task sets of every interference model: profiled on a
      * simulated device whose timing is the workload's own model, the measured workload has the
      * same completion time for every set the oracle admits and the same exact verdict.
      */

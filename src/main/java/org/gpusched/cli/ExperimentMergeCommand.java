@@ -1,0 +1,49 @@
+package org.gpusched.cli;
+
+import org.gpusched.experiment.Sweep;
+import org.gpusched.input.InputException;
+import org.gpusched.report.FilesWritten;
+import org.gpusched.output.Outputs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code experiment merge}: the shard CSVs of one sweep combined as an unsharded run would write them. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
+                "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
+final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(arity = "1..*", paramLabel = "SHARD.csv", description = "The shard files (every shard once).")
+    List<Path> files;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
+    Path out;
+
+    @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
+    boolean force;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Path> written;
+        try {
+            written = Sweep.merge(files, Outputs.of(files, force), out);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(files.get(0).toString(), "", e.getMessage());
+        }
+        FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, written);
+        return ExitCodes.OK;
+    }
+}
