@@ -51,7 +51,17 @@ public record Contention(Map<KernelKind, double[]> demands) {
      * {@code work[i]} is kernel i's isolated time, {@code kinds[i]} its kind.
      */
     public long makespan(long[] work, KernelKind[] kinds) {
+        double last = 0;
+        for (double f : finishes(work, kinds)) {
+            last = Math.max(last, f);
+        }
+        return (long) Math.ceil(last - 1e-9);
+    }
+
+    /** When each kernel finishes (exact, not rounded), all started at 0. */
+    public double[] finishes(long[] work, KernelKind[] kinds) {
         int n = work.length;
+        double[] end = new double[n];
         double[] left = new double[n];
         boolean[] done = new boolean[n];
         for (int i = 0; i < n; i++) {
@@ -94,9 +104,10 @@ public record Contention(Map<KernelKind, double[]> demands) {
                     left[i] -= step * rate[i];
                     // The kernel(s) that set the step finish now; a rounding residue must not keep one alive.
                     done[i] = left[i] <= 1e-9 * Math.max(1, work[i]);
+                    end[i] = done[i] ? now : 0;
                 }
             }
         }
-        return (long) Math.ceil(now - 1e-9);
+        return end;
     }
 }
