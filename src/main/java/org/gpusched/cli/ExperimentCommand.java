@@ -354,9 +354,9 @@ final class ExperimentCommand implements Runnable {
     }
 
     @Command(name = "interference", mixinStandardHelpOptions = true,
-            description = {"Pairs and triples of contending kernel kinds at two sizes on the simulated device: each member's",
-                    "slowdown against its isolated time, the slowdown model fitted (one factor per kind) and how well it",
-                    "predicts each set. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
+            description = {"The slowdown model fitted to pairs and triples of contending kernel kinds on the simulated device.",
+                    "Each member's slowdown against its isolated time, one factor per kind, the error of each set's",
+                    "prediction. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
     static final class Interference extends Run {
         @Option(names = "--device", paramLabel = "DEV", defaultValue = "sim",
                 description = "sim (the simulated device's contention model); the GPU is not supported here yet. Default: ${DEFAULT-VALUE}.")
