@@ -106,7 +106,7 @@ void gpusched_kinds_free(KindBuffers &b) {
     b.sink = nullptr;
 }
 
-bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, std::string &why) {
+bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, double &rate, std::string &why) {
     // Two amounts, so the launch's fixed cost drops out of the rate: (t2 - t1) / (u2 - u1).
     const long long u1 = kind == KIND_COMPUTE ? 1 << 14 : 4, u2 = 4 * u1;
     float ms[2] = {0, 0};
@@ -128,12 +128,13 @@ bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads,
                                : "kernel-kind calibration: no growth with the amount of work";
         return false;
     }
-    b.units_per_ns[kind] = (double)(u2 - u1) / ((ms[1] - ms[0]) * 1e6);
+    rate = (double)(u2 - u1) / ((ms[1] - ms[0]) * 1e6);
     return true;
 }
 
-cudaError_t gpusched_kinds_launch(KindBuffers &b, int kind, int blocks, int threads, cudaStream_t stream, u64 *slot,
-                                  long long ns) {
-    long long units = (long long)(b.units_per_ns[kind] * (double)ns + 0.5);
-    return launch_units(b, kind, blocks, threads, stream, slot, units < 1 ? 1 : units);
+cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads,
+                                  cudaStream_t stream, u64 *slot, long long ns) {
+    if (b == nullptr) return cudaErrorInvalidValue;
+    long long units = (long long)(units_per_ns * (double)ns + 0.5);
+    return launch_units(*b, kind, blocks, threads, stream, slot, units < 1 ? 1 : units);
 }

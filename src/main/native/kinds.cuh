@@ -16,15 +16,13 @@ struct KindBuffers {
     float4 *small = nullptr;
     size_t small_n = 0;
     float *sink = nullptr;
-    double units_per_ns[5] = {0, 0, 0, 0, 0};
 };
 
 // Allocates the buffers for `device`; false (and `why`) on failure.
 bool gpusched_kinds_alloc(KindBuffers &b, int device, std::string &why);
 void gpusched_kinds_free(KindBuffers &b);
-// Times `kind` alone at the launch shape (blocks, threads) and stores its units per ns in `b`.
-bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, std::string &why);
-// Launches `kind` on `stream` with the work of `ns` alone (calibrated first); the slot gets the
-// first block start and last block end, as the spin kernel's does.
-cudaError_t gpusched_kinds_launch(KindBuffers &b, int kind, int blocks, int threads, cudaStream_t stream, u64 *slot,
-                                  long long ns);
+// Times `kind` alone at the launch shape (blocks, threads): its units of work per ns, in `rate`.
+bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, double &rate, std::string &why);
+// gpusched_kinds_launch (declared in player_common.cuh) launches `kind` on `stream` with the work of
+// `ns` alone at the calibrated rate; the slot gets the first block start and last block end, as the
+// spin kernel's does.

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
  * resource of the GPU, so kernels of the same kind running together slow each other down
  * (docs/player.md, "Kernel kinds" and "The contention model").
  */
+// The ordinal is the native player's kind number (src/main/native/kinds.cuh): keep the order.
 public enum KernelKind {
     /** Spins on the global timer: occupies SMs, no memory traffic. */
     SPIN,
