@@ -85,7 +85,8 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             p->kinds = new KindBuffers();
             if (!gpusched_kinds_alloc(*p->kinds, dev, why)) { throw_java(env, why); ok = false; break; }
         }
-        if (!gpusched_kinds_calibrate(*p->kinds, p->kind[t], p->blocks[t], p->threads[t], p->units_per_ns[t], why)) {
+        if (!gpusched_kinds_calibrate(*p->kinds, p->kind[t], p->blocks[t], p->threads[t], p->smem[t],
+                                      p->units_per_ns[t], why)) {
             throw_java(env, why);
             ok = false;
         }

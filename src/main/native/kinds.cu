@@ -65,16 +65,40 @@ static __global__ void kind_shared(u64 *slot, long long units, float *sink) {
     stamp_end(slot, start);
 }
 
-static cudaError_t launch_units(KindBuffers &b, int kind, int blocks, int threads, cudaStream_t s, u64 *slot,
+// Raises a kernel's dynamic shared-memory limit the first time a launch asks for more (as the spin
+// kernel's launch does), so a block occupies what its task declares.
+template <typename K>
+static cudaError_t allow_smem(K kernel, int &limit, int smem) {
+    if (smem <= limit) return cudaSuccess;
+    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    if (e == cudaSuccess) limit = smem;
+    return e;
+}
+
+// `smem`: the task's declared shared memory per block, requested as dynamic shared memory (unused by
+// the code) so that the kinds occupy SMs as the model places them.
+static cudaError_t launch_units(KindBuffers &b, int kind, int blocks, int threads, int smem, cudaStream_t s, u64 *slot,
                                 long long units) {
+    static int limit[5] = {0, 0, 0, 0, 0};
+    cudaError_t e = cudaSuccess;
     switch (kind) {
-        case KIND_COMPUTE: kind_compute<<<blocks, threads, 0, s>>>(slot, units, b.sink); break;
-        case KIND_MEMORY: kind_stream<<<blocks, threads, 0, s>>>(slot, b.big, b.big_n, units); break;
-        case KIND_CACHE: kind_stream<<<blocks, threads, 0, s>>>(slot, b.small, b.small_n, units); break;
-        case KIND_SHARED: kind_shared<<<blocks, threads, 0, s>>>(slot, units, b.sink); break;
+        case KIND_COMPUTE:
+            if ((e = allow_smem(kind_compute, limit[kind], smem)) == cudaSuccess)
+                kind_compute<<<blocks, threads, smem, s>>>(slot, units, b.sink);
+            break;
+        case KIND_MEMORY:
+        case KIND_CACHE:
+            if ((e = allow_smem(kind_stream, limit[KIND_MEMORY], smem)) == cudaSuccess)
+                kind_stream<<<blocks, threads, smem, s>>>(slot, kind == KIND_MEMORY ? b.big : b.small,
+                                                          kind == KIND_MEMORY ? b.big_n : b.small_n, units);
+            break;
+        case KIND_SHARED:
+            if ((e = allow_smem(kind_shared, limit[kind], smem)) == cudaSuccess)
+                kind_shared<<<blocks, threads, smem, s>>>(slot, units, b.sink);
+            break;
         default: return cudaErrorInvalidValue;
     }
-    return cudaGetLastError();
+    return e != cudaSuccess ? e : cudaGetLastError();
 }
 
 bool gpusched_kinds_alloc(KindBuffers &b, int device, std::string &why) {
@@ -106,17 +130,18 @@ void gpusched_kinds_free(KindBuffers &b) {
     b.sink = nullptr;
 }
 
-bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, double &rate, std::string &why) {
+bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, int smem, double &rate,
+                              std::string &why) {
     // Two amounts, so the launch's fixed cost drops out of the rate: (t2 - t1) / (u2 - u1).
     const long long u1 = kind == KIND_COMPUTE ? 1 << 14 : 4, u2 = 4 * u1;
     float ms[2] = {0, 0};
     cudaEvent_t a, z;
     cudaEventCreate(&a);
     cudaEventCreate(&z);
-    cudaError_t e = launch_units(b, kind, blocks, threads, 0, nullptr, u1);  // warm-up
+    cudaError_t e = launch_units(b, kind, blocks, threads, smem, 0, nullptr, u1);  // warm-up
     for (int k = 0; e == cudaSuccess && k < 2; k++) {
         cudaEventRecord(a, 0);
-        e = launch_units(b, kind, blocks, threads, 0, nullptr, k == 0 ? u1 : u2);
+        e = launch_units(b, kind, blocks, threads, smem, 0, nullptr, k == 0 ? u1 : u2);
         cudaEventRecord(z, 0);
         if (e == cudaSuccess) e = cudaEventSynchronize(z);
         if (e == cudaSuccess) e = cudaEventElapsedTime(&ms[k], a, z);
@@ -132,9 +157,9 @@ bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads,
     return true;
 }
 
-cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads,
+cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads, int smem,
                                   cudaStream_t stream, u64 *slot, long long ns) {
     if (b == nullptr) return cudaErrorInvalidValue;
     long long units = (long long)(units_per_ns * (double)ns + 0.5);
-    return launch_units(*b, kind, blocks, threads, stream, slot, units < 1 ? 1 : units);
+    return launch_units(*b, kind, blocks, threads, smem, stream, slot, units < 1 ? 1 : units);
 }

@@ -21,8 +21,9 @@ struct KindBuffers {
 // Allocates the buffers for `device`; false (and `why`) on failure.
 bool gpusched_kinds_alloc(KindBuffers &b, int device, std::string &why);
 void gpusched_kinds_free(KindBuffers &b);
-// Times `kind` alone at the launch shape (blocks, threads): its units of work per ns, in `rate`.
-bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, double &rate, std::string &why);
+// Times `kind` alone at the launch shape (blocks, threads, shared memory): its units of work per ns, in `rate`.
+bool gpusched_kinds_calibrate(KindBuffers &b, int kind, int blocks, int threads, int smem, double &rate,
+                              std::string &why);
 // gpusched_kinds_launch (declared in player_common.cuh) launches `kind` on `stream` with the work of
 // `ns` alone at the calibrated rate; the slot gets the first block start and last block end, as the
 // spin kernel's does.

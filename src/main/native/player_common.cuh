@@ -88,7 +88,7 @@ static bool load_driver(Driver &d, std::string &why) {
 
 // Kernel kinds besides spin (kinds.cu): their buffers, and one launch of `ns` of isolated work.
 struct KindBuffers;
-cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads,
+cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads, int smem,
                                   cudaStream_t stream, u64 *slot, long long ns);
 
 struct Player {
@@ -137,7 +137,7 @@ static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
     }
     if (!p->kind.empty() && p->kind[t] != 0) {
         return check(env, gpusched_kinds_launch(p->kinds, p->kind[t], p->units_per_ns[t], p->blocks[t], p->threads[t],
-                                                 p->streams[t], slot, ns), "kernel-kind launch");
+                                                 p->smem[t], p->streams[t], slot, ns), "kernel-kind launch");
     }
     // gpusched_spin is static, so every .cu has its own copy and the attribute is per copy: each
     // translation unit raises its copy's dynamic shared-memory limit the first time a launch needs it.
