@@ -53,4 +53,20 @@ class KindsCliTest {
         assertThat(m.code()).isEqualTo(2);
         assertThat(m.err()).contains("kind: names a built-in kernel");
     }
+
+    @Test
+    void a_v2_gpu_segment_names_its_kind_too(@TempDir Path dir) throws Exception {
+        String v2 = Files.readString(Path.of("examples/workload-v2.json"));
+        Path ok = dir.resolve("v2.json");
+        Files.writeString(ok, v2.replace("\"kernel\": { \"blocks\": 32, \"threadsPerBlock\": 256 }",
+                "\"kernel\": { \"blocks\": 32, \"threadsPerBlock\": 256, \"kind\": \"memory\" }"));
+        assertThat(Files.readString(ok)).contains("\"kind\": \"memory\"");
+        CliRunner r = CliRunner.run("validate", ok.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, Files.readString(ok).replace("\"kind\": \"memory\"", "\"kind\": \"tensor\""));
+        CliRunner b = CliRunner.run("validate", bad.toString());
+        assertThat(b.code()).isEqualTo(2);
+        assertThat(b.err()).contains(".kernel.kind: must be one of spin, compute, memory, cache, shared");
+    }
 }
