@@ -3,6 +3,7 @@
 // which never calls back into Java: launches, cudaDeviceSynchronize and absolute-time sleeps
 // (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC) only. Stamps come back in primitive arrays.
 #include "player_common.cuh"
+#include "kinds.cuh"
 
 extern "C" {
 
@@ -34,7 +35,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_gpusched_player_NativePlayer_deviceInfo(
 }
 
 JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, jclass, jint dev, jintArray jblocks,
-        jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols) {
+        jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols, jintArray jkinds) {
     Player *p = new Player();
     p->device = dev;
     p->tasks = env->GetArrayLength(jblocks);
@@ -46,6 +47,9 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
     env->GetIntArrayRegion(jblocks, 0, p->tasks, p->blocks.data());
     env->GetIntArrayRegion(jthreads, 0, p->tasks, p->threads.data());
     env->GetIntArrayRegion(jsmem, 0, p->tasks, p->smem.data());
+    p->kind.resize(p->tasks);
+    p->units_per_ns.assign(p->tasks, 0.0);
+    env->GetIntArrayRegion(jkinds, 0, p->tasks, p->kind.data());
     int count = 0;
     bool ok = check(env, cudaGetDeviceCount(&count), "cudaGetDeviceCount")
               && (count > 0 || check(env, cudaErrorNoDevice, "cudaGetDeviceCount"))
@@ -73,6 +77,20 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             env->ReleaseStringUTFChars(js, sy);
         }
     }
+    // Kernel kinds: buffers once, then each non-spin task's rate calibrated at its own launch shape.
+    for (int t = 0; ok && t < p->tasks; t++) {
+        if (p->kind[t] == 0 || p->user[t] != nullptr) continue;
+        std::string why;
+        if (p->kinds == nullptr) {
+            p->kinds = new KindBuffers();
+            if (!gpusched_kinds_alloc(*p->kinds, dev, why)) { throw_java(env, why); ok = false; break; }
+        }
+        if (!gpusched_kinds_calibrate(*p->kinds, p->kind[t], p->blocks[t], p->threads[t], p->smem[t],
+                                      p->units_per_ns[t], why)) {
+            throw_java(env, why);
+            ok = false;
+        }
+    }
     // Warm-up: the first launch of each kernel loads code and allocates launch resources; none
     // of that may land inside the timed loop.
     u64 *dslot = nullptr;
@@ -84,6 +102,7 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
     if (!ok) {
         for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
         if (p->dummy) cudaFreeHost(p->dummy);
+        if (p->kinds) { gpusched_kinds_free(*p->kinds); delete p->kinds; }
         delete p;
         return 0;
     }
@@ -168,6 +187,7 @@ JNIEXPORT void JNICALL Java_org_gpusched_player_NativePlayer_close(JNIEnv *, jcl
     cudaDeviceSynchronize();
     for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
     if (p->dummy) cudaFreeHost(p->dummy);
+    if (p->kinds) { gpusched_kinds_free(*p->kinds); delete p->kinds; }
     delete p;
 }
 

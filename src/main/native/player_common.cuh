@@ -86,12 +86,20 @@ static bool load_driver(Driver &d, std::string &why) {
     return true;
 }
 
+// Kernel kinds besides spin (kinds.cu): their buffers, and one launch of `ns` of isolated work.
+struct KindBuffers;
+cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads, int smem,
+                                  cudaStream_t stream, u64 *slot, long long ns);
+
 struct Player {
     int device = 0;
     int tasks = 0;
     std::vector<cudaStream_t> streams;
     std::vector<int> blocks, threads, smem;
     std::vector<CUfunction> user;  // null: synthetic kernel
+    std::vector<int> kind;         // KernelKind ordinal of each synthetic kernel (0: spin)
+    std::vector<double> units_per_ns;  // each non-spin task's calibrated rate at its launch shape
+    KindBuffers *kinds = nullptr;
     Driver driver;
     u64 *dummy = nullptr;
 };
@@ -126,6 +134,10 @@ static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
                                             (CUstream)p->streams[t], args, nullptr);
         if (r != CUDA_SUCCESS) { throw_java(env, "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"); return false; }
         return true;
+    }
+    if (!p->kind.empty() && p->kind[t] != 0) {
+        return check(env, gpusched_kinds_launch(p->kinds, p->kind[t], p->units_per_ns[t], p->blocks[t], p->threads[t],
+                                                 p->smem[t], p->streams[t], slot, ns), "kernel-kind launch");
     }
     // gpusched_spin is static, so every .cu has its own copy and the attribute is per copy: each
     // translation unit raises its copy's dynamic shared-memory limit the first time a launch needs it.

@@ -32,7 +32,7 @@ import java.util.stream.IntStream;
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class,
+                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentCommand.Interference.class,
                 ExperimentMergeCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -42,6 +42,7 @@ import java.util.stream.IntStream;
                 "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
                 "  gpusched experiment partitioning --sets 10 --threads 2 --out /tmp/partitioning",
                 "  gpusched experiment schedulability --shard 3/8 --out shards/",
+                "  gpusched experiment interference --device sim --out results/",
                 "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
 final class ExperimentCommand implements Runnable {
     @Spec
@@ -349,6 +350,22 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
             return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
+        }
+    }
+
+    @Command(name = "interference", mixinStandardHelpOptions = true,
+            description = {"The slowdown model fitted to pairs and triples of contending kernel kinds on the simulated device.",
+                    "Each member's slowdown against its isolated time, one factor per kind, the error of each set's",
+                    "prediction. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
+    static final class Interference extends Run {
+        @Option(names = "--device", paramLabel = "DEV", defaultValue = "sim",
+                description = "sim (the simulated device's contention model); the GPU is not supported here yet. Default: ${DEFAULT-VALUE}.")
+        String device;
+
+        @Override
+        public Integer call() throws IOException {
+            check(spec.commandLine(), device.equals("sim"), "--device: only sim is supported (got " + device + ")");
+            return execute(new org.gpusched.experiment.InterferenceExperiment());
         }
     }
 }

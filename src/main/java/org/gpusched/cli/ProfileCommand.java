@@ -11,6 +11,14 @@ import org.gpusched.player.SimTiming;
 import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
+import org.gpusched.input.InputException;
+import org.gpusched.input.InputText;
+import org.gpusched.input.NsysMap;
+import org.gpusched.input.NsysTrace;
+import org.gpusched.model.Task;
+import org.gpusched.profile.NsysProfile;
+import org.gpusched.report.NsysReports;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,6 +37,7 @@ import java.util.List;
         footer = {"  gpusched profile ts.json --device cuda --out measured.json",
                 "  gpusched profile examples/paper-fig1.json --device sim --out measured.json",
                 "  gpusched profile ts.json --device sim --exec-time uniform:0.8..1.0 --statistic p99 --margin 1.1 --out measured.json",
+                "  gpusched profile ts.json --from-nsys report.sqlite --map map.json --statistic p99 --out measured.json",
                 "", "Exit codes: 0 profiled, 2 invalid input or usage (no GPU without --device sim, a device too small"
                 + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
                 + " 70 internal error."})
@@ -43,12 +52,24 @@ final class ProfileCommand extends ProfileRun {
             description = "The raw samples (CSV). Default: beside --out, NAME.samples.csv.")
     Path samples;
 
+    @Option(names = "--from-nsys", paramLabel = "REPORT.sqlite",
+            description = {"Measure nothing: take the samples from the SQLite export of an Nsight Systems trace"
+                    + " (nsys export --type sqlite). Needs --map; the device and run options do not apply."})
+    Path fromNsys;
+
+    @Option(names = "--map", paramLabel = "MAP.json",
+            description = "With --from-nsys: which kernels are which task's (rules by kernel name, stream or NVTX range).")
+    Path map;
+
     @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
     boolean force;
 
     @Override
     public Integer call() {
         profile.validate(spec.commandLine());
+        if (fromNsys != null || map != null) {
+            return fromTrace();
+        }
         Input in = read(taskset);
         TaskSet ts = in.ts();
         String content = in.content();
@@ -68,6 +89,45 @@ final class ProfileCommand extends ProfileRun {
         switch (common.format) {
             case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
             default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
+        }
+        return ExitCodes.OK;
+    }
+
+    /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
+    private int fromTrace() {
+        CommandLine cl = spec.commandLine();
+        if (fromNsys == null || map == null) {
+            throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
+        }
+        for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
+            if (cl.getParseResult().hasMatchedOption(o)) {
+                throw new CommandLine.ParameterException(cl, o + " does not apply to --from-nsys (the trace is the measurement)");
+            }
+        }
+        Input in = read(taskset);
+        TaskSet ts = in.ts();
+        long nanos = profile.run.nanos(ts);
+        if (nanos <= 0) {
+            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to convert"
+                    + " the trace's nanoseconds");
+        }
+        Path csv = samples != null ? samples : beside(out, ".samples.csv");
+        ProfileOptions.distinct(cl, out, csv);
+        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), force);
+        outputs.check(out);
+        outputs.check(csv);
+        List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
+                ts.tasks().stream().map(Task::name).toList());
+        NsysTrace.Trace trace = NsysTrace.read(fromNsys, NsysMap.usesNvtx(rules));
+        NsysProfile.Result r = NsysProfile.of(ts, trace, rules, nanos, "nsys:" + fromNsys.getFileName());
+        Model model = Model.of(r.profile(), profile.statistic, profile.margin);
+        outputs.writeString(out, MeasuredWorkload.json(ts, in.content(), model, out.toString()));
+        outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(r.profile()).getBytes(StandardCharsets.UTF_8)));
+        ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
+                profile.statistic.cli(), profile.margin.toPlainString());
+        switch (common.format) {
+            case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
+            default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
         }
         return ExitCodes.OK;
     }

@@ -44,6 +44,16 @@ final class Charts {
         return c;
     }
 
+    /** Points, not lines: the last series (a reference line, two points) is drawn as a line. */
+    static XYChart scatter(String title, String xTitle, String yTitle, List<Series> series) {
+        XYChart c = line(title, xTitle, yTitle, false, series);
+        c.getSeriesMap().values().forEach(s -> s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter));
+        Series ref = series.get(series.size() - 1);
+        c.getSeriesMap().get(ref.name()).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line)
+                .setMarker(SeriesMarkers.NONE);
+        return c;
+    }
+
     /** A log axis cannot show 0; such points are left out (the CSV keeps them). */
     private static Series positive(Series s) {
         List<double[]> keep = new ArrayList<>();

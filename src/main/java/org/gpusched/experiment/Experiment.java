@@ -42,6 +42,7 @@ public interface Experiment {
             case CrossPolicyExperiment.KIND -> CrossPolicyExperiment.fromParams(params);
             case CopyExecExperiment.KIND -> CopyExecExperiment.fromParams(params);
             case PartitioningExperiment.KIND -> PartitioningExperiment.fromParams(params);
+            case InterferenceExperiment.KIND -> InterferenceExperiment.fromParams(params);
             default -> throw new IllegalArgumentException("unknown experiment '" + kind + "'");
         };
     }

@@ -51,6 +51,7 @@ final class InputDto {
                      @JsonProperty("sharedMemoryPerBlock") Long sharedMemoryPerBlock,
                      @JsonProperty("symbol") String symbol,
                      @JsonProperty("module") String module,
+                     @JsonProperty("kind") String kind,
                      @JsonProperty("x") JsonNode x) { }
 
     record InterferenceDto(@JsonProperty("model") String model,

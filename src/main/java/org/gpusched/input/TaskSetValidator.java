@@ -4,6 +4,7 @@ import org.gpusched.model.BlockUsage;
 import org.gpusched.model.GpuPresets;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Kernel;
+import org.gpusched.model.KernelKind;
 import org.gpusched.model.SmPolicy;
 import org.gpusched.model.Unit;
 import org.gpusched.model.Gpu;
@@ -244,8 +245,13 @@ final class TaskSetValidator {
             throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
         }
         atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
+        KernelKind kind = KernelKind.of(k.kind());
+        if (kind == null || kind != KernelKind.SPIN && k.module() != null) {
+            throw fail(p + ".kind", kind == null ? "must be one of " + KernelKind.names() + " (got \"" + k.kind() + "\")"
+                    : "names a built-in kernel; a user kernel (module) is its own code");
+        }
         Kernel kernel = new Kernel(k.blocks(), k.threadsPerBlock(), regs, smem, printable(p + ".symbol", k.symbol()),
-                printable(p + ".module", k.module()));
+                printable(p + ".module", k.module()), kind);
         if (gpu.sms() != Gpu.UNLIMITED && k.blocks() * gpu.sms() > ReadLimits.MAX_PLACEMENT_STEPS) {
             // blocks <= 2^24 and sms <= 2^16: the product fits in a long.
             throw fail(p + ".blocks", k.blocks() + " blocks on " + gpu.sms() + " SMs exceed the block-placement limit"

@@ -54,8 +54,10 @@ public final class CudaDevice implements Device {
         int[] smem = new int[n];
         String[] modules = new String[n];
         String[] symbols = new String[n];
+        int[] kinds = new int[n];
         for (Task t : ts.tasks()) {
             Kernel k = t.kernel() == null ? DEFAULT_KERNEL : t.kernel();
+            kinds[t.index()] = k.kind().ordinal();
             blocks[t.index()] = k.blocks();
             threads[t.index()] = k.threadsPerBlock();
             if (k.sharedMemoryPerBlock() > Integer.MAX_VALUE) {
@@ -73,7 +75,7 @@ public final class CudaDevice implements Device {
             }
         }
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
-        long h = NativePlayer.open(gpu, blocks, threads, smem, modules, symbols);
+        long h = NativePlayer.open(gpu, blocks, threads, smem, modules, symbols, kinds);
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }

@@ -85,7 +85,7 @@ public final class NativePlayer {
 
     /** Creates the context, one non-blocking stream per task and warms every kernel up; 0 after a throw. */
     static native long open(int device, int[] blocks, int[] threads, int[] sharedMemory, String[] modules,
-                            String[] symbols);
+                            String[] symbols, int[] kinds);
 
     /**
      * Plays one unrolled plan (layout of {@code out}: see the native source); returns

@@ -1,6 +1,7 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Gpu;
+import org.gpusched.model.KernelKind;
 import org.gpusched.input.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -22,10 +23,19 @@ import java.util.Map;
  * @param truth  the task set whose model is the device's timing
  * @param toTruth for each task index of the played set, its index in {@code truth}
  */
-public record SimTiming(TaskSet truth, int[] toTruth, boolean own) {
+public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention contention) {
 
     public SimTiming {
         toTruth = toTruth.clone();
+    }
+
+    public SimTiming(TaskSet truth, int[] toTruth, boolean own) {
+        this(truth, toTruth, own, Contention.DEFAULT);
+    }
+
+    /** This timing under another contention model. */
+    public SimTiming with(Contention c) {
+        return new SimTiming(truth, toTruth, own, c);
     }
 
     /** The played set's own model: the simulator of plain {@code play}. */
@@ -86,7 +96,26 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own) {
             throw new InputException(truth.source(), "interference", "the simulated device's timing model has no"
                     + " completion time for " + names(mask) + " (missing = forbid): it cannot run that batch");
         }
-        return c;
+        return Math.max(c, contended(m));
+    }
+
+    /**
+     * The contention model's time of the truth's set {@code m} when two or more of its kernels load
+     * a shared resource (else 0): the workload's own model stays the floor, contention can only add.
+     */
+    private long contended(long m) {
+        int n = Long.bitCount(m);
+        long[] work = new long[n];
+        KernelKind[] kinds = new KernelKind[n];
+        int loaded = 0;
+        int i = 0;
+        for (long b = m; b != 0; b &= b - 1, i++) {
+            Task t = truth.task(Long.numberOfTrailingZeros(b));
+            work[i] = t.wcet();
+            kinds[i] = t.kernel() == null ? KernelKind.SPIN : t.kernel().kind();
+            loaded += contention.contends(kinds[i]) ? 1 : 0;
+        }
+        return loaded < 2 ? 0 : contention.makespan(work, kinds);
     }
 
     /** The device's completion time of each entry of {@code plan}. */

@@ -58,10 +58,15 @@ public final class ProfileReports {
                 out.printf(Locale.ROOT, "  %-24s %d%n", "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}",
                         e.getValue());
             }
-            if (m.clamped() > 0) {
-                out.printf(Locale.ROOT, "  %d set%s measured below a member's isolated wcet: raised to it%n",
-                        m.clamped(), m.clamped() == 1 ? "" : "s");
-            }
+        }
+        footer(out, h, m, quiet);
+    }
+
+    /** The clamped count (unless quiet) and the line naming what was written. */
+    static void footer(PrintWriter out, Header h, Model m, boolean quiet) {
+        if (!quiet && m.clamped() > 0) {
+            out.printf(Locale.ROOT, "  %d set%s measured below a member's isolated wcet: raised to it%n",
+                    m.clamped(), m.clamped() == 1 ? "" : "s");
         }
         out.printf(Locale.ROOT, "%s: measured workload %s, samples %s%n", Escapes.text(h.taskset()),
                 Escapes.text(h.out()), Escapes.text(h.samples()));
@@ -82,14 +87,23 @@ public final class ProfileReports {
         o.put("margin", h.margin());
         o.put("sets", p.sets().size());
         o.put("clamped", m.clamped());
-        modelJson(o, ts, m);
+        modelJson(o, ts, m, counts(p));
         return o;
     }
 
-    private static void modelJson(ObjectNode o, TaskSet ts, Model m) {
+    /** How many samples each set (task mask) has behind its number. */
+    static Map<Long, Integer> counts(Profiler.Profile p) {
+        Map<Long, Integer> n = new java.util.HashMap<>();
+        p.sets().forEach(s -> n.put(s.mask(), s.samples().length));
+        return n;
+    }
+
+    private static void modelJson(ObjectNode o, TaskSet ts, Model m, Map<Long, Integer> counts) {
         ObjectNode w = o.putObject("wcet");
+        ObjectNode ws = o.putObject("wcetSamples");
         for (int i = 0; i < ts.size(); i++) {
             w.put(ts.task(i).name(), m.wcet()[i]);
+            ws.put(ts.task(i).name(), counts.getOrDefault(1L << i, 0));
         }
         ArrayNode entries = o.putArray("entries");
         for (Map.Entry<Long, Long> e : m.table().entrySet()) {
@@ -99,6 +113,7 @@ public final class ProfileReports {
                 names.add(ts.task(t).name());
             }
             n.put("completion", e.getValue());
+            n.put("samples", counts.getOrDefault(e.getKey(), 0));
         }
     }
 

@@ -82,6 +82,7 @@ class DocExamplesTest {
         for (String report : new String[] {"old-report.json", "new-report.json"}) {
             Files.writeString(dir.resolve(report), CliRunner.run("analyze", ts.toString(), "--format", "json").out());
         }
+        nsysFixture(ts, dir);
         Set<String> all = examples();
         assertThat(all).as("examples found").hasSizeGreaterThan(40);
         List<String> wrong = new ArrayList<>();
@@ -129,6 +130,21 @@ class DocExamplesTest {
         assertThat(wrong).isEmpty();
     }
 
+    /** report.sqlite and map.json for the profile --from-nsys examples: each task's kernel alone, then all together. */
+    private static void nsysFixture(Path ts, Path dir) throws Exception {
+        var tasks = new org.gpusched.input.TaskSetReader(true).read(ts).tasks();
+        StringBuilder map = new StringBuilder("{\"rules\": [");
+        try (var f = new org.gpusched.input.NsysFixture(dir.resolve("report.sqlite"), false, false, false)) {
+            for (int i = 0; i < tasks.size(); i++) {
+                map.append(i == 0 ? "" : ", ").append("{\"task\": \"").append(tasks.get(i).name())
+                        .append("\", \"kernel\": \"^k").append(i).append("$\"}");
+                f.kernel("k" + i, i, 1_000_000L * i, 1_000_000L * i + 1000);
+                f.kernel("k" + i, i, 100_000_000L + i, 100_000_900L + i);
+            }
+        }
+        Files.writeString(dir.resolve("map.json"), map.append("]}\n").toString());
+    }
+
     private static boolean parses(List<String> args) {
         CommandLine cl = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
         try {
@@ -144,7 +160,7 @@ class DocExamplesTest {
         List<String> out = new ArrayList<>();
         for (String tok : line.trim().split("\\s+")) {
             String t = tok.replace("\"", "").replace("'", "");
-            if (t.startsWith("-") || !(t.contains("/") || t.matches(".*\\.(json|csv|jsonl|graphml|dot)"))) {
+            if (t.startsWith("-") || !(t.contains("/") || t.matches(".*\\.(json|csv|jsonl|graphml|dot|sqlite)"))) {
                 out.add(t);
             } else if (t.equals("ts.json") || t.equals("taskset.json")) {
                 out.add(dir.resolve("ts.json").toString());

@@ -1,0 +1,168 @@
+package org.gpusched.profile;
+
+import org.gpusched.input.InputException;
+import org.gpusched.input.NsysMap;
+import org.gpusched.input.NsysTrace;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code profile --from-nsys}: a profile taken from an Nsight Systems trace instead of from runs
+ * gpusched launched. Each kernel the map assigns to a task is one execution of that task. Kernels
+ * are grouped into busy periods: maximal runs of mapped kernels whose intervals overlap (a kernel
+ * starting exactly when another ends does not overlap it). A period of one kernel is an isolated
+ * sample of its task (its duration); a period whose kernels belong to two or more different tasks,
+ * each once, is a co-run sample of that set: its span, first start to last end. A period in which
+ * one task has two kernels is no sample of anything (the table model times one job per task) and is
+ * counted as {@code ambiguous}. Unmapped kernels are ignored (and counted): the map decides what
+ * the workload is.
+ */
+public final class NsysProfile {
+    private NsysProfile() { }
+
+    /** Copies on one task's streams in one direction (CUPTI copy kind), with their count and maxima. */
+    public record Copies(String task, int kind, int count, long maxNs, long maxBytes) { }
+
+    /** The profile (samples in ns) and what the trace held besides. */
+    public record Result(Profiler.Profile profile, int kernels, int mapped, int periods, int ambiguous,
+                         List<Copies> copies) {
+        public Result {
+            copies = List.copyOf(copies);
+        }
+    }
+
+    /**
+     * The profile of {@code ts} in {@code trace} under {@code rules}; {@code nanosPerTick} converts
+     * the trace's nanoseconds to the workload's ticks. A task never seen alone is an input error.
+     */
+    public static Result of(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, long nanosPerTick, String device) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < ts.size(); i++) {
+            index.put(ts.task(i).name(), i);
+        }
+        List<Run> runs = new ArrayList<>();
+        for (NsysTrace.Kernel k : trace.kernels()) {
+            NsysMap.Rule r = match(k, rules, trace.ranges());
+            if (r != null) {
+                runs.add(new Run(index.get(r.task()), k));
+            }
+        }
+        Map<Long, List<Long>> samples = new TreeMap<>();
+        int periods = 0;
+        int ambiguous = 0;
+        for (int a = 0; a < runs.size(); ) {
+            int b = a + 1;
+            long end = runs.get(a).k().end();
+            while (b < runs.size() && runs.get(b).k().start() < end) {
+                end = Math.max(end, runs.get(b).k().end());
+                b++;
+            }
+            periods++;
+            long mask = 0;
+            boolean twice = false;
+            for (int j = a; j < b; j++) {
+                long bit = 1L << runs.get(j).task();
+                twice |= (mask & bit) != 0;
+                mask |= bit;
+            }
+            if (twice) {
+                ambiguous++;
+            } else {
+                samples.computeIfAbsent(mask, m -> new ArrayList<>()).add(end - runs.get(a).k().start());
+            }
+            a = b;
+        }
+        for (int i = 0; i < ts.size(); i++) {
+            if (!samples.containsKey(1L << i)) {
+                throw new InputException(trace.file(), "", "task \"" + ts.task(i).name() + "\" never ran alone in the"
+                        + " trace (" + count(runs, i) + " kernels mapped to it, none without another task's kernel"
+                        + " overlapping): no isolated time to measure");
+            }
+        }
+        List<Profiler.SetSamples> sets = new ArrayList<>();
+        samples.forEach((mask, s) -> sets.add(new Profiler.SetSamples(mask, Oracle.tasksOf(mask),
+                s.stream().mapToLong(Long::longValue).toArray())));
+        sets.sort(Comparator.<Profiler.SetSamples>comparingInt(s -> Long.bitCount(s.mask()))
+                .thenComparing((x, y) -> Arrays.compare(Oracle.tasksOf(x.mask()), Oracle.tasksOf(y.mask()))));
+        Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets);
+        return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous, copies(ts, trace, rules, runs));
+    }
+
+    private record Run(int task, NsysTrace.Kernel k) { }
+
+    private static long count(List<Run> runs, int task) {
+        return runs.stream().filter(r -> r.task() == task).count();
+    }
+
+    /** The first rule that recognises {@code k}, or null. */
+    static NsysMap.Rule match(NsysTrace.Kernel k, List<NsysMap.Rule> rules, List<NsysTrace.Range> ranges) {
+        for (NsysMap.Rule r : rules) {
+            boolean hit = switch (r.by()) {
+                case KERNEL -> r.pattern().matcher(k.shortName()).find() || r.pattern().matcher(k.demangledName()).find();
+                case STREAM -> k.stream() == r.stream();
+                case NVTX -> k.launchStart() >= 0 && ranges.stream().anyMatch(g -> g.tid() == k.launchTid()
+                        && g.start() <= k.launchStart() && k.launchStart() <= g.end() && r.pattern().matcher(g.text()).find());
+            };
+            if (hit) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A copy belongs to the task whose stream it ran on: a stream named by a rule, else a stream on
+     * which that task's kernels, and no other task's, ran. Copies on other streams are not reported.
+     */
+    private static List<Copies> copies(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, List<Run> runs) {
+        Map<Long, Integer> owner = new HashMap<>();
+        Map<Long, Boolean> shared = new HashMap<>();
+        for (Run r : runs) {
+            Integer o = owner.putIfAbsent(r.k().stream(), r.task());
+            if (o != null && o != r.task()) {
+                shared.put(r.k().stream(), true);
+            }
+        }
+        shared.keySet().forEach(owner::remove);
+        for (NsysMap.Rule r : rules) {
+            if (r.by() == NsysMap.By.STREAM) {
+                owner.putIfAbsent(r.stream(), index(ts, r.task()));
+            }
+        }
+        Map<String, long[]> acc = new LinkedHashMap<>();
+        for (NsysTrace.Memcpy c : trace.copies()) {
+            Integer t = owner.get(c.stream());
+            if (t != null) {
+                long[] a = acc.computeIfAbsent(t + ":" + c.kind(), x -> new long[3]);
+                a[0]++;
+                a[1] = Math.max(a[1], c.end() - c.start());
+                a[2] = Math.max(a[2], c.bytes());
+            }
+        }
+        List<Copies> out = new ArrayList<>();
+        acc.forEach((key, a) -> {
+            String[] p = key.split(":");
+            out.add(new Copies(ts.task(Integer.parseInt(p[0])).name(), Integer.parseInt(p[1]), (int) a[0], a[1], a[2]));
+        });
+        out.sort(Comparator.comparing((Copies c) -> index(ts, c.task())).thenComparingInt(Copies::kind));
+        return out;
+    }
+
+    private static int index(TaskSet ts, String name) {
+        for (int i = 0; i < ts.size(); i++) {
+            if (ts.task(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no task " + name);
+    }
+}

@@ -1,0 +1,35 @@
+package org.gpusched.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** experiment interference on the simulated device: measured slowdowns, the fitted slowdown model, its errors, the plot. */
+class InterferenceExperimentTest {
+    @Test
+    void fits_one_factor_per_kind_that_never_predicts_below_a_measured_set(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("res");
+        CliRunner r = CliRunner.run("experiment", "interference", "--device", "sim", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Files.readAllLines(out.resolve("interference-factors.csv")))
+                .containsExactly("kind,factor", "compute,1.0500", "memory,2.7000", "cache,2.1000", "shared,1.8000");
+        List<String> rows = Files.readAllLines(out.resolve("interference.csv"));
+        // 10 kind pairs x 4 size choices + 20 kind triples x 8, the header and the worst-case line.
+        assertThat(rows).hasSize(1 + 40 + 160 + 1);
+        assertThat(rows).contains("memory:100+memory:100,2,180,270,0.5000", "compute:100+memory:100,2,100,270,1.7000");
+        for (String row : rows.subList(1, rows.size() - 1)) {
+            String[] c = row.split(",");
+            assertThat(Long.parseLong(c[3])).as(row).isGreaterThanOrEqualTo(Long.parseLong(c[2]));
+        }
+        assertThat(rows.get(rows.size() - 1)).isEqualTo("worst,2,,,1.7000");
+        assertThat(out.resolve("interference.png")).isNotEmptyFile();
+        assertThat(Files.readString(out.resolve("interference.svg"))).contains("<svg");
+        CliRunner gpu = CliRunner.run("experiment", "interference", "--device", "cuda", "--out", dir.resolve("x").toString());
+        assertThat(gpu.code()).isEqualTo(2);
+    }
+}
