@@ -36,7 +36,8 @@ public final class CompareReports {
             a.add(PolicyReports.result(r, w, false));
             String key = LEGACY.get(r.method());
             if (key != null && r.detail() instanceof Detail.Frames fr) {
-                o.set(key, fr.baseline() != null ? Reports.baseline(fr.taskSet(), fr.baseline()) : legacyPbs(r));
+                o.set(key, fr.baseline() != null ? Reports.baseline(fr.taskSet(), fr.baseline())
+                        : key.equals("gpusched") ? legacyPbs(r) : legacyOnline(r, fr));
             }
         }
         return o;
@@ -52,6 +53,16 @@ public final class CompareReports {
         }
         gs.putArray("misses");
         return gs.put("verdict", r.outcome().words()).put("note", r.reason());
+    }
+
+    /**
+     * An EDF rule decided by the analysis over arrival windows (jitter) rather than one simulation:
+     * the v1 fields with the frames of the schedule it reports (none when no scenario is safe).
+     */
+    private static ObjectNode legacyOnline(MethodResult r, Detail.Frames fr) {
+        ObjectNode o = legacyPbs(r);
+        o.put("frames", fr.analysis() == null ? 0 : fr.analysis().schedule().size());
+        return o;
     }
 
     public static void text(PrintWriter out, String file, Workload w, List<MethodResult> results, boolean quiet) {

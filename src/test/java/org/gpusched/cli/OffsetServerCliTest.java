@@ -51,7 +51,8 @@ class OffsetServerCliTest {
         CliRunner r = CliRunner.run("export", "--to", "mast", SERVER);
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("Name         => gpu,", "Type         => Non_Preemptible_FP_Policy",
-                "Name                    => visual_odometry_gpu", "Activity_Server    => visual_odometry_gpu",
+                "Name                    => \"visual_odometry_gpu\"",
+                "Activity_Server    => \"visual_odometry_gpu\"",
                 "Scheduler               => gpu);");
         assertThat(r.out()).doesNotContain("Type               => Delay,\n          Input_Event        =>"
                 + " visual_odometry_e1");
