@@ -28,11 +28,14 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The nptest export is the job set edf-serial analyses: on random pipelines with offsets, chains,
- * copies and release jitter, nptest (the peer built by src/test/sh/build-peers.sh, run with
- * {@code -r -c} and the precedence file) gives edf-serial's verdict, every job's finish time and
- * every task's worst response. With jitter the file uses --arrival release, the time-triggered
- * rule edf-serial simulates. -Dpeers.sag.sets=N sets the number of sets.
+ * The nptest export is the job set the EDF-serial rules analyse: on random pipelines with offsets,
+ * chains, copies and release jitter, nptest (the peer built by src/test/sh/build-peers.sh, run with
+ * {@code -r -c} and the precedence file) reads {@code --arrival release} as edf-serial-tt, the
+ * time-triggered rule, and gives its verdict, every job's finish time and every task's worst
+ * response; it reads {@code --arrival window} (the default) as online edf-serial, whose verdict
+ * (our schedule-abstraction graph, {@link OnlineEdfGraph}) it must give on every jittered set. Only
+ * verdicts there: the graph keeps no response times, and nptest's window bounds are upper bounds.
+ * -Dpeers.sag.sets=N sets the number of sets.
  */
 @Tag("peers")
 class SagPeerTest {
@@ -143,7 +146,7 @@ class SagPeerTest {
         }
         System.out.println("nptest peers: " + sets + " random sets (" + withChains + " with chains, " + withJitter
                 + " with jitter, " + schedulable + " schedulable): verdicts, per-task WCRT and " + jobsCompared
-                + " kernel finish times equal to edf-serial in all; with --priority deadline " + tieFlips
+                + " kernel finish times equal to edf-serial-tt in all; with --priority deadline " + tieFlips
                 + " verdicts differ (ties); " + windowsRead + " jitter sets read with --arrival window: verdict equal"
                 + " to online edf-serial (" + onlineSchedulable + " schedulable; " + onlineInconclusive
                 + " left out, our graph over budget)");
