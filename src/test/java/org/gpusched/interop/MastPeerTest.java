@@ -49,12 +49,17 @@ class MastPeerTest {
     record MastResult(String status, Map<String, Double> wcrt, String log) { }
 
     MastResult analyse(Path mast, String text, String name) throws IOException {
+        return analyse(dir, mast, "holistic", text, name);
+    }
+
+    /** MAST's {@code technique} (a tool name of mast_analysis) on {@code text}, files kept in {@code dir}. */
+    static MastResult analyse(Path dir, Path mast, String technique, String text, String name) throws IOException {
         Files.createDirectories(dir);
         Path in = dir.resolve(name + ".txt");
         Path out = dir.resolve(name + ".out");
         Files.writeString(in, text);
         Files.deleteIfExists(out);
-        Peers.Run run = Peers.run(dir, List.of(mast.toString(), "holistic", in.toString(), out.toString()));
+        Peers.Run run = Peers.run(dir, List.of(mast.toString(), technique, in.toString(), out.toString()));
         Matcher st = Pattern.compile("Final analysis status: (\\S+)").matcher(run.out());
         String status = st.find() ? st.group(1) : "NONE";
         Map<String, Double> wcrt = new HashMap<>();
