@@ -117,8 +117,14 @@ final class ExperimentCommand implements Runnable {
         int execute(Experiment e) throws IOException {
             Shard shard = sweep.shard(spec.commandLine());
             List<Path> files;
+            long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
-                files = Sweep.execute(e, shard, sweep.threads, dir, spec.commandLine().getErr());
+                files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
+            } catch (Sweep.OutOfTime t) {
+                spec.commandLine().getErr().println("experiment " + e.kind() + ": --time-limit reached after "
+                        + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"
+                        + " run with --shard K/N)");
+                return ExitCodes.INCONCLUSIVE;
             }
             FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, files);
             return ExitCodes.OK;
@@ -137,7 +143,7 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
             return execute(new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.timeLimit));
+                    sets.sets, sets.tasks, sweep.eachTimeLimit));
         }
     }
 
@@ -182,7 +188,7 @@ final class ExperimentCommand implements Runnable {
             checkUnits(cl, (long) us.size() + ns.size(), sets);
             return execute(new RuntimeExperiment(sweep.seed,
                     scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
-                    sweep.timeLimit));
+                    sweep.eachTimeLimit));
         }
     }
 
@@ -213,7 +219,7 @@ final class ExperimentCommand implements Runnable {
                     && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
             checkUnits(cl, 1, sets);
             return execute(new GraphSizeExperiment(sweep.seed,
-                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.timeLimit));
+                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
         }
     }
 
@@ -222,7 +228,7 @@ final class ExperimentCommand implements Runnable {
                     + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
                     + "utilisation and best-effort share.",
                     "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
-                            + "--time-limit is not used (the analyses take milliseconds)."})
+                            + "--each-time-limit is not used (the analyses take milliseconds)."})
     static final class Gcaps extends Run {
         @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
                 description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
@@ -281,7 +287,7 @@ final class ExperimentCommand implements Runnable {
             PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.timeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
+                    sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 
@@ -290,7 +296,7 @@ final class ExperimentCommand implements Runnable {
                     + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
                     + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
                     "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
-                            + "partitions,time}-nN .png/.svg. --time-limit is not used (see docs/partitioning.md)."})
+                            + "partitions,time}-nN .png/.svg. --each-time-limit is not used (see docs/partitioning.md)."})
     static final class Partitioning extends Run {
         @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
                 description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
@@ -341,7 +347,7 @@ final class ExperimentCommand implements Runnable {
             description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
                     + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
                     + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
-                    "Writes copy-exec.csv and copy-exec .png/.svg. --time-limit is not used."})
+                    "Writes copy-exec.csv and copy-exec .png/.svg. --each-time-limit is not used."})
     static final class CopyExec extends Run {
         @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
         int sets;

@@ -35,16 +35,35 @@ public final class SweepOptions {
                     + "Default: ${DEFAULT-VALUE} (everything).")
     String shard;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "10s",
-            description = "Per-set analysis time limit; a set that hits it is inconclusive. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Limit on the whole run: sets not started by then are not run, nothing is written and "
+                    + "the exit code is 3 (split a long run with --shard). Default: none.")
     Duration timeLimit;
+
+    @Option(names = "--each-time-limit", paramLabel = "DURATION", defaultValue = "10s",
+            converter = DurationConverter.class,
+            description = "Analysis time limit per set (a parameter of the experiment, recorded in its CSVs); a set "
+                    + "that hits it counts as inconclusive. Default: ${DEFAULT-VALUE}.")
+    Duration eachTimeLimit;
+
+    /** System.nanoTime() by which the run must end, or Long.MAX_VALUE without --time-limit. */
+    long deadline(long startNanos) {
+        if (timeLimit == null) {
+            return Long.MAX_VALUE;
+        }
+        long nanos = timeLimit.toNanos();
+        return nanos > Long.MAX_VALUE - startNanos ? Long.MAX_VALUE : startNanos + nanos;
+    }
 
     Shard shard(CommandLine cl) {
         if (threads < 1) {
             throw new CommandLine.ParameterException(cl, "--threads must be >= 1");
         }
-        if (timeLimit.isNegative() || timeLimit.isZero()) {
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
             throw new CommandLine.ParameterException(cl, "--time-limit must be positive");
+        }
+        if (eachTimeLimit.isNegative() || eachTimeLimit.isZero()) {
+            throw new CommandLine.ParameterException(cl, "--each-time-limit must be positive");
         }
         try {
             return Shard.parse(shard);

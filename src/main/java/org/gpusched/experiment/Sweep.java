@@ -23,8 +23,37 @@ import java.util.concurrent.Future;
 public final class Sweep {
     private Sweep() { }
 
+    /** The whole-run time limit ended the run before every unit of the shard was done. */
+    public static final class OutOfTime extends RuntimeException {
+        private final int done;
+        private final int total;
+
+        OutOfTime(int done, int total) {
+            super(done + " of " + total + " units done when the time limit was reached", null, false, false);
+            this.done = done;
+            this.total = total;
+        }
+
+        public int done() {
+            return done;
+        }
+
+        public int total() {
+            return total;
+        }
+    }
+
     /** The raw rows of the shard's units in unit order, whatever order the threads finish in. */
     public static List<String> run(Experiment e, Shard shard, int threads, PrintWriter progressTo) {
+        return run(e, shard, threads, Long.MAX_VALUE, progressTo);
+    }
+
+    /**
+     * As {@link #run(Experiment, Shard, int, PrintWriter)}, starting no unit once System.nanoTime()
+     * passes {@code deadline}: a unit already running finishes under its own per-set limit, so the
+     * run ends within the limit plus one unit; then {@link OutOfTime}.
+     */
+    public static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
         List<Integer> mine = new ArrayList<>();
         for (int u = 0; u < e.units(); u++) {
             if (shard.owns(u)) {
@@ -34,8 +63,11 @@ public final class Sweep {
         Progress bar = Progress.forConsole(progressTo, e.kind(), mine.size());
         List<String> rows = new ArrayList<>();
         if (threads <= 1) {
-            for (int u : mine) {
-                rows.addAll(e.run(u));
+            for (int i = 0; i < mine.size(); i++) {
+                if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
+                    throw outOfTime(bar, i, mine.size());
+                }
+                rows.addAll(e.run(mine.get(i)));
                 step(bar);
             }
         } else {
@@ -48,13 +80,24 @@ public final class Sweep {
                 List<Future<List<String>>> futures = new ArrayList<>();
                 for (int u : mine) {
                     futures.add(pool.submit(() -> {
+                        if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
+                            return null;
+                        }
                         List<String> r = e.run(u);
                         step(bar);
                         return r;
                     }));
                 }
+                int done = 0;
                 for (Future<List<String>> f : futures) {
-                    rows.addAll(f.get());
+                    List<String> r = f.get();
+                    if (r != null) {
+                        rows.addAll(r);
+                        done++;
+                    }
+                }
+                if (done < mine.size()) {
+                    throw outOfTime(bar, done, mine.size());
                 }
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
@@ -71,6 +114,13 @@ public final class Sweep {
         return rows;
     }
 
+    private static OutOfTime outOfTime(Progress bar, int done, int total) {
+        if (bar != null) {
+            bar.finish();
+        }
+        return new OutOfTime(done, total);
+    }
+
     private static void step(Progress bar) {
         if (bar != null) {
             bar.step();
@@ -83,9 +133,9 @@ public final class Sweep {
      * CSVs and the plots. Files are written only once every unit is done, so an interrupted run
      * leaves the folder as it was; the folder's marker says "running" while they are written.
      */
-    public static List<Path> execute(Experiment e, Shard shard, int threads, RunFolder dir, PrintWriter progressTo)
-            throws IOException {
-        List<String> rows = run(e, shard, threads, progressTo);
+    public static List<Path> execute(Experiment e, Shard shard, int threads, long deadline, RunFolder dir,
+                                     PrintWriter progressTo) throws IOException {
+        List<String> rows = run(e, shard, threads, deadline, progressTo);
         Map<String, String> params = new LinkedHashMap<>(e.params());
         params.put("shard", shard.toString());
         dir.start(params);

@@ -110,9 +110,35 @@ class ExperimentTest {
     }
 
     @Test
+    void theWholeRunLimitStopsTheSweepWithExit3AndWritesNothing(@TempDir Path dir) throws Exception {
+        StringWriter err = new StringWriter();
+        Path out = dir.resolve("run");
+        long start = System.nanoTime();
+        int code = Main.run(new PrintWriter(new StringWriter()), new PrintWriter(err), "experiment", "schedulability",
+                "--sets", "200", "--tasks", "8", "--time-limit", "1ms", "--each-time-limit", "2s", "--out",
+                out.toString());
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertThat(code).as(err.toString()).isEqualTo(3);
+        assertThat(err.toString()).contains("--time-limit reached after").contains("nothing written");
+        // At most the units already running finish, each under --each-time-limit.
+        assertThat(millis).isLessThan(2_000 + 10_000);
+        try (var files = Files.list(dir)) {
+            List<Path> written = new ArrayList<>();
+            for (Path p : files.toList()) {
+                if (Files.isDirectory(p)) {
+                    try (var inner = Files.list(p)) {
+                        inner.filter(f -> f.toString().endsWith(".csv")).forEach(written::add);
+                    }
+                }
+            }
+            assertThat(written).isEmpty();
+        }
+    }
+
+    @Test
     void runtimeAndGraphSizeWriteTheirCsvsAndPlots(@TempDir Path dir) throws Exception {
         assertThat(run("experiment", "runtime", "--sets", "2", "--utilizations", "0.6,1.0", "--tasks-range", "3..6",
-                "--time-limit", "2s", "--out", dir.toString())).isZero();
+                "--each-time-limit", "2s", "--out", dir.toString())).isZero();
         assertThat(read(dir.resolve("runtime-by-utilization.csv")).lines()).hasSize(3);
         assertThat(read(dir.resolve("runtime-by-tasks.csv")).lines()).hasSize(5)
                 .first().isEqualTo("tasks,utilization,sets,mean,median,p95,max,hitLimit");
