@@ -29,13 +29,7 @@ public final class NumericOptions {
 
         @Override
         public Long convert(String value) {
-            long n;
-            try {
-                n = Long.parseLong(value.trim());
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + printable(value) + "' is not an integer"
-                        + range());
-            }
+            long n = parse(value, "an integer" + range());
             if (n < min || n > max) {
                 throw new CommandLine.TypeConversionException("'" + n + "' is out of range" + range());
             }
@@ -89,8 +83,17 @@ public final class NumericOptions {
         }
     }
 
+    /** The integer typed, or one line "'TEXT' is not WHAT" (the text escaped) when it is none. */
+    static long parse(String value, String what) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + printable(value) + "' is not " + what);
+        }
+    }
+
     /** The text as typed, controls escaped, for an error line. */
-    private static String printable(String value) {
+    static String printable(String value) {
         return org.gpusched.input.Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
     }
 }

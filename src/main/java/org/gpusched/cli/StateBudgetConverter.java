@@ -10,14 +10,10 @@ import picocli.CommandLine;
 public final class StateBudgetConverter implements CommandLine.ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-        long n;
-        try {
-            n = Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a state count (an integer >= 1)");
-        }
+        long n = NumericOptions.parse(value, "a state count (an integer >= 1)");
         if (n < 1) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a positive state count "
+            throw new CommandLine.TypeConversionException("'" + NumericOptions.printable(value)
+                    + "' is not a positive state count "
                     + "(a state budget must be >= 1; leave the option out for the default)");
         }
         return n;

@@ -99,21 +99,7 @@ class HolisticPropertyTest {
         for (int c = 0; c < CASES; c++) {
             Sys s = random(rnd, c % 2 == 0, c % 3 == 0, c % 5 == 0);
             HolisticResult r = Holistic.analyze(s.flows(), s.plan());
-            List<FlowSimulator.Observed> obs = OffsetBasedPropertyTest.simulate(s, c);
-            for (int f = 0; f < s.flows().size(); f++) {
-                FlowBound b = r.flows().get(f);
-                FlowSimulator.Observed o = obs.get(f);
-                if (o.jobs() > 0) {
-                    assertThat(o.best()).as("case %d %s best case", c, b.flow()).isGreaterThanOrEqualTo(b.best());
-                }
-                if (b.wcrt().isEmpty()) {
-                    continue;
-                }
-                compared++;
-                assertThat(o.worst()).as("case %d %s: a flow with a bound finishes every job", c, b.flow()).isPresent();
-                assertThat(o.worst().getAsLong()).as("case %d %s: %s", c, b.flow(), s)
-                        .isLessThanOrEqualTo(b.wcrt().getAsLong());
-            }
+            compared += OffsetBasedPropertyTest.assertCoversSimulation(c, s, r);
         }
         assertThat(compared).as("bounded flows compared").isGreaterThan(CASES / 2);
     }
