@@ -1,9 +1,13 @@
 // gpusched runtime player: JNI library that replays a scheduling table on a CUDA GPU.
 // The Java side (org.gpusched.player.NativePlayer) owns the plan; this file owns the timed loop,
-// which never calls back into Java: launches, cudaDeviceSynchronize and absolute-time sleeps
-// (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC) only. Stamps come back in primitive arrays.
+// which never calls back into Java: copies, launches, events, cudaDeviceSynchronize and absolute-time
+// sleeps (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC) only. What is issued in which order is
+// frames.cuh (plain C++, tested on the host); table_copies.cuh is its CUDA side. Stamps come back in
+// primitive arrays.
 #include "player_common.cuh"
 #include "kinds.cuh"
+#include "frames.cuh"
+#include "table_copies.cuh"
 
 extern "C" {
 
@@ -34,33 +38,40 @@ JNIEXPORT jobjectArray JNICALL Java_org_gpusched_player_NativePlayer_deviceInfo(
     return out;
 }
 
-JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, jclass, jint dev, jintArray jblocks,
-        jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols, jintArray jkinds) {
+JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, jclass, jint dev, jintArray junitTask,
+        jintArray jblocks, jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols, jintArray jkinds,
+        jlong maxH2dNs, jlong maxD2hNs) {
     Player *p = new Player();
     p->device = dev;
-    p->tasks = env->GetArrayLength(jblocks);
-    set_connections(p->tasks);  // must precede the first CUDA call of the process to take effect
-    p->blocks.resize(p->tasks);
-    p->threads.resize(p->tasks);
-    p->smem.resize(p->tasks);
-    p->user.assign(p->tasks, nullptr);
-    env->GetIntArrayRegion(jblocks, 0, p->tasks, p->blocks.data());
-    env->GetIntArrayRegion(jthreads, 0, p->tasks, p->threads.data());
-    env->GetIntArrayRegion(jsmem, 0, p->tasks, p->smem.data());
-    p->kind.resize(p->tasks);
-    p->units_per_ns.assign(p->tasks, 0.0);
-    env->GetIntArrayRegion(jkinds, 0, p->tasks, p->kind.data());
+    p->units = env->GetArrayLength(jblocks);
+    p->unitTask.resize(p->units);
+    env->GetIntArrayRegion(junitTask, 0, p->units, p->unitTask.data());
+    for (int u = 0; u < p->units; u++) p->tasks = std::max(p->tasks, p->unitTask[u] + 1);
+    set_connections(p->tasks + 2);  // must precede the first CUDA call of the process to take effect
+    p->blocks.resize(p->units);
+    p->threads.resize(p->units);
+    p->smem.resize(p->units);
+    p->user.assign(p->units, nullptr);
+    env->GetIntArrayRegion(jblocks, 0, p->units, p->blocks.data());
+    env->GetIntArrayRegion(jthreads, 0, p->units, p->threads.data());
+    env->GetIntArrayRegion(jsmem, 0, p->units, p->smem.data());
+    p->kind.resize(p->units);
+    p->units_per_ns.assign(p->units, 0.0);
+    env->GetIntArrayRegion(jkinds, 0, p->units, p->kind.data());
     int count = 0;
     bool ok = check(env, cudaGetDeviceCount(&count), "cudaGetDeviceCount")
               && (count > 0 || check(env, cudaErrorNoDevice, "cudaGetDeviceCount"))
               && check(env, cudaSetDevice(dev), "cudaSetDevice") && check(env, cudaFree(0), "context creation")
               && check(env, cudaHostAlloc((void **)&p->dummy, 2 * sizeof(u64), cudaHostAllocMapped), "cudaHostAlloc");
-    for (int t = 0; ok && t < p->tasks; t++) {
+    // One stream per task, then the H2D and the D2H copy stream of the table player's frames.
+    for (int t = 0; ok && t < p->tasks + 2; t++) {
         cudaStream_t s;
         ok = check(env, cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
         if (ok) p->streams.push_back(s);
+    }
+    for (int t = 0; ok && t < p->units; t++) {
         jstring jm = (jstring)env->GetObjectArrayElement(jmodules, t);
-        if (ok && jm != nullptr) {
+        if (jm != nullptr) {
             jstring js = (jstring)env->GetObjectArrayElement(jsymbols, t);
             const char *m = env->GetStringUTFChars(jm, nullptr);
             const char *sy = env->GetStringUTFChars(js, nullptr);
@@ -77,8 +88,8 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             env->ReleaseStringUTFChars(js, sy);
         }
     }
-    // Kernel kinds: buffers once, then each non-spin task's rate calibrated at its own launch shape.
-    for (int t = 0; ok && t < p->tasks; t++) {
+    // Kernel kinds: buffers once, then each non-spin unit's rate calibrated at its own launch shape.
+    for (int t = 0; ok && t < p->units; t++) {
         if (p->kind[t] == 0 || p->user[t] != nullptr) continue;
         std::string why;
         if (p->kinds == nullptr) {
@@ -91,42 +102,73 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             ok = false;
         }
     }
+    ok = ok && open_copies(env, p, frames::H2D, maxH2dNs) && open_copies(env, p, frames::D2H, maxD2hNs);
     // Warm-up: the first launch of each kernel loads code and allocates launch resources; none
     // of that may land inside the timed loop.
     u64 *dslot = nullptr;
     if (ok) ok = check(env, cudaHostGetDevicePointer((void **)&dslot, p->dummy, 0), "cudaHostGetDevicePointer");
     for (int rep = 0; ok && rep < 2; rep++) {
-        for (int t = 0; ok && t < p->tasks; t++) ok = launch(env, p, t, dslot, 0);
+        for (int t = 0; ok && t < p->units; t++) ok = launch(env, p, t, dslot, 0);
         if (ok) ok = check(env, cudaDeviceSynchronize(), "warm-up");
     }
     if (!ok) {
-        for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
-        if (p->dummy) cudaFreeHost(p->dummy);
-        if (p->kinds) { gpusched_kinds_free(*p->kinds); delete p->kinds; }
-        delete p;
+        destroy(p);
         return 0;
     }
     return (jlong)(intptr_t)p;
 }
 
-// Plays entries 0..n-1. target[e] is the earliest host time (ns after t0) entry e may start:
-// its planned start (time-triggered) or its latest release (reclaim); the previous batch's end
-// is implied, since each batch is synchronised before the next one is considered.
-// out (length 4n + 2m): [0,n) host time before the first launch, [n,2n) after the last launch,
-// [2n,3n) when cudaDeviceSynchronize returned, [3n,4n) the wake-up target, then per item the
-// first block start and last block end on the GPU timer, shifted to the host clock.
+// Plays entries 0..n-1 (frames.cuh: every H2D, the kernels, every D2H, then the synchronisation).
+// target[e] is the earliest host time (ns after t0) entry e may start: its planned start
+// (time-triggered) or its latest release (reclaim); the previous batch's end is implied, since each
+// batch is synchronised before the next one is considered. unit[i]: the kernel item i runs; dur[i]
+// its time; h2d[i], d2h[i] its copies' stated times (ns, 0: none).
+// out (length 4n + 6m): [0,n) host time before the first operation, [n,2n) after the last one was
+// issued, [2n,3n) when cudaDeviceSynchronize returned, [3n,4n) the wake-up target, then per item the
+// first block start and last block end on the GPU timer, shifted to the host clock, then per item the
+// start and end of its H2D copy and of its D2H copy (events; -1 without).
 // Returns {alignment uncertainty ns, alignment offset ns}.
 JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *env, jclass, jlong handle,
-        jlong leadNs, jlongArray jtarget, jintArray jfirst, jintArray jtask, jlongArray jdur, jlongArray jout) {
+        jlong leadNs, jlongArray jtarget, jintArray jfirst, jintArray junit, jlongArray jdur, jlongArray jh2d,
+        jlongArray jd2h, jlongArray jout) {
     Player *p = (Player *)(intptr_t)handle;
     const int n = env->GetArrayLength(jtarget);
-    const int m = env->GetArrayLength(jtask);
-    std::vector<jlong> target(n), dur(m), out(4 * (size_t)n + 2 * (size_t)m);
-    std::vector<jint> first(n + 1), task(m);
+    const int m = env->GetArrayLength(junit);
+    frames::Run plan;
+    plan.tasks = p->tasks;
+    plan.target.resize(n);
+    plan.first.resize(n + 1);
+    plan.task.resize(m);
+    plan.h2dNs.resize(m);
+    plan.d2hNs.resize(m);
+    std::vector<jint> unit(m);
+    std::vector<jlong> target(n), dur(m), h2d(m), d2h(m), out(4 * (size_t)n + 6 * (size_t)m);
     env->GetLongArrayRegion(jtarget, 0, n, target.data());
-    env->GetIntArrayRegion(jfirst, 0, n + 1, first.data());
-    env->GetIntArrayRegion(jtask, 0, m, task.data());
+    env->GetIntArrayRegion(jfirst, 0, n + 1, plan.first.data());
+    env->GetIntArrayRegion(junit, 0, m, unit.data());
     env->GetLongArrayRegion(jdur, 0, m, dur.data());
+    env->GetLongArrayRegion(jh2d, 0, m, h2d.data());
+    env->GetLongArrayRegion(jd2h, 0, m, d2h.data());
+    for (int e = 0; e < n; e++) plan.target[e] = target[e];
+    for (int i = 0; i < m; i++) {
+        plan.task[i] = p->unitTask[unit[i]];
+        plan.h2dNs[i] = h2d[i];
+        plan.d2hNs[i] = d2h[i];
+    }
+    for (int d = 0; d < 2; d++) {
+        plan.fit[d].latencyNs = p->copyLatencyNs[d];
+        plan.fit[d].bytesPerNs = p->copyBytesPerNs[d];
+    }
+    for (int i = 0; i < m; i++) {
+        for (int d = 0; d < 2; d++) {
+            size_t b = frames::copy_bytes(plan.fit[d], d == 0 ? h2d[i] : d2h[i]);
+            if (b > p->bufBytes[d]) {
+                throw_java(env, "copy of " + std::to_string(b) + " bytes above the " + std::to_string(p->bufBytes[d])
+                           + " bytes opened for");
+                return nullptr;
+            }
+        }
+    }
     if (!check(env, cudaSetDevice(p->device), "cudaSetDevice")) return nullptr;
     u64 *dslots = nullptr, *stamp = nullptr, *dstamp = nullptr;
     size_t bytes = 2 * sizeof(u64) * (size_t)(m > 0 ? m : 1);
@@ -145,30 +187,35 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     long long offset = 0;
     for (int r = 0; ok && r < 32; r++) {
         u64 h0 = now_ns();
-        gpusched_stamp<<<1, 1, 0, p->streams.empty() ? 0 : p->streams[0]>>>(dstamp);
+        gpusched_stamp<<<1, 1, 0, p->streams[0]>>>(dstamp);
         ok = check(env, cudaDeviceSynchronize(), "clock alignment");
         u64 h1 = now_ns();
         if (ok && h1 - h0 < bestSpan) { bestSpan = h1 - h0; offset = (long long)(*stamp - (h0 + (h1 - h0) / 2)); }
     }
+    CudaFrames backend(env, p, unit, dur, dslots);
+    ok = ok && backend.open(frames::event_pool(frames::max_items(plan)));
+    frames::Out fo;
     u64 t0 = now_ns() + (u64)leadNs;
-    for (int e = 0; ok && e < n; e++) {
-        u64 wake = t0 + (u64)target[e];
-        if (now_ns() < wake) sleep_until(wake);
-        out[e] = (jlong)(now_ns() - t0);
-        for (int i = first[e]; ok && i < first[e + 1]; i++) ok = launch(env, p, task[i], dslots + 2 * i, dur[i]);
-        out[n + e] = (jlong)(now_ns() - t0);
-        ok = ok && check(env, cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-        out[2 * n + e] = (jlong)(now_ns() - t0);
-        out[3 * n + e] = target[e];
-    }
+    ok = ok && frames::play(backend, plan, t0, fo);
+    backend.close();
     ok = ok && check(env, cudaMemcpy(slots.data(), dslots, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    for (int e = 0; ok && e < n; e++) {
+        out[e] = fo.start[e];
+        out[n + e] = fo.issued[e];
+        out[2 * n + e] = fo.end[e];
+        out[3 * n + e] = fo.target[e];
+    }
     // A user kernel that ignores its slot leaves it untouched: fall back to the host stamps.
     for (int e = 0; ok && e < n; e++) {
-        for (int i = first[e]; i < first[e + 1]; i++) {
+        for (int i = plan.first[e]; i < plan.first[e + 1]; i++) {
             bool stamped = slots[2 * i] != ~0ull && slots[2 * i + 1] != 0;
             out[4 * (size_t)n + i] = stamped ? (jlong)((long long)slots[2 * i] - offset - (long long)t0) : out[e];
             out[4 * (size_t)n + m + i] = stamped ? (jlong)((long long)slots[2 * i + 1] - offset - (long long)t0)
                                                  : out[2 * n + e];
+            for (int d = 0; d < 2; d++) {
+                out[4 * (size_t)n + (2 + 2 * d) * (size_t)m + i] = fo.copyStart[d][i];
+                out[4 * (size_t)n + (3 + 2 * d) * (size_t)m + i] = fo.copyEnd[d][i];
+            }
         }
     }
     cudaFree(dslots);
@@ -182,13 +229,7 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
 }
 
 JNIEXPORT void JNICALL Java_org_gpusched_player_NativePlayer_close(JNIEnv *, jclass, jlong handle) {
-    Player *p = (Player *)(intptr_t)handle;
-    if (!p) return;
-    cudaDeviceSynchronize();
-    for (cudaStream_t s : p->streams) cudaStreamDestroy(s);
-    if (p->dummy) cudaFreeHost(p->dummy);
-    if (p->kinds) { gpusched_kinds_free(*p->kinds); delete p->kinds; }
-    delete p;
+    destroy((Player *)(intptr_t)handle);
 }
 
 }  // extern "C"

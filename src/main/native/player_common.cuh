@@ -91,17 +91,28 @@ struct KindBuffers;
 cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads, int smem,
                                   cudaStream_t stream, u64 *slot, long long ns);
 
+// Kernels are per unit (a task's kernel, or one kernel of a task's chain); streams are per task, so
+// the kernels of a chain share their task's stream. A v1 task set's units are its tasks.
 struct Player {
     int device = 0;
     int tasks = 0;
-    std::vector<cudaStream_t> streams;
+    int units = 0;
+    std::vector<cudaStream_t> streams;  // per task, then the H2D and the D2H copy stream (table player)
+    std::vector<int> unitTask;          // the task (stream) of each unit
     std::vector<int> blocks, threads, smem;
     std::vector<CUfunction> user;  // null: synthetic kernel
     std::vector<int> kind;         // KernelKind ordinal of each synthetic kernel (0: spin)
-    std::vector<double> units_per_ns;  // each non-spin task's calibrated rate at its launch shape
+    std::vector<double> units_per_ns;  // each non-spin unit's calibrated rate at its launch shape
     KindBuffers *kinds = nullptr;
     Driver driver;
     u64 *dummy = nullptr;
+    // Copies of PBS frames: pinned host and device buffers per direction (H2D, D2H), sized for the
+    // longest stated copy at the bandwidth measured at open.
+    void *hostBuf[2] = {nullptr, nullptr};
+    void *devBuf[2] = {nullptr, nullptr};
+    size_t bufBytes[2] = {0, 0};
+    double copyLatencyNs[2] = {0, 0};
+    double copyBytesPerNs[2] = {0, 0};
 };
 
 static void throw_java(JNIEnv *env, const std::string &msg) {
@@ -127,17 +138,19 @@ static void set_connections(int n) {
     setenv("CUDA_DEVICE_MAX_CONNECTIONS", buf, 1);
 }
 
+// Launches unit t's kernel on its task's stream, asked for `ns`.
 static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
+    cudaStream_t stream = p->streams[p->unitTask[t]];
     if (p->user[t] != nullptr) {
         void *args[] = {&slot, &ns};
         CUresult r = p->driver.launchKernel(p->user[t], p->blocks[t], 1, 1, p->threads[t], 1, 1, p->smem[t],
-                                            (CUstream)p->streams[t], args, nullptr);
+                                            (CUstream)stream, args, nullptr);
         if (r != CUDA_SUCCESS) { throw_java(env, "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"); return false; }
         return true;
     }
     if (!p->kind.empty() && p->kind[t] != 0) {
         return check(env, gpusched_kinds_launch(p->kinds, p->kind[t], p->units_per_ns[t], p->blocks[t], p->threads[t],
-                                                 p->smem[t], p->streams[t], slot, ns), "kernel-kind launch");
+                                                 p->smem[t], stream, slot, ns), "kernel-kind launch");
     }
     // gpusched_spin is static, so every .cu has its own copy and the attribute is per copy: each
     // translation unit raises its copy's dynamic shared-memory limit the first time a launch needs it.
@@ -159,6 +172,6 @@ static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
                    "dynamic shared memory above 48 KiB")) return false;
         spin_smem_limit = p->smem[t];
     }
-    gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], p->streams[t]>>>(slot, ns);
+    gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], stream>>>(slot, ns);
     return check(env, cudaGetLastError(), "kernel launch");
 }

@@ -6,7 +6,7 @@
 
 extern "C" {
 
-// order: task indices in submission order; durNs: per position, the duration passed to the kernel.
+// order: unit indices (a v1 task set's tasks) in submission order; durNs: per position, the duration passed to the kernel.
 // Returns `runs` samples in ns. Refuses, before launching anything, a set whose dynamic shared
 // memory exceeds what one block may have on this device, or when the device has not the pinned
 // memory for the kernels' timing slots: messages start with "not enough device memory" (Java
@@ -25,7 +25,7 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_profile(JNIEn
                "cudaDeviceGetAttribute")) return nullptr;
     for (int i = 0; i < k; i++) {
         int t = order[i];
-        if (t < 0 || t >= p->tasks) { throw_java(env, "profile: task index out of range"); return nullptr; }
+        if (t < 0 || t >= p->units) { throw_java(env, "profile: kernel index out of range"); return nullptr; }
         if (p->smem[t] > optin) {
             throw_java(env, std::string("not enough device memory: task ") + std::to_string(t) + " needs "
                        + std::to_string(p->smem[t]) + " bytes of shared memory per block, the device allows "
