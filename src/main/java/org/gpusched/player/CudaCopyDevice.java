@@ -48,7 +48,7 @@ public final class CudaCopyDevice implements CopyDevice {
         long maxOut = 1;
         for (WorkTask t : w.tasks()) {
             Kernel k = t.gpuSegments().stream().map(Segment.Gpu::kernel).filter(x -> x != null).findFirst()
-                    .orElse(CudaDevice.DEFAULT_KERNEL);
+                    .orElse(NativeTable.DEFAULT_KERNEL);
             blocks[t.index()] = k.blocks();
             threads[t.index()] = k.threadsPerBlock();
             smem[t.index()] = (int) Math.min(Integer.MAX_VALUE, k.sharedMemoryPerBlock());

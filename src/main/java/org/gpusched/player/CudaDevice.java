@@ -1,9 +1,5 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
-import org.gpusched.input.KernelModules;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
@@ -12,15 +8,15 @@ import java.util.Locale;
 
 /**
  * Plays a plan on a CUDA GPU through {@link NativePlayer}: one non-blocking stream per task, a
- * synthetic spin kernel (or the task's own kernel) per job with the task's launch shape. Job
- * times are the simulator's drawn durations in ticks times {@code tickNs}, so a sim run and a GPU
- * run of the same seed ask the same of the device.
+ * synthetic kernel of its kind (or the task's own kernel) per job with the kernel's launch shape (a
+ * chain's kernels each their own, on their task's stream), and each frame's copies as real H2D and
+ * D2H transfers of their stated times on two copy streams. Kernel times are the simulator's drawn
+ * durations in ticks times {@code tickNs}, so a sim run and a GPU run of the same seed ask the same
+ * of the device.
  */
 public final class CudaDevice implements Device {
     /** Time between the end of set-up and the table's time 0, so the first entry is not late. */
     static final long LEAD_NS = 2_000_000L;
-    /** A task without a kernel description gets one warp in one block. */
-    static final Kernel DEFAULT_KERNEL = new Kernel(1, 32, 0, 0, null, null);
 
     private final int gpu;
     private final long tickNs;
@@ -39,54 +35,17 @@ public final class CudaDevice implements Device {
      * library, driver or device is missing or CUDA fails, {@link InputException} for a bad kernel file.
      */
     public static CudaDevice open(TaskSet ts, int gpu, long tickNs) {
-        for (Task t : ts.tasks()) {
-            if (t.kernels() > 1) {
-                // The native player launches one kernel shape per stream; chains play on the simulated device.
-                throw new InputException(ts.source(), "tasks[" + t.index() + "]", "a chain of " + t.kernels()
-                        + " kernels: the CUDA player launches one kernel per task; play chains with --device sim"
-                        + " (docs/player.md)");
-            }
-        }
+        NativeTable.Kernels k = NativeTable.kernels(ts, tickNs);
         NativePlayer.load();
-        int n = ts.size();
-        int[] blocks = new int[n];
-        int[] threads = new int[n];
-        int[] smem = new int[n];
-        String[] modules = new String[n];
-        String[] symbols = new String[n];
-        int[] kinds = new int[n];
-        for (Task t : ts.tasks()) {
-            Kernel k = t.kernel() == null ? DEFAULT_KERNEL : t.kernel();
-            kinds[t.index()] = k.kind().ordinal();
-            blocks[t.index()] = k.blocks();
-            threads[t.index()] = k.threadsPerBlock();
-            if (k.sharedMemoryPerBlock() > Integer.MAX_VALUE) {
-                throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel.sharedMemoryPerBlock",
-                        "too large for a CUDA launch");
-            }
-            smem[t.index()] = (int) k.sharedMemoryPerBlock();
-            if (k.module() != null && (k.symbol() == null || k.symbol().isBlank())) {
-                throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel.symbol",
-                        "a kernel module needs the extern \"C\" symbol of the kernel to launch");
-            }
-            if (k.module() != null) {
-                modules[t.index()] = module(ts, t);
-                symbols[t.index()] = k.symbol();
-            }
-        }
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
-        long h = NativePlayer.open(gpu, blocks, threads, smem, modules, symbols, kinds);
+        long h = NativePlayer.open(gpu, k.unitTask(), k.blocks(), k.threads(), k.smem(), k.modules(), k.symbols(),
+                k.kinds(), k.maxH2dNs(), k.maxD2hNs());
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
         String[] info = NativePlayer.deviceInfo(gpu);
         return new CudaDevice(gpu, tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
                 + value(info, "computeCapability").replace(".", "") + ")");
-    }
-
-    /** The task set was read with its modules checked and hashed; only the path is wanted here. */
-    private static String module(TaskSet ts, Task t) {
-        return KernelModules.resolve(ts.source(), t, true).toString();
     }
 
     static String value(String[] info, String key) {
@@ -111,27 +70,25 @@ public final class CudaDevice implements Device {
 
     @Override
     public Trace play(Plan plan, Mode mode, long[] durations) {
-        int n = plan.entries();
-        int m = plan.items();
-        long[] target = mode == Mode.TIME_TRIGGERED ? plan.plannedStartArray() : plan.latestReleaseArray();
-        long[] dur = new long[m];
-        for (int e = 0; e < n; e++) {
-            target[e] = Math.multiplyExact(target[e], tickNs);
-        }
-        for (int i = 0; i < m; i++) {
-            dur[i] = Math.multiplyExact(durations[i], tickNs);
-        }
-        long[] out = new long[4 * n + 2 * m];
-        long[] align = NativePlayer.run(handle, LEAD_NS, target, plan.firstArray(), plan.taskArray(), dur, out);
-        long[] es = slice(out, 0, n);
-        long[] ee = slice(out, 2 * n, n);
-        long[] is = slice(out, 4 * n, m);
-        long[] ifin = slice(out, 4 * n + m, m);
-        return new Trace(name, tickNs, "ns", es, ee, is, ifin, notes(plan, out, align, dur, n, m));
+        NativeTable.Run run = NativeTable.run(plan, mode, durations, tickNs);
+        long[] out = run.out();
+        long[] align = NativePlayer.run(handle, LEAD_NS, run.target(), run.first(), run.unit(), run.kernelNs(),
+                run.h2dNs(), run.d2hNs(), out);
+        return NativeTable.trace(name, tickNs, run, out, notes(plan, out, align, run, run.entries(), run.items()));
     }
 
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
-    private static List<String> notes(Plan plan, long[] out, long[] align, long[] dur, int n, int m) {
+    private static List<String> notes(Plan plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
+        long[] dur = run.kernelNs();
+        Stat copy = new Stat();
+        for (int i = 0; i < m; i++) {
+            for (int d = 0; d < 2; d++) {
+                long stated = d == 0 ? run.h2dNs()[i] : run.d2hNs()[i];
+                if (stated > 0) {
+                    copy.add(out[4 * n + (3 + 2 * d) * m + i] - out[4 * n + (2 + 2 * d) * m + i] - stated);
+                }
+            }
+        }
         Stat skew = new Stat();
         Stat launch = new Stat();
         Stat sync = new Stat();
@@ -162,13 +119,10 @@ public final class CudaDevice implements Device {
         notes.add("submission to first block start: " + firstBlock);
         notes.add("job time error (measured - requested, GPU timer): " + kernel.per("jobs"));
         notes.add("last block end to cudaDeviceSynchronize return: " + sync);
+        if (copy.count > 0) {
+            notes.add("copy time error (measured - stated, events): " + copy.per("copies"));
+        }
         return notes;
-    }
-
-    private static long[] slice(long[] a, int from, int len) {
-        long[] r = new long[len];
-        System.arraycopy(a, from, r, 0, len);
-        return r;
     }
 
     long tickNs() {

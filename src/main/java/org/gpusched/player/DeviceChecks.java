@@ -32,7 +32,7 @@ public final class DeviceChecks {
     /** Refuses a task whose single block needs more of an SM than {@code device} has. */
     public static void fits(TaskSet ts, Gpu device, String deviceName) {
         for (Task t : ts.tasks()) {
-            Kernel k = t.kernel() == null ? CudaDevice.DEFAULT_KERNEL : t.kernel();
+            Kernel k = t.kernel() == null ? NativeTable.DEFAULT_KERNEL : t.kernel();
             String violated = BlockUsage.of(k, device).violatedOnEmptySm(device);
             if (violated != null) {
                 throw new InputException(ts.source(), "tasks[" + t.index() + "].kernel", "the device (" + deviceName

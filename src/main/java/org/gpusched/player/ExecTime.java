@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.Ticks;
+
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -42,8 +44,10 @@ public record ExecTime(double low, double high, String spec) {
     }
 
     /**
-     * Job durations in ticks, one per plan item, in plan order: ceil(C(batch) * f), at least 1.
-     * The draw order is fixed (plan order), so a seed reproduces a run exactly.
+     * Kernel durations in ticks, one per plan item, in plan order: ceil(K * f), at least 1, where K is
+     * the batch's C(S) less its frame's copies (a frame runs its copies at their stated times and its
+     * kernels in between; without copies K = C(S)). The draw order is fixed (plan order), so a seed
+     * reproduces a run exactly.
      */
     public long[] durations(Plan plan, long seed) {
         long[] c = new long[plan.entries()];
@@ -58,7 +62,7 @@ public record ExecTime(double low, double high, String spec) {
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] d = new long[plan.items()];
         for (int e = 0; e < plan.entries(); e++) {
-            long c = completion[e];
+            long c = Math.max(1, Ticks.sub(completion[e], plan.frameCopies(e)));
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 double f = draw(rnd);
                 d[i] = sample(c, f);

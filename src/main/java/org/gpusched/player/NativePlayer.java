@@ -83,19 +83,23 @@ public final class NativePlayer {
     /** Device properties as key=value lines; throws {@link CudaException}. */
     static native String[] deviceInfo(int device);
 
-    /** Creates the context, one non-blocking stream per task and warms every kernel up; 0 after a throw. */
-    static native long open(int device, int[] blocks, int[] threads, int[] sharedMemory, String[] modules,
-                            String[] symbols, int[] kinds);
+    /**
+     * Creates the context, one non-blocking stream per task and two copy streams, the pinned copy
+     * buffers for the longest copies (calibrated), and warms every kernel up; 0 after a throw. Arrays
+     * are per unit ({@link NativeTable#kernels}).
+     */
+    static native long open(int device, int[] unitTask, int[] blocks, int[] threads, int[] sharedMemory,
+                            String[] modules, String[] symbols, int[] kinds, long maxH2dNs, long maxD2hNs);
 
     /**
-     * Plays one unrolled plan (layout of {@code out}: see the native source); returns
-     * {alignment uncertainty ns, GPU-to-host clock offset ns}.
+     * Plays one unrolled plan ({@link NativeTable#run}; layout of {@code out}: see the native
+     * source); returns {alignment uncertainty ns, GPU-to-host clock offset ns}.
      */
-    static native long[] run(long handle, long leadNs, long[] targetNs, int[] first, int[] task, long[] durationNs,
-                             long[] out);
+    static native long[] run(long handle, long leadNs, long[] targetNs, int[] first, int[] unit, long[] durationNs,
+                             long[] h2dNs, long[] d2hNs, long[] out);
 
     static native void close(long handle);
 
-    /** Times one kernel set {@code runs} times after {@code warmup} runs (src/main/native/profile.cu). */
+    /** Times one kernel set (unit indices) {@code runs} times after {@code warmup} runs (src/main/native/profile.cu). */
     static native long[] profile(long handle, int[] order, long[] durationNs, int warmup, int runs);
 }

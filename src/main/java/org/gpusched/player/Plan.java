@@ -34,6 +34,11 @@ public final class Plan {
     private final int[] task;
     private final int[] job;
     private final int[] stage;
+    private final int[] unit;
+    /** Per item its kernel's stated H2D (before) and D2H (after) copy time; per entry their sum. */
+    private final long[] h2d;
+    private final long[] d2h;
+    private final long[] frameCopies;
     private final long[] release;
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
@@ -54,6 +59,10 @@ public final class Plan {
         task = new int[m];
         job = new int[m];
         stage = new int[m];
+        unit = new int[m];
+        h2d = new long[m];
+        d2h = new long[m];
+        frameCopies = new long[n];
         release = new long[m];
         deadline = new long[m];
     }
@@ -135,6 +144,11 @@ public final class Plan {
                     task[i] = t;
                     job[i] = it.job();
                     stage[i] = u.stage();
+                    unit[i] = u.index();
+                    org.gpusched.model.Stage st = task0.chain().get(u.stage());
+                    h2d[i] = st.h2d();
+                    d2h[i] = st.d2h();
+                    frameCopies[e] = Ticks.add(frameCopies[e], Ticks.add(st.h2d(), st.d2h()));
                     // The earliest start is the end of the release window (arrival + jitter): a
                     // reclaiming player cannot know of the job earlier. The deadline is arrival + D.
                     release[i] = Ticks.add(offset, task0.release(it.job()));
@@ -212,12 +226,20 @@ public final class Plan {
 
     /** Copies for the native player, which wants primitive arrays. */
     int[] firstArray() { return first.clone(); }
-    int[] taskArray() { return task.clone(); }
     long[] plannedStartArray() { return plannedStart.clone(); }
     long[] latestReleaseArray() { return latestRelease.clone(); }
 
     /** Kernel of its job's chain that item runs (0 for a task of one kernel). */
     public int stage(int item) { return stage[item]; }
+    /** The unit (kernel of the task set, {@link TaskSet#units()}) that item runs. */
+    public int unit(int item) { return unit[item]; }
+    /** The stated time of the copy to the device before the item's kernel (0 without). */
+    public long h2d(int item) { return h2d[item]; }
+    /** The stated time of the copy to the host after the item's kernel (0 without). */
+    public long d2h(int item) { return d2h[item]; }
+    /** Every copy of the entry's frame, summed: C(S) minus this is the kernels' part. */
+    public long frameCopies(int entry) { return frameCopies[entry]; }
+    int[] unitArray() { return unit.clone(); }
 
     public String label(int item) {
         return ts.unitName(task[item], stage[item]) + "#" + job[item];

@@ -12,11 +12,47 @@ import java.util.List;
 public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, List<BatchRow> batches,
                          Summary summary) {
 
+    /**
+     * One job (one kernel of its chain) as played. {@code start} and {@code finish} span the job's
+     * copies and kernel; {@code ops} says how long each of them took against what was asked.
+     */
     public record JobRow(int hyperperiod, int entry, int position, String task, int job, long release, long start,
-                         long finish, long deadline) {
+                         long finish, long deadline, Ops ops) {
         public long response() { return finish - release; }
         public long slack() { return deadline - finish; }
         public boolean miss() { return finish > deadline; }
+    }
+
+    /**
+     * A job's kernel and copies, measured against the model: the kernel's asked time (its share of
+     * C(S), times the drawn fraction) and each copy's stated time; 0 and 0 for a copy it does not have.
+     */
+    public record Ops(long kernelStart, long kernelFinish, long kernelModel, long h2dModel, long h2dTime, long d2hModel,
+                      long d2hTime) {
+        public long kernelTime() { return kernelFinish - kernelStart; }
+    }
+
+    /**
+     * Measured minus model, worst over the run, of the kernels and of the copies (0 without copies).
+     * On the simulated device both are 0 by construction; on a GPU they are the device's own error.
+     */
+    public record OpError(int kernels, long worstKernel, int copies, long worstCopy) {
+        public static OpError of(List<JobRow> jobs) {
+            int k = 0;
+            int c = 0;
+            long wk = 0;
+            long wc = 0;
+            for (JobRow j : jobs) {
+                Ops o = j.ops();
+                wk = k++ == 0 ? o.kernelTime() - o.kernelModel() : Math.max(wk, o.kernelTime() - o.kernelModel());
+                for (long[] copy : new long[][] {{o.h2dModel(), o.h2dTime()}, {o.d2hModel(), o.d2hTime()}}) {
+                    if (copy[0] > 0) {
+                        wc = c++ == 0 ? copy[1] - copy[0] : Math.max(wc, copy[1] - copy[0]);
+                    }
+                }
+            }
+            return new OpError(k, wk, c, wc);
+        }
     }
 
     public record BatchRow(int entry, int hyperperiod, int tableEntry, List<String> jobs, long plannedStart,
@@ -54,9 +90,15 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
             List<String> labels = new ArrayList<>();
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 String unit = plan.taskSet().unitName(plan.task(i), plan.stage(i));
+                Trace.Copies c = trace.copies();
+                long ks = trace.itemStart()[i];
+                long kf = trace.itemFinish()[i];
+                Ops ops = new Ops(ks, kf, trace.asked()[i], Ticks.mul(plan.h2d(i), s),
+                        c.h2dStart()[i] < 0 ? 0 : c.h2dEnd()[i] - c.h2dStart()[i], Ticks.mul(plan.d2h(i), s),
+                        c.d2hStart()[i] < 0 ? 0 : c.d2hEnd()[i] - c.d2hStart()[i]);
                 JobRow r = new JobRow(e / perHp, e, i - plan.first(e), unit,
-                        plan.job(i), Ticks.mul(plan.release(i), s), trace.itemStart()[i], trace.itemFinish()[i],
-                        Ticks.mul(plan.deadline(i), s));
+                        plan.job(i), Ticks.mul(plan.release(i), s), c.jobStart(i, ks), c.jobFinish(i, kf),
+                        Ticks.mul(plan.deadline(i), s), ops);
                 jobs.add(r);
                 labels.add(plan.label(i));
                 maxLate = Math.max(maxLate, -r.slack());

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
 public final class PlayReports {
     public static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
             "batchPlannedStart", "batchStart", "start", "finish", "responseTime", "deadline", "slack",
-            "batchPlannedEnd", "batchEnd", "miss");
+            "batchPlannedEnd", "batchEnd", "miss", "kernelStart", "kernelFinish", "kernelModel", "kernelTime",
+            "h2dModel", "h2dTime", "d2hModel", "d2hTime");
 
     public record Header(String table, String taskset, String execTime, long seed) { }
 
@@ -46,6 +47,7 @@ public final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
+            out.println(opsText(PlayResult.OpError.of(r.jobs())));
             out.println(ProfileReports.framesText(FrameCheck.of(r)));
             PlayResult.Summary ns = r.summary();
             if (ns.neverRun() > 0) {
@@ -107,7 +109,22 @@ public final class PlayReports {
             n.put("deadline", j.deadline());
             n.put("slack", j.slack());
             n.put("miss", j.miss());
+            PlayResult.Ops ops = j.ops();
+            n.put("kernelStart", ops.kernelStart());
+            n.put("kernelFinish", ops.kernelFinish());
+            n.put("kernelModel", ops.kernelModel());
+            n.put("kernelTime", ops.kernelTime());
+            n.put("h2dModel", ops.h2dModel());
+            n.put("h2dTime", ops.h2dTime());
+            n.put("d2hModel", ops.d2hModel());
+            n.put("d2hTime", ops.d2hTime());
         }
+        PlayResult.OpError err = PlayResult.OpError.of(r.jobs());
+        ObjectNode ops = o.putObject("ops");
+        ops.put("kernels", err.kernels());
+        ops.put("worstKernelOverModel", err.worstKernel());
+        ops.put("copies", err.copies());
+        ops.put("worstCopyOverModel", err.worstCopy());
         r.trace().notes().forEach(o.putArray("deviceNotes")::add);
         o.set("frames", ProfileReports.framesJson(FrameCheck.of(r)));
         return o;
@@ -120,8 +137,17 @@ public final class PlayReports {
             PlayResult.BatchRow b = r.batches().get(j.entry());
             out.println(Csv.row(j.hyperperiod(), j.entry(), j.position(), j.task(), j.job(), j.release(),
                     b.plannedStart(), b.start(), j.start(), j.finish(), j.response(), j.deadline(), j.slack(),
-                    b.plannedEnd(), b.end(), j.miss()));
+                    b.plannedEnd(), b.end(), j.miss(), j.ops().kernelStart(), j.ops().kernelFinish(),
+                    j.ops().kernelModel(), j.ops().kernelTime(), j.ops().h2dModel(), j.ops().h2dTime(),
+                    j.ops().d2hModel(), j.ops().d2hTime()));
         }
+    }
+
+    /** One line: each kernel's measured time against the time it was asked for, each copy's against its stated time. */
+    static String opsText(PlayResult.OpError e) {
+        return "kernels vs model: " + e.kernels() + ", worst measured - model " + e.worstKernel()
+                + (e.copies() == 0 ? "; no copies" : "; copies vs stated time: " + e.copies() + ", worst measured - stated "
+                + e.worstCopy());
     }
 
     public static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
