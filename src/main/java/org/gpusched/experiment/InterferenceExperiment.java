@@ -3,6 +3,7 @@ package org.gpusched.experiment;
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
 import org.gpusched.player.Contention;
+import org.gpusched.player.KindBench;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,11 +16,13 @@ import java.util.Map;
 /**
  * How well the {@code slowdown} model (one factor per task) predicts what kernels that contend do
  * together. Every pair and triple (with repetition) of the contending kinds, each member at each of
- * {@link #SIZES} isolated times, is run on the simulated device (its contention model; docs/player.md):
- * one unit per set, each member's measured slowdown (its finish time over its isolated time) and the
- * set's completion. The fit: each kind's factor is the largest slowdown any of its kernels showed
- * (so the fitted model is never below a measured member, hence never below a measured set); each
- * set's fitted completion is max ceil(C_i f_i) and its error (fitted - measured) / measured.
+ * {@link #SIZES} isolated times, is run on the simulated device (its contention model; docs/player.md)
+ * or on a GPU ({@link KindBench}: sizes in us, each member alone and the set together, medians of
+ * {@link #RUNS} runs): one unit per set, each member's isolated time, its measured slowdown (its
+ * finish time in the set over its isolated time) and the set's completion. The fit: each kind's
+ * factor is the largest slowdown any of its kernels showed (so the fitted model is never below a
+ * measured member, hence never below a measured set); each set's fitted completion is
+ * max ceil(C_i f_i) over its members' isolated times C_i, and its error (fitted - measured) / measured.
  */
 public final class InterferenceExperiment implements Experiment {
     public static final String KIND = "interference";
@@ -28,10 +31,18 @@ public final class InterferenceExperiment implements Experiment {
     static final List<KernelKind> KINDS = List.of(KernelKind.COMPUTE, KernelKind.MEMORY, KernelKind.CACHE, KernelKind.SHARED);
     /** Isolated times of the members (ticks). */
     static final long[] SIZES = {100, 250};
-    static final String RAW_HEADER = "unit,set,measured,slowdowns";
+    static final String RAW_HEADER = "unit,set,measured,slowdowns,isolated";
+    /** On a GPU: ns per tick (sizes are us), timed runs and untimed warm-up runs per measurement. */
+    static final long TICK_NS = 1000;
+    static final int RUNS = 20;
+    static final int WARMUP = 3;
     public static final String HEADER = "set,size,measured,fitted,error";
 
     private final List<List<Member>> sets;
+    private final boolean gpu;
+    private final int gpuIndex;
+    /** The GPU, opened on the first set measured and closed by {@link #summarize}. */
+    private KindBench bench;
 
     record Member(KernelKind kind, long size) {
         String id() {
@@ -39,7 +50,15 @@ public final class InterferenceExperiment implements Experiment {
         }
     }
 
+    /** On the simulated device. */
     public InterferenceExperiment() {
+        this(false, 0);
+    }
+
+    /** On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device. */
+    public InterferenceExperiment(boolean gpu, int gpuIndex) {
+        this.gpu = gpu;
+        this.gpuIndex = gpuIndex;
         List<List<Member>> out = new ArrayList<>();
         for (int n = 2; n <= 3; n++) {
             grow(new ArrayList<>(), 0, n, out);
@@ -63,7 +82,8 @@ public final class InterferenceExperiment implements Experiment {
     }
 
     static InterferenceExperiment fromParams(Map<String, String> p) {
-        return new InterferenceExperiment();
+        boolean cuda = "cuda".equals(p.get("device"));
+        return new InterferenceExperiment(cuda, cuda ? Integer.parseInt(p.getOrDefault("gpu", "0")) : 0);
     }
 
     @Override
@@ -73,8 +93,13 @@ public final class InterferenceExperiment implements Experiment {
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("device", "sim", "kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
-                "sizes", String.join(",", java.util.Arrays.stream(SIZES).mapToObj(Long::toString).toList()));
+        Map<String, String> p = Experiment.map("device", gpu ? "cuda" : "sim");
+        if (gpu) {
+            p.put("gpu", Integer.toString(gpuIndex));
+        }
+        p.putAll(Experiment.map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
+                "sizes", String.join(",", java.util.Arrays.stream(SIZES).mapToObj(Long::toString).toList())));
+        return p;
     }
 
     @Override
@@ -92,18 +117,59 @@ public final class InterferenceExperiment implements Experiment {
         List<Member> set = sets.get(unit);
         long[] work = set.stream().mapToLong(Member::size).toArray();
         KernelKind[] kinds = set.stream().map(Member::kind).toArray(KernelKind[]::new);
-        double[] end = Contention.DEFAULT.finishes(work, kinds);
-        long measured = Contention.DEFAULT.makespan(work, kinds);
+        double[] alone = new double[work.length];
+        double[] end;
+        long measured;
+        if (gpu) {
+            end = new double[work.length];
+            measured = onGpu(set, alone, end);
+        } else {
+            end = Contention.DEFAULT.finishes(work, kinds);
+            measured = Contention.DEFAULT.makespan(work, kinds);
+            for (int i = 0; i < work.length; i++) {
+                alone[i] = work[i];
+            }
+        }
         List<String> slow = new ArrayList<>();
+        List<String> iso = new ArrayList<>();
         for (int i = 0; i < work.length; i++) {
-            slow.add(String.format(Locale.ROOT, "%.6f", end[i] / work[i]));
+            slow.add(String.format(Locale.ROOT, "%.6f", end[i] / alone[i]));
+            iso.add(String.format(Locale.ROOT, "%.3f", alone[i]));
         }
         return List.of(unit + "," + String.join("+", set.stream().map(Member::id).toList()) + "," + measured + ","
-                + String.join(" ", slow));
+                + String.join(" ", slow) + "," + String.join(" ", iso));
+    }
+
+    /**
+     * One set on the GPU, in ticks (us): each member alone, then all together (medians); fills each
+     * member's isolated time and finish in the set, returns the set's completion rounded up.
+     */
+    private synchronized long onGpu(List<Member> set, double[] alone, double[] end) {
+        if (bench == null) {
+            bench = KindBench.open(KINDS, 3, gpuIndex);
+        }
+        List<KernelKind> kinds = set.stream().map(Member::kind).toList();
+        long[] ns = set.stream().mapToLong(m -> m.size() * TICK_NS).toArray();
+        for (int i = 0; i < set.size(); i++) {
+            alone[i] = bench.finishes(List.of(kinds.get(i)), new long[] {ns[i]}, WARMUP, RUNS)[0] / (double) TICK_NS;
+        }
+        long[] together = bench.finishes(kinds, ns, WARMUP, RUNS);
+        long last = 0;
+        for (int i = 0; i < set.size(); i++) {
+            end[i] = together[i] / (double) TICK_NS;
+            last = Math.max(last, together[i]);
+        }
+        return (last + TICK_NS - 1) / TICK_NS;
     }
 
     @Override
     public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
+        synchronized (this) {
+            if (bench != null) {
+                bench.close();
+                bench = null;
+            }
+        }
         Map<KernelKind, Double> factor = new EnumMap<>(KernelKind.class);
         for (String[] row : rows) {
             String[] members = row[1].split("\\+");
@@ -120,10 +186,11 @@ public final class InterferenceExperiment implements Experiment {
         for (String[] row : rows) {
             String[] members = row[1].split("\\+");
             long measured = Long.parseLong(row[2]);
+            String[] isolated = row[4].split(" ");
             long fitted = 0;
-            for (String m : members) {
-                String[] p = m.split(":");
-                fitted = Math.max(fitted, (long) Math.ceil(Long.parseLong(p[1]) * factor.get(KernelKind.of(p[0])) - 1e-9));
+            for (int i = 0; i < members.length; i++) {
+                KernelKind k = KernelKind.of(members[i].split(":")[0]);
+                fitted = Math.max(fitted, (long) Math.ceil(Double.parseDouble(isolated[i]) * factor.get(k) - 1e-9));
             }
             double error = (double) (fitted - measured) / measured;
             if (Math.abs(error) > Math.abs(worst)) {
@@ -145,9 +212,11 @@ public final class InterferenceExperiment implements Experiment {
         }
         List<Charts.Series> series = List.of(series("pairs", pairs), series("triples", triples),
                 new Charts.Series("fitted = measured", new double[] {0, max * 1.1}, new double[] {0, max * 1.1}));
-        written.addAll(Charts.save(Charts.scatter("Fitted slowdown model vs measured completion (simulated device,"
-                + " worst error " + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (ticks)",
-                "fitted completion (ticks)", series), dir, "interference"));
+        String unit = gpu ? "us" : "ticks";
+        written.addAll(Charts.save(Charts.scatter("Fitted slowdown model vs measured completion ("
+                + (gpu ? "GPU" : "simulated device") + ", worst error "
+                + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
+                "fitted completion (" + unit + ")", series), dir, "interference"));
         return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
     }
 

@@ -134,6 +134,11 @@ public final class CudaDevice implements Device {
         return NativePlayer.profile(handle, order, durationNs, warmup, runs);
     }
 
+    /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */
+    long[] profileMembers(int[] order, long[] durationNs, int warmup, int runs) {
+        return NativePlayer.profileMembers(handle, order, durationNs, warmup, runs);
+    }
+
     @Override
     public void close() {
         if (handle != 0) {

@@ -102,4 +102,10 @@ public final class NativePlayer {
 
     /** Times one kernel set (unit indices) {@code runs} times after {@code warmup} runs (src/main/native/profile.cu). */
     static native long[] profile(long handle, int[] order, long[] durationNs, int warmup, int runs);
+
+    /**
+     * As {@link #profile}, with each member's finish: {@code runs} rows of 1 + k values, the host
+     * sample then per position its last block end after the set's first block start (ns; -1 unstamped).
+     */
+    static native long[] profileMembers(long handle, int[] order, long[] durationNs, int warmup, int runs);
 }

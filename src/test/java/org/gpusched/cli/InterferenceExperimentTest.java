@@ -29,7 +29,26 @@ class InterferenceExperimentTest {
         assertThat(rows.get(rows.size() - 1)).isEqualTo("worst,2,,,1.7000");
         assertThat(out.resolve("interference.png")).isNotEmptyFile();
         assertThat(Files.readString(out.resolve("interference.svg"))).contains("<svg");
+    }
+
+    /** Without a usable GPU, --device cuda is refused in one line naming --device sim (exit 2); nothing is written. */
+    @Test
+    void cuda_without_a_gpu_is_one_line_and_exit_2(@TempDir Path dir) {
+        boolean usable;
+        try {
+            org.gpusched.player.CudaDevice.info(0);
+            usable = true;
+        } catch (org.gpusched.player.CudaException e) {
+            usable = !e.unavailable();
+        }
+        org.junit.jupiter.api.Assumptions.assumeFalse(usable, "a GPU is usable here: the refusal cannot be shown");
         CliRunner gpu = CliRunner.run("experiment", "interference", "--device", "cuda", "--out", dir.resolve("x").toString());
         assertThat(gpu.code()).isEqualTo(2);
+        assertThat(gpu.err().strip().lines()).singleElement().asString()
+                .startsWith("gpusched: experiment interference --device cuda: no usable GPU (").endsWith("run it with --device sim");
+        assertThat(dir.resolve("x")).doesNotExist();
+        CliRunner bad = CliRunner.run("experiment", "interference", "--device", "gpu", "--out", dir.resolve("y").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--device: sim or cuda (got gpu)");
     }
 }
