@@ -3,8 +3,8 @@ package org.gpusched.player;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.KernelKind;
 import org.gpusched.input.InputException;
-import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.CompletionModel;
 
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import java.util.Map;
  * {@code loop} exist to find out, and what lets them be tested without a GPU (docs/player.md).
  *
  * @param truth  the task set whose model is the device's timing
- * @param toTruth for each task index of the played set, its index in {@code truth}
+ * @param toTruth for each unit (kernel; a v1 set's task) of the played set, its index in {@code truth}'s units
  */
 public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention contention) {
 
@@ -40,7 +40,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
 
     /** The played set's own model: the simulator of plain {@code play}. */
     public static SimTiming own(TaskSet played) {
-        int[] id = new int[played.size()];
+        int[] id = new int[played.units().size()];
         for (int i = 0; i < id.length; i++) {
             id[i] = i;
         }
@@ -52,21 +52,22 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
      * file) unless both name the same tasks: a timing model of another workload says nothing here.
      */
     public static SimTiming of(TaskSet played, TaskSet truth) {
+        // By unit: a task, or task.kernel for each kernel of a chain (the sets a table's frames run).
         Map<String, Integer> byName = new HashMap<>();
-        for (Task t : truth.tasks()) {
-            byName.put(t.name(), t.index());
+        for (Unit u : truth.units()) {
+            byName.put(u.name(), u.index());
         }
-        int[] map = new int[played.size()];
+        int[] map = new int[played.units().size()];
         List<String> missing = new ArrayList<>();
-        for (Task t : played.tasks()) {
-            Integer j = byName.get(t.name());
+        for (Unit u : played.units()) {
+            Integer j = byName.get(u.name());
             if (j == null) {
-                missing.add(t.name());
+                missing.add(u.name());
             } else {
-                map[t.index()] = j;
+                map[u.index()] = j;
             }
         }
-        if (!missing.isEmpty() || truth.size() != played.size()) {
+        if (!missing.isEmpty() || truth.size() != played.size() || truth.units().size() != played.units().size()) {
             throw new InputException(truth.source(), "tasks", "the simulated device's timing model is not of "
                     + played.displayName() + ": " + (missing.isEmpty() ? truth.size() + " tasks, not "
                     + played.size() : "no task " + String.join(", ", missing)) + " (the timing file must name"
@@ -85,7 +86,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
         return own ? "sim" : "sim (timing " + truth.displayName() + ")";
     }
 
-    /** The device's completion time of the played set {@code mask} (bit i = played task i). */
+    /** The device's completion time of the played set {@code mask} (bit i = played unit i; a v1 set's task i). */
     public long completion(long mask) {
         long m = 0;
         for (long b = mask; b != 0; b &= b - 1) {
@@ -100,8 +101,8 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
     }
 
     /**
-     * The contention model's time of the truth's set {@code m} when two or more of its kernels load
-     * a shared resource (else 0): the workload's own model stays the floor, contention can only add.
+     * The contention model's time of the truth's set {@code m}, plus its copies, when two or more of
+     * its kernels load a shared resource (else 0): the workload's own model stays the floor, contention can only add.
      */
     private long contended(long m) {
         int n = Long.bitCount(m);
@@ -109,13 +110,16 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
         KernelKind[] kinds = new KernelKind[n];
         int loaded = 0;
         int i = 0;
+        long copies = 0;
         for (long b = m; b != 0; b &= b - 1, i++) {
-            Task t = truth.task(Long.numberOfTrailingZeros(b));
-            work[i] = t.wcet();
-            kinds[i] = t.kernel() == null ? KernelKind.SPIN : t.kernel().kind();
+            Unit u = truth.units().get(Long.numberOfTrailingZeros(b));
+            work[i] = u.wcet();
+            kinds[i] = u.kernel() == null ? KernelKind.SPIN : u.kernel().kind();
             loaded += contention.contends(kinds[i]) ? 1 : 0;
+            copies = org.gpusched.model.Ticks.add(copies, u.copies());
         }
-        return loaded < 2 ? 0 : contention.makespan(work, kinds);
+        // The frame's copies run before and after its kernels (C(S) counts them the same way).
+        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(contention.makespan(work, kinds), copies);
     }
 
     /** The device's completion time of each entry of {@code plan}. */
@@ -125,7 +129,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
         for (int e = 0; e < plan.entries(); e++) {
             long mask = 0;
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                mask |= 1L << plan.task(i);
+                mask |= 1L << plan.unit(i);
             }
             c[e] = memo.computeIfAbsent(mask, this::completion);
         }
@@ -135,7 +139,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
     private String names(long mask) {
         List<String> n = new ArrayList<>();
         for (long b = mask; b != 0; b &= b - 1) {
-            n.add(truth.task(toTruth[Long.numberOfTrailingZeros(b)]).name());
+            n.add(truth.units().get(toTruth[Long.numberOfTrailingZeros(b)]).name());
         }
         return "{" + String.join(", ", n) + "}";
     }

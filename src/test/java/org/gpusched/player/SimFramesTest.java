@@ -56,6 +56,32 @@ class SimFramesTest {
         assertThat(lidar.finish() - lidar.ops().kernelFinish()).isPositive();
     }
 
+    /**
+     * The device's own timing of a workload with chains, copies and kinds is per kernel: the frame
+     * {cam.pre, lidar} (two memory kernels of 300 and 700) contends, 940 instead of the model's 840,
+     * plus its 400 of copies; the frames of one kernel keep their model.
+     */
+    @Test
+    void simulatedTimingIsPerKernelOfAChainWithContentionAndCopies() {
+        TaskSet ts = new TaskSetReader().read(NativeTableTest.CASE);
+        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 1);
+        long[] c = SimTiming.of(ts, ts).completions(plan);
+        int pairs = 0;
+        for (int e = 0; e < plan.entries(); e++) {
+            if (plan.first(e + 1) - plan.first(e) == 2) {
+                assertThat(plan.completion(e)).isEqualTo(1240);
+                assertThat(c[e]).isEqualTo(1340);
+                pairs++;
+            } else {
+                assertThat(c[e]).as("entry %d", e).isEqualTo(plan.completion(e));
+            }
+        }
+        assertThat(pairs).isPositive();
+        PlayResult r = PlayResult.of(plan, Mode.TIME_TRIGGERED,
+                new SimDevice().play(plan, Mode.TIME_TRIGGERED, ExecTime.WCET.durations(plan, 1, c)));
+        assertThat(FrameCheck.of(r).summary().worstOverrun()).isEqualTo(100);
+    }
+
     @Test
     void withoutCopiesTheKernelsTakeTheWholeFrame() {
         TaskSet ts = PlayerFixtures.paper();
