@@ -62,6 +62,7 @@ struct Backend {
     virtual bool launch(int stream, int item) = 0;           // the item's kernel for its requested time
     virtual bool sync() = 0;                                 // cudaDeviceSynchronize
     virtual bool event_ns(int event, long long &host) = 0;   // when the event completed, host clock ns
+    virtual bool elapsed_ns(int from, int to, long long &ns) = 0;  // between two completed events
 };
 
 // One unrolled table: entry e holds items first[e] .. first[e+1]-1; per item its task (stream) and
@@ -140,10 +141,13 @@ inline bool play_entry(Backend &b, const Run &r, int e, u64 t0, int k, Out &o) {
         const std::vector<long long> &ns = d == H2D ? r.h2dNs : r.d2hNs;
         for (int i = from; ok && i < to; i++) {
             if (ns[i] <= 0) continue;
-            long long s = 0, t = 0;
-            ok = b.event_ns(copy_event(i - from, (Dir)d, false), s) && b.event_ns(copy_event(i - from, (Dir)d, true), t);
+            // A copy's length from its own two events (exact to the events' resolution); its place from
+            // the start event's time since the run's origin, which loses precision as the run grows long.
+            long long s = 0, len = 0;
+            int a = copy_event(i - from, (Dir)d, false), z = copy_event(i - from, (Dir)d, true);
+            ok = b.event_ns(a, s) && b.elapsed_ns(a, z, len);
             o.copyStart[d][i] = s - (long long)t0;
-            o.copyEnd[d][i] = t - (long long)t0;
+            o.copyEnd[d][i] = s + len - (long long)t0;
         }
     }
     return ok;

@@ -78,7 +78,9 @@ static bool open_copies(JNIEnv *env, Player *p, frames::Dir d, long long maxNs) 
 }
 
 // frames::Backend on the CUDA runtime. Event times are mapped to the host clock through an origin
-// event: the tightest of eight record-and-synchronise round trips, at its midpoint.
+// event: the tightest of eight record-and-synchronise round trips, at its midpoint. (cudaEventElapsedTime
+// gives float ms: against an origin minutes back that is microseconds coarse, so copy lengths are
+// taken between their own two events.)
 struct CudaFrames : frames::Backend {
     JNIEnv *env;
     Player *p;
@@ -131,6 +133,12 @@ struct CudaFrames : frames::Backend {
         float ms = 0;
         if (!check(env, cudaEventElapsedTime(&ms, origin, ev[e]), "cudaEventElapsedTime")) return false;
         host = (long long)originHost + std::llround((double)ms * 1e6);
+        return true;
+    }
+    bool elapsed_ns(int a, int z, long long &ns) override {
+        float ms = 0;
+        if (!check(env, cudaEventElapsedTime(&ms, ev[a], ev[z]), "cudaEventElapsedTime")) return false;
+        ns = std::llround((double)ms * 1e6);
         return true;
     }
 };

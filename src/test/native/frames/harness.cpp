@@ -55,6 +55,11 @@ struct Fake : Backend {
         t = when[ev];
         return true;
     }
+    bool elapsed_ns(int a, int z, long long &ns) override {
+        if (!when.count(a) || !when.count(z)) return false;
+        ns = when[z] - when[a];
+        return true;
+    }
 };
 
 static Run run(int tasks, std::vector<long long> target, std::vector<int> first, std::vector<int> task,
@@ -107,6 +112,8 @@ int main() {
         expect(join(b.log) == want, "copies in C(S) order: " + join(b.log));
         expect(o.copyStart[H2D][0] >= o.start[0] && o.copyEnd[H2D][0] > o.copyStart[H2D][0],
                "the H2D copy's time comes from its events");
+        expect(o.copyEnd[H2D][0] - o.copyStart[H2D][0] == b.when[copy_event(0, H2D, true)] - b.when[copy_event(0, H2D, false)],
+               "a copy's length is the time between its own two events");
         expect(o.copyStart[D2H][1] > o.copyEnd[H2D][0] && o.copyEnd[D2H][1] <= o.end[0],
                "the D2H copy lies after the H2D and inside the frame");
         expect(o.copyStart[H2D][1] == -1 && o.copyStart[D2H][0] == -1, "items without a copy report none");
