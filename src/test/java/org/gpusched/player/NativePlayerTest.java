@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -27,6 +29,42 @@ class NativePlayerTest {
             return;
         }
         assertThat(info).anyMatch(s -> s.startsWith("name=")).anyMatch(s -> s.startsWith("sms="));
+    }
+
+    /**
+     * A workload with chains, copies and kernel kinds: on a GPU it plays, each copy takes about its
+     * stated time and lies inside its frame, each kernel at least about its asked time; without one,
+     * opening the device fails cleanly as "no usable GPU".
+     */
+    @Test
+    void chainsAndCopiesPlayOnTheGpuOrFailCleanlyWithoutOne() {
+        assumeTrue(NativePlayer.bundled(), "native library not built (cuda profile off)");
+        TaskSet ts = new TaskSetReader().read(NativeTableTest.CASE);
+        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 3);
+        CudaDevice gpu;
+        try {
+            gpu = CudaDevice.open(ts, 0, NativeTableTest.TICK_NS);
+        } catch (CudaException e) {
+            assertThat(e.unavailable()).as(e.getMessage()).isTrue();
+            return;
+        }
+        try (gpu) {
+            PlayResult r = PlayResult.of(plan, Mode.TIME_TRIGGERED,
+                    gpu.play(plan, Mode.TIME_TRIGGERED, ExecTime.WCET.durations(plan, 1)));
+            for (PlayResult.JobRow j : r.jobs()) {
+                PlayResult.Ops o = j.ops();
+                PlayResult.BatchRow b = r.batches().get(j.entry());
+                for (long[] copy : new long[][] {{o.h2dModel(), o.h2dTime()}, {o.d2hModel(), o.d2hTime()}}) {
+                    if (copy[0] > 0) {
+                        // Within 20 us plus 20% of the stated time: calibration, not noise, decides this.
+                        assertThat(Math.abs(copy[1] - copy[0])).as(j.toString()).isLessThan(20_000 + copy[0] / 5);
+                    }
+                }
+                assertThat(o.kernelTime()).as(j.toString()).isGreaterThan(o.kernelModel() * 9 / 10);
+                assertThat(j.start()).as(j.toString()).isGreaterThanOrEqualTo(b.start() - 10_000);
+                assertThat(j.finish()).as(j.toString()).isLessThanOrEqualTo(b.end() + 10_000);
+            }
+        }
     }
 
     @Test
