@@ -44,27 +44,44 @@ public final class Timelines {
     }
 
     /**
-     * A scheduling table as the player measured it: one kernel lane per task, each job from its
-     * measured start to finish, each batch's actual start to end as a band, misses at the finish.
+     * A scheduling table as the player measured it: one kernel lane per task (a chain's kernels on
+     * their task's lane), each kernel from its measured start to finish, and, when the workload has
+     * copies, one lane per copy direction with each copy as measured; each batch's actual start to end
+     * as a band, misses at the job's finish.
      */
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
         Map<String, Integer> index = new HashMap<>();
-        for (Task t : ts.tasks()) {
-            index.put(t.name(), t.index());
+        for (org.gpusched.model.Unit u : ts.units()) {
+            index.put(u.name(), u.task());
         }
+        boolean copies = r.jobs().stream().anyMatch(j -> j.ops().h2dModel() > 0 || j.ops().d2hModel() > 0);
+        int h2d = ts.size();
+        int d2h = ts.size() + 1;
         List<Gantt.Bar> bars = new ArrayList<>();
         List<Gantt.Mark> misses = new ArrayList<>();
         for (PlayResult.JobRow j : r.jobs()) {
             int t = index.get(j.task());
-            bars.add(new Gantt.Bar(t, t, j.start(), j.finish()));
+            PlayResult.Ops o = j.ops();
+            bars.add(new Gantt.Bar(t, t, o.kernelStart(), o.kernelFinish()));
+            if (o.h2dModel() > 0) {
+                bars.add(new Gantt.Bar(h2d, t, j.start(), j.start() + o.h2dTime()));
+            }
+            if (o.d2hModel() > 0) {
+                bars.add(new Gantt.Bar(d2h, t, j.finish() - o.d2hTime(), j.finish()));
+            }
             if (j.miss()) {
-                misses.add(new Gantt.Mark(t, j.finish()));
+                misses.add(new Gantt.Mark(o.d2hModel() > 0 ? d2h : t, j.finish()));
             }
         }
+        List<String> lanes = new ArrayList<>(ts.tasks().stream().map(t -> "kernel " + t.name()).toList());
+        if (copies) {
+            lanes.add("H2D copies");
+            lanes.add("D2H copies");
+        }
         List<Gantt.Band> bands = r.batches().stream().map(b -> new Gantt.Band(b.start(), b.end())).toList();
-        return new Gantt(title, r.trace().unit(), ts.tasks().stream().map(t -> "kernel " + t.name()).toList(),
-                ts.tasks().stream().map(Task::name).toList(), bars, bands, misses);
+        return new Gantt(title, r.trace().unit(), lanes, ts.tasks().stream().map(Task::name).toList(), bars, bands,
+                misses);
     }
 
     /**
