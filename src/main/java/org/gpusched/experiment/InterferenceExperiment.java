@@ -186,11 +186,13 @@ public final class InterferenceExperiment implements Experiment {
         for (String[] row : rows) {
             String[] members = row[1].split("\\+");
             long measured = Long.parseLong(row[2]);
-            String[] isolated = row[4].split(" ");
+            // Rows of a run written before isolated times were recorded: the members' sizes (the simulator's).
+            String[] isolated = row.length > 4 ? row[4].split(" ") : null;
             long fitted = 0;
             for (int i = 0; i < members.length; i++) {
-                KernelKind k = KernelKind.of(members[i].split(":")[0]);
-                fitted = Math.max(fitted, (long) Math.ceil(Double.parseDouble(isolated[i]) * factor.get(k) - 1e-9));
+                String[] p = members[i].split(":");
+                double c = isolated == null ? Long.parseLong(p[1]) : Double.parseDouble(isolated[i]);
+                fitted = Math.max(fitted, (long) Math.ceil(c * factor.get(KernelKind.of(p[0])) - 1e-9));
             }
             double error = (double) (fitted - measured) / measured;
             if (Math.abs(error) > Math.abs(worst)) {
