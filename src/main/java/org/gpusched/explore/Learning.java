@@ -18,9 +18,7 @@ final class Learning {
         /** Symmetry: tasks that differ only in their kernels' wcet are merged. */
         SYMMETRY_IGNORES_WCET,
         /** Settled states: every state counts as settled (the "keep only the earliest time" rule). */
-        SETTLED_ALWAYS,
-        /** Settled states: a state counts as settled once its ready jobs are released (later jobs ignored). */
-        SETTLED_BY_READY
+        SETTLED_ALWAYS
     }
 
     final Symmetry symmetry;
@@ -50,8 +48,7 @@ final class Learning {
         long from = Long.MIN_VALUE;
         for (int i = 0; i < jm.n; i++) {
             if (counts[i] < jm.items[i]) {
-                long last = mutation == Mutation.SETTLED_BY_READY ? jm.readyTime(i, counts[i]) : lastRelease[i];
-                from = Math.max(from, last);
+                from = Math.max(from, lastRelease[i]);
             }
         }
         return from;

@@ -127,6 +127,7 @@ final class StateStore {
                 map.put(key, rec);
             } else if (rec.settledBefore(t)) {
                 settledDrops++;
+                merges++;
                 return -1;
             } else {
                 int known = rec.trailOf(t);
@@ -152,7 +153,9 @@ final class StateStore {
             merges++;
             if (t >= rec.settledFrom) {
                 // Its later times, still waiting, are dominated by this one (settled states).
-                settledDrops += target.dropAfter(t);
+                int dropped = target.dropAfter(t);
+                settledDrops += dropped;
+                merges += dropped;
             }
         } else {
             target = new Vertex((int) vertices++, key, depth);
