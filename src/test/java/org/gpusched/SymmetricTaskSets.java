@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.TaskSet;
 
 import java.io.UncheckedIOException;
@@ -25,14 +26,23 @@ public final class SymmetricTaskSets {
     private SymmetricTaskSets() { }
 
     public static TaskSet generate(long seed) {
-        return new TaskSetReader().read("symmetric-" + seed + ".json", json(seed));
+        return new TaskSetReader().read("symmetric-" + seed + ".json", json(seed, false));
     }
 
-    public static String json(long seed) {
+    /**
+     * The same from a {@link RandomPipelines} set (chains, offsets, jitter, table entries naming
+     * kernels), or null when the set has no cut of its window (only the power-on analysis answers).
+     */
+    public static TaskSet pipelines(long seed) {
+        TaskSet ts = new WorkloadReader().read("symmetric-pipeline-" + seed + ".json", json(seed, true)).pbs();
+        return ts.origin() < 0 ? null : ts;
+    }
+
+    public static String json(long seed, boolean pipelines) {
         SplittableRandom r = new SplittableRandom(seed ^ 0x5A5A5A5AL);
         ObjectNode root;
         try {
-            root = (ObjectNode) M.readTree(RandomTaskSets.json(seed, 2, 3));
+            root = (ObjectNode) M.readTree(pipelines ? RandomPipelines.json(seed, 2, 3) : RandomTaskSets.json(seed, 2, 3));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -50,12 +60,33 @@ public final class SymmetricTaskSets {
             if (change == 0 && orig.get("deadline").asLong() > 1) {
                 copy.put("deadline", orig.get("deadline").asLong() - 1);
             } else if (change == 1) {
-                copy.put("wcet", orig.get("wcet").asLong() + 1);
+                bumpWcet(copy);
             }
             tasks.add(copy);
-            mirror(root.get("interference"), "t" + of, name, copy.get("wcet").asLong(), r.nextInt(5) > 0);
+            mirror(root.get("interference"), "t" + of, name, maxWcet(copy), r.nextInt(5) > 0);
         }
         return root.toString();
+    }
+
+    /** One more tick for the task's (first) kernel. */
+    private static void bumpWcet(ObjectNode task) {
+        if (task.has("segments")) {
+            ObjectNode g = (ObjectNode) task.get("segments").get(0).get("gpu");
+            g.put("exec", g.get("exec").asLong() + 1);
+        } else {
+            task.put("wcet", task.get("wcet").asLong() + 1);
+        }
+    }
+
+    private static long maxWcet(JsonNode task) {
+        if (!task.has("segments")) {
+            return task.get("wcet").asLong();
+        }
+        long m = 0;
+        for (JsonNode seg : task.get("segments")) {
+            m = Math.max(m, seg.get("gpu").get("exec").asLong());
+        }
+        return m;
     }
 
     /** Gives the copy the original's factor and (when {@code entries}) a mirror of each table entry naming it. */
@@ -71,14 +102,19 @@ public final class SymmetricTaskSets {
         for (JsonNode e : all) {
             List<String> names = new ArrayList<>();
             e.get("tasks").forEach(t -> names.add(t.asText()));
-            if (names.contains(orig) && !names.contains(copy)) {
+            // A unit is named after its task: "t0", or "t0.k1" for a kernel of a chain.
+            if (names.stream().anyMatch(x -> ofTask(x, orig)) && names.stream().noneMatch(x -> ofTask(x, copy))) {
                 ObjectNode m = ((ObjectNode) e).deepCopy();
                 ArrayNode ts = m.putArray("tasks");
-                names.forEach(x -> ts.add(x.equals(orig) ? copy : x));
+                names.forEach(x -> ts.add(ofTask(x, orig) ? copy + x.substring(orig.length()) : x));
                 m.put("completion", Math.max(wcet, e.get("completion").asLong()));
                 added.add(m);
             }
         }
         added.forEach(all::add);
+    }
+
+    private static boolean ofTask(String unit, String task) {
+        return unit.equals(task) || unit.startsWith(task + ".");
     }
 }
