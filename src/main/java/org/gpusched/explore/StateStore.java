@@ -30,8 +30,11 @@ final class StateStore {
     long merges;
     /** Later times of settled states dropped because an earlier time of the same state is kept. */
     long settledDrops;
-    /** Whether the learning rules of {@link MergeLevel#CANONICAL} apply (not with --stop all: see docs/explorer.md). */
-    final boolean learn;
+    /**
+     * Whether later times of settled states are dropped ({@link MergeLevel#CANONICAL}, not with
+     * --stop all: a dropped path's prefix may have the better objective, see docs/explorer.md).
+     */
+    private final boolean settled;
     long peakHeap;
     /** Vertices created per depth (jobs completed), for the graph-size experiment. */
     final long[] verticesPerDepth;
@@ -55,8 +58,9 @@ final class StateStore {
         this.meter = meter;
         this.recorder = recorder;
         verticesPerDepth = new long[jm.totalKernels + 1];
-        learn = opt.merge() == MergeLevel.CANONICAL && opt.stop() == StopRule.FIRST;
-        trail = new Trail(learn && jm.learning.symmetry.any() ? jm.learning.symmetry : null);
+        boolean canonical = opt.merge() == MergeLevel.CANONICAL;
+        settled = canonical && opt.stop() == StopRule.FIRST;
+        trail = new Trail(canonical && jm.learning.symmetry.any() ? jm.learning.symmetry : null);
     }
 
     /** Checks the time and heap budgets; sets {@link #budgetNote} when one is spent. */
@@ -123,7 +127,7 @@ final class StateStore {
             Map<StateKey, KeyRecord> map = mapAt(depth);
             rec = map.get(key);
             if (rec == null) {
-                rec = new KeyRecord(learn ? jm.learning.settledFrom(key.counts) : Long.MAX_VALUE);
+                rec = new KeyRecord(settled ? jm.learning.settledFrom(key.counts) : Long.MAX_VALUE);
                 map.put(key, rec);
             } else if (rec.settledBefore(t)) {
                 settledDrops++;

@@ -74,6 +74,16 @@ class LearningPropertyTest {
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS)).analyze());
             check(failures, seed, "earliest-time-first", reference, ts,
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.EARLIEST_TIME_FIRST)).analyze());
+            for (Objective o : Objective.values()) {
+                // Canonical keys under --stop all: the optimum, not only the verdict, is domination's.
+                Analysis best = new GpuSchedExplorer(ts, canonical.withStop(StopRule.ALL, o)).analyze();
+                check(failures, seed, "stop all " + o, reference, ts, best);
+                Object want = new GpuSchedExplorer(ts, Options.defaults().withStop(StopRule.ALL, o)).analyze().achieved();
+                if (!java.util.Objects.equals(best.achieved(), want)) {
+                    failures.add("seed " + seed + ": canonical " + o + " reaches " + best.achieved() + ", domination "
+                            + want);
+                }
+            }
         }
         assertThat(failures).as("replay with the generator of this test and the seed").isEmpty();
         assertThat(schedulable).isBetween(sets / 10, sets - sets / 10);
