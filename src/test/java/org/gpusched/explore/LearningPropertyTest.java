@@ -70,6 +70,8 @@ class LearningPropertyTest {
                     canonical.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze());
             check(failures, seed, "dfs walking batches lazily", reference, ts, new GpuSchedExplorer(ts,
                     search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze());
+            check(failures, seed, "auto with a 3-state dive on two threads", reference, ts,
+                    new GpuSchedExplorer(ts, search.withDive(3).withThreads(2)).analyze());
             check(failures, seed, "bfs", reference, ts,
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS)).analyze());
             check(failures, seed, "earliest-time-first", reference, ts,
