@@ -42,6 +42,23 @@ class LearningMutationTest {
                 .isNotNegative();
     }
 
+    /**
+     * The counterexample that keeps the settled condition: without it, "no schedule from (c, t)"
+     * would be taken to hold at every later time of the same state, and this schedulable set
+     * (a later frame end lets a newly released job join a parallel batch) is called unschedulable.
+     */
+    @ParameterizedTest
+    @EnumSource(value = SearchOrder.class, names = {"DFS", "BFS"})
+    void a_failure_does_not_carry_to_later_times_of_an_unsettled_state(SearchOrder order) {
+        TaskSet anomaly = new TaskSetReader().read(Path.of("src/test/resources/cases/timing-anomaly.json"));
+        assertThat(new BruteForceExplorer(anomaly, LearningPropertyTest.BRUTE_BUDGET).analyze().verdict())
+                .isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(LearningPropertyTest.engineVerdict(anomaly, order, Learning.Mutation.NONE))
+                .isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(LearningPropertyTest.engineVerdict(anomaly, order, Learning.Mutation.SETTLED_ALWAYS))
+                .isEqualTo(Verdict.NOT_SCHEDULABLE);
+    }
+
     private static boolean disagrees(TaskSet ts, Learning.Mutation mutation) {
         Verdict reference = new BruteForceExplorer(ts, LearningPropertyTest.BRUTE_BUDGET).analyze().verdict();
         for (SearchOrder order : new SearchOrder[] {SearchOrder.DFS, SearchOrder.BFS}) {
