@@ -16,8 +16,10 @@ import java.time.Duration;
 /** Explorer knobs shared by the commands that run GPUSched (a picocli mixin). */
 public final class ExploreOptions {
     @Option(names = "--merge", paramLabel = "LEVEL", defaultValue = "domination",
-            description = "State merging: none, exact (same state and time) or domination (same state, "
-                    + "all times in one vertex; the paper's). Default: ${DEFAULT-VALUE}.")
+            description = "State merging: none, exact (same state and time), domination (same state, "
+                    + "all times in one vertex; the paper's) or canonical (domination, states that differ by a "
+                    + "permutation of interchangeable tasks merged, later times of settled states dropped). "
+                    + "Default: ${DEFAULT-VALUE}.")
     MergeLevel merge;
 
     @Option(names = "--search", paramLabel = "ORDER", defaultValue = "auto",

@@ -90,18 +90,23 @@ final class Expander {
      */
     private void seed(GreedyRuns.Run run, long t0, List<Vertex> created) {
         int[] counts = new int[jm.n];
+        int[] real = new int[jm.n];
         long hash = 0;
         int depth = 0;
         int parent = 0;
         long t = t0;
         for (int f = 0; f < run.frames() && !store.stopped; f++) {
-            long s = run.masks()[f];
+            long runMask = run.masks()[f];
+            // The trail names the slots of the canonical state: the run's real tasks moved there.
+            long s = store.trail.canonical == null ? runMask
+                    : Symmetry.moveUnits(runMask, Symmetry.inverse(store.trail.canonical.realOf(real)), jm);
             if (run.starts()[f] != t) {
                 return; // not the engine's path (cannot happen for runs from the root; kept as a guard)
             }
             long end = Ticks.add(t, oracle.completion(s));
             int[] next = counts.clone();
-            hash = complete(s, next, hash);
+            hash = canonical(next, complete(s, next, hash));
+            complete(runMask, real, 0);
             depth += Long.bitCount(s);
             long r = readyAt(next, end);
             long start = r == 0 ? nextRelease : end;
@@ -112,9 +117,17 @@ final class Expander {
                 return;
             }
             parent = store.offer(new StateKey(next, r, hash), depth, start, parent, t, s, 0, null, created);
+            if (parent < 0) {
+                return; // a later time of a settled state already kept: the earlier one covers the rest
+            }
             counts = next;
             t = start;
         }
+    }
+
+    /** The canonical form of a successor's counts (in place) and its hash, when symmetric tasks are merged. */
+    private long canonical(int[] next, long hash) {
+        return store.trail.canonical == null ? hash : store.trail.canonical.canonicalise(next, hash, jobKey);
     }
 
     /** Counts the jobs of batch {@code s} as completed in {@code next}; returns the updated state hash. */
@@ -206,7 +219,7 @@ final class Expander {
 
     private void apply(Vertex v, long s, long c, long limit, List<Vertex> created) {
         int[] next = v.key.counts.clone();
-        long hash = complete(s, next, v.key.execHash);
+        long hash = canonical(next, complete(s, next, v.key.execHash));
         int depth = v.depth + Long.bitCount(s);
         long deadlineSum = 0;
         int finished = 0;

@@ -38,8 +38,15 @@ public final class JobModel {
     /** Kernels of the hyperperiod: the depth of a complete path. */
     final int totalKernels;
     final long hyperperiod;
+    /** Interchangeable tasks and settled states (used under {@link MergeLevel#CANONICAL}). */
+    final Learning learning;
 
     public JobModel(TaskSet ts) {
+        this(ts, Learning.Mutation.NONE);
+    }
+
+    /** For the mutation checks: a job model whose learning rules are deliberately wrong. */
+    JobModel(TaskSet ts, Learning.Mutation mutation) {
         n = ts.size();
         List<Unit> us = ts.units();
         units = us.size();
@@ -76,6 +83,7 @@ public final class JobModel {
         }
         totalKernels = total;
         hyperperiod = ts.hyperperiod();
+        learning = new Learning(ts, this, mutation);
     }
 
     /** Job index of count c of task i. */

@@ -14,6 +14,26 @@ final class KeyRecord {
     private int[] trails = new int[2];
     private int size;
     Vertex pending;
+    /** From this start time on the key's state is settled (see {@link Learning#settledFrom}); MAX_VALUE: never. */
+    final long settledFrom;
+    /** The earliest time kept at which the state is settled (MAX_VALUE: none yet). */
+    private long firstSettled = Long.MAX_VALUE;
+
+    KeyRecord() {
+        this(Long.MAX_VALUE);
+    }
+
+    KeyRecord(long settledFrom) {
+        this.settledFrom = settledFrom;
+    }
+
+    /**
+     * Whether t is a later start of the settled state than one already kept: everything that
+     * can be done from t can be done from the earlier time, shifted (docs/explorer.md).
+     */
+    boolean settledBefore(long t) {
+        return firstSettled < t;
+    }
 
     /** The trail record kept for time t, or -1 when the key was never reached at t. */
     int trailOf(long t) {
@@ -36,6 +56,9 @@ final class KeyRecord {
         }
         insert(slots, trails, t, trail);
         size++;
+        if (t >= settledFrom && t < firstSettled) {
+            firstSettled = t;
+        }
     }
 
     private static int index(long t, int mask) {

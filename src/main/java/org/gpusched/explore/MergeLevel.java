@@ -7,5 +7,16 @@ public enum MergeLevel {
     /** A (state, time) pair reached twice is expanded once. */
     EXACT,
     /** Same executed and ready sets: one vertex holds all start times (the paper's dom list). */
-    DOMINATION
+    DOMINATION,
+    /**
+     * Domination, and states that differ only by a permutation of interchangeable tasks share one
+     * vertex; a settled state (every job it still has to run released) reached at some time makes
+     * its later times redundant.
+     */
+    CANONICAL;
+
+    /** Whether a key's vertex absorbs new times while it waits (domination and above). */
+    boolean mergesTimes() {
+        return this == DOMINATION || this == CANONICAL;
+    }
 }

@@ -20,6 +20,10 @@ final class Paths {
         for (int k = chain.size() - 1; k >= 0; k--) {
             int r = chain.get(k);
             long mask = trail.mask(r);
+            if (trail.canonical != null) {
+                // The mask names the slots of the canonical form of the state so far: back to real tasks.
+                mask = Symmetry.moveUnits(mask, trail.canonical.realOf(counts), jm);
+            }
             int[] order = oracle.batch(mask).order();
             List<JobRef> batch = new ArrayList<>();
             for (int u : order) {

@@ -23,11 +23,18 @@ final class StateStore {
     private final Budget.Meter meter;
     private final GraphRecorder recorder;
     private final List<Map<StateKey, KeyRecord>> maps = new ArrayList<>();
-    final Trail trail = new Trail();
+    final Trail trail;
 
     long vertices;
     long states;
     long merges;
+    /** Later times of settled states dropped because an earlier time of the same state is kept. */
+    long settledDrops;
+    /**
+     * Whether later times of settled states are dropped ({@link MergeLevel#CANONICAL}, not with
+     * --stop all: a dropped path's prefix may have the better objective, see docs/explorer.md).
+     */
+    private final boolean settled;
     long peakHeap;
     /** Vertices created per depth (jobs completed), for the graph-size experiment. */
     final long[] verticesPerDepth;
@@ -51,6 +58,9 @@ final class StateStore {
         this.meter = meter;
         this.recorder = recorder;
         verticesPerDepth = new long[jm.totalKernels + 1];
+        boolean canonical = opt.merge() == MergeLevel.CANONICAL;
+        settled = canonical && opt.stop() == StopRule.FIRST;
+        trail = new Trail(canonical && jm.learning.symmetry.any() ? jm.learning.symmetry : null);
     }
 
     /** Checks the time and heap budgets; sets {@link #budgetNote} when one is spent. */
@@ -105,7 +115,10 @@ final class StateStore {
         }
     }
 
-    /** Keeps (key, t) unless known; returns the trail record of the path kept for it. */
+    /**
+     * Keeps (key, t) unless known; returns the trail record of the path kept for it, or -1 when
+     * the pair is dropped as a later time of a settled state already kept at an earlier time.
+     */
     int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
               Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
@@ -114,8 +127,12 @@ final class StateStore {
             Map<StateKey, KeyRecord> map = mapAt(depth);
             rec = map.get(key);
             if (rec == null) {
-                rec = new KeyRecord();
+                rec = new KeyRecord(settled ? jm.learning.settledFrom(key.counts) : Long.MAX_VALUE);
                 map.put(key, rec);
+            } else if (rec.settledBefore(t)) {
+                settledDrops++;
+                merges++;
+                return -1;
             } else {
                 int known = rec.trailOf(t);
                 if (known >= 0) {
@@ -134,16 +151,22 @@ final class StateStore {
         }
         states++;
         Vertex target;
-        if (rec != null && rec.pending != null && opt.merge() == MergeLevel.DOMINATION) {
+        if (rec != null && rec.pending != null && opt.merge().mergesTimes()) {
             target = rec.pending;
             target.add(t, tr);
             merges++;
+            if (t >= rec.settledFrom) {
+                // Its later times, still waiting, are dominated by this one (settled states).
+                int dropped = target.dropAfter(t);
+                settledDrops += dropped;
+                merges += dropped;
+            }
         } else {
             target = new Vertex((int) vertices++, key, depth);
             verticesPerDepth[depth]++;
             target.add(t, tr);
             target.record = rec;
-            if (rec != null && opt.merge() == MergeLevel.DOMINATION) {
+            if (rec != null && opt.merge().mergesTimes()) {
                 rec.pending = target;
             }
             created.add(target);

@@ -14,8 +14,18 @@ final class Trail {
     /** Objective cost of the path up to and including this record (0 unless an objective is tracked). */
     private long[] cost = new long[1024];
     private int size;
+    /**
+     * When the explorer keys states canonically: the symmetry whose canonical forms the masks
+     * name (each mask names the task slots of its parent's canonical state), else null (real jobs).
+     */
+    final Symmetry canonical;
 
     Trail() {
+        this(null);
+    }
+
+    Trail(Symmetry canonical) {
+        this.canonical = canonical;
         add(-1, 0, 0, 0);
     }
 

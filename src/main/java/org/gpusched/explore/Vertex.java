@@ -49,4 +49,13 @@ final class Vertex {
         trails[pos] = trail;
         size++;
     }
+
+    /** Drops the times after t (dominated ones, see {@link StateStore}); returns how many. */
+    int dropAfter(long t) {
+        int pos = Arrays.binarySearch(times, 0, size, t);
+        int keep = pos < 0 ? -pos - 1 : pos + 1;
+        int dropped = size - keep;
+        size = keep;
+        return dropped;
+    }
 }
