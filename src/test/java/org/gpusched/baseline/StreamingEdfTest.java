@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * over the old 100,000-job cap in a heap that cannot hold its frames.
  */
 class StreamingEdfTest {
-    private static final int SETS = 150;
+    private static final int SETS = 100;
     private static List<TaskSet> sets;
 
     /** Random sets, with and without chains, offsets and jitter (those with a steady-state window); made once. */
@@ -34,6 +34,7 @@ class StreamingEdfTest {
             return sets;
         }
         List<TaskSet> out = new ArrayList<>();
+
         for (long seed = 28_400_001; out.size() < SETS; seed++) {
             TaskSet ts = RandomTaskSets.generate(seed, 2, 8);
             if (ts.jobCount() <= 400) {
@@ -145,7 +146,8 @@ class StreamingEdfTest {
     @Test
     void nearly_a_million_jobs_stream_in_a_heap_too_small_for_their_frames() throws Exception {
         assertThat(fork("stream")).startsWith("SCHEDULABLE frames=400000 jobs=872501 note=streamed:");
-        assertThat(fork("keep")).startsWith("INCONCLUSIVE frames=0 jobs=872501 note=out of memory");
+        assertThat(fork("keep")).startsWith("INCONCLUSIVE frames=0 jobs=872501 note=")
+                .containsAnyOf("out of memory", "heap budget");
     }
 
     private static String fork(String mode) throws IOException, InterruptedException {
