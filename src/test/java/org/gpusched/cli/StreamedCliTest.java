@@ -44,6 +44,12 @@ class StreamedCliTest {
         String whole = Tables.toJson(Tables.of(ts, "edf-serial",
                 new EdfBaseline(ts, EdfBaseline.Kind.SERIAL).run().frames()));
         assertThat(Files.readString(table)).isEqualTo(whole);
+        Path svg = dir.resolve("g.svg");
+        CliRunner gantt = CliRunner.run("analyze", f.toString(), "--method", "edf-serial", "-q", "--gantt",
+                svg.toString());
+        assertThat(gantt.code()).isZero();
+        assertThat(gantt.err()).contains("--gantt: no timeline to draw (a simulation of more than 100000 jobs");
+        assertThat(svg).doesNotExist();
         CliRunner json = CliRunner.run("analyze", f.toString(), "--method", "edf-parallel", "--format", "json");
         assertThat(json.code()).isZero();
         assertThat(json.out()).contains("\"table\":null").contains("\"edges\":48000");
