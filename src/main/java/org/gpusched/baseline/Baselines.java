@@ -8,12 +8,23 @@ import org.gpusched.explore.Verdict;
 import org.gpusched.explore.Witness;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableStream;
 
 import java.util.ArrayList;
 import java.util.List;
 
-/** Presents a baseline simulation as an {@link Analysis}, so every method reports alike. */
+/**
+ * Presents a baseline simulation as an {@link Analysis}, so every method reports alike. A set of
+ * at most {@link TaskSet#MAX_JOBS} jobs keeps its whole simulation (the table, margins and per-job
+ * reports need it); a larger one is streamed ({@link RunSummary}): memory independent of the
+ * number of jobs, the table written only when asked for, by simulating again ({@link #writeTable}).
+ */
 public final class Baselines {
+    /** Frames a streamed run keeps before its first miss (the witness shows the last ones). */
+    public static final int STREAM_FRAMES_KEPT = 10_000;
+    /** Misses a streamed run lists (the count covers them all). */
+    public static final int STREAM_MISSES_LISTED = 1_000;
+
     private Baselines() { }
 
     public static Analysis analyze(TaskSet ts, EdfBaseline.Kind kind) {
@@ -26,27 +37,67 @@ public final class Baselines {
     }
 
     /**
-     * The analysis and the whole simulation behind it (every frame and miss; null when a budget
-     * ran out), from one run: reports that need both do not simulate twice.
+     * The analysis and the simulation behind it (every frame and miss, or a streamed run's counts
+     * and first misses; null when a budget ran out), from one run: reports that need both do not
+     * simulate twice.
      */
-    public record Run(Analysis analysis, BaselineResult all) { }
+    public record Run(Analysis analysis, BaselineResult all, Responses responses) { }
 
     public static Run run(TaskSet ts, EdfBaseline.Kind kind, Budget.Meter meter) {
+        return run(ts, kind, meter, ts.jobCount() > TaskSet.MAX_JOBS);
+    }
+
+    /** {@link #run(TaskSet, EdfBaseline.Kind, Budget.Meter)}, streamed or not as asked. */
+    public static Run run(TaskSet ts, EdfBaseline.Kind kind, Budget.Meter meter, boolean stream) {
         EdfBaseline sim = new EdfBaseline(ts, kind);
-        BaselineResult r;
         try {
-            r = sim.run(meter);
+            if (!stream) {
+                BaselineResult r = sim.run(meter);
+                return new Run(present(ts, r), r, Responses.of(ts, r.frames()));
+            }
+            long t0 = System.nanoTime();
+            RunSummary s = new RunSummary(ts, STREAM_FRAMES_KEPT, STREAM_MISSES_LISTED);
+            sim.stream(meter, s);
+            BaselineResult r = new BaselineResult(sim.method(), List.of(), s.misses(), System.nanoTime() - t0,
+                    s.frames(), s.missCount());
+            return new Run(streamed(ts, r, s), r, s.responses());
         } catch (Budget.Exhausted e) {
-            return new Run(inconclusive(sim.method(), meter, e.getMessage()), null);
+            return new Run(inconclusive(sim.method(), meter, e.getMessage()), null, null);
         } catch (OutOfMemoryError e) {
             // The simulation's frames are unreachable now, so memory is back.
-            return new Run(inconclusive(sim.method(), meter, Budget.OUT_OF_MEMORY), null);
+            return new Run(inconclusive(sim.method(), meter, Budget.OUT_OF_MEMORY), null, null);
         }
-        return new Run(present(ts, r), r);
+    }
+
+    /**
+     * Simulates again and writes the table of a streamed run to {@code out} frame by frame (JSON or
+     * CSV, the bytes {@code Tables} gives for the same frames).
+     *
+     * @throws Budget.Exhausted when a budget runs out first
+     */
+    public static void writeTable(TaskSet ts, EdfBaseline.Kind kind, String method, boolean csv, Budget.Meter meter,
+                                  java.io.Writer out) throws java.io.IOException {
+        try (TableStream t = csv ? TableStream.csv(out) : TableStream.json(ts, method, out)) {
+            new EdfBaseline(ts, kind).stream(meter, new FrameSink() {
+                @Override
+                public void frame(Frame f) {
+                    t.add(ts, f);
+                }
+
+                @Override
+                public void miss(Miss m) {
+                    // A table is written for a schedulable run only.
+                }
+            });
+        }
+    }
+
+    private static Stats stats(TaskSet ts, long frames, long elapsedNanos) {
+        return new Stats(0, 0, frames, 0, 0, 0, 0, ts.kernelCount(), elapsedNanos, 0);
     }
 
     private static Analysis present(TaskSet ts, BaselineResult r) {
-        Stats stats = new Stats(0, 0, r.frames().size(), 0, 0, 0, 0, ts.kernelCount(), r.elapsedNanos(), 0);
+        Stats stats = stats(ts, r.frames().size(), r.elapsedNanos());
         if (r.schedulable()) {
             return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, r.frames(), null, null);
         }
@@ -60,14 +111,36 @@ public final class Baselines {
                 break;
             }
         }
+        Witness w = new Witness(upTo, first.finish(), done, ts.kernelCount(), reasons(ts, r.misses(), 0));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w,
+                r.misses().size() + " job(s) miss their deadline");
+    }
+
+    private static Analysis streamed(TaskSet ts, BaselineResult r, RunSummary s) {
+        Stats stats = stats(ts, s.frames(), r.elapsedNanos());
+        if (r.schedulable()) {
+            return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, List.of(), null, "streamed: "
+                    + s.frames() + " frames simulated and not kept (more than " + TaskSet.MAX_JOBS + " jobs);"
+                    + " --table writes them");
+        }
+        Witness w = new Witness(s.witness(), r.misses().get(0).finish(), (int) s.kernelsToMiss(), ts.kernelCount(),
+                reasons(ts, r.misses(), s.missCount() - r.misses().size()));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w, s.missCount()
+                + " job(s) miss their deadline" + (s.framesDropped() == 0 ? "" : "; the witness shows the last "
+                + s.witness().size() + " frames before the first miss (" + s.framesDropped() + " earlier ones"
+                + " streamed by)"));
+    }
+
+    private static List<String> reasons(TaskSet ts, List<Miss> misses, long unlisted) {
         List<String> reasons = new ArrayList<>();
-        for (Miss m : r.misses()) {
+        for (Miss m : misses) {
             reasons.add(ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline "
                     + m.deadline() + ") finishes at " + m.finish());
         }
-        Witness w = new Witness(upTo, first.finish(), done, ts.kernelCount(), reasons);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w,
-                r.misses().size() + " job(s) miss their deadline");
+        if (unlisted > 0) {
+            reasons.add("... and " + unlisted + " more");
+        }
+        return reasons;
     }
 
     private static Analysis inconclusive(String method, Budget.Meter meter, String note) {

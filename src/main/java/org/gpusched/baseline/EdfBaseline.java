@@ -21,6 +21,8 @@ import java.util.List;
  * walk. Both simulate all of [0, H) and keep going after a miss. Per frame the work is
  * O(n log n) in the tasks plus the placement of the kernels tried, so tens of thousands of jobs
  * take milliseconds. Frame ends saturate (see {@link Ticks}): an end beyond the horizon is a miss.
+ * Jobs are generated as they become candidates (a counter per task), and frames and misses go to a
+ * {@link FrameSink} as they happen: the simulation's own memory is per task, never per job.
  */
 public final class EdfBaseline {
     public enum Kind { SERIAL, PARALLEL }
@@ -47,12 +49,40 @@ public final class EdfBaseline {
     }
 
     /**
-     * Simulates [0, H) under a budget: each frame counts as one state.
+     * Simulates [0, H) under a budget, keeping every frame and miss (each frame counts as one state).
      *
      * @throws Budget.Exhausted when a budget runs out first
      */
     public BaselineResult run(Budget.Meter meter) {
         long t0 = System.nanoTime();
+        List<Frame> frames = new ArrayList<>();
+        List<Miss> misses = new ArrayList<>();
+        stream(meter, new FrameSink() {
+            @Override
+            public void frame(Frame f) {
+                frames.add(f);
+            }
+
+            @Override
+            public void miss(Miss m) {
+                misses.add(m);
+            }
+        });
+        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0);
+    }
+
+    /** The order of {@link BaselineResult#misses()}. */
+    static final Comparator<Miss> MISS_ORDER = Comparator.comparingLong(Miss::finish)
+            .thenComparingLong(Miss::deadline).thenComparingInt(Miss::task);
+
+    /**
+     * Simulates [0, H) under a budget, handing each frame and miss to {@code sink} as it happens;
+     * returns the number of frames. Misses are handed in {@link #MISS_ORDER}: frame ends never
+     * decrease, so only the misses of one finish time wait to be sorted.
+     *
+     * @throws Budget.Exhausted when a budget runs out first
+     */
+    public long stream(Budget.Meter meter, FrameSink sink) {
         Oracle oracle = new Oracle(ts, meter);
         int n = ts.size();
         int[] chain = new int[n];
@@ -68,8 +98,8 @@ public final class EdfBaseline {
         }
         // next[i]: kernels of task i completed; its candidate is kernel next % K of job next / K.
         int[] next = new int[n];
-        List<Frame> frames = new ArrayList<>();
-        List<Miss> misses = new ArrayList<>();
+        long frames = 0;
+        List<Miss> sameFinish = new ArrayList<>();
         Job[] ready = new Job[n];
         long t = 0;
         while (left > 0) {
@@ -104,6 +134,9 @@ public final class EdfBaseline {
                 mask |= 1L << unit[k];
             }
             long end = Ticks.add(t, oracle.completion(mask));
+            if (!sameFinish.isEmpty() && sameFinish.get(0).finish() != end) {
+                flush(sameFinish, sink);
+            }
             List<JobRef> refs = new ArrayList<>(batch.size());
             for (int k : batch) {
                 Job j = ready[k];
@@ -111,21 +144,27 @@ public final class EdfBaseline {
                 refs.add(new JobRef(j.task(), j.index(), stage));
                 // The job's deadline binds its last kernel.
                 if (stage == chain[j.task()] - 1 && end > j.deadline()) {
-                    misses.add(new Miss(j.task(), j.index(), j.arrival(), j.deadline(), end));
+                    sameFinish.add(new Miss(j.task(), j.index(), j.arrival(), j.deadline(), end));
                 }
                 next[j.task()]++;
                 left--;
             }
-            frames.add(new Frame(t, end, refs));
+            sink.frame(new Frame(t, end, refs));
+            frames++;
             // States every frame (a comparison); time and heap every 256 frames.
-            if (frames.size() > meter.budget().maxStates() || (frames.size() & 255) == 0) {
-                meter.check(frames.size());
+            if (frames > meter.budget().maxStates() || (frames & 255) == 0) {
+                meter.check(frames);
             }
             t = end;
         }
-        misses.sort(Comparator.comparingLong(Miss::finish).thenComparingLong(Miss::deadline)
-                .thenComparingInt(Miss::task));
-        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0);
+        flush(sameFinish, sink);
+        return frames;
+    }
+
+    private static void flush(List<Miss> sameFinish, FrameSink sink) {
+        sameFinish.sort(MISS_ORDER);
+        sameFinish.forEach(sink::miss);
+        sameFinish.clear();
     }
 
     /**

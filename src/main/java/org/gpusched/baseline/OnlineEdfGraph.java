@@ -97,15 +97,18 @@ public final class OnlineEdfGraph {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
         int total = Arrays.stream(items).sum();
+        // A frame runs at most one kernel per task, so a layer's successors lie at most n layers on:
+        // n + 1 live layers in a ring, and memory follows the graph's width, not the number of jobs.
+        int ring = n + 1;
         List<Map<Key, TreeSet<long[]>>> layers = new ArrayList<>();
-        for (int k = 0; k <= total; k++) {
+        for (int k = 0; k < ring; k++) {
             layers.add(new HashMap<>());
         }
         add(layers.get(0), new Key(new int[n]), 0, 0);
         long edges = 0;
         try {
             for (int depth = 0; depth < total; depth++) {
-                for (Map.Entry<Key, TreeSet<long[]>> e : layers.get(depth).entrySet()) {
+                for (Map.Entry<Key, TreeSet<long[]>> e : layers.get(depth % ring).entrySet()) {
                     for (long[] iv : merged(e.getValue())) {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
@@ -116,11 +119,11 @@ public final class OnlineEdfGraph {
                         }
                         for (Succ x : s.next) {
                             edges++;
-                            add(layers.get(depth + x.size), new Key(x.counts), x.lo, x.hi);
+                            add(layers.get((depth + x.size) % ring), new Key(x.counts), x.lo, x.hi);
                         }
                     }
                 }
-                layers.set(depth, null);
+                layers.set(depth % ring, new HashMap<>());
             }
         } catch (Budget.Exhausted e) {
             return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,

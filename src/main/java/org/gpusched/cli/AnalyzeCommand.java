@@ -11,6 +11,7 @@ import org.gpusched.explore.GraphExport;
 import org.gpusched.explore.Verdict;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.output.Outputs;
@@ -18,6 +19,9 @@ import org.gpusched.report.CiCases;
 import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
+import org.gpusched.baseline.BaselineResult;
+import org.gpusched.baseline.Baselines;
+import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.partition.PlanFile;
@@ -36,7 +40,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -220,7 +226,10 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose);
-            if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
+            if (a.verdict() == Verdict.SCHEDULABLE && table != null && fr.baseline() != null
+                    && fr.baseline().streamed()) {
+                streamTable(ts, fr.baseline(), a.method(), options, tableToStdout, outputs);
+            } else if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 writeTable(ts, a, tableToStdout, outputs);
             }
             return a.verdict().exitCode();
@@ -253,6 +262,32 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             o.flush();
         } else {
             outputs.writeString(plan, text);
+        }
+    }
+
+    /** A streamed EDF run kept no frame: simulate it again and write each frame as it comes. */
+    private void streamTable(TaskSet ts, BaselineResult run, String method, RunOptions options, boolean toStdout,
+                             Outputs outputs) {
+        EdfBaseline.Kind kind = run.method().equals("edf-serial") ? EdfBaseline.Kind.SERIAL
+                : EdfBaseline.Kind.PARALLEL;
+        boolean csv = tableFormat.equals("csv");
+        // The run already finished within the budget; writing its table is not cut short by the time limit.
+        Budget b = options.explore().budget();
+        Budget again = new Budget(b.maxStates(), null, b.maxHeapFraction());
+        if (toStdout) {
+            PrintWriter o = spec.commandLine().getOut();
+            try {
+                Baselines.writeTable(ts, kind, method, csv, again.start(), o);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            o.flush();
+        } else {
+            outputs.write(table, out -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+                Baselines.writeTable(ts, kind, method, csv, again.start(), w);
+                w.flush();
+            });
         }
     }
 

@@ -37,6 +37,7 @@ public final class BruteForceExplorer {
 
     public BruteForceExplorer(TaskSet ts, Budget budget) {
         org.gpusched.input.Window.require(ts);
+        org.gpusched.input.JobLimit.require(ts, "brute force");
         this.ts = ts;
         this.budget = budget;
     }

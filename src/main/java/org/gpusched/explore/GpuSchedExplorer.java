@@ -49,6 +49,7 @@ public final class GpuSchedExplorer {
      */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
         org.gpusched.input.Window.require(ts);
+        org.gpusched.input.JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;

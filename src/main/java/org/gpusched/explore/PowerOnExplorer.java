@@ -33,6 +33,7 @@ public final class PowerOnExplorer {
 
     /** @param ts a task set as the reader gives it (window origin or none); its file time line is used */
     public PowerOnExplorer(TaskSet ts, Options options) {
+        org.gpusched.input.JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options;
     }

@@ -89,12 +89,21 @@ final class PbsView {
             return "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer" : h.getAsLong()
                     + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks");
         }
-        long jobs = 0;
+        return kernelLimit(tasks, h.getAsLong());
+    }
+
+    /**
+     * The reader's cap on the kernels of a hyperperiod H as a reason, or null when within it (the
+     * methods that keep state per job have their own, lower cap: {@link JobLimit}).
+     */
+    static String kernelLimit(List<Task> tasks, long h) {
+        long kernels = 0;
         for (Task t : tasks) {
-            jobs += h.getAsLong() / t.period();
+            kernels += h / t.period() * t.kernels();
         }
-        if (jobs > TaskSet.MAX_JOBS) {
-            return jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS;
+        if (kernels > TaskSet.MAX_KERNELS) {
+            return kernels + " kernels (jobs times chain length) per hyperperiod exceed the limit of "
+                    + TaskSet.MAX_KERNELS;
         }
         return null;
     }

@@ -87,8 +87,9 @@ final class TaskSetValidator {
         for (Task t : tasks) {
             jobs += h.getAsLong() / t.period();
         }
-        if (jobs > TaskSet.MAX_JOBS) {
-            throw fail("tasks", jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
+        String tooMany = PbsView.kernelLimit(tasks, h.getAsLong());
+        if (tooMany != null) {
+            throw fail("tasks", tooMany);
         }
         Interference inter = interference(in.interference(), tasks, index);
         long origin = Window.start(tasks, h.getAsLong());

@@ -17,8 +17,16 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
     public static final long MAX_HYPERPERIOD = 1_000_000_000_000L;
     /** {@link #origin()} of a set with offsets and no cut: its tasks keep the file's offsets. */
     public static final long NO_WINDOW = -1;
-    /** Documented limit on the jobs of one hyperperiod. */
+    /**
+     * Jobs of one hyperperiod the methods that keep state per job take (the exact search, brute
+     * force, tables kept in memory); see {@code input.JobLimit}.
+     */
     public static final int MAX_JOBS = 100_000;
+    /**
+     * Kernels (jobs times chain length) of one hyperperiod the reader accepts: job and kernel
+     * counts stay 32-bit integers, and the streamed simulations need no memory per job.
+     */
+    public static final int MAX_KERNELS = 1_000_000_000;
 
     public TaskSet {
         tasks = List.copyOf(tasks);

@@ -4,13 +4,14 @@ import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Baselines;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.baseline.Responses;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.JobRef;
 import org.gpusched.explore.PowerOnExplorer;
 import org.gpusched.explore.Verdict;
+import org.gpusched.input.JobLimit;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
@@ -70,30 +71,26 @@ public final class PbsFamily {
      * every job of the task met its deadline in them. No frames: nothing known per task.
      */
     static List<TaskRow> rows(TaskSet ts, List<Frame> frames) {
-        if (frames.isEmpty()) {
-            return List.of();
-        }
-        long[] worst = new long[ts.size()];
-        boolean[] seen = new boolean[ts.size()];
-        for (Frame f : frames) {
-            for (JobRef j : f.batch()) {
-                if (j.stage() != ts.task(j.task()).kernels() - 1) {
-                    continue; // a job responds when its chain's last kernel ends
-                }
-                long response = f.end() - ts.task(j.task()).arrival(j.job());
-                worst[j.task()] = Math.max(worst[j.task()], response);
-                seen[j.task()] = true;
-            }
-        }
+        return frames.isEmpty() ? List.of() : rows(ts, Responses.of(ts, frames));
+    }
+
+    /** The rows of per-task worst responses gathered while frames went by. */
+    static List<TaskRow> rows(TaskSet ts, Responses r) {
         List<TaskRow> rows = new ArrayList<>();
         for (int i = 0; i < ts.size(); i++) {
-            rows.add(new TaskRow(ts.task(i).name(), seen[i] ? OptionalLong.of(worst[i]) : OptionalLong.empty(),
-                    seen[i] ? worst[i] <= ts.task(i).deadline() : null, false));
+            OptionalLong w = r.worst(i);
+            rows.add(new TaskRow(ts.task(i).name(), w, w.isPresent() ? w.getAsLong() <= ts.task(i).deadline() : null,
+                    false));
         }
         return rows;
     }
 
     static final class GpuSched extends Base {
+        @Override
+        public Applicability applicability(Workload w) {
+            return jobCap(w, super.applicability(w), "the exact search");
+        }
+
         @Override
         public String id() { return "gpusched"; }
 
@@ -132,10 +129,16 @@ public final class PbsFamily {
         return pbs;
     }
 
+    /** The methods that keep state per job take at most {@link TaskSet#MAX_JOBS} jobs. */
+    static Applicability jobCap(Workload w, Applicability pbs, String what) {
+        String r = pbs.applies() ? JobLimit.reason(w.pbs(), what) : null;
+        return r == null ? pbs : Applicability.no(r);
+    }
+
     static final class BruteForce extends Base {
         @Override
         public Applicability applicability(Workload w) {
-            return needsWindow(w, super.applicability(w));
+            return needsWindow(w, jobCap(w, super.applicability(w), "brute force"));
         }
 
         @Override
@@ -210,7 +213,9 @@ public final class PbsFamily {
                 a = new Analysis(a.verdict(), id(), a.stats(), a.schedule(), a.witness(), a.note(), a.achieved(),
                         a.foundBy(), a.repeat());
             }
-            return result(ts, a, all == null ? List.of() : all.frames(), new Detail.Frames(ts, a, null, all));
+            List<TaskRow> rows = all == null ? List.of() : rows(ts, run.responses());
+            return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows,
+                    new Detail.Frames(ts, a, null, all), a.stats().elapsedNanos());
         }
     }
 }

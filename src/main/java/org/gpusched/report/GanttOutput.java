@@ -35,6 +35,11 @@ public final class GanttOutput {
     public static Gantt of(Workload w, MethodResult r, PrintWriter err) {
         String title = w.displayName() + ": " + r.method();
         if (r.detail() instanceof Detail.Frames fr) {
+            if (fr.baseline() != null && fr.baseline().streamed()) {
+                err.println("gpusched: --gantt: no timeline to draw (a simulation of more than "
+                        + org.gpusched.model.TaskSet.MAX_JOBS + " jobs is streamed, its frames not kept)");
+                return null;
+            }
             if (fr.baseline() != null) {
                 return Timelines.of(fr.taskSet(), Tables.of(fr.taskSet(), r.method(), fr.baseline().frames()), title);
             }

@@ -127,9 +127,9 @@ public final class PolicyReports {
     private static ObjectNode detail(Detail d) {
         ObjectNode o = Json.object();
         if (d instanceof Detail.Frames f) {
-            o.put("frames", f.baseline() != null ? f.baseline().frames().size() : f.analysis().schedule().size());
+            o.put("frames", f.baseline() != null ? f.baseline().frameCount() : f.analysis().schedule().size());
             if (f.baseline() != null) {
-                o.put("misses", f.baseline().misses().size());
+                o.put("misses", f.baseline().missCount());
             }
             return o;
         }

@@ -200,7 +200,7 @@ public final class Reports {
             o.putArray("misses");
             return o;
         }
-        ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frames().size());
+        ObjectNode o = Json.object().put("schedulable", r.schedulable()).put("frames", r.frameCount());
         ArrayNode m = o.putArray("misses");
         for (Miss x : r.misses()) {
             m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("release", x.arrival())

@@ -1,16 +1,13 @@
 package org.gpusched.table;
 
 import org.gpusched.explore.Timeline;
-import org.gpusched.model.Job;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Validates a power-on table (version 2): the prefix from 0, then the periodic part twice, are
@@ -45,20 +42,11 @@ final class PeriodicCheck {
         ts.units().forEach(u -> units.put(u.name(), u));
         List<SchedulingTable.Entry> unrolled = Tables.unroll(table, ts, 2);
         long horizon = from + 2 * r.every();
-        List<Job> jobs = new ArrayList<>();
-        for (Task t : ts.tasks()) {
-            for (int k = 0; t.arrival(k) < horizon; k++) {
-                jobs.add(new Job(t.index(), k, t.arrival(k), t.absoluteDeadline(k), t.wcet(), t.release(k)));
-            }
-        }
-        List<TableChecker.Kernel> all = TableChecker.kernels(ts, jobs);
-        Set<TableChecker.Kernel> done = TableChecker.run(ts, unrolled, all, errors);
-        for (TableChecker.Kernel k : all) {
-            if (k.job().deadline() <= horizon && !done.contains(k)) {
-                errors.add("job " + k.unit().name() + "#" + k.job().index() + " (deadline " + k.job().deadline()
+        KernelProgress done = KernelProgress.arrivingBefore(ts, horizon);
+        TableChecker.run(ts, unrolled, done, errors);
+        TableChecker.neverRun(done, errors, (u, job) -> ts.task(u.task()).absoluteDeadline(job) <= horizon,
+                (u, job) -> "job " + u.name() + "#" + job + " (deadline " + ts.task(u.task()).absoluteDeadline(job)
                         + ") never runs in the prefix and two turns of the periodic part");
-            }
-        }
         long[] perTurn = new long[ts.size()];
         for (SchedulingTable.Entry e : periodic) {
             for (SchedulingTable.Item it : e.batch()) {

@@ -1,6 +1,5 @@
 package org.gpusched.table;
 
-import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 import org.gpusched.model.Ticks;
@@ -9,12 +8,9 @@ import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Validates a scheduling table against its task set, independently of the explorer: every kernel
@@ -22,7 +18,8 @@ import java.util.Set;
  * job's release (arrival plus jitter), each batch eligible in its submission order, frame ends
  * from the interference model, frames back to back from the first release, deadlines met at the
  * end of the frame running a job's last kernel, and no frame start delayed while a kernel was
- * ready (PBS is work-conserving).
+ * ready (PBS is work-conserving). The jobs are never listed: which exist and which have run is
+ * counted per task ({@link KernelProgress}), so checking needs memory for the table, not the jobs.
  */
 public final class TableChecker {
     private TableChecker() { }
@@ -53,40 +50,56 @@ public final class TableChecker {
                     + " instant lies inside some job's window): only a power-on table (version 2) can schedule it");
             return errors;
         }
-        Set<Kernel> done = run(ts, table.entries(), kernels(ts, ts.jobs()), errors);
-        for (Kernel j : kernels(ts, ts.jobs())) {
-            if (!done.contains(j)) {
-                errors.add("job " + j.unit().name() + "#" + j.job().index() + " never runs");
-            }
-        }
+        KernelProgress done = KernelProgress.hyperperiod(ts);
+        run(ts, table.entries(), done, errors);
+        neverRun(done, errors, (u, job) -> true, (u, job) -> "job " + u.name() + "#" + job + " never runs");
         return errors;
     }
 
+    /** At most this many "never runs" lines are listed; one more line counts the rest. */
+    static final int NEVER_RUN_LISTED = org.gpusched.model.TaskSet.MAX_JOBS;
+
+    /** A filter or a message for a kernel of a job. */
+    interface KernelFn<T> {
+        T of(Unit u, long job);
+    }
+
+    /** One line per kernel not run that {@code counts}, in release order, at most {@link #NEVER_RUN_LISTED}. */
+    static void neverRun(KernelProgress done, List<String> errors, KernelFn<Boolean> counts, KernelFn<String> line) {
+        long[] more = new long[1];
+        int[] listed = new int[1];
+        done.eachNotRun((u, job) -> {
+            if (!counts.of(u, job)) {
+                return;
+            }
+            if (listed[0] < NEVER_RUN_LISTED) {
+                errors.add(line.of(u, job));
+                listed[0]++;
+            } else {
+                more[0]++;
+            }
+        });
+        if (more[0] > 0) {
+            errors.add("... and " + more[0] + " more kernels never run");
+        }
+    }
+
     /**
-     * Applies the frame rules to {@code entries} in order, the kernels of {@code all} being every
-     * job that may appear; adds each violation to {@code errors}; returns the kernels run.
+     * Applies the frame rules to {@code entries} in order, the jobs that may appear being those of
+     * {@code done}; adds each violation to {@code errors} and marks in {@code done} the kernels run.
      */
-    static Set<Kernel> run(TaskSet ts, List<SchedulingTable.Entry> entries, List<Kernel> all, List<String> errors) {
+    static void run(TaskSet ts, List<SchedulingTable.Entry> entries, KernelProgress done, List<String> errors) {
         // Entries name units: the task for a task of one kernel, task.kernel for a chain's kernel.
         Map<String, Unit> units = new HashMap<>();
         ts.units().forEach(u -> units.put(u.name(), u));
-        Map<String, Kernel> byLabel = new HashMap<>();
-        all.forEach(k -> byLabel.put(k.unit().index() + "#" + k.job().index(), k));
-        Set<Kernel> done = new HashSet<>();
         int[] nextOfTask = new int[ts.size()];
         Oracle oracle = new Oracle(ts);
         long prevEnd = -1;
-        int pending = 0;
         for (int e = 0; e < entries.size(); e++) {
             SchedulingTable.Entry entry = entries.get(e);
             String where = "entry " + e + " (start " + entry.start() + ")";
-            // Kernels only ever become done, so the first pending one in release order only moves forward:
-            // one pass over them all, not one per entry (tables of 100,000 jobs are checked too).
-            while (pending < all.size() && done.contains(all.get(pending))) {
-                pending++;
-            }
-            long expectedStart = expectedStart(pending < all.size() ? all.get(pending).job().release()
-                    : Long.MAX_VALUE, prevEnd);
+            // The first kernel not run in release order is per task the first of its unbroken run: O(tasks).
+            long expectedStart = expectedStart(done.firstPendingRelease(), prevEnd);
             if (entry.start() != expectedStart) {
                 errors.add(where + ": should start at " + expectedStart
                         + (prevEnd < 0 ? " (the first arrival)" : " (frames are back to back; PBS does not idle "
@@ -97,7 +110,8 @@ public final class TableChecker {
                 prevEnd = entry.end();
                 continue;
             }
-            List<Kernel> batch = new ArrayList<>();
+            List<Unit> batchUnits = new ArrayList<>();
+            List<Integer> batchJobs = new ArrayList<>();
             long mask = 0;
             long tasks = 0;
             int[] order = new int[entry.batch().size()];
@@ -118,15 +132,14 @@ public final class TableChecker {
                 }
                 tasks |= 1L << ti;
                 mask |= 1L << u.index();
-                Kernel j = byLabel.get(u.index() + "#" + it.job());
-                if (j == null) {
+                if (!done.exists(ti, it.job())) {
                     errors.add(where + ": " + it.task() + "#" + it.job() + " is not a job of the hyperperiod");
                     continue;
                 }
-                if (!done.add(j)) {
+                int k = ts.task(ti).kernels();
+                if (!done.add(ti, (long) it.job() * k + u.stage())) {
                     errors.add(where + ": " + it.task() + "#" + it.job() + " runs twice");
                 }
-                int k = ts.task(ti).kernels();
                 int seq = it.job() * k + u.stage();
                 if (seq != nextOfTask[ti]) {
                     errors.add(where + ": " + it.task() + "#" + it.job() + " runs before " + label(ts, ti,
@@ -134,14 +147,17 @@ public final class TableChecker {
                             : " (jobs of a task run in release order, a job's kernels in chain order)"));
                 }
                 nextOfTask[ti] = Math.max(nextOfTask[ti], seq + 1);
-                if (j.job().release() > entry.start()) {
-                    errors.add(where + ": " + it.task() + "#" + it.job() + " is released only at " + j.job().release()
-                            + (j.job().release() > j.job().arrival() ? " (arrival " + j.job().arrival()
+                long release = ts.task(ti).release(it.job());
+                long arrival = ts.task(ti).arrival(it.job());
+                if (release > entry.start()) {
+                    errors.add(where + ": " + it.task() + "#" + it.job() + " is released only at " + release
+                            + (release > arrival ? " (arrival " + arrival
                             + " plus release jitter: a table may start it only then)" : ""));
                 }
-                batch.add(j);
+                batchUnits.add(u);
+                batchJobs.add(it.job());
             }
-            if (batch.size() == entry.batch().size()) {
+            if (batchUnits.size() == entry.batch().size()) {
                 Placement pl = oracle.place(order);
                 if (!pl.eligible()) {
                     errors.add(where + ": batch not eligible in this order: " + pl.reason());
@@ -153,38 +169,17 @@ public final class TableChecker {
                             + entry.end());
                 }
             }
-            for (Kernel j : batch) {
+            for (int b = 0; b < batchUnits.size(); b++) {
+                Unit u = batchUnits.get(b);
+                long deadline = ts.task(u.task()).absoluteDeadline(batchJobs.get(b));
                 // The job's deadline binds its last kernel.
-                if (j.unit().last() && entry.end() > j.job().deadline()) {
-                    errors.add(where + ": " + j.unit().name() + "#" + j.job().index() + " misses its deadline "
-                            + j.job().deadline() + " (frame ends at " + entry.end() + ")");
+                if (u.last() && entry.end() > deadline) {
+                    errors.add(where + ": " + u.name() + "#" + batchJobs.get(b) + " misses its deadline "
+                            + deadline + " (frame ends at " + entry.end() + ")");
                 }
             }
             prevEnd = entry.end();
         }
-        return done;
-    }
-
-    /** One kernel of one job. */
-    record Kernel(Job job, Unit unit) { }
-
-    /** Every kernel of every job of {@code jobs}, ordered by the job's release, then task, job and kernel. */
-    static List<Kernel> kernels(TaskSet ts, List<Job> jobs) {
-        List<Unit> units = ts.units();
-        int[] first = new int[ts.size()];
-        for (int u = units.size() - 1; u >= 0; u--) {
-            first[units.get(u).task()] = u;
-        }
-        List<Kernel> out = new ArrayList<>();
-        for (Job j : jobs) {
-            for (int s = 0; s < ts.task(j.task()).kernels(); s++) {
-                out.add(new Kernel(j, units.get(first[j.task()] + s)));
-            }
-        }
-        out.sort(Comparator.comparingLong((Kernel k) -> k.job().release()).thenComparingLong(k -> k.job().arrival())
-                .thenComparingInt(k -> k.job().task()).thenComparingInt(k -> k.job().index())
-                .thenComparingInt(k -> k.unit().stage()));
-        return out;
     }
 
     /** The name of kernel number {@code seq} of task i (job seq / K, kernel seq % K). */

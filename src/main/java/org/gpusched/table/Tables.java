@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -18,10 +17,14 @@ import java.util.List;
 
 /** Builds, writes and reads scheduling tables. */
 public final class Tables {
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
-    private static final CsvMapper CSV = new CsvMapper();
+    static final CsvMapper CSV = new CsvMapper();
+    /** One row per kernel launch: start,end,position,task,job,stream. */
+    static final CsvSchema CSV_SCHEMA = CsvSchema.builder().addNumberColumn("start").addNumberColumn("end")
+            .addNumberColumn("position").addColumn("task").addNumberColumn("job").addNumberColumn("stream")
+            .build().withHeader();
 
     private Tables() { }
 
@@ -39,11 +42,7 @@ public final class Tables {
     public static SchedulingTable of(TaskSet ts, String method, List<Frame> frames) {
         List<SchedulingTable.Entry> entries = new ArrayList<>();
         for (Frame f : frames) {
-            List<SchedulingTable.Item> items = new ArrayList<>();
-            for (JobRef j : f.batch()) {
-                items.add(new SchedulingTable.Item(ts.unitName(j.task(), j.stage()), j.job(), j.task()));
-            }
-            entries.add(new SchedulingTable.Entry(f.start(), f.end(), items));
+            entries.add(TableStream.entry(ts, f));
         }
         return new SchedulingTable(SchedulingTable.FORMAT, SchedulingTable.VERSION,
                 new SchedulingTable.TaskSetRef(ts.name(), ts.sha256()), ts.timeUnit().json(), ts.hyperperiod(),
@@ -88,9 +87,6 @@ public final class Tables {
 
     /** One row per kernel launch: start,end,position,task,job,stream. */
     public static String toCsv(SchedulingTable t) {
-        CsvSchema schema = CsvSchema.builder().addNumberColumn("start").addNumberColumn("end")
-                .addNumberColumn("position").addColumn("task").addNumberColumn("job").addNumberColumn("stream")
-                .build().withHeader();
         List<List<Object>> rows = new ArrayList<>();
         for (SchedulingTable.Entry e : t.entries()) {
             for (int p = 0; p < e.batch().size(); p++) {
@@ -99,7 +95,7 @@ public final class Tables {
             }
         }
         try {
-            return CSV.writer(schema).writeValueAsString(rows);
+            return CSV.writer(CSV_SCHEMA).writeValueAsString(rows);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -193,13 +193,20 @@ class TaskSetReaderTest {
         TaskSet ts = read("""
                 { "tasks": [ { "name": "a", "period": 1000000000000, "wcet": 1 } ] }""");
         assertThat(ts.hyperperiod()).isEqualTo(TaskSet.MAX_HYPERPERIOD);
+        // The reader caps kernels (jobs times chain length), not the 100,000 jobs of the exact search.
         TaskSet jobs = read("""
-                { "tasks": [ { "name": "a", "period": 1, "wcet": 1 }, { "name": "b", "period": 99999, "wcet": 1 } ] }""");
-        assertThat(jobs.jobCount()).isEqualTo(TaskSet.MAX_JOBS);
+                { "tasks": [ { "name": "a", "period": 1, "wcet": 1 }, { "name": "b", "period": 999999999, "wcet": 1 } ] }""");
+        assertThat(jobs.jobCount()).isEqualTo(1_000_000_000);
+        assertThat(jobs.kernelCount()).isEqualTo(TaskSet.MAX_KERNELS);
         assertThatThrownBy(() -> read("""
-                { "tasks": [ { "name": "a", "period": 1, "wcet": 1 }, { "name": "b", "period": 99999, "wcet": 1 },
-                             { "name": "c", "period": 99999, "wcet": 1 } ] }"""))
-                .hasMessageContaining("100001 jobs");
+                { "tasks": [ { "name": "a", "period": 1, "wcet": 1 }, { "name": "b", "period": 999999999, "wcet": 1 },
+                             { "name": "c", "period": 999999999, "wcet": 1 } ] }"""))
+                .hasMessageContaining("1000000001 kernels (jobs times chain length) per hyperperiod exceed the limit"
+                        + " of 1000000000");
+        assertThat(JobLimit.reason(jobs, "the exact search")).startsWith("1000000000 jobs per hyperperiod exceed the"
+                + " limit of 100000 of the exact search");
+        assertThatThrownBy(() -> JobLimit.require(jobs, "brute force")).isInstanceOf(InputException.class)
+                .hasMessageContaining("limit of 100000 of brute force");
     }
 
     @Test
