@@ -43,10 +43,20 @@ final class DemandBound {
     private final long capacity;
     /** Jobs of each task in the hyperperiod. */
     private final int[] jobs;
-    /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
-    private final SlowedStaircase slowedStairs;
+    /**
+     * The staircases that charge parallel frames their slowdown (when some kernel slows down) and
+     * mix it with the area (when an area dimension applies), each with its dynamic program.
+     */
+    private final SlowedStaircase[] stairs;
+    /** Jobs due by each deadline of the hyperperiod, or null when too large to tabulate. */
+    private final DueTable table;
     private final long[] dueOf;
-    /** Scratch for the per-state check: deadlines looked at, and the most the slowed staircase could give at each. */
+    /** Per unit, for the state being checked: jobs whose kernel of this unit is done. */
+    private final long[] doneOf;
+    /**
+     * Scratch for the per-state check: deadlines looked at (indices into the table, or the
+     * deadlines themselves without one), and the most each staircase could give at each.
+     */
     private final long[] candidates;
     private final long[] atBest;
 
@@ -120,11 +130,12 @@ final class DemandBound {
         for (int u = 0; u < n; u++) {
             slow[u] = slowed(ts, units.get(u));
         }
-        slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
-                ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
+        stairs = Staircases.of(jm.wcet, slow, area, capacity, jobs, jm.taskOf, mutation);
+        table = DueTable.of(jm, jobs);
         dueOf = new long[n];
+        doneOf = new long[n];
         candidates = new long[2 * jm.n];
-        atBest = new long[2 * jm.n];
+        atBest = new long[2 * jm.n * Math.max(1, stairs.length)];
     }
 
     /** The time of a kernel in a frame of two or more (the interference model's best case). */
@@ -185,34 +196,42 @@ final class DemandBound {
     long latestStart(int[] counts) {
         // The next two deadlines of every task; tasks of equal periods share them (the paper's
         // periods come from a short list), so each distinct deadline is looked at once.
+        done(counts);
         int q = 0;
         for (int i = 0; i < jm.n; i++) {
             int job = jm.job(i, counts[i]);
             for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
-                candidates[q++] = jm.deadline(i, k);
+                candidates[q++] = table != null ? table.indexOf(i, k) : jm.deadline(i, k);
             }
         }
         Arrays.sort(candidates, 0, q);
         long limit = Long.MAX_VALUE;
         int distinct = 0;
+        int s = stairs.length;
         for (int x = 0; x < q; x++) {
-            long d = candidates[x];
-            if (x > 0 && d == candidates[x - 1]) {
+            long key = candidates[x];
+            if (x > 0 && key == candidates[x - 1]) {
                 continue;
             }
-            limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
-            if (slowedStairs != null) {
-                // The slowed staircase never exceeds this, so it cannot lower the limit below it.
-                atBest[distinct] = Ticks.sub(d, slowedStairs.upper(dueOf));
+            long d = deadlineOf(key);
+            limit = Math.min(limit, Ticks.sub(d, cheapNeed(key)));
+            for (int k = 0; k < s; k++) {
+                // A staircase never exceeds its upper bound, so it cannot lower the limit below this.
+                atBest[distinct * s + k] = Ticks.sub(d, stairs[k].upper(dueOf));
             }
-            candidates[distinct++] = d;
+            candidates[distinct++] = key;
         }
-        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
-        for (int x = 0; slowedStairs != null && x < distinct; x++) {
-            if (atBest[x] < limit) {
-                long d = candidates[x];
-                cheapNeed(counts, d);
-                limit = Math.min(limit, Ticks.sub(d, slowedStairs.need(dueOf)));
+        // The dynamic programs only where they could lower the limit (each costs O(n) times the cheap rules).
+        for (int x = 0; x < distinct; x++) {
+            boolean loaded = false;
+            for (int k = 0; k < s; k++) {
+                if (atBest[x * s + k] < limit) {
+                    if (!loaded) {
+                        cheapNeed(candidates[x]);
+                        loaded = true;
+                    }
+                    limit = Math.min(limit, Ticks.sub(deadlineOf(candidates[x]), stairs[k].need(dueOf)));
+                }
             }
         }
         return limit;
@@ -237,19 +256,42 @@ final class DemandBound {
 
     /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
     long need(int[] counts, long d) {
-        long need = cheapNeed(counts, d);
-        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
+        done(counts);
+        long key = table != null ? table.floor(d) : d;
+        long need = cheapNeed(key);
+        for (SlowedStaircase st : stairs) {
+            need = Math.max(need, st.need(dueOf));
+        }
+        return need;
     }
 
-    /** The staircase and area bounds of {@link #need}; leaves the kernels due per unit in {@code dueOf}. */
-    private long cheapNeed(int[] counts, long d) {
+    private long deadlineOf(long key) {
+        return table != null ? table.deadlines[(int) key] : key;
+    }
+
+    /** Fills {@link #doneOf}: per unit (one stage of its task's chain), the jobs whose kernel there is done. */
+    private void done(int[] counts) {
+        for (int u = 0; u < doneOf.length; u++) {
+            int i = jm.taskOf[u];
+            int stage = u - jm.firstUnit[i];
+            int k = jm.chain[i];
+            // Jobs j whose kernel at this stage is done: those with j * K + stage < count.
+            doneOf[u] = k == 1 ? counts[i] : counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
+        }
+    }
+
+    /**
+     * The staircase and area bounds of {@link #need} at a deadline (an index into the table, or
+     * the deadline itself without one); leaves the kernels due per unit in {@code dueOf}.
+     */
+    private long cheapNeed(long key) {
         Arrays.fill(cliqueSum, 0);
         long stair = 0;
         long most = 0;
         long areaSum = 0;
         for (int k = 0; k < byLen.length; k++) {
             int u = byLen[k];
-            long due = due(u, counts, d);
+            long due = Math.max(0, dueBy(jm.taskOf[u], key) - doneOf[u]);
             dueOf[u] = due;
             if (due > 0) {
                 most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
@@ -263,20 +305,14 @@ final class DemandBound {
         return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
     }
 
-    /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */
-    private long due(int u, int[] counts, long d) {
-        int i = jm.taskOf[u];
-        long first = jm.deadline(i, 0);
-        if (d < first) {
-            return 0;
+    /** Jobs of task i due by a deadline (see {@link #cheapNeed} for the key). */
+    private long dueBy(int i, long key) {
+        if (table != null) {
+            return key < 0 ? 0 : table.due((int) key, i);
         }
+        long first = jm.deadline(i, 0);
         // Deadlines of a task are one period apart.
-        long by = Math.min(jobs[i], (d - first) / jm.period[i] + 1);
-        int stage = u - jm.firstUnit[i];
-        int k = jm.chain[i];
-        // Jobs whose kernel at this stage is done: those j with j * K + stage < count.
-        long done = counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
-        return Math.max(0, by - done);
+        return key < first ? 0 : Math.min(jobs[i], (key - first) / jm.period[i] + 1);
     }
 
     /** Why the jobs due by d cannot fit from start (the global check's reason, one line). */

@@ -23,7 +23,9 @@ final class LiveBound {
         /** Area rule: the GPU taken as half its size. */
         HALF_GPU,
         /** Slowed staircase: a lone frame charged its kernel's slowed time, as if it ran in parallel. */
-        SLOWED_SOLO
+        SLOWED_SOLO,
+        /** Mixed staircase: a covered kernel charged its whole area on top of the weighted slowed head. */
+        MIXED_FULL_AREA
     }
 
     private final PairBound pairs;
