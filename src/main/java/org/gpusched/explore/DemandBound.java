@@ -43,11 +43,8 @@ final class DemandBound {
     private final long capacity;
     /** Jobs of each task in the hyperperiod. */
     private final int[] jobs;
-    /**
-     * The staircases that charge parallel frames their slowdown (when some kernel slows down) and
-     * mix it with the area (when an area dimension applies), each with its dynamic program.
-     */
-    private final SlowedStaircase[] stairs;
+    /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
+    private final SlowedStaircase slowedStairs;
     /** Jobs due by each deadline of the hyperperiod, or null when too large to tabulate. */
     private final DueTable table;
     private final long[] dueOf;
@@ -55,7 +52,7 @@ final class DemandBound {
     private final long[] doneOf;
     /**
      * Scratch for the per-state check: deadlines looked at (indices into the table, or the
-     * deadlines themselves without one), and the most each staircase could give at each.
+     * deadlines themselves without one), and the most the slowed staircase could give at each.
      */
     private final long[] candidates;
     private final long[] atBest;
@@ -130,12 +127,13 @@ final class DemandBound {
         for (int u = 0; u < n; u++) {
             slow[u] = slowed(ts, units.get(u));
         }
-        stairs = Staircases.of(jm.wcet, slow, area, capacity, jobs, jm.taskOf, mutation);
+        slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
+                ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
         table = DueTable.of(jm, jobs);
         dueOf = new long[n];
         doneOf = new long[n];
         candidates = new long[2 * jm.n];
-        atBest = new long[2 * jm.n * Math.max(1, stairs.length)];
+        atBest = new long[2 * jm.n];
     }
 
     /** The time of a kernel in a frame of two or more (the interference model's best case). */
@@ -207,7 +205,6 @@ final class DemandBound {
         Arrays.sort(candidates, 0, q);
         long limit = Long.MAX_VALUE;
         int distinct = 0;
-        int s = stairs.length;
         for (int x = 0; x < q; x++) {
             long key = candidates[x];
             if (x > 0 && key == candidates[x - 1]) {
@@ -215,23 +212,17 @@ final class DemandBound {
             }
             long d = deadlineOf(key);
             limit = Math.min(limit, Ticks.sub(d, cheapNeed(key)));
-            for (int k = 0; k < s; k++) {
-                // A staircase never exceeds its upper bound, so it cannot lower the limit below this.
-                atBest[distinct * s + k] = Ticks.sub(d, stairs[k].upper(dueOf));
+            if (slowedStairs != null) {
+                // The slowed staircase never exceeds this, so it cannot lower the limit below it.
+                atBest[distinct] = Ticks.sub(d, slowedStairs.upper(dueOf));
             }
             candidates[distinct++] = key;
         }
-        // The dynamic programs only where they could lower the limit (each costs O(n) times the cheap rules).
-        for (int x = 0; x < distinct; x++) {
-            boolean loaded = false;
-            for (int k = 0; k < s; k++) {
-                if (atBest[x * s + k] < limit) {
-                    if (!loaded) {
-                        cheapNeed(candidates[x]);
-                        loaded = true;
-                    }
-                    limit = Math.min(limit, Ticks.sub(deadlineOf(candidates[x]), stairs[k].need(dueOf)));
-                }
+        // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
+        for (int x = 0; slowedStairs != null && x < distinct; x++) {
+            if (atBest[x] < limit) {
+                cheapNeed(candidates[x]);
+                limit = Math.min(limit, Ticks.sub(deadlineOf(candidates[x]), slowedStairs.need(dueOf)));
             }
         }
         return limit;
@@ -259,10 +250,7 @@ final class DemandBound {
         done(counts);
         long key = table != null ? table.floor(d) : d;
         long need = cheapNeed(key);
-        for (SlowedStaircase st : stairs) {
-            need = Math.max(need, st.need(dueOf));
-        }
-        return need;
+        return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
     }
 
     private long deadlineOf(long key) {

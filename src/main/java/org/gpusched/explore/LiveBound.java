@@ -23,9 +23,7 @@ final class LiveBound {
         /** Area rule: the GPU taken as half its size. */
         HALF_GPU,
         /** Slowed staircase: a lone frame charged its kernel's slowed time, as if it ran in parallel. */
-        SLOWED_SOLO,
-        /** Mixed staircase: a covered kernel charged its whole area on top of the weighted slowed head. */
-        MIXED_FULL_AREA
+        SLOWED_SOLO
     }
 
     private final PairBound pairs;
@@ -34,7 +32,7 @@ final class LiveBound {
     LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
         pairs = new PairBound(oracle, jm, mutation == Mutation.PAIRS_ALWAYS_APART);
         demand = new DemandBound(ts, oracle, jm, mutation);
-        allocate(1 << 10);
+        allocate(1 << 8);
     }
 
     /**
@@ -50,7 +48,7 @@ final class LiveBound {
             return memoLimit[slot];
         }
         long t0 = System.nanoTime();
-        long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
+        long limit = Math.min(pairs.latestStart(counts, ready), demandLimit(counts, execHash));
         nanos += System.nanoTime() - t0;
         if (++misses > 2L * memoKey.length && memoKey.length < MAX_SLOTS) {
             // Small sets stay cheap to start; large searches get a larger memo (its contents are dropped).
@@ -64,7 +62,28 @@ final class LiveBound {
         return limit;
     }
 
+    /**
+     * The demand bounds depend on the executed set only, and successors of one batch that reach
+     * different ready sets (or the same executed set by other batches) share it: a second
+     * direct-mapped memo by executed set, exact by the same equality check.
+     */
+    private long demandLimit(int[] counts, long execHash) {
+        int slot = (int) (execHash ^ (execHash >>> 31)) & (demandKey.length - 1);
+        int[] c = demandCounts[slot];
+        if (c != null && demandKey[slot] == execHash && (c == counts || Arrays.equals(c, counts))) {
+            return demandLimit[slot];
+        }
+        long limit = demand.latestStart(counts);
+        demandKey[slot] = execHash;
+        demandCounts[slot] = counts;
+        demandLimit[slot] = limit;
+        return limit;
+    }
+
     private void allocate(int slots) {
+        demandKey = new long[slots];
+        demandCounts = new int[slots][];
+        demandLimit = new long[slots];
         memoKey = new long[slots];
         memoReady = new long[slots];
         memoCounts = new int[slots][];
@@ -85,6 +104,9 @@ final class LiveBound {
     private int[][] memoCounts;
     private long[] memoLimit;
     private long misses;
+    private long[] demandKey;
+    private int[][] demandCounts;
+    private long[] demandLimit;
 
     DemandBound demand() {
         return demand;

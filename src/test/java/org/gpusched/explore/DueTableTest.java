@@ -1,0 +1,49 @@
+package org.gpusched.explore;
+
+import org.gpusched.RandomPipelines;
+import org.gpusched.RandomTaskSets;
+import org.gpusched.model.TaskSet;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The tabulated due counts against their definition: for every deadline of the hyperperiod and
+ * the times next to it, the number of jobs of each task whose deadline is at or before it,
+ * counted one job at a time, on random sets and random pipelines (offsets, chains, jitter).
+ */
+class DueTableTest {
+    @Test
+    void the_table_counts_the_jobs_due_by_every_deadline() {
+        int checked = 0;
+        for (long seed = 1; seed <= 300; seed++) {
+            TaskSet ts = seed % 2 == 0 ? RandomTaskSets.generate(seed, 2, 5) : RandomPipelines.generate(seed, 2, 5);
+            JobModel jm = new JobModel(ts);
+            int[] jobs = new int[jm.n];
+            for (int i = 0; i < jm.n; i++) {
+                jobs[i] = jm.items[i] / jm.chain[i];
+            }
+            DueTable table = DueTable.of(jm, jobs);
+            assertThat(table).isNotNull();
+            for (int i = 0; i < jm.n; i++) {
+                for (int k = 0; k < jobs[i]; k++) {
+                    long d = jm.deadline(i, k);
+                    assertThat(table.deadlines[table.indexOf(i, k)]).isEqualTo(d);
+                    for (long probe = d - 1; probe <= d + 1; probe++) {
+                        int x = table.floor(probe);
+                        for (int t = 0; t < jm.n; t++) {
+                            int expected = 0;
+                            for (int j = 0; j < jobs[t]; j++) {
+                                expected += jm.deadline(t, j) <= probe ? 1 : 0;
+                            }
+                            assertThat(x < 0 ? 0 : table.due(x, t)).as("seed %d, task %d, by %d", seed, t, probe)
+                                    .isEqualTo(expected);
+                            checked++;
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(10_000);
+    }
+}
