@@ -47,6 +47,8 @@ final class DemandBound {
     private final SlowedStaircase slowedStairs;
     /** Jobs due by each deadline of the hyperperiod, or null when too large to tabulate. */
     private final DueTable table;
+    /** The mutation check's unsound variant: the table read one deadline late. */
+    private final int lookLate;
     private final long[] dueOf;
     /** Per unit, for the state being checked: jobs whose kernel of this unit is done. */
     private final long[] doneOf;
@@ -130,6 +132,7 @@ final class DemandBound {
         slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
                 ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
         table = DueTable.of(jm, jobs);
+        lookLate = mutation == LiveBound.Mutation.DUE_ONE_LATE ? 1 : 0;
         dueOf = new long[n];
         doneOf = new long[n];
         candidates = new long[2 * jm.n];
@@ -296,7 +299,7 @@ final class DemandBound {
     /** Jobs of task i due by a deadline (see {@link #cheapNeed} for the key). */
     private long dueBy(int i, long key) {
         if (table != null) {
-            return key < 0 ? 0 : table.due((int) key, i);
+            return key < 0 ? 0 : table.due(Math.min((int) key + lookLate, table.deadlines.length - 1), i);
         }
         long first = jm.deadline(i, 0);
         // Deadlines of a task are one period apart.

@@ -23,7 +23,9 @@ final class LiveBound {
         /** Area rule: the GPU taken as half its size. */
         HALF_GPU,
         /** Slowed staircase: a lone frame charged its kernel's slowed time, as if it ran in parallel. */
-        SLOWED_SOLO
+        SLOWED_SOLO,
+        /** Demand bounds: the jobs due by the next deadline of the hyperperiod counted as due by this one. */
+        DUE_ONE_LATE
     }
 
     private final PairBound pairs;
