@@ -60,6 +60,11 @@ final class DemandBound {
     private final long[] atBest;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
+        this(ts, oracle, jm, mutation, DueTable.MAX_CELLS);
+    }
+
+    /** @param maxCells the largest due table built (the tests compare with and without one) */
+    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, int maxCells) {
         this.jm = jm;
         int n = jm.units;
         jobs = new int[jm.n];
@@ -131,7 +136,7 @@ final class DemandBound {
         }
         slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
                 ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
-        table = DueTable.of(jm, jobs);
+        table = DueTable.of(jm, jobs, maxCells);
         lookLate = mutation == LiveBound.Mutation.DUE_ONE_LATE ? 1 : 0;
         dueOf = new long[n];
         doneOf = new long[n];

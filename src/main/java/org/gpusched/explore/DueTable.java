@@ -29,14 +29,14 @@ final class DueTable {
         this.dueBy = dueBy;
     }
 
-    /** The table of a job model, or null when it would exceed {@link #MAX_CELLS}. */
-    static DueTable of(JobModel jm, int[] jobs) {
+    /** The table of a job model, or null when it would exceed {@code maxCells}. */
+    static DueTable of(JobModel jm, int[] jobs, int maxCells) {
         int n = jm.n;
         long total = 0;
         for (int i = 0; i < n; i++) {
             total += jobs[i];
         }
-        if (total * n > MAX_CELLS) {
+        if (total * n > maxCells) {
             return null;
         }
         long[] all = new long[(int) total];
