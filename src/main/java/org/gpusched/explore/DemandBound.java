@@ -45,12 +45,26 @@ final class DemandBound {
     private final int[] jobs;
     /** The staircase that charges parallel frames their slowdown, or null when no kernel slows down. */
     private final SlowedStaircase slowedStairs;
+    /** Jobs due by each deadline of the hyperperiod, or null when too large to tabulate. */
+    private final DueTable table;
+    /** The mutation check's unsound variant: the table read one deadline late. */
+    private final int lookLate;
     private final long[] dueOf;
-    /** Scratch for the per-state check: deadlines looked at, and the most the slowed staircase could give at each. */
+    /** Per unit, for the state being checked: jobs whose kernel of this unit is done. */
+    private final long[] doneOf;
+    /**
+     * Scratch for the per-state check: deadlines looked at (indices into the table, or the
+     * deadlines themselves without one), and the most the slowed staircase could give at each.
+     */
     private final long[] candidates;
     private final long[] atBest;
 
     DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
+        this(ts, oracle, jm, mutation, DueTable.MAX_CELLS);
+    }
+
+    /** @param maxCells the largest due table built (the tests compare with and without one) */
+    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, int maxCells) {
         this.jm = jm;
         int n = jm.units;
         jobs = new int[jm.n];
@@ -122,7 +136,10 @@ final class DemandBound {
         }
         slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
                 ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
+        table = DueTable.of(jm, jobs, maxCells);
+        lookLate = mutation == LiveBound.Mutation.DUE_ONE_LATE ? 1 : 0;
         dueOf = new long[n];
+        doneOf = new long[n];
         candidates = new long[2 * jm.n];
         atBest = new long[2 * jm.n];
     }
@@ -185,34 +202,35 @@ final class DemandBound {
     long latestStart(int[] counts) {
         // The next two deadlines of every task; tasks of equal periods share them (the paper's
         // periods come from a short list), so each distinct deadline is looked at once.
+        done(counts);
         int q = 0;
         for (int i = 0; i < jm.n; i++) {
             int job = jm.job(i, counts[i]);
             for (int k = job; k < Math.min(jobs[i], job + 2); k++) {
-                candidates[q++] = jm.deadline(i, k);
+                candidates[q++] = table != null ? table.indexOf(i, k) : jm.deadline(i, k);
             }
         }
         Arrays.sort(candidates, 0, q);
         long limit = Long.MAX_VALUE;
         int distinct = 0;
         for (int x = 0; x < q; x++) {
-            long d = candidates[x];
-            if (x > 0 && d == candidates[x - 1]) {
+            long key = candidates[x];
+            if (x > 0 && key == candidates[x - 1]) {
                 continue;
             }
-            limit = Math.min(limit, Ticks.sub(d, cheapNeed(counts, d)));
+            long d = deadlineOf(key);
+            limit = Math.min(limit, Ticks.sub(d, cheapNeed(key)));
             if (slowedStairs != null) {
                 // The slowed staircase never exceeds this, so it cannot lower the limit below it.
                 atBest[distinct] = Ticks.sub(d, slowedStairs.upper(dueOf));
             }
-            candidates[distinct++] = d;
+            candidates[distinct++] = key;
         }
         // The dynamic program only where it could lower the limit (it costs O(n) times the cheap rules).
         for (int x = 0; slowedStairs != null && x < distinct; x++) {
             if (atBest[x] < limit) {
-                long d = candidates[x];
-                cheapNeed(counts, d);
-                limit = Math.min(limit, Ticks.sub(d, slowedStairs.need(dueOf)));
+                cheapNeed(candidates[x]);
+                limit = Math.min(limit, Ticks.sub(deadlineOf(candidates[x]), slowedStairs.need(dueOf)));
             }
         }
         return limit;
@@ -237,19 +255,39 @@ final class DemandBound {
 
     /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
     long need(int[] counts, long d) {
-        long need = cheapNeed(counts, d);
+        done(counts);
+        long key = table != null ? table.floor(d) : d;
+        long need = cheapNeed(key);
         return slowedStairs == null ? need : Math.max(need, slowedStairs.need(dueOf));
     }
 
-    /** The staircase and area bounds of {@link #need}; leaves the kernels due per unit in {@code dueOf}. */
-    private long cheapNeed(int[] counts, long d) {
+    private long deadlineOf(long key) {
+        return table != null ? table.deadlines[(int) key] : key;
+    }
+
+    /** Fills {@link #doneOf}: per unit (one stage of its task's chain), the jobs whose kernel there is done. */
+    private void done(int[] counts) {
+        for (int u = 0; u < doneOf.length; u++) {
+            int i = jm.taskOf[u];
+            int stage = u - jm.firstUnit[i];
+            int k = jm.chain[i];
+            // Jobs j whose kernel at this stage is done: those with j * K + stage < count.
+            doneOf[u] = k == 1 ? counts[i] : counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
+        }
+    }
+
+    /**
+     * The staircase and area bounds of {@link #need} at a deadline (an index into the table, or
+     * the deadline itself without one); leaves the kernels due per unit in {@code dueOf}.
+     */
+    private long cheapNeed(long key) {
         Arrays.fill(cliqueSum, 0);
         long stair = 0;
         long most = 0;
         long areaSum = 0;
         for (int k = 0; k < byLen.length; k++) {
             int u = byLen[k];
-            long due = due(u, counts, d);
+            long due = Math.max(0, dueBy(jm.taskOf[u], key) - doneOf[u]);
             dueOf[u] = due;
             if (due > 0) {
                 most = Math.max(most, cliqueSum[cliqueOf[u]] += due);
@@ -263,20 +301,14 @@ final class DemandBound {
         return area == null ? stair : Math.max(stair, areaSum / capacity + (areaSum % capacity == 0 ? 0 : 1));
     }
 
-    /** Kernels of unit u (one stage of its task's chain) still to run for the jobs due by d. */
-    private long due(int u, int[] counts, long d) {
-        int i = jm.taskOf[u];
-        long first = jm.deadline(i, 0);
-        if (d < first) {
-            return 0;
+    /** Jobs of task i due by a deadline (see {@link #cheapNeed} for the key). */
+    private long dueBy(int i, long key) {
+        if (table != null) {
+            return key < 0 ? 0 : table.due(Math.min((int) key + lookLate, table.deadlines.length - 1), i);
         }
+        long first = jm.deadline(i, 0);
         // Deadlines of a task are one period apart.
-        long by = Math.min(jobs[i], (d - first) / jm.period[i] + 1);
-        int stage = u - jm.firstUnit[i];
-        int k = jm.chain[i];
-        // Jobs whose kernel at this stage is done: those j with j * K + stage < count.
-        long done = counts[i] > stage ? (counts[i] - stage + k - 1) / k : 0;
-        return Math.max(0, by - done);
+        return key < first ? 0 : Math.min(jobs[i], (key - first) / jm.period[i] + 1);
     }
 
     /** Why the jobs due by d cannot fit from start (the global check's reason, one line). */

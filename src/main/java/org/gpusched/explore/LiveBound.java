@@ -23,7 +23,9 @@ final class LiveBound {
         /** Area rule: the GPU taken as half its size. */
         HALF_GPU,
         /** Slowed staircase: a lone frame charged its kernel's slowed time, as if it ran in parallel. */
-        SLOWED_SOLO
+        SLOWED_SOLO,
+        /** Demand bounds: the jobs due by the next deadline of the hyperperiod counted as due by this one. */
+        DUE_ONE_LATE
     }
 
     private final PairBound pairs;
@@ -32,7 +34,7 @@ final class LiveBound {
     LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
         pairs = new PairBound(oracle, jm, mutation == Mutation.PAIRS_ALWAYS_APART);
         demand = new DemandBound(ts, oracle, jm, mutation);
-        allocate(1 << 10);
+        allocate(1 << 8);
     }
 
     /**
@@ -41,32 +43,51 @@ final class LiveBound {
      */
     long latestStart(int[] counts, long execHash, long ready) {
         long key = execHash ^ (ready * 0x9E3779B97F4A7C15L);
-        int slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
+        int slot = (int) (key ^ (key >>> 29)) & (memoCounts.length - 1);
+        int at = 3 * slot;
         int[] c = memoCounts[slot];
-        if (c != null && memoKey[slot] == key && memoReady[slot] == ready
-                && (c == counts || Arrays.equals(c, counts))) {
-            return memoLimit[slot];
+        if (c != null && memo[at] == key && memo[at + 1] == ready && (c == counts || Arrays.equals(c, counts))) {
+            return memo[at + 2];
         }
         long t0 = System.nanoTime();
-        long limit = Math.min(pairs.latestStart(counts, ready), demand.latestStart(counts));
+        long limit = Math.min(pairs.latestStart(counts, ready), demandLimit(counts, execHash));
         nanos += System.nanoTime() - t0;
-        if (++misses > 2L * memoKey.length && memoKey.length < MAX_SLOTS) {
+        if (++misses > 2L * memoCounts.length && memoCounts.length < MAX_SLOTS) {
             // Small sets stay cheap to start; large searches get a larger memo (its contents are dropped).
-            allocate(memoKey.length * 4);
-            slot = (int) (key ^ (key >>> 29)) & (memoKey.length - 1);
+            allocate(memoCounts.length * 4);
+            slot = (int) (key ^ (key >>> 29)) & (memoCounts.length - 1);
+            at = 3 * slot;
         }
-        memoKey[slot] = key;
-        memoReady[slot] = ready;
+        memo[at] = key;
+        memo[at + 1] = ready;
+        memo[at + 2] = limit;
         memoCounts[slot] = counts;
-        memoLimit[slot] = limit;
+        return limit;
+    }
+
+    /**
+     * The demand bounds depend on the executed set only, and successors of one batch that reach
+     * different ready sets (or the same executed set by other batches) share it: a second
+     * direct-mapped memo by executed set, exact by the same equality check.
+     */
+    private long demandLimit(int[] counts, long execHash) {
+        int slot = (int) (execHash ^ (execHash >>> 31)) & (demandCounts.length - 1);
+        int[] c = demandCounts[slot];
+        if (c != null && demandMemo[2 * slot] == execHash && (c == counts || Arrays.equals(c, counts))) {
+            return demandMemo[2 * slot + 1];
+        }
+        long limit = demand.latestStart(counts);
+        demandMemo[2 * slot] = execHash;
+        demandMemo[2 * slot + 1] = limit;
+        demandCounts[slot] = counts;
         return limit;
     }
 
     private void allocate(int slots) {
-        memoKey = new long[slots];
-        memoReady = new long[slots];
+        demandMemo = new long[2 * slots];
+        demandCounts = new int[slots][];
+        memo = new long[3 * slots];
         memoCounts = new int[slots][];
-        memoLimit = new long[slots];
         misses = 0;
     }
 
@@ -75,14 +96,16 @@ final class LiveBound {
      * the search asks once per successor group, so for the same state again and again, and the
      * rules cost O(n^2) each time (a profile of 12-task sets had them at 85 % of the run before
      * this memo; a boxed hash map in its place still took 18 %). Equality is checked exactly;
-     * the counts arrays are those of state keys, never modified.
+     * the counts arrays are those of state keys, never modified. Key, ready set and limit of a
+     * slot lie side by side in one array (one cache line per lookup).
      */
     private static final int MAX_SLOTS = 1 << 16;
-    private long[] memoKey;
-    private long[] memoReady;
+    private long[] memo;
     private int[][] memoCounts;
-    private long[] memoLimit;
     private long misses;
+    /** The memo by executed set: hash and limit side by side per slot. */
+    private long[] demandMemo;
+    private int[][] demandCounts;
 
     DemandBound demand() {
         return demand;

@@ -2,6 +2,8 @@ package org.gpusched.explore;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The slowed staircase's dynamic program against its definition: the least cost over every
  * non-decreasing integer Z (enumerated) of Σ_p Z_p (s_p − s_{p+1}) + C_p max(0, m_p − Z_p), on
- * random small instances; and the bound against plain serial and all-parallel costs.
+ * random small instances; the bound against plain serial and all-parallel costs; and the bound
+ * against the least total length of every partition of a few kernels into frames (one kernel per
+ * unit per frame, a lone kernel lasting its wcet, a frame of two or more within a capacity and at
+ * least as long as its slowest kernel and the area of its kernels).
  */
 class SlowedStaircaseTest {
     @Test
@@ -43,6 +48,79 @@ class SlowedStaircaseTest {
         assertThat(new SlowedStaircase(c, s, false).need(new long[] {0, 3, 0, 0})).isEqualTo(30);
         // The mutation charges the lone frames their slowed time.
         assertThat(new SlowedStaircase(c, s, true).need(new long[] {0, 3, 0, 0})).isEqualTo(54);
+    }
+
+    @Test
+    void the_bound_never_exceeds_a_schedule_of_the_kernels() {
+        SplittableRandom r = new SplittableRandom(11);
+        for (int run = 0; run < 1500; run++) {
+            int n = 1 + r.nextInt(4);
+            long[] c = new long[n];
+            long[] s = new long[n];
+            long[] use = new long[n];
+            long[] m = new long[n];
+            long k = 2 + r.nextInt(8);
+            for (int u = 0; u < n; u++) {
+                c[u] = 1 + r.nextInt(20);
+                s[u] = c[u] + r.nextInt(20);
+                use[u] = 1 + r.nextInt((int) k);
+                m[u] = r.nextInt(3);
+            }
+            long least = schedules(c, s, use, k, m);
+            assertThat(new SlowedStaircase(c, s, false).need(m)).as("run %d", run).isLessThanOrEqualTo(least);
+        }
+    }
+
+    /** The least total length over every partition of the kernels into frames (see the class comment). */
+    private static long schedules(long[] c, long[] s, long[] use, long k, long[] m) {
+        List<Integer> kernels = new ArrayList<>();
+        for (int u = 0; u < m.length; u++) {
+            for (int j = 0; j < m[u]; j++) {
+                kernels.add(u);
+            }
+        }
+        return partitions(kernels, 0, new ArrayList<>(), c, s, use, k);
+    }
+
+    private static long partitions(List<Integer> kernels, int next, List<List<Integer>> frames, long[] c, long[] s,
+                                   long[] use, long k) {
+        if (next == kernels.size()) {
+            long total = 0;
+            for (List<Integer> f : frames) {
+                if (f.size() == 1) {
+                    total += c[f.get(0)];
+                    continue;
+                }
+                long slowest = 0;
+                long usage = 0;
+                long energy = 0;
+                for (int u : f) {
+                    slowest = Math.max(slowest, s[u]);
+                    usage += use[u];
+                    energy += use[u] * s[u];
+                }
+                if (usage > k) {
+                    return Long.MAX_VALUE;
+                }
+                total += Math.max(slowest, (energy + k - 1) / k);
+            }
+            return total;
+        }
+        int u = kernels.get(next);
+        long best = Long.MAX_VALUE;
+        for (int x = 0; x < frames.size(); x++) {
+            List<Integer> f = frames.get(x);
+            if (!f.contains(u)) {
+                f.add(u);
+                best = Math.min(best, partitions(kernels, next + 1, frames, c, s, use, k));
+                f.remove(f.size() - 1);
+            }
+        }
+        List<Integer> fresh = new ArrayList<>(List.of(u));
+        frames.add(fresh);
+        best = Math.min(best, partitions(kernels, next + 1, frames, c, s, use, k));
+        frames.remove(frames.size() - 1);
+        return best;
     }
 
     /** Units sorted by s descending (index on ties), every non-decreasing Z in [0, max m] tried. */
