@@ -360,9 +360,9 @@ final class ExperimentCommand implements Runnable {
     }
 
     @Command(name = "interference", mixinStandardHelpOptions = true,
-            description = {"The slowdown model fitted to pairs and triples of contending kernel kinds, on the simulated",
-                    "device or a GPU. Each member's slowdown against its isolated time, one factor per kind, the error",
-                    "of each set's prediction. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
+            description = {"The slowdown model fitted to pairs and triples of contending kernel kinds, on the simulated device or a GPU.",
+                    "Each member's slowdown against its isolated time, one factor per kind, the error of each set's",
+                    "prediction. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
     static final class Interference extends Run {
         @Option(names = "--device", paramLabel = "DEV", defaultValue = "sim",
                 description = "sim (the simulated device's contention model) or cuda (the built-in kernel kinds on a GPU,"
