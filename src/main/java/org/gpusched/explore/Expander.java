@@ -27,6 +27,8 @@ final class Expander {
     private final Budget.Meter meter;
     private final LiveBound bounds;
     private final StateStore store;
+    /** Where successors of expanded vertices go: the store, or a worker's buffer. */
+    private Sink sink;
     /** Whether path costs are tracked: --stop all with an objective summed over frames. */
     private final boolean additive;
     /** Random keys per (task, jobs completed): a state's hash is the XOR over its tasks. */
@@ -50,6 +52,7 @@ final class Expander {
         this.meter = meter;
         this.bounds = bounds;
         this.store = store;
+        this.sink = Sink.of(store);
         this.additive = additive;
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
@@ -127,6 +130,19 @@ final class Expander {
         return hash;
     }
 
+    /** Sends the successors of later expansions to {@code to} (a worker's buffer of one vertex). */
+    void sinkTo(Sink to) {
+        sink = to;
+    }
+
+    /** Sets the counters back to zero (a worker counts each vertex's expansion on its own). */
+    void resetCounters() {
+        edges = 0;
+        splits = 0;
+        fastForwards = 0;
+        pruned = 0;
+    }
+
     /**
      * Depth-first expansion of a vertex with many ready tasks: the next {@link #CHUNK} batches of
      * its lazy walk, most urgent first. Returns true when batches are left (the vertex goes back
@@ -147,7 +163,7 @@ final class Expander {
                 return false;
             }
             apply(v, walk.mask, walk.completion, walk.limit, created);
-            if (store.stopped) {
+            if (sink.stopped()) {
                 return false;
             }
         }
@@ -177,7 +193,7 @@ final class Expander {
             }
             if (batches.eligible()[k]) {
                 apply(v, batches.masks()[k], c, limit, created);
-                if (store.stopped) {
+                if (sink.stopped()) {
                     return false;
                 }
             }
@@ -222,10 +238,10 @@ final class Expander {
         }
         finishedInFrame = finished;
         if (depth == jm.totalKernels) {
-            for (int j = 0; j < v.size && v.times[j] <= limit && !store.stopped; j++) {
+            for (int j = 0; j < v.size && v.times[j] <= limit && !sink.stopped(); j++) {
                 edges++;
                 long end = v.times[j] + c;
-                store.reachedEnd(v, j, s, end, pathCost(v, j, s, deadlineSum, end));
+                sink.reachedEnd(v, j, s, end, pathCost(v, j, s, deadlineSum, end));
             }
             return;
         }
@@ -237,7 +253,7 @@ final class Expander {
         if (!additive) {
             return 0;
         }
-        return store.trail.cost(v.trails[j]) + opt.objective().frameCost(Long.bitCount(s), finishedInFrame,
+        return sink.pathCost(v, j) + opt.objective().frameCost(Long.bitCount(s), finishedInFrame,
                 deadlineSum, end);
     }
 
@@ -285,8 +301,8 @@ final class Expander {
                 pruned++;
                 continue;
             }
-            store.offer(key, depth, start, v.trails[j], t, s, pathCost(v, j, s, deadlineSum, end), v, created);
-            if (store.stopped) {
+            sink.offer(key, depth, start, v.trails[j], t, s, pathCost(v, j, s, deadlineSum, end), v, created);
+            if (sink.stopped()) {
                 return;
             }
         }
