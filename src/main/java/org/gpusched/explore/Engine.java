@@ -13,7 +13,9 @@ import java.util.List;
  * one (executed, ready) state and the sorted start times it was reached at. The loop pops a
  * vertex from the frontier, lets the {@link Expander} make its successors (all batches at once,
  * or, depth-first with many ready tasks, a chunk of its lazy walk), pushes the new vertices, and
- * checks the budgets; the {@link StateStore} keeps what was reached. One run per instance.
+ * checks the budgets; the {@link StateStore} keeps what was reached. Breadth-first on two or more
+ * threads, the successors are made ahead by a {@link LayerSplit} and inserted here in pop order,
+ * so everything kept is what one thread keeps. One run per instance.
  */
 final class Engine {
     private final Oracle oracle;
@@ -178,9 +180,12 @@ final class Engine {
         return split == null ? 0 : split.helperCpuNanos();
     }
 
-    /** With the layer split: the time the engine's thread spent inserting successors (serial) and expanding or waiting. */
+    /**
+     * With the layer split: the engine's time, its time inserting successors (serial), expanding
+     * (summed over the workers), and on the engine's thread expanding or waiting for a worker.
+     */
     long[] splitNanos() {
-        return split == null ? null : new long[] {split.insertNanos, split.ownNanos, split.busyNanos()};
+        return split == null ? null : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos};
     }
 
 

@@ -160,6 +160,10 @@ public final class GpuSchedExplorer {
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
         logSplit(bfs);
+        if (LOG.isInfoEnabled()) {
+            LOG.info(String.format(java.util.Locale.ROOT, "auto: depth-first %.1f ms, breadth-first %.1f ms",
+                    dfs.elapsedNanos() / 1e6, bfs.elapsedNanos() / 1e6));
+        }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
         Analysis a = result(o.decider(), o.partner(), jm, method);
@@ -243,9 +247,9 @@ public final class GpuSchedExplorer {
     private static void logSplit(Engine e) {
         long[] n = e.splitNanos();
         if (n != null && LOG.isInfoEnabled()) {
-            LOG.info(String.format(java.util.Locale.ROOT, "breadth-first layer split: %.1f ms inserting (serial), "
-                    + "%.1f ms expanding or waiting on the engine's thread, %.1f ms expanding on the pool's threads",
-                    n[0] / 1e6, n[1] / 1e6, n[2] / 1e6));
+            LOG.info(String.format(java.util.Locale.ROOT, "breadth-first layer split: %.1f ms in all, %.1f ms "
+                    + "inserting (serial), %.1f ms expanding (summed over the threads), %.1f ms expanding or waiting "
+                    + "on the engine's thread", n[0] / 1e6, n[1] / 1e6, n[2] / 1e6, n[3] / 1e6));
         }
     }
 

@@ -41,6 +41,8 @@ final class LayerSplit {
     /** CPU of the pool's threads; wall time they spent expanding; the engine's time inserting. */
     private final AtomicLong helperCpu = new AtomicLong();
     private final AtomicLong busy = new AtomicLong();
+    /** Time spent expanding, summed over the workers. */
+    private final AtomicLong fill = new AtomicLong();
     long insertNanos;
     /** The engine's time expanding (its share of the workers) or waiting for a worker. */
     long ownNanos;
@@ -169,11 +171,14 @@ final class LayerSplit {
     }
 
     private void expand(Round r, int j, int worker) {
+        long t0 = System.nanoTime();
         try {
             Buffered b = new Buffered(r.vertices.get(j), r.costs == null ? null : r.costs[j]);
             r.results.get(j).complete(b.fill(workers[worker]));
         } catch (Throwable t) {
             r.results.get(j).completeExceptionally(t);
+        } finally {
+            fill.addAndGet(System.nanoTime() - t0);
         }
     }
 
@@ -218,6 +223,11 @@ final class LayerSplit {
 
     long helperCpuNanos() {
         return helperCpu.get();
+    }
+
+    /** Time spent expanding, summed over every worker (the engine's thread included). */
+    long fillNanos() {
+        return fill.get();
     }
 
     /** Wall time the pool's threads spent expanding (summed). */
