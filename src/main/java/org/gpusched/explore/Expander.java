@@ -29,6 +29,10 @@ final class Expander {
     private final StateStore store;
     /** Where successors of expanded vertices go: the store, or a worker's buffer. */
     private Sink sink;
+    /** The batch lists shared by the workers of a split layer (null: this oracle's memo alone). */
+    private SharedBatches shared;
+    /** The latest start times shared by the workers of a split layer (null: the bounds' own memo alone). */
+    private SharedLimits limits;
     /** Whether path costs are tracked: --stop all with an objective summed over frames. */
     private final boolean additive;
     /** Random keys per (task, jobs completed): a state's hash is the XOR over its tasks. */
@@ -135,6 +139,12 @@ final class Expander {
         sink = to;
     }
 
+    /** Takes batch lists and latest start times from tables shared with the other workers. */
+    void share(SharedBatches batches, SharedLimits latest) {
+        shared = batches;
+        limits = latest;
+    }
+
     /** Sets the counters back to zero (a worker counts each vertex's expansion on its own). */
     void resetCounters() {
         edges = 0;
@@ -173,7 +183,7 @@ final class Expander {
     /** Expands a vertex with all its batches at once; returns false (nothing left). */
     boolean expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
-        BatchList batches = oracle.batchesOf(v.key.ready);
+        BatchList batches = shared == null ? oracle.batchesOf(v.key.ready) : shared.of(v.key.ready, oracle);
         long[] minDeadline = new long[Long.bitCount(v.key.ready) + 1];
         minDeadline[0] = Long.MAX_VALUE;
         long earliest = v.times[0];
@@ -287,7 +297,8 @@ final class Expander {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = bounds.latestStart(next, hash, r);
+                liveUntil = limits == null ? bounds.latestStart(next, hash, r)
+                        : limits.latestStart(bounds, next, hash, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;

@@ -91,10 +91,13 @@ final class LayerSplit {
         this.trail = trail;
         workers = new Expander[threads];
         bounds = new LiveBound[threads];
+        SharedBatches shared = new SharedBatches();
+        SharedLimits limits = new SharedLimits();
         for (int w = 0; w < threads; w++) {
             Oracle oracle = w == 0 ? own : new Oracle(own.taskSet(), meter);
             bounds[w] = w == 0 ? ownBounds : new LiveBound(own.taskSet(), oracle, jm, mutation);
             workers[w] = new Expander(oracle, jm, opt, meter, bounds[w], null, additive);
+            workers[w].share(shared, limits);
         }
     }
 
