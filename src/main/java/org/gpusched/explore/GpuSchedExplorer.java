@@ -155,7 +155,9 @@ public final class GpuSchedExplorer {
         Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
         Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
         dfs.seedWith(seeds);
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, workers);
+        // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the rest.
+        Workers rest = workers.threads() > 2 ? new Workers(workers.pool(), workers.threads() - 1, round) : Workers.ONE;
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, rest);
         AutoSearch auto = new AutoSearch(dfs, bfs, options);
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
