@@ -103,24 +103,24 @@ final class Buffered implements Sink {
     @Override
     public void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
                       Vertex from, List<Vertex> created) {
-        int at = append(key);
-        events[at] = OFFER;
-        events[at + 1] = depth;
-        events[at + 2] = t;
-        events[at + 3] = parentTrail;
-        events[at + 4] = start;
-        events[at + 5] = mask;
-        events[at + 6] = cost;
-        count(events, at + 7);
+        record(key, OFFER, depth, t, parentTrail, start, mask, cost);
     }
 
     @Override
     public void reachedEnd(Vertex v, int j, long s, long end, long cost) {
-        int at = append(null);
-        events[at] = END;
-        events[at + 1] = j;
-        events[at + 2] = end;
-        events[at + 5] = s;
+        record(null, END, j, end, 0, 0, s, cost);
+    }
+
+    /** One event: its kind, the fields {@link #insertInto} reads back, and the counters now. */
+    private void record(StateKey key, long kind, long depthOrIndex, long time, long parent, long start, long mask,
+                        long cost) {
+        int at = append(key);
+        events[at] = kind;
+        events[at + 1] = depthOrIndex;
+        events[at + 2] = time;
+        events[at + 3] = parent;
+        events[at + 4] = start;
+        events[at + 5] = mask;
         events[at + 6] = cost;
         count(events, at + 7);
     }

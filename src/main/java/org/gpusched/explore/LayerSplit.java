@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -38,6 +39,10 @@ final class LayerSplit {
     private final boolean additive;
     private final Trail trail;
     private Round round;
+    /** The pool workers' scratch not in use by a task (indices into {@link #workers}, never 0). */
+    private final ConcurrentLinkedQueue<Integer> idle = new ConcurrentLinkedQueue<>();
+    /** How far ahead of the vertex being inserted the workers may expand. */
+    private final int ahead;
     /** CPU of the pool's threads; wall time they spent expanding; the engine's time inserting. */
     private final AtomicLong helperCpu = new AtomicLong();
     private final AtomicLong busy = new AtomicLong();
@@ -98,7 +103,11 @@ final class LayerSplit {
             bounds[w] = w == 0 ? ownBounds : new LiveBound(own.taskSet(), oracle, jm, mutation);
             workers[w] = new Expander(oracle, jm, opt, meter, bounds[w], null, additive);
             workers[w].share(shared, limits);
+            if (w > 0) {
+                idle.add(w);
+            }
         }
+        ahead = 8 * threads;
     }
 
     /**
@@ -115,12 +124,10 @@ final class LayerSplit {
             round = new Round(vs, additive ? costs(vs) : null);
         }
         Round r = round;
-        if (r.running.isEmpty() && r.next.get() < r.vertices.size()) {
-            r.limit = r.vertices.size();
-            for (int w = 1; w < workers.length; w++) {
-                int worker = w;
-                r.running.add(pool.submit(() -> work(r, worker)));
-            }
+        // Workers run at most `ahead` vertices ahead of the insertion: the lists they hold are bounded.
+        r.limit = Math.min(r.vertices.size(), r.pos + ahead);
+        for (int n = idle.size(); n > 0 && r.next.get() < r.limit; n--) {
+            r.running.add(pool.submit(() -> work(r)));
         }
         CompletableFuture<Buffered> f = r.results.get(r.pos);
         while (!f.isDone()) {
@@ -159,7 +166,12 @@ final class LayerSplit {
         return c;
     }
 
-    private void work(Round r, int worker) {
+    /** A pool task: takes an idle worker's scratch and expands claimed vertices until none is left to claim. */
+    private void work(Round r) {
+        Integer worker = idle.poll();
+        if (worker == null) {
+            return;
+        }
         long cpu0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         try {
@@ -167,6 +179,7 @@ final class LayerSplit {
                 expand(r, j, worker);
             }
         } finally {
+            idle.add(worker);
             busy.addAndGet(System.nanoTime() - t0);
             long cpu = THREADS.getCurrentThreadCpuTime();
             helperCpu.addAndGet(cpu0 < 0 || cpu < 0 ? 0 : cpu - cpu0);
