@@ -182,10 +182,11 @@ final class Engine {
 
     /**
      * With the layer split: the engine's time, its time inserting successors (serial), expanding
-     * (summed over the workers), and on the engine's thread expanding or waiting for a worker.
+     * (summed over the workers), and on the engine's thread waiting for a worker.
      */
     long[] splitNanos() {
-        return split == null ? null : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos};
+        return split == null ? null
+                : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
     }
 
 

@@ -250,7 +250,7 @@ public final class GpuSchedExplorer {
         long[] n = e.splitNanos();
         if (n != null && LOG.isInfoEnabled()) {
             LOG.info(String.format(java.util.Locale.ROOT, "breadth-first layer split: %.1f ms in all, %.1f ms "
-                    + "inserting (serial), %.1f ms expanding (summed over the threads), %.1f ms expanding or waiting "
+                    + "inserting (serial), %.1f ms expanding (summed over the threads), %.1f ms waiting for a worker "
                     + "on the engine's thread", n[0] / 1e6, n[1] / 1e6, n[2] / 1e6, n[3] / 1e6));
         }
     }

@@ -51,6 +51,8 @@ final class LayerSplit {
     long insertNanos;
     /** The engine's time expanding (its share of the workers) or waiting for a worker. */
     long ownNanos;
+    /** The engine's time expanding (so {@code ownNanos - ownFillNanos} is its time waiting). */
+    long ownFillNanos;
 
     /** The vertices of one round, their successors once made, and which are claimed. */
     private static final class Round {
@@ -194,7 +196,11 @@ final class LayerSplit {
         } catch (Throwable t) {
             r.results.get(j).completeExceptionally(t);
         } finally {
-            fill.addAndGet(System.nanoTime() - t0);
+            long spent = System.nanoTime() - t0;
+            fill.addAndGet(spent);
+            if (worker == 0) {
+                ownFillNanos += spent;
+            }
         }
     }
 
