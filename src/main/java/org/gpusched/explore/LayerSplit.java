@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * next layer still gains vertices and times while this one is inserted.
  */
 final class LayerSplit {
-    /** Vertices per round: bounds the successors held in buffers. */
+    /** Vertices per round (the successors held at once are bounded by {@link #ahead}). */
     static final int ROUND = 1024;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -139,7 +139,7 @@ final class LayerSplit {
             }
             expand(r, j, 0);
         }
-        r.pos++;
+        int at = r.pos++;
         try {
             return f.join();
         } catch (CompletionException e) {
@@ -151,6 +151,7 @@ final class LayerSplit {
             }
             throw e;
         } finally {
+            r.results.set(at, null); // completed and handed out: the round keeps no list it has inserted
             ownNanos += System.nanoTime() - t0;
         }
     }
@@ -190,11 +191,12 @@ final class LayerSplit {
 
     private void expand(Round r, int j, int worker) {
         long t0 = System.nanoTime();
+        CompletableFuture<Buffered> out = r.results.get(j);
         try {
             Buffered b = new Buffered(r.vertices.get(j), r.costs == null ? null : r.costs[j]);
-            r.results.get(j).complete(b.fill(workers[worker]));
+            out.complete(b.fill(workers[worker]));
         } catch (Throwable t) {
-            r.results.get(j).completeExceptionally(t);
+            out.completeExceptionally(t);
         } finally {
             long spent = System.nanoTime() - t0;
             fill.addAndGet(spent);

@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.RandomTaskSets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,6 +22,7 @@ class ThreadsCliTest {
     Path dir;
 
     @Test
+    @Timeout(300) // a lost hand-over between threads would otherwise hang the suite
     void reports_and_tables_are_the_same_bytes_on_every_thread_count() throws IOException {
         List<String> files = new ArrayList<>();
         for (long seed = 1; files.size() < 8; seed++) {

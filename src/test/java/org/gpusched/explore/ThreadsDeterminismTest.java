@@ -4,6 +4,7 @@ import org.gpusched.RandomTaskSets;
 import org.gpusched.model.TaskSet;
 import org.gpusched.TestFiles;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ThreadsDeterminismTest {
     @Test
+    @Timeout(300) // a lost hand-over between threads would otherwise hang the suite
     void every_thread_count_gives_the_one_thread_result() {
         List<String> diffs = new ArrayList<>();
         int[] verdicts = new int[3];
@@ -65,6 +67,7 @@ class ThreadsDeterminismTest {
     }
 
     @Test
+    @Timeout(300) // a lost hand-over between threads would otherwise hang the suite
     void too_many_candidate_batches_on_a_worker_is_the_same_inconclusive_result() {
         // The root's batches are enumerated by a worker; the engine rethrows the oracle's refusal
         // at the same point as one thread would meet it.
