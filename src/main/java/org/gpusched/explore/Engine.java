@@ -189,7 +189,6 @@ final class Engine {
                 : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
     }
 
-
     /** The statistics so far (for a partner engine's share of a result). */
     Stats snapshot() {
         return new Stats(store.vertices, store.states, expander.edges, store.merges, expander.splits,
