@@ -51,8 +51,9 @@ public final class ExploreOptions {
     Integer threads;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "Threads of --search auto (its depth-first and breadth-first turns run at once; more than 2 "
-                    + "adds nothing yet); the result is the same for every N. Default: the available cores.")
+            description = "Threads of one analysis: breadth-first layers are expanded on N threads (--search auto: its "
+                    + "depth-first turn runs on one of them, beside the breadth-first one on the others); the result "
+                    + "is the same for every N. Default: the available cores.")
     void threads(int n) {
         if (n < 1) {
             throw new ParameterException(mixee.commandLine(), "--threads must be at least 1, got " + n);

@@ -7,7 +7,8 @@ package org.gpusched.explore;
  * run at once, each engine on its own oracle, and the outcomes are still read in that sequence,
  * with the partner's statistics as they were at that point of the sequence. So the verdict, the
  * schedule and the statistics are those of one thread, only sooner (a turn run ahead that the
- * sequence never reaches is thrown away). Turns count states, not time: deterministic. A
+ * sequence never reaches is thrown away). The breadth-first engine splits its layers over the
+ * threads itself ({@link LayerSplit}). Turns count states, not time: deterministic. A
  * breadth-first engine that meets a state with too many candidate batches to materialise retires,
  * and depth-first (which walks such states lazily) goes on alone.
  */

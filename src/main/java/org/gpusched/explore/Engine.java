@@ -13,7 +13,9 @@ import java.util.List;
  * one (executed, ready) state and the sorted start times it was reached at. The loop pops a
  * vertex from the frontier, lets the {@link Expander} make its successors (all batches at once,
  * or, depth-first with many ready tasks, a chunk of its lazy walk), pushes the new vertices, and
- * checks the budgets; the {@link StateStore} keeps what was reached. One run per instance.
+ * checks the budgets; the {@link StateStore} keeps what was reached. Breadth-first on two or more
+ * threads, the successors are made ahead by a {@link LayerSplit} and inserted here in pop order,
+ * so everything kept is what one thread keeps. One run per instance.
  */
 final class Engine {
     private final Oracle oracle;
@@ -26,6 +28,8 @@ final class Engine {
     private final StateStore store;
     private final Expander expander;
     private final LiveBound bounds;
+    /** Breadth-first with two or more threads: the layer's expansions are made in parallel (else null). */
+    private final LayerSplit split;
 
     private final List<Vertex> created = new ArrayList<>();
     /** Greedy runs whose states before their first miss are offered with the root (depth-first seeding). */
@@ -40,6 +44,12 @@ final class Engine {
 
     /** @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily */
     Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
+        this(oracle, jm, opt, meter, mutation, lazyFrom, Workers.ONE);
+    }
+
+    /** @param workers threads for the breadth-first layer (used only by breadth-first search) */
+    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom,
+           Workers workers) {
         this.oracle = oracle;
         this.opt = opt;
         boolean additive = opt.stop() == StopRule.ALL && opt.objective().additive();
@@ -49,6 +59,10 @@ final class Engine {
         this.lazyFrom = lazyFrom;
         this.store = new StateStore(jm, opt, additive, meter, new GraphRecorder(oracle, jm, opt.graphLimit()));
         this.expander = new Expander(oracle, jm, opt, meter, bounds, store, additive);
+        this.split = workers.split() && opt.search() == SearchOrder.BFS
+                ? new LayerSplit(workers.pool(), workers.threads(), workers.round(), oracle, bounds, jm, opt, meter,
+                        mutation, additive, store.trail)
+                : null;
     }
 
     /**
@@ -80,6 +94,9 @@ final class Engine {
             store.stopped = true;
             return true;
         } finally {
+            if (split != null) {
+                split.pause();
+            }
             activeNanos += System.nanoTime() - t0;
         }
     }
@@ -104,8 +121,20 @@ final class Engine {
             }
             v.expanded = true;
             created.clear();
-            boolean more = v.lazy != null || lazy && Long.bitCount(v.key.ready) >= lazyFrom
-                    ? expander.expandLazily(v, created) : expander.expand(v, created);
+            boolean more;
+            if (split != null) {
+                Buffered successors = split.successorsOf(v, (Frontier.Layered) frontier);
+                long t0 = System.nanoTime();
+                try {
+                    successors.insertInto(store, expander, created);
+                } finally {
+                    split.insertNanos += System.nanoTime() - t0;
+                }
+                more = false;
+            } else {
+                more = v.lazy != null || lazy && Long.bitCount(v.key.ready) >= lazyFrom
+                        ? expander.expandLazily(v, created) : expander.expand(v, created);
+            }
             if (more) {
                 frontier.push(v); // the rest of its batches after the children just made (depth-first)
             }
@@ -138,7 +167,26 @@ final class Engine {
 
     /** Time the necessary conditions took in this engine (within the engine's active time). */
     long boundNanos() {
-        return bounds.nanos();
+        return bounds.nanos() + (split == null ? 0 : split.boundNanos());
+    }
+
+    /** Time of every thread that worked for this engine (its own steps and its workers' expansions). */
+    long workNanos() {
+        return activeNanos + (split == null ? 0 : split.busyNanos());
+    }
+
+    /** CPU time of the threads other than the caller's that worked for this engine. */
+    long helperCpuNanos() {
+        return split == null ? 0 : split.helperCpuNanos();
+    }
+
+    /**
+     * With the layer split: the engine's time, its time inserting successors (serial), expanding
+     * (summed over the workers), and on the engine's thread waiting for a worker.
+     */
+    long[] splitNanos() {
+        return split == null ? null
+                : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
     }
 
     /** The statistics so far (for a partner engine's share of a result). */

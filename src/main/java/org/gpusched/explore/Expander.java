@@ -27,6 +27,12 @@ final class Expander {
     private final Budget.Meter meter;
     private final LiveBound bounds;
     private final StateStore store;
+    /** Where successors of expanded vertices go: the store, or a worker's buffer. */
+    private Sink sink;
+    /** The batch lists shared by the workers of a split layer (null: this oracle's memo alone). */
+    private SharedBatches shared;
+    /** The latest start times shared by the workers of a split layer (null: the bounds' own memo alone). */
+    private SharedLimits limits;
     /** Whether path costs are tracked: --stop all with an objective summed over frames. */
     private final boolean additive;
     /** Random keys per (task, jobs completed): a state's hash is the XOR over its tasks. */
@@ -50,6 +56,7 @@ final class Expander {
         this.meter = meter;
         this.bounds = bounds;
         this.store = store;
+        this.sink = Sink.of(store);
         this.additive = additive;
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];
@@ -140,6 +147,25 @@ final class Expander {
         return hash;
     }
 
+    /** Sends the successors of later expansions to {@code to} (a worker's buffer of one vertex). */
+    void sinkTo(Sink to) {
+        sink = to;
+    }
+
+    /** Takes batch lists and latest start times from tables shared with the other workers. */
+    void share(SharedBatches batches, SharedLimits latest) {
+        shared = batches;
+        limits = latest;
+    }
+
+    /** Sets the counters back to zero (a worker counts each vertex's expansion on its own). */
+    void resetCounters() {
+        edges = 0;
+        splits = 0;
+        fastForwards = 0;
+        pruned = 0;
+    }
+
     /**
      * Depth-first expansion of a vertex with many ready tasks: the next {@link #CHUNK} batches of
      * its lazy walk, most urgent first. Returns true when batches are left (the vertex goes back
@@ -160,7 +186,7 @@ final class Expander {
                 return false;
             }
             apply(v, walk.mask, walk.completion, walk.limit, created);
-            if (store.stopped) {
+            if (sink.stopped()) {
                 return false;
             }
         }
@@ -170,7 +196,7 @@ final class Expander {
     /** Expands a vertex with all its batches at once; returns false (nothing left). */
     boolean expand(Vertex v, List<Vertex> created) {
         int[] counts = v.key.counts;
-        BatchList batches = oracle.batchesOf(v.key.ready);
+        BatchList batches = shared == null ? oracle.batchesOf(v.key.ready) : shared.of(v.key.ready, oracle);
         long[] minDeadline = new long[Long.bitCount(v.key.ready) + 1];
         minDeadline[0] = Long.MAX_VALUE;
         long earliest = v.times[0];
@@ -190,7 +216,7 @@ final class Expander {
             }
             if (batches.eligible()[k]) {
                 apply(v, batches.masks()[k], c, limit, created);
-                if (store.stopped) {
+                if (sink.stopped()) {
                     return false;
                 }
             }
@@ -235,10 +261,10 @@ final class Expander {
         }
         finishedInFrame = finished;
         if (depth == jm.totalKernels) {
-            for (int j = 0; j < v.size && v.times[j] <= limit && !store.stopped; j++) {
+            for (int j = 0; j < v.size && v.times[j] <= limit && !sink.stopped(); j++) {
                 edges++;
                 long end = v.times[j] + c;
-                store.reachedEnd(v, j, s, end, pathCost(v, j, s, deadlineSum, end));
+                sink.reachedEnd(v, j, s, end, pathCost(v, j, s, deadlineSum, end));
             }
             return;
         }
@@ -250,7 +276,7 @@ final class Expander {
         if (!additive) {
             return 0;
         }
-        return store.trail.cost(v.trails[j]) + opt.objective().frameCost(Long.bitCount(s), finishedInFrame,
+        return sink.pathCost(v, j) + opt.objective().frameCost(Long.bitCount(s), finishedInFrame,
                 deadlineSum, end);
     }
 
@@ -284,7 +310,8 @@ final class Expander {
                     at = seenUntil;
                     r = jm.readyAt(next, at);
                 }
-                liveUntil = bounds.latestStart(next, hash, r);
+                liveUntil = limits == null ? bounds.latestStart(next, hash, r)
+                        : limits.latestStart(bounds, next, hash, r);
                 if (key == null || key.ready != r) {
                     key = new StateKey(next, r, hash);
                     keys++;
@@ -298,8 +325,8 @@ final class Expander {
                 pruned++;
                 continue;
             }
-            store.offer(key, depth, start, v.trails[j], t, s, pathCost(v, j, s, deadlineSum, end), v, created);
-            if (store.stopped) {
+            sink.offer(key, depth, start, v.trails[j], t, s, pathCost(v, j, s, deadlineSum, end), v, created);
+            if (sink.stopped()) {
                 return;
             }
         }

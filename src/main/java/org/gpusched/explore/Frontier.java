@@ -47,6 +47,17 @@ interface Frontier {
             return floor < layers.size() ? layers.get(floor).poll() : null;
         }
 
+        /** Up to {@code max} vertices at the head of layer {@code depth}, in the order they will be popped. */
+        List<Vertex> following(int depth, int max) {
+            List<Vertex> out = new ArrayList<>(Math.min(max, 64));
+            if (depth < layers.size()) {
+                for (java.util.Iterator<Vertex> it = layers.get(depth).iterator(); it.hasNext() && out.size() < max; ) {
+                    out.add(it.next());
+                }
+            }
+            return out;
+        }
+
         @Override
         public boolean isEmpty() {
             for (int d = floor; d < layers.size(); d++) {

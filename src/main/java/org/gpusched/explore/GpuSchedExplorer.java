@@ -5,6 +5,10 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Exact PBS schedulability by exploring the GPUSched scheduling graph (the paper's section 3)
@@ -12,11 +16,16 @@ import java.util.List;
  * {@link BruteForceExplorer} on every input (Theorem 3.13); the property tests hold it to that.
  */
 public final class GpuSchedExplorer {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(GpuSchedExplorer.class);
     private final TaskSet ts;
     private final Options options;
     private final LiveBound.Mutation mutation;
     private final int lazyFrom;
     private final int greedyFrom;
+    /** Vertices of a breadth-first layer handed out to the threads at a time. */
+    private final int round;
+    /** With two or more threads, the threads other than the caller's (during an analysis only). */
+    private Workers workers = Workers.ONE;
     private ExploredGraph graph;
     private long[] verticesPerDepth = new long[0];
     private long helperCpuNanos;
@@ -48,8 +57,15 @@ public final class GpuSchedExplorer {
      * against brute force).
      */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
+        this(ts, options, mutation, lazyFrom, greedyFrom, LayerSplit.ROUND);
+    }
+
+    /** For the tests only: also the vertices of a layer handed out at a time (small: many rounds). */
+    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom,
+                     int round) {
         org.gpusched.input.Window.require(ts);
         org.gpusched.input.JobLimit.require(ts, "the exact search");
+        this.round = round;
         this.ts = ts;
         this.options = options;
         this.mutation = mutation;
@@ -60,6 +76,10 @@ public final class GpuSchedExplorer {
     /** The analysis under a budget already running (e.g. one shared by the methods of compare). */
     public Analysis analyze(Budget.Meter running) {
         meter = running;
+        helperCpuNanos = 0;
+        ExecutorService pool = options.threads() >= 2 ? Executors.newFixedThreadPool(options.threads() - 1, daemons())
+                : null;
+        workers = pool == null ? Workers.ONE : new Workers(pool, options.threads(), round);
         try {
             return explore();
         } catch (OutOfMemoryError e) {
@@ -68,7 +88,22 @@ public final class GpuSchedExplorer {
             // No graph survives: an export after this is refused, not attempted.
             graph = null;
             return new Analysis(Verdict.INCONCLUSIVE, "gpusched", Stats.EMPTY, List.of(), null, Budget.OUT_OF_MEMORY);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+            workers = Workers.ONE;
         }
+    }
+
+    /** The pool's threads: named, and never keeping the JVM alive. */
+    private static ThreadFactory daemons() {
+        AtomicInteger made = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "gpusched-layer-" + made.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     public Analysis analyze() {
@@ -121,10 +156,17 @@ public final class GpuSchedExplorer {
         Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
         Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
         dfs.seedWith(seeds);
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom);
+        // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the rest.
+        Workers rest = workers.threads() > 2 ? new Workers(workers.pool(), workers.threads() - 1, round) : Workers.ONE;
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, rest);
         AutoSearch auto = new AutoSearch(dfs, bfs, options);
         AutoSearch.Outcome o = auto.run();
-        helperCpuNanos = auto.helperCpuNanos;
+        helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
+        logSplit(bfs);
+        if (LOG.isInfoEnabled()) {
+            LOG.info(String.format(java.util.Locale.ROOT, "auto: depth-first %.1f ms, breadth-first %.1f ms",
+                    dfs.elapsedNanos() / 1e6, bfs.elapsedNanos() / 1e6));
+        }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
         Analysis a = result(o.decider(), o.partner(), jm, method);
@@ -141,11 +183,13 @@ public final class GpuSchedExplorer {
     }
 
     private Engine run(Oracle oracle, JobModel jm, Options o, List<GreedyRuns.Run> seeds) {
-        Engine e = new Engine(oracle, jm, o, meter, mutation, lazyFrom);
+        Engine e = new Engine(oracle, jm, o, meter, mutation, lazyFrom, workers);
         if (o.search() == SearchOrder.DFS) {
             e.seedWith(seeds);
         }
         e.run();
+        helperCpuNanos = e.helperCpuNanos();
+        logSplit(e);
         phases = phases.plus(searched(e));
         graph = e.graph();
         verticesPerDepth = e.verticesPerDepth().clone();
@@ -199,7 +243,17 @@ public final class GpuSchedExplorer {
     }
 
     private static Phases searched(Engine e) {
-        return new Phases(0, e.boundNanos(), e.elapsedNanos());
+        return new Phases(0, e.boundNanos(), e.workNanos());
+    }
+
+    /** With --verbose: how the split layer's time went (the serial share bounds the gain of more threads). */
+    private static void logSplit(Engine e) {
+        long[] n = e.splitNanos();
+        if (n != null && LOG.isInfoEnabled()) {
+            LOG.info(String.format(java.util.Locale.ROOT, "breadth-first layer split: %.1f ms in all, %.1f ms "
+                    + "inserting (serial), %.1f ms expanding (summed over the threads), %.1f ms waiting for a worker "
+                    + "on the engine's thread", n[0] / 1e6, n[1] / 1e6, n[2] / 1e6, n[3] / 1e6));
+        }
     }
 
     /** Where the last analysis spent its time (checks before the search, bounds, expansion). */

@@ -14,8 +14,10 @@ import java.time.Duration;
  * @param diveStates states per turn when {@link SearchOrder#AUTO} alternates depth-first and breadth-first
  * @param greedyFirst decide before the search where possible: the global demand check, then the greedy
  *                   policies (whose failed runs seed depth-first)
- * @param threads    threads of {@link SearchOrder#AUTO}: with two or more its depth-first and
- *                   breadth-first turns run at once, with the same result as one thread
+ * @param threads    threads of one analysis: with two or more, breadth-first search expands each
+ *                   layer's vertices on that many threads, and {@link SearchOrder#AUTO} runs its
+ *                   depth-first turn on one of them beside the breadth-first one (on the others);
+ *                   the result is that of one thread
  */
 public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
                       Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates,

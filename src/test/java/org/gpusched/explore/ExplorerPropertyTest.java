@@ -89,6 +89,9 @@ class ExplorerPropertyTest {
                     analyze(ts, search.withDive(3).withThreads(2)).verdict());
             check(failures, seed, "domination/bfs", reference,
                     analyze(ts, search.withSearch(SearchOrder.BFS)).verdict());
+            check(failures, seed, "domination/bfs, its layers split over three threads in rounds of 2", reference,
+                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS).withThreads(3), LiveBound.Mutation.NONE,
+                            Engine.LAZY_FROM, GpuSchedExplorer.GREEDY_FROM, 2).analyze().verdict());
             check(failures, seed, "exact/earliest-time-first", reference, analyze(ts, search
                     .withMerge(MergeLevel.EXACT).withSearch(SearchOrder.EARLIEST_TIME_FIRST)).verdict());
             Analysis slack = analyze(ts, Options.defaults().withStop(StopRule.ALL, Objective.MOST_SLACK));
