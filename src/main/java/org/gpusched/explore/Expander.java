@@ -27,6 +27,8 @@ final class Expander {
     private final Budget.Meter meter;
     private final LiveBound bounds;
     private final StateStore store;
+    /** The symmetry states are keyed by (null: real jobs); the store's trail names the same slots. */
+    private final Symmetry symmetry;
     /** Where successors of expanded vertices go: the store, or a worker's buffer. */
     private Sink sink;
     /** The batch lists shared by the workers of a split layer (null: this oracle's memo alone). */
@@ -56,6 +58,7 @@ final class Expander {
         this.meter = meter;
         this.bounds = bounds;
         this.store = store;
+        this.symmetry = Trail.keyedBy(opt, jm);
         this.sink = Sink.of(store);
         this.additive = additive;
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
@@ -105,8 +108,8 @@ final class Expander {
         for (int f = 0; f < run.frames() && !store.stopped; f++) {
             long runMask = run.masks()[f];
             // The trail names the slots of the canonical state: the run's real tasks moved there.
-            long s = store.trail.canonical == null ? runMask
-                    : Symmetry.moveUnits(runMask, Symmetry.inverse(store.trail.canonical.realOf(real)), jm);
+            long s = symmetry == null ? runMask
+                    : Symmetry.moveUnits(runMask, Symmetry.inverse(symmetry.realOf(real)), jm);
             if (run.starts()[f] != t) {
                 return; // not the engine's path (cannot happen for runs from the root; kept as a guard)
             }
@@ -134,7 +137,7 @@ final class Expander {
 
     /** The canonical form of a successor's counts (in place) and its hash, when symmetric tasks are merged. */
     private long canonical(int[] next, long hash) {
-        return store.trail.canonical == null ? hash : store.trail.canonical.canonicalise(next, hash, jobKey);
+        return symmetry == null ? hash : symmetry.canonicalise(next, hash, jobKey);
     }
 
     /** Counts the jobs of batch {@code s} as completed in {@code next}; returns the updated state hash. */

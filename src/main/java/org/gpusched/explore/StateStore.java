@@ -60,7 +60,7 @@ final class StateStore {
         verticesPerDepth = new long[jm.totalKernels + 1];
         boolean canonical = opt.merge() == MergeLevel.CANONICAL;
         settled = canonical && opt.stop() == StopRule.FIRST;
-        trail = new Trail(canonical && jm.learning.symmetry.any() ? jm.learning.symmetry : null);
+        trail = new Trail(Trail.keyedBy(opt, jm));
     }
 
     /** Checks the time and heap budgets; sets {@link #budgetNote} when one is spent. */

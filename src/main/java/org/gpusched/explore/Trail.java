@@ -29,6 +29,11 @@ final class Trail {
         add(-1, 0, 0, 0);
     }
 
+    /** The symmetry states are keyed by under these options (null: real jobs, no canonical keys). */
+    static Symmetry keyedBy(Options opt, JobModel jm) {
+        return opt.merge() == MergeLevel.CANONICAL && jm.learning.symmetry.any() ? jm.learning.symmetry : null;
+    }
+
     int add(int p, long s, long m, long c) {
         if (size == parent.length) {
             int cap = size + (size >> 1);

@@ -74,6 +74,8 @@ class LearningPropertyTest {
                     new GpuSchedExplorer(ts, search.withDive(3).withThreads(2)).analyze());
             check(failures, seed, "bfs", reference, ts,
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS)).analyze());
+            check(failures, seed, "bfs split over three threads", reference, ts,
+                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS).withThreads(3)).analyze());
             check(failures, seed, "earliest-time-first", reference, ts,
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.EARLIEST_TIME_FIRST)).analyze());
             for (Objective o : Objective.values()) {
