@@ -46,15 +46,7 @@ final class TaskSetValidator {
             throw fail("formatVersion", "unsupported formatVersion " + in.formatVersion()
                     + " (this gpusched reads versions 1 and 2)");
         }
-        TimeUnitName unit = TimeUnitName.TICK;
-        if (in.timeUnit() != null) {
-            unit = TimeUnitName.parse(in.timeUnit()).orElseThrow(() -> fail("timeUnit",
-                    "unknown timeUnit \"" + in.timeUnit() + "\" (expected tick, ns, us, ms or s)"));
-        }
-        if (in.name() != null && in.name().isBlank()) {
-            throw fail("name", "name must not be empty");
-        }
-        printable("name", in.name());
+        TimeUnitName unit = header(in.timeUnit(), in.name());
         Gpu gpu = in.gpu() == null ? Gpu.NONE : gpu(in.gpu());
         if (in.tasks() == null) {
             throw fail("", "missing required field \"tasks\"");
@@ -165,6 +157,20 @@ final class TaskSetValidator {
             throw fail(path, "must be <= " + max + " (got " + v + "; a reader limit, see the format's Limits)");
         }
         return v;
+    }
+
+    /**
+     * The file's time unit (tick when absent) after checking it and the file's name: the same rules
+     * in every format version.
+     */
+    TimeUnitName header(String timeUnit, String name) {
+        TimeUnitName unit = timeUnit == null ? TimeUnitName.TICK : TimeUnitName.parse(timeUnit).orElseThrow(() ->
+                fail("timeUnit", "unknown timeUnit \"" + timeUnit + "\" (expected tick, ns, us, ms or s)"));
+        if (name != null && name.isBlank()) {
+            throw fail("name", "name must not be empty");
+        }
+        printable("name", name);
+        return unit;
     }
 
     /** Text the reports print must not carry control characters (escaped in errors, refused here). */

@@ -44,14 +44,7 @@ final class WorkloadValidator {
     }
 
     Workload validate(InputDtoV2.File in) {
-        TimeUnitName unit = TimeUnitName.TICK;
-        if (in.timeUnit() != null) {
-            unit = TimeUnitName.parse(in.timeUnit()).orElseThrow(() -> fail("timeUnit",
-                    "unknown timeUnit \"" + in.timeUnit() + "\" (expected tick, ns, us, ms or s)"));
-        }
-        if (in.name() != null && in.name().isBlank()) {
-            throw fail("name", "name must not be empty");
-        }
+        TimeUnitName unit = v1.header(in.timeUnit(), in.name());
         Gpu gpu = in.gpu() == null ? Gpu.NONE : v1.gpu(in.gpu());
         if (in.tasks() == null) {
             throw fail("", "missing required field \"tasks\"");
