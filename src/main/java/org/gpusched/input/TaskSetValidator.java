@@ -109,41 +109,33 @@ final class TaskSetValidator {
                 || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
         String name = g.preset() == null ? "custom" : custom ? g.preset() + " (modified)" : g.preset();
         return new Gpu(name, base.computeCapability(),
-                pos("gpu.sms", g.sms(), base.sms(), ReadLimits.MAX_SMS),
-                pos("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm(), ReadLimits.MAX_THREADS_PER_SM),
-                pos("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm(), ReadLimits.MAX_WARPS_PER_SM),
-                pos("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm(), ReadLimits.MAX_BLOCKS_PER_SM),
-                pos("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm(), ReadLimits.MAX_REGISTERS_PER_SM),
-                pos("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit(),
+                limit("gpu.sms", g.sms(), base.sms(), 1, ReadLimits.MAX_SMS),
+                limit("gpu.maxThreadsPerSm", g.maxThreadsPerSm(), base.maxThreadsPerSm(), 1,
+                        ReadLimits.MAX_THREADS_PER_SM),
+                limit("gpu.maxWarpsPerSm", g.maxWarpsPerSm(), base.maxWarpsPerSm(), 1, ReadLimits.MAX_WARPS_PER_SM),
+                limit("gpu.maxBlocksPerSm", g.maxBlocksPerSm(), base.maxBlocksPerSm(), 1, ReadLimits.MAX_BLOCKS_PER_SM),
+                limit("gpu.registersPerSm", g.registersPerSm(), base.registersPerSm(), 1,
+                        ReadLimits.MAX_REGISTERS_PER_SM),
+                limit("gpu.registerAllocationUnit", g.registerAllocationUnit(), base.registerAllocationUnit(), 1,
                         ReadLimits.MAX_REGISTER_UNIT),
-                pos("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm(),
+                limit("gpu.sharedMemoryPerSm", g.sharedMemoryPerSm(), base.sharedMemoryPerSm(), 1,
                         ReadLimits.MAX_SHARED_MEMORY_PER_SM),
-                pos("gpu.sharedMemoryAllocationUnit", g.sharedMemoryAllocationUnit(),
-                        base.sharedMemoryAllocationUnit(), ReadLimits.MAX_SHARED_MEMORY_UNIT),
-                nonNeg("gpu.sharedMemoryReservedPerBlock", g.sharedMemoryReservedPerBlock(),
-                        base.sharedMemoryReservedPerBlock(), ReadLimits.MAX_SHARED_MEMORY_RESERVED),
-                pos("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels(),
+                limit("gpu.sharedMemoryAllocationUnit", g.sharedMemoryAllocationUnit(),
+                        base.sharedMemoryAllocationUnit(), 1, ReadLimits.MAX_SHARED_MEMORY_UNIT),
+                limit("gpu.sharedMemoryReservedPerBlock", g.sharedMemoryReservedPerBlock(),
+                        base.sharedMemoryReservedPerBlock(), 0, ReadLimits.MAX_SHARED_MEMORY_RESERVED),
+                limit("gpu.maxResidentKernels", g.maxResidentKernels(), base.maxResidentKernels(), 1,
                         ReadLimits.MAX_RESIDENT_KERNELS),
                 policy);
     }
 
-    /** A GPU limit: absent means the base's (possibly unlimited) value, given means 1..max. */
-    private long pos(String path, Long v, long dflt, long max) {
+    /** A GPU limit: absent means the base's (possibly unlimited) value, given means min..max. */
+    private long limit(String path, Long v, long dflt, long min, long max) {
         if (v == null) {
             return dflt;
         }
-        if (v < 1) {
-            throw fail(path, "must be >= 1 (got " + v + ")");
-        }
-        return atMost(path, v, max);
-    }
-
-    private long nonNeg(String path, Long v, long dflt, long max) {
-        if (v == null) {
-            return dflt;
-        }
-        if (v < 0) {
-            throw fail(path, "must be >= 0 (got " + v + ")");
+        if (v < min) {
+            throw fail(path, "must be >= " + min + " (got " + v + ")");
         }
         return atMost(path, v, max);
     }
