@@ -116,7 +116,9 @@ final class Expander {
             long end = Ticks.add(t, oracle.completion(s));
             int[] next = counts.clone();
             hash = canonical(next, complete(s, next, hash));
-            complete(runMask, real, 0);
+            if (symmetry != null) {
+                complete(runMask, real, 0);
+            }
             depth += Long.bitCount(s);
             long r = readyAt(next, end);
             long start = r == 0 ? nextRelease : end;

@@ -28,8 +28,6 @@ final class StateStore {
     long vertices;
     long states;
     long merges;
-    /** Later times of settled states dropped because an earlier time of the same state is kept. */
-    long settledDrops;
     /**
      * Whether later times of settled states are dropped ({@link MergeLevel#CANONICAL}, not with
      * --stop all: a dropped path's prefix may have the better objective, see docs/explorer.md).
@@ -58,8 +56,7 @@ final class StateStore {
         this.meter = meter;
         this.recorder = recorder;
         verticesPerDepth = new long[jm.totalKernels + 1];
-        boolean canonical = opt.merge() == MergeLevel.CANONICAL;
-        settled = canonical && opt.stop() == StopRule.FIRST;
+        settled = opt.merge() == MergeLevel.CANONICAL && opt.stop() == StopRule.FIRST;
         trail = new Trail(Trail.keyedBy(opt, jm));
     }
 
@@ -130,8 +127,7 @@ final class StateStore {
                 rec = new KeyRecord(settled ? jm.learning.settledFrom(key.counts) : Long.MAX_VALUE);
                 map.put(key, rec);
             } else if (rec.settledBefore(t)) {
-                settledDrops++;
-                merges++;
+                merges++; // a later time of a settled state: the earlier one kept covers it
                 return -1;
             } else {
                 int known = rec.trailOf(t);
@@ -157,9 +153,7 @@ final class StateStore {
             merges++;
             if (t >= rec.settledFrom) {
                 // Its later times, still waiting, are dominated by this one (settled states).
-                int dropped = target.dropAfter(t);
-                settledDrops += dropped;
-                merges += dropped;
+                merges += target.dropAfter(t);
             }
         } else {
             target = new Vertex((int) vertices++, key, depth);
