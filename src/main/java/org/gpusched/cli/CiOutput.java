@@ -60,6 +60,11 @@ final class CiOutput {
         suites.add(CiCases.invalid(file, e));
     }
 
+    /** A file gpusched failed on (an internal error): an error case, so the CI report keeps it. */
+    void failed(Path file, String words) {
+        suites.add(CiCases.internalError(file.toString(), words));
+    }
+
     void write(PrintWriter out) {
         CiReport r = new CiReport(command, CiCases.version(), started, suites);
         out.print(format == OutputFormat.junit ? JunitXml.write(r) : SarifJson.write(r));

@@ -14,26 +14,37 @@ final class JvmErrors {
 
     /** Prints one line about {@code t} (its stack trace too when verbose) and returns the exit code. */
     static int report(PrintWriter err, Throwable t, boolean verbose) {
-        Throwable root = rootError(t);
-        String line;
-        if (root instanceof OutOfMemoryError) {
-            line = String.format(Locale.ROOT, "gpusched: internal error: out of memory (%s; heap limit %d MiB):"
-                    + " this input needs more memory than the JVM was given; raise -Xmx"
-                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
-                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
-        } else if (root instanceof StackOverflowError) {
-            line = "gpusched: internal error: stack overflow (please report it with the input; -Xss raises"
-                    + " the thread stack size)";
-        } else {
-            line = "gpusched: internal error: " + Escapes.text(String.valueOf(root))
-                    + " (please report it; --verbose shows the stack trace)";
-        }
-        err.println(line);
+        return report(err, "gpusched", t, verbose);
+    }
+
+    /**
+     * As {@link #report(PrintWriter, Throwable, boolean)}, the line starting with {@code where} (the
+     * file it happened in, for a command over several files).
+     */
+    static int report(PrintWriter err, String where, Throwable t, boolean verbose) {
+        err.println(where + ": " + words(t));
         if (verbose) {
             t.printStackTrace(err);
         }
         err.flush();
         return ExitCodes.INTERNAL;
+    }
+
+    /** What went wrong, without the "gpusched: " prefix: "internal error: ...". */
+    static String words(Throwable t) {
+        Throwable root = rootError(t);
+        if (root instanceof OutOfMemoryError) {
+            return String.format(Locale.ROOT, "internal error: out of memory (%s; heap limit %d MiB):"
+                    + " this input needs more memory than the JVM was given; raise -Xmx"
+                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+        }
+        if (root instanceof StackOverflowError) {
+            return "internal error: stack overflow (please report it with the input; -Xss raises"
+                    + " the thread stack size)";
+        }
+        return "internal error: " + Escapes.text(String.valueOf(root))
+                + " (please report it; --verbose shows the stack trace)";
     }
 
     /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */

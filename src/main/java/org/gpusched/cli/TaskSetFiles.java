@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
+import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
@@ -33,7 +34,7 @@ final class TaskSetFiles {
     private TaskSetFiles() { }
 
     static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, null, null, reader::read, body::apply);
+        return loop(files, err, null, null, false, reader::read, body::apply);
     }
 
     /**
@@ -43,25 +44,25 @@ final class TaskSetFiles {
      */
     static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
                     Body body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, reader::read, body::apply);
+        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
     }
 
     /** The same loop over workloads of either format version (the policy commands). */
     static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
             throws IOException {
-        return loop(files, err, null, null, reader::read, body::apply);
+        return loop(files, err, null, null, false, reader::read, body::apply);
     }
 
     /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
     static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
                             PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, reader::read, body::apply);
+        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
     }
 
     /** As above; an invalid file also becomes a failed suite of {@code ci} (when not null). */
     static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
                             PrintWriter err, CiOutput ci, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), ci, reader::read, body::apply);
+        return loop(files, err, jsonOut(common, out), ci, common.verbose, reader::read, body::apply);
     }
 
     private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
@@ -72,15 +73,23 @@ final class TaskSetFiles {
         int apply(Path file, T input) throws IOException;
     }
 
-    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut, CiOutput ci,
+    /**
+     * Each file on its own: a file that cannot be read, or that the command refuses (an
+     * {@link InputException} from the body), is reported and counts as exit 2; an internal error in
+     * one file (a bug, or the JVM out of heap or stack) is reported in one line naming that file and
+     * counts with its own code. Either way the files after it are still analysed and reported.
+     */
+    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut, CiOutput ci, boolean verbose,
                                 java.util.function.Function<Path, T> read, Step<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
-            T input;
             try {
-                input = read.apply(f);
+                code = ExitCodes.worst(code, body.apply(f, read.apply(f)));
             } catch (InputException e) {
                 err.println(e.getMessage());
+                if (verbose) {
+                    e.printStackTrace(err);
+                }
                 if (jsonOut != null) {
                     jsonOut.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
                 }
@@ -88,9 +97,18 @@ final class TaskSetFiles {
                     ci.invalid(f, e);
                 }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
-                continue;
+            } catch (RuntimeException | VirtualMachineError e) {
+                String where = Escapes.text(f.toString());
+                int failed = JvmErrors.report(err, where, e, verbose);
+                if (jsonOut != null) {
+                    jsonOut.println(Json.line(Json.object().put("file", f.toString())
+                            .put("error", where + ": " + JvmErrors.words(e))));
+                }
+                if (ci != null) {
+                    ci.failed(f, JvmErrors.words(e));
+                }
+                code = ExitCodes.worst(code, failed);
             }
-            code = ExitCodes.worst(code, body.apply(f, input));
         }
         return code;
     }

@@ -52,8 +52,9 @@ public final class Timelines {
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
         Map<String, Integer> index = new HashMap<>();
+        Map<String, org.gpusched.model.Unit> units = new HashMap<>();
         for (org.gpusched.model.Unit u : ts.units()) {
-            index.put(u.name(), u.task());
+            units.put(u.name(), u);
         }
         boolean copies = r.jobs().stream().anyMatch(j -> j.ops().h2dModel() > 0 || j.ops().d2hModel() > 0);
         int h2d = ts.size();
@@ -91,10 +92,13 @@ public final class Timelines {
      */
     public static Gantt of(TaskSet ts, SchedulingTable table, String title) {
         List<String> lanes = new ArrayList<>();
-        Map<String, Integer> index = new HashMap<>();
         for (Task t : ts.tasks()) {
-            index.put(t.name(), t.index());
             lanes.add("kernel " + t.name());
+        }
+        // Entries name kernels: a task's own name, or task.kernel in a chain.
+        Map<String, org.gpusched.model.Unit> units = new HashMap<>();
+        for (org.gpusched.model.Unit u : ts.units()) {
+            units.put(u.name(), u);
         }
         List<Gantt.Bar> bars = new ArrayList<>();
         List<Gantt.Band> bands = new ArrayList<>();
@@ -102,10 +106,10 @@ public final class Timelines {
         for (SchedulingTable.Entry e : table.entries()) {
             bands.add(new Gantt.Band(e.start(), e.end()));
             for (SchedulingTable.Item it : e.batch()) {
-                int t = index.get(it.task());
+                org.gpusched.model.Unit u = units.get(it.task());
+                int t = u.task();
                 bars.add(new Gantt.Bar(t, t, e.start(), e.end()));
-                Task task = ts.task(t);
-                if (e.end() > (long) it.job() * task.period() + task.deadline()) {
+                if (u.last() && e.end() > ts.task(t).absoluteDeadline(it.job())) {
                     misses.add(new Gantt.Mark(t, e.end()));
                 }
             }

@@ -83,6 +83,13 @@ public final class CiCases {
                 List.of(new Case(name, className(file), Status.FAILED, Rule.VALIDATION_ERROR, detail, List.of(f))), 0);
     }
 
+    /** A file gpusched failed on (a bug, or the JVM out of memory): an error case, as exit 70 says. */
+    public static Suite internalError(String file, String words) {
+        Finding f = new Finding(Rule.INTERNAL_ERROR, words, Position.UNKNOWN);
+        return new Suite(file, file, List.of(new Property("gpusched.version", version())),
+                List.of(new Case("gpusched", className(file), Status.ERROR, Rule.INTERNAL_ERROR, words, List.of(f))), 0);
+    }
+
     /** {@code analyze} with a method that does not apply: an error case, as the exit code 2 says. */
     public static Suite notApplicable(String file, Workload w, String method, String reason, SourcePositions at) {
         Finding f = new Finding(Rule.NOT_APPLICABLE, method + ": not applicable: " + reason, at.taskList());

@@ -27,7 +27,8 @@ public record CiReport(String command, String version, Instant started, List<Sui
         DEADLINE_MISS("deadline-miss", "error", "A task can miss its deadline"),
         VALIDATION_ERROR("validation-error", "error", "The input file is invalid"),
         NOT_APPLICABLE("not-applicable", "warning", "The method does not apply to this workload"),
-        INCONCLUSIVE("inconclusive", "warning", "The analysis ran out of its budget before deciding");
+        INCONCLUSIVE("inconclusive", "warning", "The analysis ran out of its budget before deciding"),
+        INTERNAL_ERROR("internal-error", "error", "gpusched failed on this input (please report it)");
 
         private final String id;
         private final String level;

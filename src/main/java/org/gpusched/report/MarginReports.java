@@ -16,7 +16,11 @@ public final class MarginReports {
 
     /** The margins of a schedulable analysis with a complete table, else null. */
     public static Margins of(TaskSet ts, Analysis a) {
-        return a.verdict() == Verdict.SCHEDULABLE && !a.schedule().isEmpty() ? Margins.of(ts, a.schedule()) : null;
+        if (a.verdict() != Verdict.SCHEDULABLE || a.schedule().isEmpty()) {
+            return null;
+        }
+        return a.repeat() == null ? Margins.of(ts, a.schedule())
+                : Margins.of(ts, a.schedule(), a.repeat().fromFrame(), a.repeat().every());
     }
 
     /** ", least slack 250 us (det_nms#1)" for the verdict line. */

@@ -170,7 +170,7 @@ class CiFormatsTest {
         assertThat(v.at("/ruleId").asText()).isEqualTo("validation-error");
         assertThat(v.at("/locations/0/physicalLocation/region/startLine").asInt()).isEqualTo(4);
         assertThat(log.at("/runs/0/tool/driver/rules").findValuesAsText("id"))
-                .containsExactly("deadline-miss", "validation-error", "not-applicable", "inconclusive");
+                .containsExactly("deadline-miss", "validation-error", "not-applicable", "inconclusive", "internal-error");
     }
 
     @Test

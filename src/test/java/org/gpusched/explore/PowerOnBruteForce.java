@@ -22,7 +22,7 @@ import java.util.Set;
  * only the oracle and the spec's rules: no boundaries, no normalisation, no dead-state rule.
  * {@link #reaches} says whether some schedule meets every deadline up to the horizon.
  */
-final class PowerOnBruteForce {
+public final class PowerOnBruteForce {
     private final TaskSet ts;
     private final Oracle oracle;
     private final CompletionModel completion;
@@ -30,7 +30,7 @@ final class PowerOnBruteForce {
     private final int[] firstUnit;
     private long states;
 
-    PowerOnBruteForce(TaskSet fileTimeLine) {
+    public PowerOnBruteForce(TaskSet fileTimeLine) {
         ts = fileTimeLine;
         oracle = new Oracle(ts);
         completion = new CompletionModel(ts);
@@ -46,7 +46,7 @@ final class PowerOnBruteForce {
     }
 
     /** Whether some PBS schedule from 0 reaches a frame start at or after {@code horizon} with no deadline missed. */
-    boolean reaches(long horizon, long maxStates) {
+    public boolean reaches(long horizon, long maxStates) {
         Set<String> seen = new HashSet<>();
         List<long[]> stack = new ArrayList<>();
         stack.add(new long[tasks.size() + 1]);
