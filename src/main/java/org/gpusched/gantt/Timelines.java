@@ -52,9 +52,8 @@ public final class Timelines {
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
         Map<String, Integer> index = new HashMap<>();
-        Map<String, org.gpusched.model.Unit> units = new HashMap<>();
         for (org.gpusched.model.Unit u : ts.units()) {
-            units.put(u.name(), u);
+            index.put(u.name(), u.task());
         }
         boolean copies = r.jobs().stream().anyMatch(j -> j.ops().h2dModel() > 0 || j.ops().d2hModel() > 0);
         int h2d = ts.size();

@@ -85,17 +85,27 @@ public final class Tables {
         }
     }
 
-    /** One row per kernel launch: start,end,position,task,job,stream. */
+    /**
+     * One row per kernel launch: start,end,position,task,job,stream. A power-on table (version 2)
+     * adds {@code part} (prefix or periodic) and {@code every} (the periodic part's turn), so the CSV
+     * says what the JSON's {@code repeat} says.
+     */
     public static String toCsv(SchedulingTable t) {
+        SchedulingTable.Repeat r = t.repeat();
+        CsvSchema schema = r == null ? CSV_SCHEMA : CSV_SCHEMA.rebuild().addColumn("part").addNumberColumn("every")
+                .build().withHeader();
         List<List<Object>> rows = new ArrayList<>();
-        for (SchedulingTable.Entry e : t.entries()) {
+        for (int i = 0; i < t.entries().size(); i++) {
+            SchedulingTable.Entry e = t.entries().get(i);
             for (int p = 0; p < e.batch().size(); p++) {
                 SchedulingTable.Item it = e.batch().get(p);
-                rows.add(List.of(e.start(), e.end(), p, it.task(), it.job(), it.stream()));
+                rows.add(r == null ? List.of(e.start(), e.end(), p, it.task(), it.job(), it.stream())
+                        : List.of(e.start(), e.end(), p, it.task(), it.job(), it.stream(),
+                        i < r.fromEntry() ? "prefix" : "periodic", r.every()));
             }
         }
         try {
-            return CSV.writer(CSV_SCHEMA).writeValueAsString(rows);
+            return CSV.writer(schema).writeValueAsString(rows);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -157,7 +157,8 @@ class UserPathPropertyTest {
                 }
                 sameCode(problems, 0, run(problems, "verify", table.toString(), "--taskset", f, "--runs", "3"),
                         "verify");
-                sameCode(problems, 0, run(problems, "play", table.toString(), "--taskset", f, "--device", "sim"),
+                sameCode(problems, 0, run(problems, "play", table.toString(), "--taskset", f, "--device", "sim",
+                        "--format", "json", "--gantt", dir.resolve("played.svg").toString(), "--force"),
                         "play --device sim");
             }
         }
