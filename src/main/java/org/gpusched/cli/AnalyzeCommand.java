@@ -179,21 +179,25 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit).withSteadyState(steadyState);
         int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
-            if (!app.applies()) {
-                String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + app.reason();
+            // A method may also find that it does not apply only once it sees the options (brute
+            // force on a set answered from power-on): refused alike.
+            MethodResult r = app.applies() ? m.run(w, options, options.explore().budget().start()) : null;
+            String refused = !app.applies() ? app.reason()
+                    : r.outcome() == org.gpusched.policy.Outcome.NOT_APPLICABLE ? r.reason() : null;
+            if (refused != null) {
+                String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + refused;
                 err.println(line);
                 if (common.format == OutputFormat.json) {
                     // As for any other refused file: the JSON error line on stdout too.
                     out.println(Json.line(Json.object().put("file", f.toString()).put("error", line)));
                 }
                 if (ci != null) {
-                    ci.add(CiCases.notApplicable(f.toString(), w, m.id(), app.reason(), SourcePositions.of(f)));
+                    ci.add(CiCases.notApplicable(f.toString(), w, m.id(), refused, SourcePositions.of(f)));
                 }
-                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(MethodResult.notApplicable(m, app.reason())),
+                pages.add(new HtmlReport.Entry(f.toString(), w, List.of(MethodResult.notApplicable(m, refused)),
                         null));
                 return ExitCodes.INVALID;
             }
-            MethodResult r = m.run(w, options, options.explore().budget().start());
             LOG.debug("{}: {} in {} ns", f, r.outcome(), r.elapsedNanos());
             if (ci != null) {
                 ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
@@ -218,9 +222,11 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             TaskSet ts = fr.taskSet();
             Analysis a = fr.analysis();
             if (graph != null && fr.graph() == null) {
-                // Only after a caught out-of-memory: nothing was kept to draw, and the analysis
-                // is already inconclusive; say so rather than write a stub.
-                err.println("gpusched: " + graph + ": no graph written (" + a.note() + ")");
+                // After a caught out-of-memory nothing was kept to draw; the power-on search keeps
+                // sets of states per hyperperiod, not one graph. Say so rather than write a stub.
+                err.println("gpusched: " + graph + ": no graph written (" + (a.note() != null ? a.note()
+                        : "the power-on search keeps no scheduling graph; --steady-state exports the steady state's")
+                        + ")");
             } else if (graph != null) {
                 exportGraph(fr.graph(), ts, outputs);
             }

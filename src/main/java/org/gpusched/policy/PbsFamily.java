@@ -155,6 +155,14 @@ public final class PbsFamily {
         @Override
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
+            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
+                // Brute force enumerates one hyperperiod of the steady state, which is a different
+                // question here: its verdict beside gpusched's would contradict it, not check it.
+                return MethodResult.notApplicable(this, "offsets: the steady state's window does not start at 0, so"
+                        + " the set is answered from power-on (gpusched) and brute force, which enumerates one"
+                        + " hyperperiod of the steady state, answers another question (add --steady-state to compare"
+                        + " the two on the steady state)");
+            }
             Analysis a = new BruteForceExplorer(ts, o.explore().budget()).analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
         }

@@ -94,9 +94,15 @@ class PipelineCliTest {
             assertThat(Long.parseLong(camJob1.get(k).split(",")[8]))
                     .isGreaterThanOrEqualTo(Long.parseLong(camJob1.get(k - 1).split(",")[9]));
         }
-        for (String m : List.of("brute-force", "edf-serial", "edf-parallel")) {
+        for (String m : List.of("edf-serial", "edf-parallel")) {
             assertThat(CliRunner.run("analyze", PIPELINE, "--method", m, "--no-timing").code()).as(m).isZero();
         }
+        // Brute force enumerates the steady state: it checks gpusched there, not from power-on.
+        CliRunner brute = CliRunner.run("analyze", PIPELINE, "--method", "brute-force", "--no-timing");
+        assertThat(brute.code()).isEqualTo(2);
+        assertThat(brute.err()).contains("brute-force: not applicable: offsets: the steady state's window does not"
+                + " start at 0");
+        assertThat(CliRunner.run("analyze", PIPELINE, "--method", "brute-force", "--steady-state").code()).isZero();
     }
 
     @Test

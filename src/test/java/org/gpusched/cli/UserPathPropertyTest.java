@@ -36,15 +36,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ends with 0, 1 or 3 (never 70), every report states the verdict of the independent twin (brute
  * force over the hyperperiod, or the power-on search from time 0), and every table passes the checker.
  *
- * <p>{@code -Dgpusched.userpath.count=N} (default 240) and {@code -Dgpusched.userpath.seed=S} make a
+ * <p>{@code -Dgpusched.userpath.count=N} (default 200) and {@code -Dgpusched.userpath.seed=S} make a
  * longer or another run; a failing set is written to {@code target/userpath-failures/} (docs/testing.md).
  */
 class UserPathPropertyTest {
-    private static final int COUNT = Integer.getInteger("gpusched.userpath.count", 240);
+    private static final int COUNT = Integer.getInteger("gpusched.userpath.count", 200);
     private static final long SEED = Long.getLong("gpusched.userpath.seed", 34_000_001L);
     private static final Path FAILURES = Path.of("target", "userpath-failures");
     private static final Set<Integer> VERDICT_CODES = Set.of(0, 1, 3);
     private static final ObjectMapper M = new ObjectMapper();
+    private static final List<String> OPTIONS = List.of("", "--stop all", "--stop all --objective most-slack",
+            "--search bfs --threads 2", "--search dfs", "--merge canonical", "--merge none", "--stats",
+            "--graph GRAPH --force", "--max-states 1000000 --time-limit 60s");
 
     @TempDir
     Path dir;
@@ -68,7 +71,7 @@ class UserPathPropertyTest {
                 continue;
             }
             List<String> problems = new ArrayList<>();
-            Verdict v = check(file, ts, problems);
+            Verdict v = check(file, seed, ts, problems);
             if (v != null) {
                 seen.merge(v, 1, Integer::sum);
                 powerOn += PowerOnExplorer.needed(ts) ? 1 : 0;
@@ -96,7 +99,7 @@ class UserPathPropertyTest {
     }
 
     /** Every command and output on one file; the verdict the reports agree on, or null when none. */
-    private Verdict check(Path file, TaskSet ts, List<String> problems) throws Exception {
+    private Verdict check(Path file, long seed, TaskSet ts, List<String> problems) throws Exception {
         String f = file.toString();
         Path table = dir.resolve("table.json");
         Path csvTable = dir.resolve("table.csv");
@@ -105,8 +108,14 @@ class UserPathPropertyTest {
         for (Path p : List.of(table, csvTable, gantt, html)) {
             Files.deleteIfExists(p);
         }
-        CliRunner text = run(problems, "analyze", f, "--no-timing", "--table", table.toString(), "--gantt",
-                gantt.toString(), "--html", html.toString());
+        List<String> args = new ArrayList<>(List.of("analyze", f, "--no-timing", "--table", table.toString(), "--gantt",
+                gantt.toString(), "--html", html.toString()));
+        // One of the search's options in turn: each must leave the verdict and every output as they are.
+        String options = OPTIONS.get((int) Math.floorMod(seed, (long) OPTIONS.size()));
+        if (!options.isEmpty()) {
+            args.addAll(List.of(options.replace("GRAPH", dir.resolve("graph.dot").toString()).split(" ")));
+        }
+        CliRunner text = run(problems, args.toArray(String[]::new));
         if (text == null) {
             return null;
         }
