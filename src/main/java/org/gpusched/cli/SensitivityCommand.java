@@ -3,7 +3,8 @@ package org.gpusched.cli;
 import org.gpusched.report.SensitivityReports;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.input.InputException;
 import org.gpusched.explore.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
@@ -24,7 +25,8 @@ import java.util.concurrent.Callable;
         description = {"Find how far the WCETs can grow before a task set stops being schedulable.",
                 "The largest factor for all WCETs at once (one step = one tick of the largest WCET), and per task",
                 "the largest WCET of that task alone, by binary search over the exact analysis; --time-limit",
-                "binds the whole command, --each-time-limit and --max-states each analysis. See docs/cli.md."},
+                "binds the whole command, --each-time-limit and --max-states each analysis. A set with offsets and",
+                "no idle instant is analysed from power-on, as analyze does. See docs/cli.md."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched sensitivity examples/jetson-orin-perception.json",
                 "  gpusched sensitivity examples/paper-fig1.json --format json",
@@ -55,9 +57,23 @@ final class SensitivityCommand implements Callable<Integer> {
             out.println(SensitivityReports.CSV_HEADER);
         }
         Budget.Meter whole = explore.budget().start();
-        return TaskSetFiles.each(files, common.reader(), common, out, spec.commandLine().getErr(), (f, ts) -> {
-            Sensitivity.Result r = new Sensitivity(ts, v -> whole.timeNote() != null ? Verdict.INCONCLUSIVE
-                    : new GpuSchedExplorer(v, explore.toOptions(0, whole, each)).analyze().verdict()).run();
+        PrintWriter err = spec.commandLine().getErr();
+        return TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
+            Sensitivity.Result r;
+            try {
+                // The question analyze answers: from power-on (the prefix, then the periodic part) when the
+                // set has offsets and no cut at 0, else the steady state, which is then the same thing.
+                r = new Sensitivity(ts, v -> whole.timeNote() != null ? Verdict.INCONCLUSIVE
+                        : new PowerOnExplorer(v, explore.toOptions(0, whole, each)).analyze().analysis().verdict())
+                        .run();
+            } catch (InputException e) {
+                // A file this command cannot answer is reported like an unreadable one; the others go on.
+                err.println(e.getMessage());
+                if (common.format == OutputFormat.json) {
+                    out.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
+                }
+                return ExitCodes.INVALID;
+            }
             switch (common.format) {
                 case json -> out.println(Json.line(SensitivityReports.json(f.toString(), ts, r)));
                 case csv -> SensitivityReports.csv(out, f.toString(), ts, r);

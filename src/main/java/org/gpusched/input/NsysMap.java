@@ -23,8 +23,77 @@ public final class NsysMap {
     /** How a rule recognises a kernel. */
     public enum By { KERNEL, STREAM, NVTX }
 
-    /** One rule: {@code pattern} for KERNEL and NVTX, {@code stream} for STREAM. */
-    public record Rule(String task, By by, Pattern pattern, long stream) { }
+    /**
+     * Steps (characters read) one search of a rule's expression may take on a text of n characters:
+     * this plus 4·n², above what a sensible expression needs (an unanchored {@code .*x.*y} reads each
+     * character about n times) and far below what catastrophic backtracking ({@code (.*a){25}b}) takes.
+     */
+    public static final long MATCH_STEPS = 20_000_000L;
+
+    /**
+     * One rule: {@code pattern} for KERNEL and NVTX, {@code stream} for STREAM; {@code place} is where
+     * the rule is in the map (file, JSON path, line, column), for the errors of {@link #finds}.
+     */
+    public record Rule(String task, By by, Pattern pattern, long stream, InputException place) {
+        /**
+         * Whether the expression occurs in {@code text}, within {@link #MATCH_STEPS}: Java's regular
+         * expressions backtrack, and a map is user text run on every kernel name, so a search that
+         * runs away ends in one line naming the rule (exit 2) instead of never.
+         */
+        public boolean finds(String text) {
+            try {
+                return pattern.matcher(new Metered(text, MATCH_STEPS + 4L * text.length() * text.length())).find();
+            } catch (Metered.Spent e) {
+                throw new InputException(place.file(), place.path(), place.line(), place.column(),
+                        "the regular expression took more than " + e.getMessage() + " steps on \""
+                        + (text.length() > 80 ? text.substring(0, 80) + "..." : text)
+                        + "\" (it backtracks without end, e.g. a repeated group of .*: simplify it)", null);
+            }
+        }
+    }
+
+    /** A string whose reads are counted: the matcher reads its input only through charAt. */
+    private static final class Metered implements CharSequence {
+        private static final class Spent extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Spent(long budget) {
+                super(Long.toString(budget), null, false, false);
+            }
+        }
+
+        private final String s;
+        private final long budget;
+        private long steps;
+
+        Metered(String s, long budget) {
+            this.s = s;
+            this.budget = budget;
+        }
+
+        @Override
+        public char charAt(int i) {
+            if (++steps > budget) {
+                throw new Spent(budget);
+            }
+            return s.charAt(i);
+        }
+
+        @Override
+        public int length() {
+            return s.length();
+        }
+
+        @Override
+        public CharSequence subSequence(int from, int to) {
+            return s.substring(from, to);
+        }
+
+        @Override
+        public String toString() {
+            return s;
+        }
+    }
 
     private static final Set<String> FIELDS = Set.of("task", "kernel", "stream", "nvtx");
 
@@ -85,7 +154,7 @@ public final class NsysMap {
             if (!s.isIntegralNumber() || !s.canConvertToLong() || s.asLong() < 0) {
                 throw d.error(at + ".stream", "expected a stream id (an integer >= 0)");
             }
-            return new Rule(task.asText(), By.STREAM, null, s.asLong());
+            return new Rule(task.asText(), By.STREAM, null, s.asLong(), d.error(at + ".stream", ""));
         }
         String field = n.has("kernel") ? "kernel" : "nvtx";
         JsonNode p = n.get(field);
@@ -93,7 +162,8 @@ public final class NsysMap {
             throw d.error(at + "." + field, "expected a regular expression (a non-empty string)");
         }
         try {
-            return new Rule(task.asText(), field.equals("kernel") ? By.KERNEL : By.NVTX, Pattern.compile(p.asText()), -1);
+            return new Rule(task.asText(), field.equals("kernel") ? By.KERNEL : By.NVTX, Pattern.compile(p.asText()), -1,
+                    d.error(at + "." + field, ""));
         } catch (PatternSyntaxException e) {
             throw d.error(at + "." + field, "not a regular expression: " + e.getDescription());
         }

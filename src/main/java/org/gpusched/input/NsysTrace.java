@@ -75,13 +75,13 @@ public final class NsysTrace {
                 require(c, name, tables, RUNTIME, "start", "globalTid", "correlationId");
                 require(c, name, tables, NVTX, "start", "end", "eventType", "globalTid", "text");
             }
-            List<Kernel> kernels = kernels(c, launches);
+            List<Kernel> kernels = kernels(c, name, launches);
             List<Memcpy> copies = List.of();
             if (tables.contains(MEMCPY)) {
                 require(c, name, tables, MEMCPY, "start", "end", "streamId", "bytes", "copyKind");
-                copies = copies(c);
+                copies = copies(c, name);
             }
-            List<Range> ranges = withNvtx ? ranges(c, columns(c, NVTX).contains("textid")) : List.of();
+            List<Range> ranges = withNvtx ? ranges(c, name, columns(c, NVTX).contains("textid")) : List.of();
             return new Trace(name, kernels, copies, ranges);
         } catch (SQLException e) {
             throw new InputException(name, "", "cannot be read as an Nsight Systems SQLite export ("
@@ -136,49 +136,84 @@ public final class NsysTrace {
         };
     }
 
-    private static List<Kernel> kernels(Connection c, boolean launches) throws SQLException {
-        String sql = "SELECT k.start, k.end, k.streamId, s.value, d.value"
-                + (launches ? ", r.globalTid, r.start" : "")
+    /**
+     * The times of one row, refused unless both are integers (SQLite keeps whatever a column is given:
+     * text or NULL would read as 0) with end >= start (a negative duration would lower a WCET), with
+     * the table and row they came from. {@code at} is the column of the row's start; end, the types of
+     * both and the rowid follow it.
+     */
+    private static void times(String file, String table, ResultSet r, int at) throws SQLException {
+        String where = table + " rowid " + r.getLong(at + 4);
+        for (int i = 0; i < 2; i++) {
+            String type = r.getString(at + 2 + i);
+            if (!"integer".equals(type)) {
+                throw new InputException(file, where, (i == 0 ? "start" : "end") + " is " + ("null".equals(type)
+                        ? "NULL" : "not an integer (" + type + ")") + ": a time is the trace's nanoseconds");
+            }
+        }
+        if (r.getLong(at + 1) < r.getLong(at)) {
+            throw new InputException(file, where, "end " + r.getLong(at + 1) + " is before start " + r.getLong(at)
+                    + ": not a duration the trace could have measured");
+        }
+    }
+
+    /** The selected columns after a row's start and end that {@link #times} reads: their types and the rowid. */
+    private static String checked(String alias) {
+        return ", typeof(" + alias + "start), typeof(" + alias + "end), " + alias + "rowid";
+    }
+
+    private static List<Kernel> kernels(Connection c, String file, boolean launches) throws SQLException {
+        String sql = "SELECT k.start, k.end" + checked("k.") + ", k.streamId, s.value, d.value"
+                + (launches ? ", r.globalTid, r.start, typeof(r.start)" : "")
                 + " FROM " + KERNELS + " k LEFT JOIN " + STRINGS + " s ON s.id = k.shortName"
                 + " LEFT JOIN " + STRINGS + " d ON d.id = k.demangledName"
                 + (launches ? " LEFT JOIN " + RUNTIME + " r ON r.correlationId = k.correlationId" : "")
                 // Timestamps 0/0: CUPTI could not time the kernel; it says nothing about durations.
-                + " WHERE NOT (k.start = 0 AND k.end = 0) ORDER BY k.start, k.end, k.rowid";
+                // IS, not =: a NULL time must reach the check, not drop out of the comparison.
+                + " WHERE NOT (k.start IS 0 AND k.end IS 0) ORDER BY k.start, k.end, k.rowid";
         List<Kernel> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                long tid = launches ? r.getLong(6) : 0;
-                long at = launches && r.getObject(7) != null ? r.getLong(7) : -1;
-                out.add(new Kernel(r.getLong(1), r.getLong(2), r.getLong(3), text(r.getString(4)), text(r.getString(5)),
+                times(file, KERNELS, r, 1);
+                long tid = launches ? r.getLong(9) : 0;
+                String launchType = launches ? r.getString(11) : "null";
+                if (!"null".equals(launchType) && !"integer".equals(launchType)) {
+                    throw new InputException(file, RUNTIME + " (launch of " + KERNELS + " rowid " + r.getLong(5) + ")",
+                            "start is not an integer (" + launchType + "): a time is the trace's nanoseconds");
+                }
+                long at = "integer".equals(launchType) ? r.getLong(10) : -1;
+                out.add(new Kernel(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)), text(r.getString(8)),
                         tid, at));
             }
         }
         return out;
     }
 
-    private static List<Memcpy> copies(Connection c) throws SQLException {
-        String sql = "SELECT start, end, streamId, bytes, copyKind FROM " + MEMCPY
-                + " WHERE NOT (start = 0 AND end = 0) ORDER BY start, end, rowid";
+    private static List<Memcpy> copies(Connection c, String file) throws SQLException {
+        String sql = "SELECT start, end" + checked("") + ", streamId, bytes, copyKind FROM " + MEMCPY
+                + " WHERE NOT (start IS 0 AND end IS 0) ORDER BY start, end, rowid";
         List<Memcpy> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                out.add(new Memcpy(r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getInt(5)));
+                times(file, MEMCPY, r, 1);
+                out.add(new Memcpy(r.getLong(1), r.getLong(2), r.getLong(6), r.getLong(7), r.getInt(8)));
             }
         }
         return out;
     }
 
-    private static List<Range> ranges(Connection c, boolean textIds) throws SQLException {
+    private static List<Range> ranges(Connection c, String file, boolean textIds) throws SQLException {
         // Newer exports keep a range's text in StringIds (textId) and leave "text" null.
         String text = textIds ? "COALESCE(n.text, s.value)" : "n.text";
-        String sql = "SELECT n.start, n.end, n.globalTid, " + text + " FROM " + NVTX + " n"
+        String sql = "SELECT n.start, n.end" + checked("n.") + ", n.globalTid, " + text + " FROM " + NVTX + " n"
                 + (textIds ? " LEFT JOIN " + STRINGS + " s ON s.id = n.textId" : "")
                 + " WHERE n.eventType IN (" + PUSH_POP_RANGE + ", " + START_END_RANGE + ") AND n.end IS NOT NULL"
                 + " ORDER BY n.start, n.end, n.rowid";
         List<Range> out = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                out.add(new Range(r.getLong(1), r.getLong(2), r.getLong(3), text(r.getString(4))));
+                times(file, NVTX, r, 1);
+                out.add(new Range(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7))));
             }
         }
         return out;

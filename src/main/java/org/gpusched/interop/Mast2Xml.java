@@ -1,10 +1,10 @@
 package org.gpusched.interop;
 
+import org.gpusched.input.XmlText;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.timepart.Step;
 
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import java.io.StringWriter;
@@ -50,7 +50,8 @@ public final class Mast2Xml {
     static String write(Platform.TimePartitions plan, MastModel m) {
         StringWriter out = new StringWriter();
         try {
-            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            // Names come from the input: the writer keeps what XML 1.0 forbids out of the file.
+            XMLStreamWriter x = XmlText.writer(out);
             new Mast2Xml(x).model(plan, m);
             x.close();
         } catch (XMLStreamException e) {

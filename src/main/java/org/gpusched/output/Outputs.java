@@ -28,6 +28,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *     link or another spelling of the same file is caught);</li>
  * <li>an existing file is overwritten only when gpusched wrote it and it is unchanged since
  *     ({@link Registry}), or with --force;</li>
+ * <li>no two outputs of the run are the same file: every target a command checks before it runs is
+ *     claimed, and a second claim on the same file (another spelling or a link included) is exit 2
+ *     before anything is computed, so one output can never silently replace another;</li>
  * <li>missing parent folders are created; a path that cannot be written is exit 2 with one line
  *     naming it and the reason;</li>
  * <li>the content goes to a temporary name in the same folder and is renamed over the target only
@@ -38,6 +41,8 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Outputs {
     private final Set<Path> inputs;
     private final boolean force;
+    /** The targets checked so far in this run, by their real location (one Outputs per run). */
+    private final Set<Path> claimed = new HashSet<>();
 
     private Outputs(Set<Path> inputs, boolean force) {
         this.inputs = inputs;
@@ -70,7 +75,7 @@ public final class Outputs {
 
     /** Checks the target, then writes it atomically; returns the path written. */
     public Path write(Path file, Body body) {
-        if (check(file)) {
+        if (rules(file)) {
             writeInPlace(file, body);
             return file;
         }
@@ -104,8 +109,38 @@ public final class Outputs {
      * The rules before writing (also called by commands before a long computation, so a refused
      * output costs nothing). Returns true when the target is a device or pipe (e.g.
      * /dev/stdout), which is written in place: renaming over it would replace the device.
+     * Each call claims the file for one output of this run: a second call naming the same file is
+     * refused, so a command that checks all its outputs up front cannot lose one of them.
      */
     public boolean check(Path file) {
+        boolean device = rules(file);
+        if (!device && !claimed.add(location(file))) {
+            throw Reasons.refused(file, "two outputs of this run are the same file");
+        }
+        return device;
+    }
+
+    /**
+     * Where a file is, whatever its spelling: the real path of the file or of its nearest existing
+     * folder, and the rest of the name normalised.
+     */
+    private static Path location(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        Path base = abs;
+        while (base != null && !Files.exists(base)) {
+            base = base.getParent();
+        }
+        if (base == null) {
+            return abs;
+        }
+        try {
+            return base.toRealPath().resolve(base.relativize(abs)).normalize();
+        } catch (IOException e) {
+            return abs;
+        }
+    }
+
+    private boolean rules(Path file) {
         if (file.getFileName() == null) {
             throw Reasons.refused(file, "not a file name");
         }

@@ -50,8 +50,9 @@ public final class NsysProfile {
             index.put(ts.task(i).name(), i);
         }
         List<Run> runs = new ArrayList<>();
+        NvtxIndex nvtx = new NvtxIndex(rules, trace.ranges());
         for (NsysTrace.Kernel k : trace.kernels()) {
-            NsysMap.Rule r = match(k, rules, trace.ranges());
+            NsysMap.Rule r = match(k, rules, nvtx);
             if (r != null) {
                 runs.add(new Run(index.get(r.task()), k));
             }
@@ -104,13 +105,12 @@ public final class NsysProfile {
     }
 
     /** The first rule that recognises {@code k}, or null. */
-    static NsysMap.Rule match(NsysTrace.Kernel k, List<NsysMap.Rule> rules, List<NsysTrace.Range> ranges) {
+    static NsysMap.Rule match(NsysTrace.Kernel k, List<NsysMap.Rule> rules, NvtxIndex nvtx) {
         for (NsysMap.Rule r : rules) {
             boolean hit = switch (r.by()) {
-                case KERNEL -> r.pattern().matcher(k.shortName()).find() || r.pattern().matcher(k.demangledName()).find();
+                case KERNEL -> r.finds(k.shortName()) || r.finds(k.demangledName());
                 case STREAM -> k.stream() == r.stream();
-                case NVTX -> k.launchStart() >= 0 && ranges.stream().anyMatch(g -> g.tid() == k.launchTid()
-                        && g.start() <= k.launchStart() && k.launchStart() <= g.end() && r.pattern().matcher(g.text()).find());
+                case NVTX -> k.launchStart() >= 0 && nvtx.encloses(r, k.launchTid(), k.launchStart());
             };
             if (hit) {
                 return r;

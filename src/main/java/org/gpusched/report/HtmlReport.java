@@ -2,6 +2,7 @@ package org.gpusched.report;
 
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttCharts;
+import org.gpusched.input.XmlText;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.MethodResult;
@@ -11,6 +12,8 @@ import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.nodes.TextNode;
 import org.jsoup.parser.Parser;
 
 import java.io.ByteArrayOutputStream;
@@ -62,7 +65,21 @@ public final class HtmlReport {
         for (Entry e : entries) {
             file(body.appendElement("section"), e);
         }
+        doc.traverse((node, depth) -> clean(node));
         return doc.outerHtml() + "\n";
+    }
+
+    /**
+     * Every text and attribute of the page, the inline chart's included, through {@link XmlText}: HTML
+     * parsers, like XML ones, reject U+FFFE, U+FFFF, lone surrogates and C0 controls.
+     */
+    private static void clean(Node node) {
+        if (node instanceof TextNode t) {
+            t.text(XmlText.clean(t.getWholeText()));
+        }
+        if (node instanceof Element e) {
+            e.attributes().forEach(a -> a.setValue(XmlText.clean(a.getValue())));
+        }
     }
 
     private static void file(Element s, Entry e) {

@@ -1,12 +1,12 @@
 package org.gpusched.report;
 
 import org.gpusched.input.Escapes;
+import org.gpusched.input.XmlText;
 import org.gpusched.report.CiReport.Case;
 import org.gpusched.report.CiReport.Property;
 import org.gpusched.report.CiReport.Status;
 import org.gpusched.report.CiReport.Suite;
 
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import java.io.StringWriter;
@@ -23,7 +23,8 @@ import java.util.Locale;
  * {@code system-out}/{@code system-err} elements Ant always writes. The one addition to Ant's schema is
  * Surefire's {@code <skipped message="..."/>} for a method {@code compare} found not applicable: every one
  * of those tools shows it as skipped. Every text from the input passes through {@link Escapes#text}, so a
- * control character (which XML 1.0 cannot carry even escaped) becomes a visible {@code \}{@code uXXXX}.
+ * control character becomes a visible {@code \}{@code uXXXX}, and the writer is {@link XmlText#writer}, so
+ * nothing XML 1.0 forbids (U+FFFE, U+FFFF, a lone surrogate) reaches the file either.
  */
 public final class JunitXml {
     /** Ant's timestamp: local date-time to the second, no zone; gpusched writes it in UTC. */
@@ -35,7 +36,7 @@ public final class JunitXml {
     public static String write(CiReport report) {
         StringWriter sw = new StringWriter();
         try {
-            XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(sw);
+            XMLStreamWriter x = XmlText.writer(sw);
             x.writeStartDocument("UTF-8", "1.0");
             nl(x, 0);
             x.writeStartElement("testsuites");
