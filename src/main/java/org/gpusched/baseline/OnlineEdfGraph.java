@@ -9,18 +9,18 @@ import org.gpusched.explore.Witness;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
 import org.gpusched.input.Window;
-import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.baseline.OnlineDecisions.Cand;
+import org.gpusched.baseline.OnlineDecisions.MissAt;
+import org.gpusched.baseline.OnlineDecisions.Step;
+import org.gpusched.baseline.OnlineDecisions.Succ;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -33,10 +33,7 @@ import java.util.TreeSet;
  * with nothing arrived it waits for the first arrival. A vertex is the completed kernels per
  * task with every free instant at which some arrival scenario reaches them, kept as merged
  * integer intervals (the future depends on nothing else: which jobs arrived by a free instant t
- * is the scenario's choice within what t allows). From a free interval the decision instants
- * are split where a window opens or closes, and in each piece every set of arrived kernels the
- * windows allow is tried (for EDF-serial only the kernel EDF would pick matters). A frame ending
- * after a job's deadline at the latest instant of its piece is a miss some scenario reaches.
+ * is the scenario's choice within what t allows); {@link OnlineDecisions} expands a vertex.
  * Both rules are exact on integer arrival times; the property tests compare every verdict with
  * an enumeration of the arrival times.
  */
@@ -89,10 +86,6 @@ public final class OnlineEdfGraph {
         }
     }
 
-    /** A kernel that may run next: its task, unit, job, window of arrival [r, rr] (forced: always arrived), deadline. */
-    private record Cand(int task, int unit, int job, boolean last, boolean forced, long r, long rr, long deadline,
-                        long arrival) { }
-
     public Analysis analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
@@ -104,6 +97,7 @@ public final class OnlineEdfGraph {
         for (int k = 0; k < ring; k++) {
             layers.add(new HashMap<>());
         }
+        OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
         add(layers.get(0), new Key(new int[n]), 0, 0);
         long edges = 0;
         try {
@@ -113,13 +107,14 @@ public final class OnlineEdfGraph {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
                         }
-                        Step s = expand(e.getKey().counts(), iv[0], iv[1], oracle);
-                        if (s.miss != null) {
-                            return missed(s.miss, depth, total, edges, t0, meter);
+                        int[] counts = e.getKey().counts();
+                        Step s = decisions.expand(counts, candidates(counts), iv[0], iv[1]);
+                        if (s.miss() != null) {
+                            return missed(s.miss(), depth, total, edges, t0, meter);
                         }
-                        for (Succ x : s.next) {
+                        for (Succ x : s.next()) {
                             edges++;
-                            add(layers.get((depth + x.size) % ring), new Key(x.counts), x.lo, x.hi);
+                            add(layers.get((depth + x.size()) % ring), new Key(x.counts()), x.lo(), x.hi());
                         }
                     }
                 }
@@ -159,13 +154,6 @@ public final class OnlineEdfGraph {
         return out;
     }
 
-    private record Succ(int[] counts, int size, long lo, long hi) { }
-
-    /** A frame some scenario runs that ends after the deadline of a job whose last kernel it holds. */
-    private record MissAt(int[] counts, long start, long end, List<Cand> batch, Cand late) { }
-
-    private record Step(List<Succ> next, MissAt miss) { }
-
     private List<Cand> candidates(int[] counts) {
         List<Cand> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -179,115 +167,12 @@ public final class OnlineEdfGraph {
             out.add(new Cand(i, firstUnit[i] + stage, job, stage == chain[i] - 1, stage > 0, t.arrival(job),
                     t.release(job), t.absoluteDeadline(job), t.arrival(job)));
         }
-        out.sort((x, y) -> x.deadline != y.deadline ? Long.compare(x.deadline, y.deadline)
-                : x.arrival != y.arrival ? Long.compare(x.arrival, y.arrival) : Integer.compare(x.task, y.task));
+        OnlineDecisions.edfOrder(out);
         return out;
     }
 
-    private Step expand(int[] counts, long lo, long hi, Oracle oracle) {
-        List<Cand> cands = candidates(counts);
-        boolean ready = cands.stream().anyMatch(Cand::forced);
-        long latestFirst = cands.stream().filter(c -> !c.forced()).mapToLong(Cand::rr).min().orElse(Long.MAX_VALUE);
-        // Free at t: with a kernel already waiting the decision is at t; otherwise at the first arrival,
-        // which may be as late as the earliest end of a window.
-        long xhi = ready ? hi : Math.max(hi, latestFirst);
-        TreeSet<Long> cuts = new TreeSet<>();
-        for (Cand c : cands) {
-            if (!c.forced()) {
-                cuts.add(c.r());
-                cuts.add(c.rr());
-            }
-        }
-        List<Succ> next = new ArrayList<>();
-        long p = lo;
-        while (p <= xhi) {
-            Long b = cuts.higher(p);
-            long q = b == null || b > xhi ? xhi : b - 1;
-            MissAt m = piece(counts, cands, p, q, oracle, next);
-            if (m != null) {
-                return new Step(next, m);
-            }
-            p = q + 1;
-        }
-        return new Step(next, null);
-    }
-
-    /** Decisions at instants [p, q], where which kernels may have, and must have, arrived is constant. */
-    private MissAt piece(int[] counts, List<Cand> cands, long p, long q, Oracle oracle, List<Succ> out) {
-        List<Cand> optional = new ArrayList<>();
-        List<Cand> must = new ArrayList<>();
-        for (Cand c : cands) {
-            if (c.forced() || c.rr() <= p) {
-                must.add(c);
-            } else if (c.r() <= p) {
-                optional.add(c);
-            }
-        }
-        Set<List<Cand>> batches = new LinkedHashSet<>();
-        if (kind == EdfBaseline.Kind.SERIAL) {
-            // Only the most urgent arrived kernel runs: any optional one more urgent than every must-arrive one.
-            for (Cand c : cands) {
-                if (must.contains(c)) {
-                    batches.add(List.of(c));
-                    break;
-                }
-                if (optional.contains(c)) {
-                    batches.add(List.of(c));
-                }
-            }
-        } else {
-            if (optional.size() > MAX_OPTIONAL) {
-                throw new IllegalStateException("more than " + MAX_OPTIONAL + " kernels may or may not have arrived"
-                        + " at one decision (online edf-parallel tries every set of them)");
-            }
-            for (long s = 0; s < 1L << optional.size(); s++) {
-                List<Cand> arrived = new ArrayList<>();
-                for (Cand c : cands) {
-                    int k = optional.indexOf(c);
-                    if (must.contains(c) || k >= 0 && (s & (1L << k)) != 0) {
-                        arrived.add(c);
-                    }
-                }
-                if (!arrived.isEmpty()) {
-                    batches.add(parallel(arrived, oracle));
-                }
-            }
-        }
-        for (List<Cand> batch : batches) {
-            long mask = 0;
-            int[] c2 = counts.clone();
-            for (Cand c : batch) {
-                mask |= 1L << c.unit();
-                c2[c.task()]++;
-            }
-            long c = oracle.completion(mask);
-            if (c == CompletionModel.FORBIDDEN) {
-                throw new IllegalStateException("the interference model forbids a batch online EDF runs");
-            }
-            long endHi = Ticks.add(q, c);
-            for (Cand x : batch) {
-                if (x.last() && endHi > x.deadline()) {
-                    return new MissAt(counts, q, endHi, batch, x);
-                }
-            }
-            out.add(new Succ(c2, batch.size(), Ticks.add(p, c), endHi));
-        }
-        return null;
-    }
-
-    private static List<Cand> parallel(List<Cand> arrived, Oracle oracle) {
-        List<Cand> batch = new ArrayList<>();
-        Oracle.OrderedBatch b = oracle.orderedBatch();
-        for (Cand c : arrived) {
-            if (b.tryAppend(c.unit())) {
-                batch.add(c);
-            }
-        }
-        return batch;
-    }
-
     private Analysis missed(MissAt m, int depth, int total, long edges, long t0, Budget.Meter meter) {
-        List<JobRef> refs = m.batch().stream().map(c -> new JobRef(c.task(), c.job(), c.unit() - firstUnit[c.task()]))
+        List<JobRef> refs = m.batch().stream().map(c -> new JobRef(c.task(), (int) c.job(), c.unit() - firstUnit[c.task()]))
                 .toList();
         Cand x = m.late();
         Task t = ts.task(x.task());

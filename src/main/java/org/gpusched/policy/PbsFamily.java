@@ -4,12 +4,15 @@ import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Baselines;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.baseline.OnlineEdfPowerOn;
+import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.baseline.Responses;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.explore.Timeline;
 import org.gpusched.explore.Verdict;
 import org.gpusched.input.JobLimit;
 import org.gpusched.model.Budget;
@@ -118,13 +121,13 @@ public final class PbsFamily {
     }
 
     /**
-     * The steady state's window is what brute-force and the EDF rules analyse; a set with offsets
-     * and no instant outside every job's window has none (only gpusched answers it, from power-on).
+     * The steady state's window is what brute-force analyses; a set with offsets and no instant
+     * outside every job's window has none (gpusched and the EDF rules answer it from power-on).
      */
     static Applicability needsWindow(Workload w, Applicability pbs) {
         if (pbs.applies() && w.pbs().origin() < 0) {
             return Applicability.no("offsets: every instant of the hyperperiod lies inside some job's window, so there"
-                    + " is no steady-state window (gpusched answers from power-on)");
+                    + " is no steady-state window (gpusched and the EDF rules answer from power-on)");
         }
         return pbs;
     }
@@ -171,7 +174,9 @@ public final class PbsFamily {
     /**
      * The paper's EDF baselines. {@code edf-serial} and {@code edf-parallel} are online: a job
      * arrives anywhere in [a, a + J] and EDF sees it then; {@code -tt} are time-triggered: each
-     * job held until a + J. Without jitter the two rules are one, and both simulate.
+     * job held until a + J. Without jitter the two rules are one, and both simulate. A set with
+     * no steady-state window is answered from power-on, until the state at a hyperperiod
+     * boundary repeats.
      */
     static final class Edf extends Base {
         private final EdfBaseline.Kind kind;
@@ -180,11 +185,6 @@ public final class PbsFamily {
         Edf(EdfBaseline.Kind kind, boolean timeTriggered) {
             this.kind = kind;
             this.timeTriggered = timeTriggered;
-        }
-
-        @Override
-        public Applicability applicability(Workload w) {
-            return needsWindow(w, super.applicability(w));
         }
 
         @Override
@@ -208,6 +208,11 @@ public final class PbsFamily {
         @Override
         public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
+            // The question gpusched answers: from power-on wherever the window does not start at 0
+            // (and always where there is no window), the steady state's only when asked for.
+            if (ts.origin() < 0 || !o.steadyState() && PowerOnExplorer.needed(ts)) {
+                return fromPowerOn(Timeline.fileTimeLine(ts), meter);
+            }
             if (!timeTriggered && OnlineEdfGraph.differs(ts)) {
                 Analysis a = new OnlineEdfGraph(ts, kind).analyze(meter);
                 return new MethodResult(id(), outcome(a.verdict()), a.note(), Evidence.EXACT, List.of(),
@@ -224,6 +229,20 @@ public final class PbsFamily {
             List<TaskRow> rows = all == null ? List.of() : rows(ts, run.responses());
             return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows,
                     new Detail.Frames(ts, a, null, all), a.stats().elapsedNanos());
+        }
+
+        /** From power-on: the online graph or the simulation, on the file's time line. */
+        private MethodResult fromPowerOn(TaskSet file, Budget.Meter meter) {
+            if (!timeTriggered && OnlineEdfGraph.differs(file)) {
+                Analysis a = new OnlineEdfPowerOn(file, kind).analyze(meter);
+                return new MethodResult(id(), outcome(a.verdict()), a.note(), Evidence.EXACT, List.of(),
+                        new Detail.Frames(file, a, null, null), a.stats().elapsedNanos());
+            }
+            Analysis a = new PowerOnEdf(file, kind, id()).analyze(meter).analysis();
+            List<Frame> frames = a.verdict() == Verdict.SCHEDULABLE ? a.schedule()
+                    : a.witness() == null ? List.of() : a.witness().path();
+            return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows(file, frames),
+                    new Detail.Frames(file, a, null, null), a.stats().elapsedNanos());
         }
     }
 }

@@ -87,6 +87,18 @@ final class Contention {
         return b;
     }
 
+    /**
+     * Whether step s of flow f is a kernel that follows a kernel of its flow back to back (no CPU
+     * work or delay between): the server has it queued the instant its predecessor ends, so no
+     * lower-priority kernel can start between the two, and a busy period whose first activation of
+     * the flow is this kernel starts as its predecessor ends, with the GPU free of lower-priority
+     * work (docs/timepart.md, "Back-to-back kernels").
+     */
+    boolean backToBack(int f, int s) {
+        return s > 0 && step(f, s) instanceof Step.Gpu && step(f, s - 1) instanceof Step.Gpu
+                && step(f, s - 1).max() > 0;
+    }
+
     boolean preemptive(int f, int s) {
         return !(step(f, s) instanceof Step.Gpu);
     }

@@ -130,7 +130,7 @@ public final class OffsetBased {
         Flow x = flows.get(a);
         long period = x.period();
         long c = net.step(a, b).max();
-        long block = net.blocking(a, b);
+        long blocking = net.blocking(a, b);
         boolean preemptive = net.preemptive(a, b);
         if (jitter[a][b] >= INF) {
             return INF;
@@ -143,6 +143,9 @@ public final class OffsetBased {
             if (jitter[a][cand] >= INF) {
                 return INF;
             }
+            // Lower-priority blocking once per back-to-back run of kernels: a busy period first
+            // activated by a kernel that follows its predecessor kernel finds the GPU free of it.
+            long block = net.backToBack(a, cand) ? 0 : blocking;
             long ph = phase(a, b, cand);
             long before = Math.floorDiv(Ticks.add(jitter[a][b], ph), period);
             long p0 = 1 - before;

@@ -86,7 +86,7 @@ class MastOffsetPeerTest {
                     oursOverOnly++; // ours counts the overrunning flow's jitter as unknown
                 } else if (r.isEmpty() || v < r.getAsLong()) {
                     // MAST below ours (ours is the safe side): only in systems with kernels on the server;
-                    // back-to-back kernels are the hand-checked cause (ours charges the blocking to each)
+                    // back-to-back kernels were the hand-checked cause until blocking was charged once per run
                     assertThat(server).as("MAST tighter (or ours '> D' alone) only with the GPU server: " + as).isTrue();
                     mastTighterServer++;
                     mastTighterBackToBack += backToBackKernels(f) ? 1 : 0;

@@ -1,0 +1,67 @@
+package org.gpusched.baseline;
+
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+
+/**
+ * The unbounded job sequence of a task set released at time 0 of the file's time line, indexed
+ * by completed kernels per task: count c of task i names kernel c mod K of job ⌊c / K⌋, which
+ * arrives at O + ⌊c / K⌋·T, is surely there by that plus J and is due D after its arrival.
+ * Counts relative to a hyperperiod boundary may be negative (a job released before it); floor
+ * division keeps the arithmetic right.
+ */
+final class JobLine {
+    final int n;
+    final long hyperperiod;
+    final int[] chain;
+    final int[] firstUnit;
+    /** Kernels of task i released per hyperperiod. */
+    final int[] perHyperperiod;
+    private final TaskSet ts;
+
+    /** @param ts a task set on the file's own time line */
+    JobLine(TaskSet ts) {
+        this.ts = ts;
+        n = ts.size();
+        hyperperiod = ts.hyperperiod();
+        chain = new int[n];
+        firstUnit = new int[n];
+        perHyperperiod = new int[n];
+        for (int i = 0, u = 0; i < n; i++) {
+            Task t = ts.task(i);
+            chain[i] = t.kernels();
+            firstUnit[i] = u;
+            u += chain[i];
+            perHyperperiod[i] = (int) (hyperperiod / t.period()) * chain[i];
+        }
+    }
+
+    long job(int i, long c) {
+        return Math.floorDiv(c, chain[i]);
+    }
+
+    int stage(int i, long c) {
+        return (int) Math.floorMod(c, chain[i]);
+    }
+
+    int unit(int i, long c) {
+        return firstUnit[i] + stage(i, c);
+    }
+
+    boolean last(int i, long c) {
+        return stage(i, c) == chain[i] - 1;
+    }
+
+    long arrival(int i, long c) {
+        return ts.task(i).arrival(job(i, c));
+    }
+
+    /** The end of the job's release window: when the time-triggered rule starts it, the online rule surely has it. */
+    long release(int i, long c) {
+        return ts.task(i).release(job(i, c));
+    }
+
+    long deadline(int i, long c) {
+        return ts.task(i).absoluteDeadline(job(i, c));
+    }
+}

@@ -1,0 +1,169 @@
+package org.gpusched.baseline;
+
+import org.gpusched.model.Ticks;
+import org.gpusched.oracle.CompletionModel;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The decisions of online EDF from one vertex of a schedule-abstraction graph: the kernels that
+ * may run next (one per task, EDF order) and the interval of instants at which the GPU may be
+ * free; what {@link OnlineEdfGraph} (one window) and {@link OnlineEdfPowerOn} (from power-on,
+ * hyperperiod by hyperperiod) both expand. From a free interval the decision instants are split
+ * where a window opens or closes, and in each piece every set of arrived kernels the windows
+ * allow is tried (for EDF-serial only the kernel EDF would pick matters). A frame ending after a
+ * job's deadline at the latest instant of its piece is a miss some scenario reaches.
+ */
+final class OnlineDecisions {
+    private final EdfBaseline.Kind kind;
+    private final Oracle oracle;
+
+    OnlineDecisions(EdfBaseline.Kind kind, Oracle oracle) {
+        this.kind = kind;
+        this.oracle = oracle;
+    }
+
+    /**
+     * A kernel that may run next: its task, unit, job, whether it is its chain's last, whether it
+     * has surely arrived (a later kernel of a chain), its window of arrival [r, rr], its deadline
+     * and its job's arrival (the EDF tie-break).
+     */
+    record Cand(int task, int unit, long job, boolean last, boolean forced, long r, long rr, long deadline,
+                long arrival) { }
+
+    /** A successor: completed kernels per task after the frame, its size, and the interval of its end. */
+    record Succ(int[] counts, int size, long lo, long hi) { }
+
+    /** A frame some scenario runs that ends after the deadline of a job whose last kernel it holds. */
+    record MissAt(int[] counts, long start, long end, List<Cand> batch, Cand late) { }
+
+    record Step(List<Succ> next, MissAt miss) { }
+
+    /** Sorts candidates into EDF order: deadline, then arrival, then task. */
+    static void edfOrder(List<Cand> out) {
+        out.sort((x, y) -> x.deadline != y.deadline ? Long.compare(x.deadline, y.deadline)
+                : x.arrival != y.arrival ? Long.compare(x.arrival, y.arrival) : Integer.compare(x.task, y.task));
+    }
+
+    /**
+     * The earliest instant a decision can be taken from a vertex whose only candidates are
+     * {@code cands}: before the first window opens nothing can have arrived, so every earlier free
+     * instant decides exactly as that one does (what lets equal vertices merge after idle time).
+     */
+    static long firstDecision(List<Cand> cands) {
+        long r = Long.MAX_VALUE;
+        for (Cand c : cands) {
+            if (c.forced()) {
+                return Long.MIN_VALUE;
+            }
+            r = Math.min(r, c.r());
+        }
+        return r;
+    }
+
+    Step expand(int[] counts, List<Cand> cands, long lo, long hi) {
+        boolean ready = cands.stream().anyMatch(Cand::forced);
+        long latestFirst = cands.stream().filter(c -> !c.forced()).mapToLong(Cand::rr).min().orElse(Long.MAX_VALUE);
+        // Free at t: with a kernel already waiting the decision is at t; otherwise at the first arrival,
+        // which may be as late as the earliest end of a window.
+        long xhi = ready ? hi : Math.max(hi, latestFirst);
+        TreeSet<Long> cuts = new TreeSet<>();
+        for (Cand c : cands) {
+            if (!c.forced()) {
+                cuts.add(c.r());
+                cuts.add(c.rr());
+            }
+        }
+        List<Succ> next = new ArrayList<>();
+        long p = lo;
+        while (p <= xhi) {
+            Long b = cuts.higher(p);
+            long q = b == null || b > xhi ? xhi : b - 1;
+            MissAt m = piece(counts, cands, p, q, next);
+            if (m != null) {
+                return new Step(next, m);
+            }
+            p = q + 1;
+        }
+        return new Step(next, null);
+    }
+
+    /** Decisions at instants [p, q], where which kernels may have, and must have, arrived is constant. */
+    private MissAt piece(int[] counts, List<Cand> cands, long p, long q, List<Succ> out) {
+        List<Cand> optional = new ArrayList<>();
+        List<Cand> must = new ArrayList<>();
+        for (Cand c : cands) {
+            if (c.forced() || c.rr() <= p) {
+                must.add(c);
+            } else if (c.r() <= p) {
+                optional.add(c);
+            }
+        }
+        Set<List<Cand>> batches = new LinkedHashSet<>();
+        if (kind == EdfBaseline.Kind.SERIAL) {
+            // Only the most urgent arrived kernel runs: any optional one more urgent than every must-arrive one.
+            for (Cand c : cands) {
+                if (must.contains(c)) {
+                    batches.add(List.of(c));
+                    break;
+                }
+                if (optional.contains(c)) {
+                    batches.add(List.of(c));
+                }
+            }
+        } else {
+            if (optional.size() > OnlineEdfGraph.MAX_OPTIONAL) {
+                throw new IllegalStateException("more than " + OnlineEdfGraph.MAX_OPTIONAL + " kernels may or may not"
+                        + " have arrived at one decision (online edf-parallel tries every set of them)");
+            }
+            for (long s = 0; s < 1L << optional.size(); s++) {
+                List<Cand> arrived = new ArrayList<>();
+                for (Cand c : cands) {
+                    int k = optional.indexOf(c);
+                    if (must.contains(c) || k >= 0 && (s & (1L << k)) != 0) {
+                        arrived.add(c);
+                    }
+                }
+                if (!arrived.isEmpty()) {
+                    batches.add(parallel(arrived));
+                }
+            }
+        }
+        for (List<Cand> batch : batches) {
+            long mask = 0;
+            int[] c2 = counts.clone();
+            for (Cand c : batch) {
+                mask |= 1L << c.unit();
+                c2[c.task()]++;
+            }
+            long c = oracle.completion(mask);
+            if (c == CompletionModel.FORBIDDEN) {
+                throw new IllegalStateException("the interference model forbids a batch online EDF runs");
+            }
+            long endHi = Ticks.add(q, c);
+            for (Cand x : batch) {
+                if (x.last() && endHi > x.deadline()) {
+                    return new MissAt(counts, q, endHi, batch, x);
+                }
+            }
+            out.add(new Succ(c2, batch.size(), Ticks.add(p, c), endHi));
+        }
+        return null;
+    }
+
+    private List<Cand> parallel(List<Cand> arrived) {
+        List<Cand> batch = new ArrayList<>();
+        Oracle.OrderedBatch b = oracle.orderedBatch();
+        for (Cand c : arrived) {
+            if (b.tryAppend(c.unit())) {
+                batch.add(c);
+            }
+        }
+        return batch;
+    }
+}

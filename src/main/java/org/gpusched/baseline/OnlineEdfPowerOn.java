@@ -1,0 +1,234 @@
+package org.gpusched.baseline;
+
+import org.gpusched.baseline.OnlineDecisions.Cand;
+import org.gpusched.baseline.OnlineDecisions.MissAt;
+import org.gpusched.baseline.OnlineDecisions.Step;
+import org.gpusched.baseline.OnlineDecisions.Succ;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Frame;
+import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Stats;
+import org.gpusched.explore.Verdict;
+import org.gpusched.explore.Witness;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Online EDF with release jitter from power-on, for a set with no steady-state window
+ * (docs/policies.md, "EDF from power-on"): the schedule-abstraction graph of
+ * {@link OnlineEdfGraph} over the unbounded job sequence, cut at every multiple of the
+ * hyperperiod as the PBS power-on search is. S_0 holds the vertex (nothing done, free at 0);
+ * S_{k+1} holds every vertex (kernels done per task, free instant) that some arrival scenario
+ * reaches from S_k as its first free instant at or after the next boundary, counts and time taken
+ * relative to it, kept as merged intervals of free instants per count vector. S_{k+1} depends
+ * on S_k alone (releases repeat every H), and the sets are finitely many before a miss, so the
+ * sequence repeats: the first S_j equal to an earlier S_i means every vertex any scenario ever
+ * reaches has been expanded without a miss (schedulable); a miss found on the way is one some
+ * scenario reaches (not schedulable). Free instants before every candidate's window opens
+ * decide as its opening does, and are moved there, so the sets of equal futures compare equal.
+ */
+public final class OnlineEdfPowerOn {
+    /** Documented bound: hyperperiods explored before the boundary sets must have repeated. */
+    public static final int MAX_HYPERPERIODS = 64;
+
+    private final TaskSet ts;
+    private final EdfBaseline.Kind kind;
+    private final JobLine line;
+    private long states;
+    private int explored;
+
+    /** @param ts a task set on the file's own time line */
+    public OnlineEdfPowerOn(TaskSet ts, EdfBaseline.Kind kind) {
+        this.ts = ts;
+        this.kind = kind;
+        this.line = new JobLine(ts);
+    }
+
+    private String method() {
+        return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel";
+    }
+
+    private record Key(long[] counts) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Arrays.equals(k.counts, counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(counts);
+        }
+
+        long depth() {
+            return Arrays.stream(counts).sum();
+        }
+    }
+
+    /** The boundary set: per count vector its free instants as merged [lo, hi] pairs, flattened. */
+    private record Level(Map<Key, List<Long>> vertices) { }
+
+    public Analysis analyze(Budget.Meter meter) {
+        long t0 = System.nanoTime();
+        Oracle oracle = new Oracle(ts, meter);
+        OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
+        Map<Level, Integer> seen = new HashMap<>();
+        Map<Key, List<long[]>> start = new HashMap<>();
+        start.put(new Key(new long[line.n]), List.of(new long[] {0, 0}));
+        Level level = canonical(start);
+        long edges = 0;
+        try {
+            for (int k = 0; k < MAX_HYPERPERIODS; k++) {
+                explored = k;
+                Integer i = seen.putIfAbsent(level, k);
+                if (i != null) {
+                    return new Analysis(Verdict.SCHEDULABLE, method(), stats(edges, t0, meter), List.of(), null,
+                            "every arrival in [a, a + J] checked from power-on: the vertices at hyperperiod " + k
+                            + " repeat those at " + i + " (online EDF has no table)");
+                }
+                Map<Key, List<long[]>> next = new HashMap<>();
+                TreeMap<Long, Map<Key, List<long[]>>> layers = new TreeMap<>();
+                level.vertices().forEach((key, ivs) -> {
+                    for (int x = 0; x < ivs.size(); x += 2) {
+                        add(layers, key, ivs.get(x), ivs.get(x + 1));
+                    }
+                });
+                while (!layers.isEmpty()) {
+                    for (Map.Entry<Key, List<long[]>> e : layers.pollFirstEntry().getValue().entrySet()) {
+                        long[] counts = e.getKey().counts();
+                        List<Cand> cands = candidates(counts);
+                        for (long[] iv : merged(e.getValue(), OnlineDecisions.firstDecision(cands))) {
+                            if (iv[1] >= line.hyperperiod) {
+                                next.computeIfAbsent(shiftBack(counts), x -> new ArrayList<>()).add(new long[] {
+                                        Math.max(iv[0], line.hyperperiod) - line.hyperperiod,
+                                        iv[1] - line.hyperperiod});
+                            }
+                            if (iv[0] >= line.hyperperiod) {
+                                continue;
+                            }
+                            if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
+                                meter.check(states);
+                            }
+                            int[] c = new int[line.n];
+                            Step s = decisions.expand(c, cands, iv[0], Math.min(iv[1], line.hyperperiod - 1));
+                            if (s.miss() != null) {
+                                return missed(s.miss(), counts, k, edges, t0, meter);
+                            }
+                            for (Succ x : s.next()) {
+                                edges++;
+                                long[] c2 = counts.clone();
+                                for (int t = 0; t < line.n; t++) {
+                                    c2[t] += x.counts()[t];
+                                }
+                                add(layers, new Key(c2), x.lo(), x.hi());
+                            }
+                        }
+                    }
+                }
+                level = canonical(next);
+            }
+        } catch (Budget.Exhausted | IllegalStateException e) {
+            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter), List.of(), null,
+                    e.getMessage());
+        }
+        return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter), List.of(), null,
+                "no repeating set of vertices within " + MAX_HYPERPERIODS + " hyperperiods from power-on (the"
+                + " documented bound of online EDF from power-on; docs/policies.md)");
+    }
+
+    /** Hyperperiods the last {@link #analyze} expanded (the boundary of its repeat or of its miss). */
+    public int explored() {
+        return explored;
+    }
+
+    private static void add(TreeMap<Long, Map<Key, List<long[]>>> layers, Key k, long lo, long hi) {
+        layers.computeIfAbsent(k.depth(), d -> new HashMap<>()).computeIfAbsent(k, x -> new ArrayList<>())
+                .add(new long[] {lo, hi});
+    }
+
+    private Key shiftBack(long[] counts) {
+        long[] c = counts.clone();
+        for (int i = 0; i < c.length; i++) {
+            c[i] -= line.perHyperperiod[i];
+        }
+        return new Key(c);
+    }
+
+    /** The intervals moved up to the first decision instant, sorted, overlapping or adjacent ones as one. */
+    private static List<long[]> merged(List<long[]> ivs, long first) {
+        List<long[]> sorted = new ArrayList<>();
+        for (long[] iv : ivs) {
+            sorted.add(new long[] {Math.max(iv[0], first), Math.max(iv[1], first)});
+        }
+        sorted.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        List<long[]> out = new ArrayList<>();
+        for (long[] iv : sorted) {
+            long[] lastIv = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (lastIv != null && iv[0] <= lastIv[1] + 1) {
+                lastIv[1] = Math.max(lastIv[1], iv[1]);
+            } else {
+                out.add(iv);
+            }
+        }
+        return out;
+    }
+
+    private Level canonical(Map<Key, List<long[]>> vertices) {
+        Map<Key, List<Long>> out = new HashMap<>();
+        vertices.forEach((k, ivs) -> {
+            List<Long> flat = new ArrayList<>();
+            for (long[] iv : merged(ivs, OnlineDecisions.firstDecision(candidates(k.counts())))) {
+                flat.add(iv[0]);
+                flat.add(iv[1]);
+            }
+            out.put(k, List.copyOf(flat));
+        });
+        return new Level(Map.copyOf(out));
+    }
+
+    /** The next kernel of every task (none ever runs out: the job sequence is unbounded), in EDF order. */
+    private List<Cand> candidates(long[] counts) {
+        List<Cand> out = new ArrayList<>();
+        for (int i = 0; i < line.n; i++) {
+            long c = counts[i];
+            int stage = line.stage(i, c);
+            // A later kernel of a chain is ready at the first decision after its predecessor's frame.
+            out.add(new Cand(i, line.unit(i, c), line.job(i, c), line.last(i, c), stage > 0, line.arrival(i, c),
+                    line.release(i, c), line.deadline(i, c), line.arrival(i, c)));
+        }
+        OnlineDecisions.edfOrder(out);
+        return out;
+    }
+
+    private Stats stats(long edges, long t0, Budget.Meter meter) {
+        return new Stats(states, states, edges, 0, 0, 0, 0, 0, System.nanoTime() - t0, meter.peakHeap());
+    }
+
+    private Analysis missed(MissAt m, long[] counts, int k, long edges, long t0, Budget.Meter meter) {
+        long shift = k * line.hyperperiod;
+        List<JobRef> refs = new ArrayList<>();
+        for (Cand c : m.batch()) {
+            refs.add(new JobRef(c.task(), (int) (c.job() + (long) k * line.perHyperperiod[c.task()]
+                    / line.chain[c.task()]), c.unit() - line.firstUnit[c.task()]));
+        }
+        Cand x = m.late();
+        long job = x.job() + (long) k * line.perHyperperiod[x.task()] / line.chain[x.task()];
+        String name = ts.unitName(x.task(), x.unit() - line.firstUnit[x.task()]) + "#" + job;
+        String reason = name + " (arrival window [" + (x.r() + shift) + ", " + (x.rr() + shift) + "], deadline "
+                + (x.deadline() + shift) + ") finishes at " + (m.end() + shift) + " in a frame starting at "
+                + (m.start() + shift) + ", which some arrival of the jobs within their windows leads to from"
+                + " power-on";
+        long done = Arrays.stream(counts).sum() + Arrays.stream(line.perHyperperiod).asLongStream().sum() * k;
+        Witness w = new Witness(List.of(new Frame(m.start() + shift, m.end() + shift, refs)), m.start() + shift,
+                (int) Math.min(done, Integer.MAX_VALUE), (int) Math.min(done, Integer.MAX_VALUE), List.of(reason));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter), List.of(), w,
+                "online from power-on: a job may arrive anywhere in its window");
+    }
+}
