@@ -7,7 +7,9 @@ import java.util.Locale;
 
 /**
  * The one line (and exit code) for a failure that is not the user's input: gpusched's own bugs and
- * the JVM running out of heap or stack. Never exit 1, which means "not schedulable".
+ * the JVM running out of heap or stack. Never exit 1, which means "not schedulable". Running out of
+ * the heap the user gave is a budget, like --max-states or --time-limit (exit 3, naming the limit),
+ * not a bug: the same input runs with a larger -Xmx.
  */
 final class JvmErrors {
     private JvmErrors() { }
@@ -16,11 +18,12 @@ final class JvmErrors {
     static int report(PrintWriter err, Throwable t, boolean verbose) {
         Throwable root = rootError(t);
         String line;
+        int code = ExitCodes.INTERNAL;
         if (root instanceof OutOfMemoryError) {
-            line = String.format(Locale.ROOT, "gpusched: internal error: out of memory (%s; heap limit %d MiB):"
-                    + " this input needs more memory than the JVM was given; raise -Xmx"
-                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+            line = String.format(Locale.ROOT, "gpusched: inconclusive: out of memory (%s): the heap budget of %d MiB"
+                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
                     Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+            code = ExitCodes.INCONCLUSIVE;
         } else if (root instanceof StackOverflowError) {
             line = "gpusched: internal error: stack overflow (please report it with the input; -Xss raises"
                     + " the thread stack size)";
@@ -33,7 +36,7 @@ final class JvmErrors {
             t.printStackTrace(err);
         }
         err.flush();
-        return ExitCodes.INTERNAL;
+        return code;
     }
 
     /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
