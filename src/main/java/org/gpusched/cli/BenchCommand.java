@@ -61,7 +61,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "Compare with --merge none only up to this many tasks (beyond, it mostly hits its "
                     + "budget). Default: ${DEFAULT-VALUE}.")
     int compareUpTo;
-    @Option(names = "--threads", paramLabel = "N",
+    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
             description = "Threads per analysis (as analyze --threads). Default: the available cores.")
     Integer threads;
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",

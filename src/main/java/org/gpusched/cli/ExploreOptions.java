@@ -50,7 +50,7 @@ public final class ExploreOptions {
 
     Integer threads;
 
-    @Option(names = "--threads", paramLabel = "N",
+    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
             description = "Threads of one analysis: breadth-first layers are expanded on N threads (--search auto: its "
                     + "depth-first turn runs on one of them, beside the breadth-first one on the others); the result "
                     + "is the same for every N. Default: the available cores.")

@@ -85,6 +85,11 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
+            String large = SagJobs.tooLarge(w.pbs());
+            if (large != null) {
+                err.println(name + ": export --to sag: " + large);
+                return ExitCodes.INVALID;
+            }
             SagJobs.Files f = SagJobs.write(w.pbs(), arrival, priority);
             text = f.jobs();
             if (f.precedence() != null) {

@@ -7,7 +7,9 @@ import java.util.Locale;
 
 /**
  * The one line (and exit code) for a failure that is not the user's input: gpusched's own bugs and
- * the JVM running out of heap or stack. Never exit 1, which means "not schedulable".
+ * the JVM running out of heap or stack. Never exit 1, which means "not schedulable". Running out of
+ * the heap the user gave is a budget, like --max-states or --time-limit (exit 3, naming the limit),
+ * not a bug: the same input runs with a larger -Xmx.
  */
 final class JvmErrors {
     private JvmErrors() { }
@@ -27,16 +29,20 @@ final class JvmErrors {
             t.printStackTrace(err);
         }
         err.flush();
-        return ExitCodes.INTERNAL;
+        return code(t);
     }
 
-    /** What went wrong, without the "gpusched: " prefix: "internal error: ...". */
+    /** Exit 3 for the heap budget spent, 70 for anything else. */
+    static int code(Throwable t) {
+        return rootError(t) instanceof OutOfMemoryError ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL;
+    }
+
+    /** What went wrong, without the "gpusched: " prefix: "internal error: ..." or "inconclusive: ...". */
     static String words(Throwable t) {
         Throwable root = rootError(t);
         if (root instanceof OutOfMemoryError) {
-            return String.format(Locale.ROOT, "internal error: out of memory (%s; heap limit %d MiB):"
-                    + " this input needs more memory than the JVM was given; raise -Xmx"
-                    + " (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+            return String.format(Locale.ROOT, "inconclusive: out of memory (%s): the heap budget of %d MiB"
+                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
                     Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
         }
         if (root instanceof StackOverflowError) {

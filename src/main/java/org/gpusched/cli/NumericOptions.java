@@ -14,6 +14,11 @@ public final class NumericOptions {
     public static final long MAX_RUNS = 100_000;
     /** Warm-up runs, rounds, hyperperiods per replay and the like: loops with work in each step. */
     public static final long MAX_COUNT = 1_000_000;
+    /**
+     * Threads of one analysis or sweep: each has its own stacks and buffers, and no machine gpusched
+     * runs on has more cores; far beyond, a typo would run the heap out before the analysis starts.
+     */
+    public static final long MAX_THREADS = 1024;
 
     private NumericOptions() { }
 
@@ -73,6 +78,13 @@ public final class NumericOptions {
     public static final class Count extends RangedInt {
         public Count() {
             super(1, MAX_COUNT);
+        }
+    }
+
+    /** {@code --threads}: 1 to {@link #MAX_THREADS}. */
+    public static final class Threads extends RangedInt {
+        public Threads() {
+            super(1, MAX_THREADS);
         }
     }
 

@@ -25,7 +25,7 @@ public final class SweepOptions {
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
     long seed;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Threads.class,
             description = "Analyse N sets at once; results do not depend on N. Default: ${DEFAULT-VALUE}.")
     int threads;
 

@@ -56,6 +56,11 @@ final class JsonErrors {
         } else if (e instanceof InputCoercionException c) {
             path = contextPath(c.getProcessor() == null ? null : c.getProcessor().getParsingContext());
             detail = "number out of range (" + brief(c.getOriginalMessage()) + ")";
+        } else if (ReadLimits.describe(e.getOriginalMessage()) != null) {
+            // A reader limit met after the scan (in text the scan skips): its words, not Jackson's.
+            path = e.getProcessor() instanceof com.fasterxml.jackson.core.JsonParser p
+                    ? contextPath(p.getParsingContext()) : "";
+            detail = ReadLimits.describe(e.getOriginalMessage());
         } else if (e instanceof JsonParseException p) {
             path = contextPath(p.getProcessor() == null ? null : p.getProcessor().getParsingContext());
             detail = "malformed JSON: " + brief(p.getOriginalMessage());

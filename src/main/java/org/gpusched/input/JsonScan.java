@@ -62,7 +62,7 @@ final class JsonScan {
                 if (limit == null) {
                     throw JsonErrors.translate(file, e, null, Map.of());
                 }
-                JsonLocation at = p.currentLocation();
+                JsonLocation at = p.currentTokenLocation();
                 throw new InputException(file, JsonErrors.contextPath(p.getParsingContext()), at.getLineNr(),
                         at.getColumnNr(), limit, e);
             }
@@ -109,6 +109,12 @@ final class JsonScan {
                 } else {
                     walk(p, child);
                 }
+            }
+        } else if (t == JsonToken.VALUE_STRING) {
+            // Jackson checks a string's length only once its text is read: read it here, where a string
+            // over the limit is refused at its own path, line and column, not later by the tree reader.
+            if (p.getTextLength() > ReadLimits.MAX_STRING_CHARS) {
+                throw limit(p, path, ReadLimits.describe("getMaxStringLength"));
             }
         } else if (t == JsonToken.VALUE_NUMBER_FLOAT) {
             try {

@@ -16,6 +16,14 @@ import java.util.Set;
  */
 public final class ReportReader {
     private static final Set<String> VERDICTS = Set.of("schedulable", "not schedulable", "inconclusive");
+    /** The task-name rule of every format version (docs/format.md): a name from a report is held to it too. */
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
+    /**
+     * The largest magnitude of a time or count in a report: 2^53, what every JSON reader keeps exact,
+     * and far above any table gpusched writes (hyperperiods of at most 10^12 ticks); a larger one is
+     * tampering, and would overflow the differences a comparison takes.
+     */
+    static final long MAX_EXACT = 1L << 53;
 
     private ReportReader() { }
 
@@ -82,8 +90,22 @@ public final class ReportReader {
             for (int i = 0; i < es.size(); i++) {
                 frames.add(frame(d, es.get(i), "table.entries[" + i + "]", streams.size()));
             }
+            repeat(d, t.path("repeat"), es.size());
         }
         return new Report(verdict, tu, least, streams, margins, frames);
+    }
+
+    /** A power-on table's periodic part, when there is one: it must name an entry and a positive period. */
+    private static void repeat(StrictJson.Document d, JsonNode r, int entries) {
+        if (r.isMissingNode() || r.isNull()) {
+            return;
+        }
+        object(d, r, "table.repeat");
+        long from = integer(d, r.path("fromEntry"), "table.repeat.fromEntry", 0);
+        if (from >= entries) {
+            throw d.error("table.repeat.fromEntry", "no entry " + from + " (the table has " + entries + ")");
+        }
+        integer(d, r.path("every"), "table.repeat.every", 1);
     }
 
     private static Frame frame(StrictJson.Document d, JsonNode e, String p, int streams) {
@@ -94,6 +116,9 @@ public final class ReportReader {
             throw d.error(p + ".end", "the frame ends (" + end + ") before it starts (" + start + ")");
         }
         JsonNode b = array(d, e.path("batch"), p + ".batch", false);
+        if (b.isEmpty()) {
+            throw d.error(p + ".batch", "an empty batch (every frame of a table runs at least one job)");
+        }
         List<Job> jobs = new ArrayList<>();
         for (int k = 0; k < b.size(); k++) {
             String q = p + ".batch[" + k + "]";
@@ -120,17 +145,18 @@ public final class ReportReader {
 
     private static String name(StrictJson.Document d, JsonNode parent, String path) {
         String s = text(d, parent, path);
-        if (s.isEmpty() || Escapes.hasUnsafe(s)) {
-            throw d.error(path, "invalid task name \"" + Escapes.text(s) + "\" (empty, or with control characters)");
+        if (!NAME.matcher(s).matches()) {
+            throw d.error(path, "invalid task name \"" + Escapes.text(s) + "\" (allowed: letters, digits, _ . -, not"
+                    + " starting with -)");
         }
         return s;
     }
 
     private static String name(StrictJson.Document d, JsonNode array, int i, String path) {
         JsonNode n = array.get(i);
-        if (!n.isTextual() || n.asText().isEmpty() || Escapes.hasUnsafe(n.asText())) {
-            throw d.error(path, n.isTextual() ? "invalid name \"" + Escapes.text(n.asText()) + "\"" : "expected a string, got "
-                    + kind(n));
+        if (!n.isTextual() || !NAME.matcher(n.asText()).matches()) {
+            throw d.error(path, n.isTextual() ? "invalid name \"" + Escapes.text(n.asText()) + "\" (allowed: letters,"
+                    + " digits, _ . -, not starting with -)" : "expected a string, got " + kind(n));
         }
         return n.asText();
     }
@@ -144,6 +170,10 @@ public final class ReportReader {
         }
         if (n.asLong() < min) {
             throw d.error(path, "must be >= " + min + " (got " + n.asLong() + ")");
+        }
+        if (n.asLong() > MAX_EXACT || n.asLong() < -MAX_EXACT) {
+            throw d.error(path, "out of range: " + n.asLong() + " (a report's times and counts are at most 2^53 in"
+                    + " magnitude)");
         }
         return n.asLong();
     }

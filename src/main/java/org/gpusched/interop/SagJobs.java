@@ -40,7 +40,21 @@ public final class SagJobs {
     private static final Comparator<Job> EDF = Comparator.comparingLong(Job::deadline).thenComparingLong(Job::arrival)
             .thenComparingInt(Job::task);
 
+    /**
+     * Rows (kernels of the hyperperiod) an export writes at most: the job file is built in memory
+     * (an EDF rank per job), about 60 bytes a row, so this keeps it under a gigabyte; nptest's own
+     * analyses stay far below it.
+     */
+    public static final long MAX_ROWS = 10_000_000;
+
     private SagJobs() { }
+
+    /** Why {@code ts} is too large to export, or null. */
+    public static String tooLarge(TaskSet ts) {
+        long rows = ts.kernelCount();
+        return rows <= MAX_ROWS ? null : rows + " job rows (kernels per hyperperiod) exceed the limit of " + MAX_ROWS
+                + " of this export (the job file is built in memory; a set this size is beyond nptest too)";
+    }
 
     /** The defaults: arrival windows and EDF ranks. */
     public static Files write(TaskSet ts) {

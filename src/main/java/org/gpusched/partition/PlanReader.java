@@ -2,7 +2,6 @@ package org.gpusched.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
 import org.gpusched.input.StrictJson;
 
 import java.util.ArrayList;
@@ -23,50 +22,52 @@ public final class PlanReader {
      */
     public static PartitionPlan read(String file, String text, PartitionInput in, String sha256, boolean force) {
         // The same strict reading as task sets: limits, duplicate keys, trailing data, positions.
-        JsonNode root = StrictJson.parse(file, text, "a gpusched partition plan").tree();
+        StrictJson.Document d = StrictJson.parse(file, text, "a gpusched partition plan");
+        JsonNode root = d.tree();
         if (root == null || !root.isObject() || !PlanFile.FORMAT.equals(root.path("format").asText(null))) {
-            throw new InputException(file, "format", "not a gpusched partition plan (format must be \""
+            throw d.error("format", "not a gpusched partition plan (format must be \""
                     + PlanFile.FORMAT + "\")");
         }
         if (root.path("formatVersion").asInt(-1) != PlanFile.VERSION) {
-            throw new InputException(file, "formatVersion", "unsupported plan formatVersion "
+            throw d.error("formatVersion", "unsupported plan formatVersion "
                     + root.path("formatVersion") + " (this gpusched reads " + PlanFile.VERSION + ")");
         }
+        header(d, root);
         String hash = root.path("workload").path("sha256").asText("");
         if (!hash.equals(sha256) && !force) {
-            throw new InputException(file, "workload.sha256", "the plan is for another workload (sha256 " + hash
+            throw d.error("workload.sha256", "the plan is for another workload (sha256 " + hash
                     + ", the workload's is " + sha256 + "); --force plays it anyway");
         }
         PartitionTest test;
         try {
             test = PartitionTest.parse(root.path("partitionTest").asText(""));
         } catch (IllegalArgumentException e) {
-            throw new InputException(file, "partitionTest", e.getMessage());
+            throw d.error("partitionTest", e.getMessage());
         }
         Map<String, PTask> byName = new HashMap<>();
         in.tasks().forEach(t -> byName.put(t.name(), t));
         List<PartitionPlan.Partition> parts = new ArrayList<>();
         JsonNode ps = root.path("partitions");
         if (!ps.isArray()) {
-            throw new InputException(file, "partitions", "missing array \"partitions\"");
+            throw d.error("partitions", "missing array \"partitions\"");
         }
         for (int k = 0; k < ps.size(); k++) {
             String p = "partitions[" + k + "]";
             JsonNode x = ps.get(k);
-            long sms = whole(file, p + ".sms", x.path("sms"));
-            long first = whole(file, p + ".firstSm", x.path("firstSm"));
-            long last = whole(file, p + ".lastSm", x.path("lastSm"));
+            long sms = whole(d, p + ".sms", x.path("sms"));
+            long first = whole(d, p + ".firstSm", x.path("firstSm"));
+            long last = whole(d, p + ".lastSm", x.path("lastSm"));
             List<PTask> members = new ArrayList<>();
             JsonNode ts = x.path("tasks");
             if (!ts.isArray()) {
-                throw new InputException(file, p + ".tasks", "must be an array of tasks");
+                throw d.error(p + ".tasks", "must be an array of tasks");
             }
             for (int j = 0; j < ts.size(); j++) {
-                informational(file, p + ".tasks[" + j + "]", ts.get(j));
+                informational(d, p + ".tasks[" + j + "]", ts.get(j));
                 String name = ts.get(j).path("task").asText("");
                 PTask t = byName.get(name);
                 if (t == null) {
-                    throw new InputException(file, p + ".tasks[" + j + "].task", "unknown task \"" + name + "\"");
+                    throw d.error(p + ".tasks[" + j + "].task", "unknown task \"" + name + "\"");
                 }
                 members.add(t);
             }
@@ -78,14 +79,14 @@ public final class PlanReader {
                         test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
             }
             if (x.has("name") && (!x.path("name").isTextual() || Escapes.hasUnsafe(x.path("name").asText()))) {
-                throw new InputException(file, p + ".name", "must be a string without control characters");
+                throw d.error(p + ".name", "must be a string without control characters");
             }
             parts.add(new PartitionPlan.Partition(x.path("name").asText("P" + k), sms, first, last, slots));
         }
         PartitionPlan plan = new PartitionPlan(in.sms(), test, parts);
         List<String> bad = PlanChecker.check(in, plan);
         if (!bad.isEmpty() && !force) {
-            throw new InputException(file, "partitions", "not a valid plan for this workload: " + bad.get(0)
+            throw d.error("partitions", "not a valid plan for this workload: " + bad.get(0)
                     + (bad.size() > 1 ? " (and " + (bad.size() - 1) + " more)" : "") + "; --force plays it anyway");
         }
         return plan;
@@ -97,33 +98,58 @@ public final class PlanReader {
      * plan edited by hand is not half-read: task a string, conflict a boolean, times integers
      * (deadline and period >= 1, time >= 0; slack may be negative).
      */
-    private static void informational(String file, String path, JsonNode t) {
+    private static void informational(StrictJson.Document d, String path, JsonNode t) {
         if (!t.isObject()) {
-            throw new InputException(file, path, "must be an object");
+            throw d.error(path, "must be an object");
         }
         if (!t.path("task").isTextual()) {
-            throw new InputException(file, path + ".task", "must be a string");
+            throw d.error(path + ".task", "must be a string");
         }
         if (t.has("kind") && !t.path("kind").isTextual()) {
-            throw new InputException(file, path + ".kind", "must be a string");
+            throw d.error(path + ".kind", "must be a string");
         }
         if (t.has("conflict") && !t.path("conflict").isBoolean()) {
-            throw new InputException(file, path + ".conflict", "must be true or false");
+            throw d.error(path + ".conflict", "must be true or false");
         }
         long[][] mins = {{0}, {1}, {1}, {Long.MIN_VALUE}};
         String[] fields = {"time", "deadline", "period", "slack"};
         for (int i = 0; i < fields.length; i++) {
             JsonNode v = t.path(fields[i]);
             if (t.has(fields[i]) && (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < mins[i][0])) {
-                throw new InputException(file, path + "." + fields[i], "must be an integer"
+                throw d.error(path + "." + fields[i], "must be an integer"
                         + (mins[i][0] == Long.MIN_VALUE ? "" : " >= " + mins[i][0]) + " (got " + v + ")");
             }
         }
     }
 
-    private static long whole(String file, String path, JsonNode v) {
+    /**
+     * The header fields a plan carries for people (workload name, time unit, method, SM counts, the
+     * scheduled workload): not used, but held to their types like the tasks' ones, so that a plan
+     * whose method is an array or whose SM count is text is refused rather than played.
+     */
+    private static void header(StrictJson.Document d, JsonNode root) {
+        if (!root.path("workload").isObject() || !root.path("workload").path("sha256").isTextual()) {
+            throw d.error("workload", "must be an object with the workload's \"sha256\" (a string)");
+        }
+        for (String f : new String[] {"workload.name", "timeUnit", "method"}) {
+            JsonNode v = f.startsWith("workload.") ? root.path("workload").path("name") : root.path(f);
+            if (!v.isMissingNode() && (!v.isTextual() || v.asText().isEmpty() || Escapes.hasUnsafe(v.asText()))) {
+                throw d.error(f, "must be a non-empty string without control characters");
+            }
+        }
+        for (String f : new String[] {"gpuSms", "usedSms"}) {
+            if (root.has(f)) {
+                whole(d, f, root.path(f));
+            }
+        }
+        if (root.has("scheduledWorkload") && !root.path("scheduledWorkload").isNumber()) {
+            throw d.error("scheduledWorkload", "must be a number");
+        }
+    }
+
+    private static long whole(StrictJson.Document d, String path, JsonNode v) {
         if (!v.canConvertToExactIntegral() || !v.canConvertToLong() || v.asLong() < 0) {
-            throw new InputException(file, path, "must be an integer >= 0");
+            throw d.error(path, "must be an integer >= 0");
         }
         return v.asLong();
     }

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A JVM error is exit 70 with one line, never the JVM's exit 1 ("not schedulable"),
+ * A JVM error is exit 70 with one line, never the JVM's exit 1 ("not schedulable"), running out of
+ * heap is exit 3 (a budget),
  * and inputs that would need unbounded memory are refused up front (exit 2). The memory cases run
  * in a child JVM under a small -Xmx, as a user's would.
  */
@@ -38,11 +39,11 @@ class JvmErrorsTest {
     }
 
     @Test
-    void aRealOutOfMemoryErrorIsExit70WithOneLine() throws Exception {
+    void aRealOutOfMemoryErrorIsExit3NamingTheHeapBudget() throws Exception {
         Child c = child("32m", OutOfMemoryProbe.class.getName());
-        assertThat(c.code()).as(c.err()).isEqualTo(ExitCodes.INTERNAL);
+        assertThat(c.code()).as(c.err()).isEqualTo(ExitCodes.INCONCLUSIVE);
         assertThat(c.err().lines().toList()).hasSize(1);
-        assertThat(c.err()).startsWith("gpusched: internal error: out of memory").contains("heap limit")
+        assertThat(c.err()).startsWith("gpusched: inconclusive: out of memory").contains("heap budget of 32 MiB")
                 .doesNotContain("\tat ");
     }
 
@@ -77,7 +78,7 @@ class JvmErrorsTest {
     }
 
     @Test
-    void everyJvmErrorInACommandIsExit70WithOneLine() {
+    void everyJvmErrorInACommandIsOneLineAndOutOfMemoryIsABudget() {
         for (Throwable t : List.<Throwable>of(new StackOverflowError(), new OutOfMemoryError("Java heap space"),
                 new AssertionError("broken invariant"), new IllegalStateException("bug"))) {
             StringWriter out = new StringWriter();
@@ -87,9 +88,11 @@ class JvmErrorsTest {
             cl.setErr(new PrintWriter(err)); // reaches the new subcommand too
             cl.setOut(new PrintWriter(out));
             int code = Main.execute(cl, "boom");
-            assertThat(code).as(t.toString()).isEqualTo(ExitCodes.INTERNAL);
+            boolean heap = t instanceof OutOfMemoryError;
+            assertThat(code).as(t.toString()).isEqualTo(heap ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL);
             assertThat(err.toString().lines().toList()).as(err.toString()).hasSize(1);
-            assertThat(err.toString()).startsWith("gpusched: internal error: ").doesNotContain("\tat ");
+            assertThat(err.toString()).startsWith(heap ? "gpusched: inconclusive: out of memory"
+                    : "gpusched: internal error: ").doesNotContain("\tat ");
         }
     }
 

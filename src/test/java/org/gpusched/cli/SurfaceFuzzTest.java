@@ -124,4 +124,146 @@ class SurfaceFuzzTest {
             case PLAN -> List.<String[]>of(new String[] {"play", file, "--taskset", SM, "--device", "sim"});
         };
     }
+
+    /** Heap pressure: how many of {@link #HEAP_CASES} the build runs (all with -Dgpusched.fuzz.heap=all). */
+    private static final boolean HEAP_ALL = "all".equals(System.getProperty("gpusched.fuzz.heap"));
+
+    /** A v1 set of 16 tasks with a 50,000-entry table model (about 4 MB). */
+    private Path tableModel() throws Exception {
+        StringBuilder sb = new StringBuilder("{\"formatVersion\": 1, \"name\": \"t50k\", \"tasks\": [");
+        for (int i = 0; i < 16; i++) {
+            sb.append(i == 0 ? "" : ",").append("{\"name\": \"t").append(i)
+                    .append("\", \"period\": 1000, \"deadline\": 1000, \"wcet\": ").append(1 + i % 3).append('}');
+        }
+        sb.append("], \"interference\": {\"model\": \"table\", \"missing\": \"forbid\", \"entries\": [");
+        int n = 0;
+        for (int mask = 3; n < 50_000; mask++) {
+            if (Integer.bitCount(mask) < 2) {
+                continue;
+            }
+            StringBuilder names = new StringBuilder();
+            long completion = 0;
+            for (int i = 0; i < 16; i++) {
+                if ((mask >> i & 1) != 0) {
+                    names.append(names.length() == 0 ? "" : ",").append("\"t").append(i).append('"');
+                    completion += 1 + i % 3;
+                }
+            }
+            sb.append(n++ == 0 ? "" : ",").append("{\"tasks\": [").append(names).append("], \"completion\": ")
+                    .append(completion).append('}');
+        }
+        return Files.writeString(dir.resolve("t50k.json"), sb.append("]}}\n"));
+    }
+
+    private Path taskSet(String name, long period) throws Exception {
+        return Files.writeString(dir.resolve(name), "{\"formatVersion\": 1, \"tasks\": [{\"name\": \"a\", \"period\": "
+                + "2, \"deadline\": 2, \"wcet\": 1}, {\"name\": \"b\", \"period\": " + period + ", \"deadline\": "
+                + period + ", \"wcet\": 1}]}\n");
+    }
+
+    /**
+     * Large valid inputs in a 64 MiB heap, each in a fresh JVM as a user runs it: whatever runs out,
+     * the answer is a report (0, 1), a refusal (2) or the heap budget (3), one line, never exit 70.
+     * The build runs three of the campaign's reproducers; {@code -Dgpusched.fuzz.heap=all} all of them.
+     */
+    @Test
+    void largeValidInputsInA64MibHeapEndInABudgetNeverAnInternalError() throws Exception {
+        Path table = tableModel();
+        Path jobs = taskSet("jobs.json", 179_300);
+        Path huge = taskSet("huge.json", 200_000_000);
+        List<String[]> cases = new ArrayList<>(List.of(new String[] {"validate", table.toString()},
+                new String[] {"analyze", jobs.toString(), "--format", "json", "--time-limit", "5s"},
+                new String[] {"export", "--to", "sag", huge.toString(), "-o", dir.resolve("huge.csv").toString()}));
+        if (HEAP_ALL) {
+            Path report = Files.writeString(dir.resolve("jobs-report.json"),
+                    CliRunner.run("analyze", jobs.toString(), "--format", "json").out());
+            cases.addAll(List.of(new String[] {"analyze", table.toString(), "--time-limit", "5s"},
+                    new String[] {"compare", table.toString(), "--time-limit", "5s"},
+                    new String[] {"sensitivity", jobs.toString(), "--time-limit", "5s"},
+                    new String[] {"analyze", jobs.toString(), "--html", dir.resolve("j.html").toString(),
+                        "--time-limit", "5s"},
+                    new String[] {"diff", report.toString(), report.toString()}));
+        }
+        for (String[] args : cases) {
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx64m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+            cmd.addAll(Arrays.asList(args));
+            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(p.waitFor(300, TimeUnit.SECONDS)).as(Arrays.toString(args)).isTrue();
+            String what = Arrays.toString(args) + ": " + err;
+            assertThat(p.exitValue()).as(what).isIn(0, 1, 2, 3);
+            assertThat(err).as(what).doesNotContain("internal error").doesNotContain("\tat ");
+            // A refusal or the heap budget is one line; a time budget is the report's word on stdout.
+            if (p.exitValue() >= 2) {
+                assertThat(err.strip().lines().count()).as(what).isEqualTo(p.exitValue() == 2 ? 1 : err.isBlank() ? 0 : 1);
+            }
+        }
+    }
+
+    /**
+     * The campaign's other generators: names holding non-characters through the XML writers, two
+     * outputs on one file in every spelling, corrupt Nsight records. Seeded like the rest.
+     */
+    @Test
+    void nonCharactersDuplicateOutputsAndCorruptTracesAreHandled() throws Exception {
+        int[] hostile = {0xFFFE, 0xFFFF, 0xD800, 0xDFFF, 0x1, 0x1B, 0x7F, 0x85, '<', '&', 0x1FFFE};
+        String[][] pairs = {{"--html", "--table"}, {"--html", "--gantt"}, {"--table", "--gantt"}, {"--table", "--graph"},
+            {"--graph", "--html"}};
+        String[] corrupt = {"end = start - 1", "start = 'soon'", "end = NULL", "end = 1.5"};
+        for (int i = 0; i < Math.max(15, COUNT / 8); i++) {
+            Random rnd = new Random(SEED * 1_000_003L + 11 + i);
+            switch (i % 3) {
+                case 0 -> {
+                    StringBuilder name = new StringBuilder("w");
+                    for (int k = 0; k < 4; k++) {
+                        for (char c : Character.toChars(hostile[rnd.nextInt(hostile.length)])) {
+                            name.append(String.format("\\u%04x", (int) c));
+                        }
+                    }
+                    Path f = Files.writeString(dir.resolve("nc-" + i + ".json"), Files.readString(Path.of(V1))
+                            .replace("\"paper-fig1\"", "\"" + name + "\""));
+                    CliRunner j = CliRunner.run("analyze", f.toString(), "--format", "junit");
+                    assertThat(j.code()).as(name.toString()).isIn(0, 1, 2, 3);
+                    org.gpusched.report.CiSchemas.validateJunit(j.out());
+                    Path html = dir.resolve("nc-" + i + ".html");
+                    assertThat(CliRunner.run("analyze", f.toString(), "--html", html.toString()).code()).isIn(0, 1, 2, 3);
+                    assertThat(Files.readString(html).codePoints().allMatch(org.gpusched.input.XmlText::allowed))
+                            .as(name.toString()).isTrue();
+                }
+                case 1 -> {
+                    String[] pair = pairs[rnd.nextInt(pairs.length)];
+                    Path sub = dir.resolve("dup-" + i);
+                    String a = sub.resolve("o.svg").toString();
+                    String b = rnd.nextBoolean() ? a : sub.resolve("x/../o.svg").toString();
+                    CliRunner r = CliRunner.run("analyze", V1, pair[0], a, pair[1], b);
+                    assertThat(r.code()).as(Arrays.toString(pair)).isEqualTo(2);
+                    assertThat(r.err()).as(Arrays.toString(pair)).contains("the same file");
+                    assertThat(Files.exists(sub.resolve("o.svg"))).isFalse();
+                }
+                default -> {
+                    Path db = dir.resolve("trace-" + i + ".sqlite");
+                    try (org.gpusched.input.NsysFixture f = new org.gpusched.input.NsysFixture(db, false, false, false);
+                         var st = f.connection().createStatement()) {
+                        f.kernel("conv", 1, 1000, 3000).kernel("gemm", 7, 5000, 9000).kernel("conv", 1, 10000, 12000);
+                        st.execute("CREATE TABLE x AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL");
+                        st.execute("DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL");
+                        st.execute("ALTER TABLE x RENAME TO CUPTI_ACTIVITY_KIND_KERNEL");
+                        st.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET " + corrupt[rnd.nextInt(corrupt.length)]
+                                + " WHERE rowid = " + (1 + rnd.nextInt(3)));
+                    }
+                    Path w = Files.writeString(dir.resolve("w-" + i + ".json"), "{\"formatVersion\": 1, \"timeUnit\":"
+                            + " \"us\", \"tasks\": [{\"name\": \"a\", \"period\": 50, \"deadline\": 50, \"wcet\": 1},"
+                            + " {\"name\": \"b\", \"period\": 50, \"deadline\": 50, \"wcet\": 1}]}");
+                    Path map = Files.writeString(dir.resolve("m-" + i + ".json"),
+                            "{\"rules\": [{\"task\": \"a\", \"kernel\": \"conv\"}, {\"task\": \"b\", \"stream\": 7}]}");
+                    CliRunner r = CliRunner.run("profile", w.toString(), "--from-nsys", db.toString(), "--map",
+                            map.toString(), "--out", dir.resolve("p-" + i + ".json").toString());
+                    assertThat(r.code()).as(r.err()).isEqualTo(2);
+                    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+                    assertThat(r.err()).contains("CUPTI_ACTIVITY_KIND_KERNEL rowid");
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,128 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Refusals found by the reliability campaign: an absurd thread count, a string over the reader's
+ * limit, reports and plans tampered in ways the earlier checks let through. Each is exit 2 with one
+ * line naming the place.
+ */
+class SmallRefusalsTest {
+    private static final ObjectMapper M = new ObjectMapper();
+    /** A power-on set whose report has a table with a repeat. */
+    private static final String POWER_ON = "examples/offsets-alternation.json";
+
+    @TempDir
+    Path dir;
+
+    private static void oneLine(CliRunner r, String... parts) {
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains(parts).doesNotContain("Exception").doesNotContain("jackson");
+    }
+
+    /** A usage error: its line, then picocli's pointer to --help (as for every option out of range). */
+    private static void usage(CliRunner r, String... parts) {
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.err().lines().findFirst().orElse("")).contains(parts);
+        assertThat(r.err()).doesNotContain("Exception");
+    }
+
+    @Test
+    void threadsHaveAnUpperBound() {
+        usage(CliRunner.run("analyze", "examples/paper-fig1.json", "--threads", "2147483647"), "--threads",
+                "1..1024");
+        usage(CliRunner.run("sensitivity", "examples/paper-fig1.json", "--threads", "1025"), "1..1024");
+        usage(CliRunner.run("analyze", "examples/paper-fig1.json", "--threads", "0"), "1..1024");
+        usage(CliRunner.run("experiment", "schedulability", "--threads", "100000", "--out", "x"), "1..1024");
+        assertThat(CliRunner.run("analyze", "examples/paper-fig1.json", "--threads", "3").code()).isZero();
+    }
+
+    @Test
+    void aStringOverTheLimitIsLocated() throws Exception {
+        Path f = dir.resolve("long.json");
+        Files.writeString(f, "{\"formatVersion\": 1,\n  \"tasks\": [{\"name\": \"" + "x".repeat(1_000_001) + "\"}]}");
+        oneLine(CliRunner.run("validate", f.toString()), "long.json:2:", "tasks[0].name",
+                "string too long: at most 1000000 characters");
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, "{\"format\": \"gpusched-partition-plan\",\n \"method\": \"" + "m".repeat(1_000_001)
+                + "\"}");
+        oneLine(CliRunner.run("play", plan.toString(), "--taskset", PartitionCliTest.EX, "--device", "sim"),
+                "plan.json:2:", "method", "string too long");
+    }
+
+    private static ObjectNode report() throws Exception {
+        CliRunner r = CliRunner.run("analyze", POWER_ON, "--format", "json");
+        assertThat(r.code()).as(r.err()).isZero();
+        ObjectNode o = (ObjectNode) M.readTree(r.out());
+        assertThat(o.path("table").path("repeat").isObject()).as("a table with a repeat").isTrue();
+        return o;
+    }
+
+    private void refusedReport(String name, String path, Consumer<ObjectNode> change) throws Exception {
+        ObjectNode o = report();
+        change.accept(o);
+        Path f = Files.writeString(dir.resolve(name), M.writeValueAsString(o) + "\n");
+        Path ok = Files.writeString(dir.resolve("base.json"), M.writeValueAsString(report()) + "\n");
+        CliRunner r = CliRunner.run("diff", ok.toString(), f.toString());
+        oneLine(r, path);
+        assertThat(r.err()).as(name).contains(name + ":1:");
+    }
+
+    private static ObjectNode entry(ObjectNode o, int i) {
+        return (ObjectNode) o.path("table").path("entries").get(i);
+    }
+
+    @Test
+    void diffRefusesTheTamperedReportsItUsedToAccept() throws Exception {
+        refusedReport("empty.json", "table.entries[0].batch", o -> entry(o, 0).putArray("batch"));
+        refusedReport("end.json", "table.entries[1].end", o -> entry(o, 1).put("end", Long.MAX_VALUE));
+        refusedReport("from.json", "table.repeat.fromEntry",
+                o -> ((ObjectNode) o.path("table").path("repeat")).put("fromEntry", new java.math.BigDecimal("1e300")));
+        refusedReport("from2.json", "table.repeat.fromEntry",
+                o -> ((ObjectNode) o.path("table").path("repeat")).put("fromEntry", 7));
+        refusedReport("every.json", "table.repeat.every",
+                o -> ((ObjectNode) o.path("table").path("repeat")).put("every", 0));
+        refusedReport("markup.json", "table.streams[0]",
+                o -> ((com.fasterxml.jackson.databind.node.ArrayNode) o.path("table").path("streams")).set(0,
+                        M.getNodeFactory().textNode("<script>alert(1)</script>")));
+        // The report as written still compares.
+        Path ok = Files.writeString(dir.resolve("ok.json"), M.writeValueAsString(report()) + "\n");
+        assertThat(CliRunner.run("diff", ok.toString(), ok.toString()).code()).isIn(0, 1);
+    }
+
+    private Path plan() throws Exception {
+        Path plan = dir.resolve("p.json");
+        CliRunner r = CliRunner.run("analyze", "--method", "sm-partition-sms-ina", PartitionCliTest.EX, "--plan",
+                plan.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        return plan;
+    }
+
+    private void refusedPlan(String from, String to, String... parts) throws Exception {
+        Path plan = plan();
+        String text = Files.readString(plan);
+        assertThat(text).contains(from);
+        Path bad = Files.writeString(dir.resolve("bad.json"), text.replace(from, to));
+        oneLine(CliRunner.run("play", bad.toString(), "--taskset", PartitionCliTest.EX, "--device", "sim"), parts);
+        Files.delete(plan);
+        Files.delete(bad);
+    }
+
+    @Test
+    void planTypeErrorsNameLineAndColumn() throws Exception {
+        refusedPlan("\"method\" : \"sm-partition-sms-ina\"", "\"method\" : []", "bad.json:9:", "method");
+        refusedPlan("\"gpuSms\" : 68", "\"gpuSms\" : \"68\"", "bad.json:11:", "gpuSms");
+        refusedPlan("\"sms\" : ", "\"sms\" : -", "bad.json:", "partitions[0].sms", "integer >= 0");
+        refusedPlan("\"conflict\" : false", "\"conflict\" : 0", "partitions[0].tasks[", ".conflict");
+    }
+}
