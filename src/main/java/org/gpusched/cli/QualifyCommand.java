@@ -35,7 +35,7 @@ import java.util.concurrent.Callable;
                         + " reached before every set was checked."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched qualify --like examples/jetson-orin-perception.json --sets 200 --out q/",
-                "  gpusched qualify --like ts.json --like other.json --seed 7 --time-limit 10m --out qualification/"})
+                "  gpusched qualify --like ts.json --sets 20 --seed 7 --time-limit 10m --out qualification/"})
 final class QualifyCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
