@@ -46,7 +46,7 @@ class ArchitectureTest {
             List.of("explore"),
             List.of("baseline", "table", "margin", "rta", "timepart", "interop", "copyexec", "partition"),
             List.of("policy"),
-            List.of("player", "runtime", "gantt", "profile", "experiment", "output"),
+            List.of("player", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
             List.of("report"),
             List.of("cli"));
 

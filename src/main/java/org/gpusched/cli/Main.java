@@ -32,7 +32,7 @@ import java.util.Locale;
                 PlayCommand.class, VerifyCommand.class,
                 ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
-                ExportCommand.class, OptimizeCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
+                ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched validate examples/*.json",
                 "  gpusched analyze examples/paper-fig1.json",
@@ -102,6 +102,13 @@ public final class Main implements Runnable {
         public void run() {
             throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
         }
+    }
+
+    /** Runs one command object as {@link #run} would: for tests that set what no option sets (a mutation). */
+    static int runCommand(Object command, PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = new CommandLine(new Root());
+        cl.addSubcommand(command);
+        return execute(configure(cl, out, err), args);
     }
 
     /**

@@ -42,7 +42,7 @@ public final class GcapsFamily {
      * (adjacent CPU segments summed, a missing one 0), its core, priorities and best-effort flag,
      * and the driver overheads.
      */
-    static RtaWorkload adapt(Workload w) {
+    public static RtaWorkload adapt(Workload w) {
         List<RtaTask> tasks = new ArrayList<>();
         for (WorkTask t : w.tasks()) {
             WorkTask.CpuGpuChain chain = t.cpuGpuChain().orElseThrow();

@@ -106,7 +106,9 @@ public final class JunitXml {
             default -> {
                 x.writeStartElement(c.status() == Status.FAILED ? "failure" : "error");
                 x.writeAttribute("message", message);
-                x.writeAttribute("type", c.rule().id());
+                // A case with no rule (a check of qualify that disagreed) takes the status as its type.
+                x.writeAttribute("type", c.rule() == null ? c.status().name().toLowerCase(java.util.Locale.ROOT)
+                        : c.rule().id());
                 // The body is what Jenkins and GitLab show expanded: every located finding, one per line.
                 StringBuilder body = new StringBuilder();
                 c.findings().forEach(f -> body.append(f.at().known() ? "line " + f.at().line() + ": " : "")

@@ -1,0 +1,88 @@
+package org.gpusched.qualify;
+
+import java.util.List;
+
+/**
+ * What one qualification run found, everything its reports show: the tool and environment, the
+ * inputs with their SHA-256, every seed, each check with its counts, the disagreements with the
+ * files that replay them, the peer tools, and the known issues. Immutable.
+ *
+ * @param options       sets, seed, time limit and mutation as given (a mutation only in tests)
+ * @param complete      false when the time limit ended the run before every set was checked
+ * @param stopReason    why the run stopped early, or null
+ * @param elapsedNanos  the run's wall time (left out of the reports with --no-timing)
+ */
+public record Qualification(Tool tool, List<Fact> environment, Options options, List<Input> inputs,
+                            List<DrawnSet> sets, List<Check> checks, List<Disagreement> disagreements,
+                            List<Kept> kept, List<Peer> peers, List<String> knownIssues, boolean complete,
+                            String stopReason, long elapsedNanos) {
+    public Qualification {
+        environment = List.copyOf(environment);
+        inputs = List.copyOf(inputs);
+        sets = List.copyOf(sets);
+        checks = List.copyOf(checks);
+        disagreements = List.copyOf(disagreements);
+        kept = List.copyOf(kept);
+        peers = List.copyOf(peers);
+        knownIssues = List.copyOf(knownIssues);
+    }
+
+    /** 1 when any check disagreed, else 3 when the time limit cut the run short, else 0. */
+    public int exitCode() {
+        return !disagreements.isEmpty() ? 1 : complete ? 0 : 3;
+    }
+
+    /** qualified, disagreement or incomplete: the word the reports give the exit code. */
+    public String status() {
+        return switch (exitCode()) {
+            case 0 -> "qualified";
+            case 1 -> "disagreement";
+            default -> "incomplete";
+        };
+    }
+
+    /** gpusched's version and the commit and commit date it was built from. */
+    public record Tool(String version, String commit, String date) { }
+
+    public record Fact(String name, String value) { }
+
+    /** @param timeLimit as given (e.g. "5m"), null for none */
+    public record Options(int sets, long seed, String timeLimit, String mutation) { }
+
+    /**
+     * A file given with --like.
+     *
+     * @param features what the drawn sets keep of it (offsets, jitter, chains, copies, kinds, cores, ...)
+     */
+    public record Input(String file, String sha256, String name, int formatVersion, int tasks, String interference,
+                        String gpu, List<String> features, int setsDrawn, int drawsRefused) {
+        public Input {
+            features = List.copyOf(features);
+        }
+    }
+
+    /** One drawn set: which input it is shaped like, its index and the seed that draws it again. */
+    public record DrawnSet(String input, int index, long seed, String name, String sha256) { }
+
+    /**
+     * One check and its counts over every case it ran on.
+     *
+     * @param part shipped (the validation cases), random (the drawn sets) or peer
+     * @param note the first reason a case was not compared, or null
+     */
+    public record Check(String id, String part, String description, int agreed, int disagreed, int notCompared,
+                        String note) {
+        public int compared() {
+            return agreed + disagreed;
+        }
+    }
+
+    /** @param file the kept file that replays it (relative to the report folder), or null */
+    public record Disagreement(String check, String source, Long seed, String message, String file) { }
+
+    /** A file to keep in the report folder: a case that disagreed, as it was analysed. */
+    public record Kept(String path, String text) { }
+
+    /** @param path null when absent; @param version null when the tool printed none */
+    public record Peer(String name, String path, String version, String status, String note) { }
+}

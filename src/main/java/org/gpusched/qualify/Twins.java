@@ -1,0 +1,218 @@
+package org.gpusched.qualify;
+
+import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.model.Budget;
+import org.gpusched.model.Hyperperiod;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Workload;
+import org.gpusched.policy.Detail;
+import org.gpusched.policy.Evidence;
+import org.gpusched.policy.GcapsFamily;
+import org.gpusched.policy.Method;
+import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.Outcome;
+import org.gpusched.policy.Registry;
+import org.gpusched.policy.RunOptions;
+import org.gpusched.policy.TaskRow;
+import org.gpusched.rta.RtaMethod;
+import org.gpusched.rta.RtaWorkload;
+import org.gpusched.rta.SimResult;
+import org.gpusched.rta.Simulator;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+import org.gpusched.timepart.Flow;
+import org.gpusched.timepart.FlowSimulator;
+import org.gpusched.timepart.Flows;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Random;
+
+/**
+ * Every method that applies to a workload, each against its independent twin, as the property
+ * tests of the build do: the exact search against brute force, every table it or an EDF baseline
+ * gives against the table checker, an EDF baseline's success against the exact verdict (EDF is one
+ * PBS schedule), and every response-time bound against the simulator of the same policy (a bound
+ * is never below what a simulation observes).
+ */
+final class Twins {
+    static final String EXACT = "gpusched = brute-force";
+    static final String TABLE = "tables pass the checker";
+    static final String EDF = "edf schedulable implies gpusched schedulable";
+    static final String POWER_ON = "power-on search";
+    /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
+    static final long MAX_SIMULATED_JOBS = 200_000;
+
+    private final Registry registry;
+    private final RunOptions options;
+    private final Mutation mutation;
+
+    Twins(Registry registry, RunOptions options, Mutation mutation) {
+        this.registry = registry;
+        this.options = options;
+        this.mutation = mutation;
+    }
+
+    /** The check id of a bound method against its simulator. */
+    static String boundCheck(String method) {
+        return method + " bound >= simulation";
+    }
+
+    /** Runs every applicable method under {@code meter} and compares each with its twin. */
+    List<Observation> check(Workload w, long seed, Budget.Meter meter) {
+        Map<String, MethodResult> results = new LinkedHashMap<>();
+        for (Method m : registry.all()) {
+            if (m.applicability(w).applies()) {
+                results.put(m.id(), mutation.apply(m.analyze(w, options, meter.inner(options.explore().budget()))));
+            }
+        }
+        List<Observation> out = new ArrayList<>();
+        if (w.pbs() != null) {
+            pbs(w, results, out, meter);
+        }
+        for (MethodResult r : results.values()) {
+            if (r.evidence() != Evidence.BOUND || r.outcome() == Outcome.INCONCLUSIVE) {
+                continue;
+            }
+            RtaMethod.byId(r.method()).ifPresent(m -> out.add(rta(w, m, r)));
+            if (r.method().endsWith("holistic") || r.method().endsWith("offset-based")) {
+                out.add(flows(w, r, seed));
+            }
+        }
+        return out;
+    }
+
+    private void pbs(Workload w, Map<String, MethodResult> results, List<Observation> out, Budget.Meter meter) {
+        TaskSet ts = w.pbs();
+        MethodResult exact = results.get("gpusched");
+        MethodResult brute = results.get("brute-force");
+        if (exact != null && ts.origin() < 0) {
+            out.add(Observation.notCompared(POWER_ON, "offsets leave no steady-state window: the power-on search has"
+                    + " no twin in the kit (PowerOnPropertyTest holds it against brute force in the build)"));
+        } else if (exact != null && PowerOnExplorer.needed(ts)) {
+            // The steady state's window is what brute force answers; power-on is another question.
+            Method gpusched = registry.byId("gpusched").orElseThrow();
+            exact = mutation.apply(gpusched.analyze(w, options.withSteadyState(true),
+                    meter.inner(options.explore().budget())));
+        }
+        if (exact != null && brute != null && ts.origin() >= 0) {
+            out.add(compare(EXACT, exact, brute));
+        }
+        if (exact != null && exact.outcome() == Outcome.SCHEDULABLE && exact.detail() instanceof Detail.Frames f
+                && f.analysis().verdict() == org.gpusched.explore.Verdict.SCHEDULABLE) {
+            out.add(table(ts, "gpusched", Tables.of(f.taskSet(), f.analysis())));
+        }
+        for (String edf : List.of("edf-serial", "edf-parallel", "edf-serial-tt", "edf-parallel-tt")) {
+            MethodResult r = results.get(edf);
+            if (r == null || r.outcome() != Outcome.SCHEDULABLE) {
+                continue;
+            }
+            if (exact != null && ts.origin() >= 0) {
+                out.add(exact.outcome() == Outcome.INCONCLUSIVE
+                        ? Observation.notCompared(EDF, "gpusched inconclusive: " + exact.reason())
+                        : exact.outcome() == Outcome.SCHEDULABLE ? Observation.agreed(EDF, edf + " and gpusched schedulable")
+                        : Observation.disagreed(EDF, edf + " schedulable, gpusched " + exact.outcome().words()));
+            }
+            if (r.detail() instanceof Detail.Frames f && f.baseline() != null && !f.baseline().streamed()) {
+                out.add(table(ts, edf, Tables.of(ts, edf, f.baseline().frames())));
+            }
+        }
+    }
+
+    private static Observation compare(String check, MethodResult a, MethodResult b) {
+        if (a.outcome() == Outcome.INCONCLUSIVE || b.outcome() == Outcome.INCONCLUSIVE) {
+            return Observation.notCompared(check, "inconclusive: " + (a.outcome() == Outcome.INCONCLUSIVE ? a : b).reason());
+        }
+        String both = a.method() + " " + a.outcome().words() + ", " + b.method() + " " + b.outcome().words();
+        return a.outcome() == b.outcome() ? Observation.agreed(check, both) : Observation.disagreed(check, both);
+    }
+
+    private static Observation table(TaskSet ts, String method, org.gpusched.table.SchedulingTable t) {
+        List<String> problems = TableChecker.check(ts, t);
+        return problems.isEmpty() ? Observation.agreed(TABLE, method + " table valid")
+                : Observation.disagreed(TABLE, method + " table refused: " + problems.get(0));
+    }
+
+    /** The bound of every task against the simulated worst response, synchronous release, three hyperperiods run. */
+    private static Observation rta(Workload w, RtaMethod m, MethodResult r) {
+        RtaWorkload rw = GcapsFamily.adapt(w);
+        long[] periods = rw.tasks().stream().mapToLong(t -> t.period()).toArray();
+        OptionalLong h = Hyperperiod.lcm(periods);
+        String check = boundCheck(m.id());
+        if (h.isEmpty() || jobs(periods, h.getAsLong()) > MAX_SIMULATED_JOBS) {
+            return Observation.notCompared(check, "hyperperiod too long to simulate");
+        }
+        List<String> order = order(r);
+        SimResult s = order == null ? Simulator.run(rw, m, h.getAsLong(), 3 * h.getAsLong())
+                : Simulator.run(rw, m, order, h.getAsLong(), 3 * h.getAsLong());
+        for (TaskRow row : r.tasks()) {
+            OptionalLong seen = s.observed(row.task());
+            if (row.responseTime().isPresent() && seen.isPresent() && seen.getAsLong() > row.responseTime().getAsLong()) {
+                return Observation.disagreed(check, row.task() + ": bound " + row.responseTime().getAsLong()
+                        + " below the simulated " + seen.getAsLong());
+            }
+        }
+        return Observation.agreed(check, "every bound at least the simulated response");
+    }
+
+    /** The GPU priority order the analysis used (Audsley's may differ from the CPU's), or null. */
+    @SuppressWarnings("unchecked")
+    private static List<String> order(MethodResult r) {
+        if (r.detail() instanceof Detail.Facts f) {
+            for (Detail.Fact x : f.facts()) {
+                if (x.key().equals("gpuPriorityOrder") && x.value() instanceof List<?> l) {
+                    return (List<String>) l;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Flow bounds against the flow simulator, jitter drawn from the set's seed, as OffsetBasedPropertyTest does. */
+    private static Observation flows(Workload w, MethodResult r, long seed) {
+        String check = boundCheck(r.method());
+        List<Flow> flows = Flows.of(w);
+        var plan = r.method().startsWith("time-partitioned") ? w.platform().timePartitions() : null;
+        long h = plan == null ? 1 : plan.majorFrame();
+        long maxOffset = 0;
+        long[] periods = new long[flows.size() + 1];
+        for (int i = 0; i < flows.size(); i++) {
+            periods[i] = flows.get(i).period();
+            maxOffset = Math.max(maxOffset, flows.get(i).offset());
+        }
+        periods[flows.size()] = h;
+        OptionalLong hp = Hyperperiod.lcm(periods);
+        if (hp.isEmpty() || jobs(java.util.Arrays.copyOf(periods, flows.size()), hp.getAsLong()) > MAX_SIMULATED_JOBS / 3) {
+            return Observation.notCompared(check, "hyperperiod too long to simulate");
+        }
+        long until = maxOffset + 3 * hp.getAsLong();
+        Map<String, FlowSimulator.Observed> seen = new LinkedHashMap<>();
+        for (FlowSimulator.Observed o : FlowSimulator.run(flows, plan, until, until + 20 * hp.getAsLong(),
+                new Random(seed))) {
+            seen.put(o.flow(), o);
+        }
+        for (TaskRow row : r.tasks()) {
+            FlowSimulator.Observed o = seen.get(row.task());
+            if (row.responseTime().isEmpty() || o == null) {
+                continue;
+            }
+            if (o.worst().isEmpty() || o.worst().getAsLong() > row.responseTime().getAsLong()) {
+                return Observation.disagreed(check, row.task() + ": bound " + row.responseTime().getAsLong()
+                        + (o.worst().isEmpty() ? " but a job never finished in the simulation"
+                        : " below the simulated " + o.worst().getAsLong()));
+            }
+        }
+        return Observation.agreed(check, "every bound at least the simulated response");
+    }
+
+    private static long jobs(long[] periods, long h) {
+        long n = 0;
+        for (long p : periods) {
+            n += h / Math.max(1, p);
+        }
+        return n;
+    }
+}

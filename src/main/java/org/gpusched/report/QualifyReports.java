@@ -1,0 +1,237 @@
+package org.gpusched.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.qualify.Qualification;
+import org.gpusched.qualify.Qualification.Check;
+import org.gpusched.qualify.Qualification.Disagreement;
+import org.jsoup.nodes.DataNode;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.DocumentType;
+import org.jsoup.nodes.Element;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The reports of {@code gpusched qualify}: the JSON document (schema {@code qualify}), a
+ * self-contained HTML page, JUnit XML (a suite per part, a case per check) and the text summary.
+ * Nothing but the elapsed time varies between runs of one seed, and {@code timing=false} leaves it
+ * out, so two runs give the same bytes.
+ */
+public final class QualifyReports {
+    private QualifyReports() { }
+
+    public static ObjectNode json(Qualification q, boolean timing) {
+        ObjectNode o = Json.object().put("reportVersion", Json.REPORT_VERSION).put("status", q.status())
+                .put("exitCode", q.exitCode());
+        o.putObject("tool").put("name", "gpusched").put("version", q.tool().version()).put("commit", q.tool().commit())
+                .put("date", q.tool().date());
+        ObjectNode env = o.putObject("environment");
+        q.environment().forEach(f -> env.put(f.name(), f.value()));
+        ObjectNode opt = o.putObject("options").put("sets", q.options().sets()).put("seed", q.options().seed())
+                .put("timeLimit", q.options().timeLimit());
+        if (q.options().mutation() != null) {
+            opt.put("mutation", q.options().mutation());
+        }
+        ArrayNode inputs = o.putArray("inputs");
+        for (Qualification.Input i : q.inputs()) {
+            ObjectNode n = inputs.addObject().put("file", i.file()).put("sha256", i.sha256()).put("name", i.name())
+                    .put("formatVersion", i.formatVersion()).put("tasks", i.tasks()).put("interference", i.interference())
+                    .put("gpu", i.gpu()).put("setsDrawn", i.setsDrawn()).put("drawsRefused", i.drawsRefused());
+            i.features().forEach(n.putArray("features")::add);
+        }
+        ArrayNode sets = o.putArray("sets");
+        for (Qualification.DrawnSet s : q.sets()) {
+            sets.addObject().put("input", s.input()).put("index", s.index()).put("seed", s.seed()).put("name", s.name())
+                    .put("sha256", s.sha256());
+        }
+        ArrayNode checks = o.putArray("checks");
+        for (Check c : q.checks()) {
+            checks.addObject().put("id", c.id()).put("part", c.part()).put("description", c.description())
+                    .put("compared", c.compared()).put("agreed", c.agreed()).put("disagreed", c.disagreed())
+                    .put("notCompared", c.notCompared()).put("note", c.note());
+        }
+        ArrayNode dis = o.putArray("disagreements");
+        for (Disagreement d : q.disagreements()) {
+            dis.addObject().put("check", d.check()).put("source", d.source()).put("seed", d.seed())
+                    .put("message", d.message()).put("file", d.file());
+        }
+        ArrayNode peers = o.putArray("peers");
+        for (Qualification.Peer p : q.peers()) {
+            peers.addObject().put("name", p.name()).put("status", p.status()).put("path", p.path())
+                    .put("version", p.version()).put("note", p.note());
+        }
+        q.knownIssues().forEach(o.putArray("knownIssues")::add);
+        o.put("complete", q.complete()).put("stopReason", q.stopReason());
+        if (timing) {
+            o.put("elapsedSeconds", Math.round(q.elapsedNanos() / 1e6) / 1e3);
+        }
+        return o;
+    }
+
+    /** The summary on stdout: one line per check, the disagreements, the known issues. */
+    public static String text(Qualification q) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("gpusched ").append(q.tool().version()).append(" (commit ").append(q.tool().commit()).append(") qualify: ")
+                .append(q.status()).append('\n');
+        for (Qualification.Input i : q.inputs()) {
+            sb.append("  like ").append(i.file()).append(" (sha256 ").append(i.sha256(), 0, 12).append("…): ")
+                    .append(i.setsDrawn()).append(" sets, ").append(i.tasks()).append(" tasks, features ")
+                    .append(i.features().isEmpty() ? "none" : String.join(", ", i.features())).append('\n');
+        }
+        sb.append(String.format(Locale.ROOT, "  %-52s %8s %8s %8s %8s%n", "check", "compared", "agreed", "disagreed",
+                "not cmp"));
+        for (Check c : q.checks()) {
+            sb.append(String.format(Locale.ROOT, "  %-52s %8d %8d %8d %8d%n", esc(c.id()), c.compared(), c.agreed(),
+                    c.disagreed(), c.notCompared()));
+        }
+        for (Qualification.Peer p : q.peers()) {
+            sb.append("  peer ").append(p.name()).append(": ").append(p.status())
+                    .append(p.version() == null ? "" : " (" + p.version() + ")").append(" - ").append(p.note()).append('\n');
+        }
+        for (Disagreement d : q.disagreements()) {
+            sb.append("  DISAGREE ").append(d.check()).append(": ").append(esc(d.source())).append(": ")
+                    .append(esc(d.message())).append(" -> ").append(d.file()).append('\n');
+        }
+        if (!q.complete()) {
+            sb.append("  incomplete: ").append(q.stopReason()).append('\n');
+        }
+        sb.append("known issues (docs/safety-manual.md):\n");
+        q.knownIssues().forEach(k -> sb.append("  - ").append(k).append('\n'));
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return org.gpusched.input.Escapes.text(s);
+    }
+
+    /** JUnit XML: a suite per part (shipped, random, peer), a case per check; a disagreement is a failure. */
+    public static String junit(Qualification q) {
+        List<CiReport.Suite> suites = new ArrayList<>();
+        for (String part : List.of("shipped", "random", "peer")) {
+            List<CiReport.Case> cases = new ArrayList<>();
+            for (Check c : q.checks()) {
+                if (!c.part().equals(part)) {
+                    continue;
+                }
+                String counts = c.agreed() + " agreed, " + c.disagreed() + " disagreed, " + c.notCompared() + " not compared";
+                if (c.disagreed() > 0) {
+                    String first = q.disagreements().stream().filter(d -> d.check().equals(c.id())).findFirst()
+                            .map(d -> d.source() + ": " + d.message() + " (" + d.file() + ")").orElse("");
+                    cases.add(new CiReport.Case(c.id(), "qualify." + part, CiReport.Status.FAILED, null,
+                            counts + "; first: " + first, List.of()));
+                } else if (c.compared() == 0) {
+                    cases.add(new CiReport.Case(c.id(), "qualify." + part, CiReport.Status.SKIPPED, null,
+                            counts + (c.note() == null ? "" : ": " + c.note()), List.of()));
+                } else {
+                    cases.add(CiReport.Case.passed(c.id(), "qualify." + part));
+                }
+            }
+            if (part.equals("peer")) {
+                for (Qualification.Peer p : q.peers()) {
+                    cases.add(p.path() == null
+                            ? new CiReport.Case(p.name() + " found", "qualify.peer", CiReport.Status.SKIPPED, null,
+                            p.note(), List.of())
+                            : CiReport.Case.passed(p.name() + " found" + (p.version() == null ? "" : ": " + p.version()),
+                            "qualify.peer"));
+                }
+            }
+            if (!cases.isEmpty()) {
+                suites.add(new CiReport.Suite("qualify " + part, part, List.of(
+                        new CiReport.Property("gpusched.version", q.tool().version()),
+                        new CiReport.Property("gpusched.commit", q.tool().commit()),
+                        new CiReport.Property("seed", Long.toString(q.options().seed()))), cases, 0));
+            }
+        }
+        // A fixed instant: the JUnit timestamp would be the only varying byte.
+        return JunitXml.write(new CiReport("qualify", q.tool().version(), Instant.EPOCH, suites));
+    }
+
+    private static final String CSS = String.join("\n",
+            "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}",
+            "table{border-collapse:collapse;margin:.5em 0 1.5em}",
+            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}",
+            "td.n{text-align:right}.qualified{color:#1a7f37}.disagreement{color:#cf222e}.incomplete{color:#9a6700}",
+            "code{background:#f6f8fa;padding:0 .2em}");
+
+    /** One page, no script and no external resource, so it opens offline and attaches to a safety case. */
+    public static String html(Qualification q, boolean timing) {
+        Document doc = Document.createShell("");
+        doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
+        doc.prependChild(new DocumentType("html", "", ""));
+        doc.selectFirst("html").attr("lang", "en");
+        doc.head().appendElement("meta").attr("charset", "utf-8");
+        doc.title("gpusched qualify: " + q.status());
+        doc.head().appendElement("style").appendChild(new DataNode(CSS));
+        Element b = doc.body();
+        b.appendElement("h1").text("gpusched qualify");
+        b.appendElement("p").appendText("Status: ").appendElement("strong").addClass(q.status()).text(q.status()
+                + " (exit " + q.exitCode() + ")");
+        Element tool = rows(b, "Tool and environment", "name", "value");
+        row(tool, "gpusched", q.tool().version());
+        row(tool, "commit", q.tool().commit() + " (" + q.tool().date() + ")");
+        q.environment().forEach(f -> row(tool, f.name(), f.value()));
+        row(tool, "sets per input", Integer.toString(q.options().sets()));
+        row(tool, "seed", Long.toString(q.options().seed()));
+        row(tool, "time limit", q.options().timeLimit() == null ? "none" : q.options().timeLimit());
+        if (q.options().mutation() != null) {
+            row(tool, "mutation (test only)", q.options().mutation());
+        }
+        if (timing) {
+            row(tool, "elapsed", String.format(Locale.ROOT, "%.3f s", q.elapsedNanos() / 1e9));
+        }
+        Element in = rows(b, "Inputs", "file", "sha256", "tasks", "interference", "GPU", "features", "sets");
+        for (Qualification.Input i : q.inputs()) {
+            row(in, i.file(), i.sha256(), Integer.toString(i.tasks()), i.interference(), i.gpu(),
+                    String.join(", ", i.features()), Integer.toString(i.setsDrawn()));
+        }
+        Element ch = rows(b, "Checks", "check", "part", "what", "compared", "agreed", "disagreed", "not compared");
+        for (Check c : q.checks()) {
+            Element tr = row(ch, c.id(), c.part(), c.description());
+            for (int n : new int[] {c.compared(), c.agreed(), c.disagreed(), c.notCompared()}) {
+                tr.appendElement("td").addClass("n").text(Integer.toString(n));
+            }
+        }
+        if (!q.disagreements().isEmpty()) {
+            Element d = rows(b, "Disagreements (replay the kept file with gpusched compare)", "check", "case", "seed",
+                    "what", "file");
+            for (Disagreement x : q.disagreements()) {
+                row(d, x.check(), x.source(), x.seed() == null ? "" : Long.toString(x.seed()), x.message(), x.file());
+            }
+        }
+        Element p = rows(b, "Peer tools", "tool", "status", "path", "version", "note");
+        for (Qualification.Peer x : q.peers()) {
+            row(p, x.name(), x.status(), x.path() == null ? "" : x.path(), x.version() == null ? "" : x.version(), x.note());
+        }
+        Element s = rows(b, "Drawn sets (every seed)", "input", "index", "seed", "sha256");
+        for (Qualification.DrawnSet x : q.sets()) {
+            row(s, x.input(), Integer.toString(x.index()), Long.toString(x.seed()), x.sha256());
+        }
+        b.appendElement("h2").text("Known issues");
+        Element ul = b.appendElement("ul");
+        q.knownIssues().forEach(k -> ul.appendElement("li").text(k));
+        return doc.outerHtml() + "\n";
+    }
+
+    private static Element rows(Element body, String title, String... header) {
+        body.appendElement("h2").text(title);
+        Element t = body.appendElement("table");
+        Element tr = t.appendElement("tr");
+        for (String h : header) {
+            tr.appendElement("th").text(h);
+        }
+        return t;
+    }
+
+    private static Element row(Element table, String... cells) {
+        Element tr = table.appendElement("tr");
+        for (String c : cells) {
+            tr.appendElement("td").text(c == null ? "" : c);
+        }
+        return tr;
+    }
+}

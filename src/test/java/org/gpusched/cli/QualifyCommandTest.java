@@ -1,0 +1,107 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.gpusched.qualify.Mutation;
+import org.gpusched.report.CiSchemas;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code gpusched qualify} as a user runs it: the report folder, its schema, its bytes, its exit codes. */
+class QualifyCommandTest {
+    static final String LIKE = "examples/jetson-orin-perception.json";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void writes_the_report_folder_and_exits_0_and_the_same_seed_gives_the_same_bytes() throws Exception {
+        Path a = tmp.resolve("a");
+        Path b = tmp.resolve("b");
+        CliRunner r = CliRunner.run("qualify", "--like", LIKE, "--sets", "3", "--out", a.toString(), "--no-timing");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("qualify: qualified", "gpusched = brute-force", "known issues");
+        assertThat(r.err()).contains("qualify: 3/3 sets like " + LIKE);
+        for (String f : List.of("qualify.json", "qualify.html", "qualify.junit.xml", "known-issues.md",
+                "gpusched-run.json")) {
+            assertThat(a.resolve(f)).exists();
+        }
+        String json = Files.readString(a.resolve("qualify.json"));
+        JsonNode n = new ObjectMapper().readTree(json);
+        assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
+        assertThat(n.path("exitCode").asInt()).isZero();
+        assertThat(n.path("inputs").get(0).path("sha256").asText())
+                .isEqualTo(org.gpusched.qualify.Qualify.sha256(Files.readAllBytes(Path.of(LIKE))));
+        assertThat(n.path("sets")).hasSize(3);
+        assertThat(n.has("elapsedSeconds")).isFalse();
+        assertThat(n.path("tool").path("version").asText()).isNotBlank();
+        CiSchemas.validateJunit(Files.readString(a.resolve("qualify.junit.xml")));
+        assertThat(Files.readString(a.resolve("qualify.html"))).contains("<h2>Known issues</h2>").doesNotContain("<script");
+
+        CliRunner again = CliRunner.run("qualify", "--like", LIKE, "--sets", "3", "--out", b.toString(), "--no-timing",
+                "--quiet");
+        assertThat(again.code()).isZero();
+        assertThat(again.err()).isEmpty();
+        for (String f : List.of("qualify.json", "qualify.html", "qualify.junit.xml", "known-issues.md")) {
+            assertThat(Files.readAllBytes(b.resolve(f))).as(f).isEqualTo(Files.readAllBytes(a.resolve(f)));
+        }
+    }
+
+    /** The test-only mutation switch: a broken exact search makes qualify exit 1 and keep the cases to replay. */
+    @Test
+    void a_broken_method_exits_1_with_the_disagreeing_cases_kept() throws Exception {
+        QualifyCommand broken = new QualifyCommand();
+        broken.mutation = Mutation.EXACT_VERDICT_INVERTED;
+        Path out = tmp.resolve("q");
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = Main.runCommand(broken, new PrintWriter(o), new PrintWriter(e), "qualify", "--like", LIKE,
+                "--sets", "2", "--out", out.toString(), "--quiet");
+        assertThat(code).as(e.toString()).isEqualTo(1);
+        assertThat(o.toString()).contains("qualify: disagreement", "DISAGREE gpusched = brute-force");
+        JsonNode n = new ObjectMapper().readTree(Files.readString(out.resolve("qualify.json")));
+        assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
+        assertThat(n.path("options").path("mutation").asText()).isEqualTo("EXACT_VERDICT_INVERTED");
+        assertThat(n.path("disagreements").size()).isPositive();
+        for (JsonNode d : n.path("disagreements")) {
+            assertThat(out.resolve(d.path("file").asText())).exists();
+        }
+        List<Path> kept;
+        try (Stream<Path> s = Files.walk(out.resolve("cases"))) {
+            kept = s.filter(p -> p.toString().endsWith(".json")).toList();
+        }
+        // Both parts keep theirs: shipped cases and drawn sets; each kept file is a valid workload to replay.
+        assertThat(kept).anySatisfy(p -> assertThat(p.toString()).contains("shipped"))
+                .anySatisfy(p -> assertThat(p.toString()).contains("random"));
+        for (Path p : kept) {
+            assertThat(CliRunner.run("validate", p.toString()).code()).as(p.toString()).isZero();
+        }
+        assertThat(Files.readString(out.resolve("qualify.junit.xml"))).contains("<failure");
+    }
+
+    @Test
+    void refuses_bad_options_and_inputs_with_exit_2() {
+        assertThat(CliRunner.run("qualify", "--sets", "0", "--out", tmp.resolve("x").toString()).code()).isEqualTo(2);
+        CliRunner bad = CliRunner.run("qualify", "--like", "src/test/resources/invalid/period-zero.json", "--out",
+                tmp.resolve("y").toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().lines().count()).isEqualTo(1);
+        assertThat(tmp.resolve("y")).doesNotExist();
+    }
+
+    @Test
+    void the_schema_command_prints_the_report_schema() {
+        CliRunner r = CliRunner.run("schema", "--report", "qualify");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("\"title\": \"gpusched qualify");
+    }
+}

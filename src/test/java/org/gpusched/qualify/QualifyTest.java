@@ -1,0 +1,141 @@
+package org.gpusched.qualify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The engine of gpusched qualify on drawn sets (the shipped cases: ShippedCasesTest; the command: QualifyCommandTest). */
+class QualifyTest {
+    static final Qualification.Tool TOOL = new Qualification.Tool("test", "none", "none");
+
+    @TempDir
+    Path tmp;
+
+    Qualify.Config config(String example, int sets, Mutation mutation, Duration limit) throws Exception {
+        Path p = Path.of("examples", example);
+        return new Qualify.Config(List.of(new Qualify.Like(p.toString(), Files.readAllBytes(p))), sets, 5, limit,
+                limit == null ? null : limit.toString(), null, null, tmp, Map.of("PATH", ""), mutation, TOOL, false);
+    }
+
+    @Test
+    void every_check_agrees_on_sets_like_the_jetson_example_and_sees_both_verdicts() throws Exception {
+        Qualification q = Qualify.run(config("jetson-orin-perception.json", 12, Mutation.NONE, null), s -> { });
+        assertThat(q.disagreements()).isEmpty();
+        assertThat(q.exitCode()).isZero();
+        assertThat(q.sets()).hasSize(12);
+        assertThat(q.sets().get(3).seed()).isEqualTo(Qualify.seedOf(5, 0, 3));
+        Qualification.Check exact = check(q, Twins.EXACT);
+        assertThat(exact.agreed()).isEqualTo(12);
+        assertThat(check(q, Twins.boundCheck("gcaps-busy")).compared()).isEqualTo(12);
+        assertThat(check(q, Twins.TABLE).compared()).isPositive();
+        assertThat(q.peers()).extracting(Qualification.Peer::status).containsOnly("skipped");
+        assertThat(q.inputs().get(0).sha256()).hasSize(64);
+        assertThat(q.knownIssues()).isNotEmpty();
+    }
+
+    @Test
+    void the_same_seed_gives_the_same_qualification_but_for_its_time() throws Exception {
+        Qualification a = Qualify.run(config("orin-camera-pipeline.json", 6, Mutation.NONE, null), s -> { });
+        Qualification b = Qualify.run(config("orin-camera-pipeline.json", 6, Mutation.NONE, null), s -> { });
+        assertThat(withoutTime(a)).isEqualTo(withoutTime(b));
+        assertThat(a.exitCode()).isZero();
+    }
+
+    private static Qualification withoutTime(Qualification q) {
+        return new Qualification(q.tool(), q.environment(), q.options(), q.inputs(), q.sets(), q.checks(),
+                q.disagreements(), q.kept(), q.peers(), q.knownIssues(), q.complete(), q.stopReason(), 0);
+    }
+
+    /** The mutation switch: an inverted exact verdict disagrees with brute force and the set is kept to replay. */
+    @Test
+    void a_broken_exact_search_exits_1_with_the_case_kept() throws Exception {
+        Qualification q = Qualify.run(config("paper-fig1.json", 4, Mutation.EXACT_VERDICT_INVERTED, null), s -> { });
+        assertThat(q.exitCode()).isEqualTo(1);
+        assertThat(q.status()).isEqualTo("disagreement");
+        assertThat(q.options().mutation()).isEqualTo("EXACT_VERDICT_INVERTED");
+        Qualification.Disagreement d = q.disagreements().stream().filter(x -> x.check().equals(Twins.EXACT))
+                .findFirst().orElseThrow();
+        Qualification.Kept kept = q.kept().stream().filter(k -> k.path().equals(d.file())).findFirst().orElseThrow();
+        // The kept file is the set as analysed: read again, it is the set of the report's seed and hash.
+        Workload again = new WorkloadReader().read("kept.json", kept.text());
+        assertThat(q.sets()).anySatisfy(s -> {
+            assertThat(s.seed()).isEqualTo(d.seed());
+            assertThat(s.sha256()).isEqualTo(again.sha256());
+        });
+    }
+
+    @Test
+    void a_bound_below_the_simulation_exits_1() throws Exception {
+        Qualification q = Qualify.run(config("jetson-orin-perception.json", 4, Mutation.BOUND_HALVED, null), s -> { });
+        assertThat(q.exitCode()).isEqualTo(1);
+        assertThat(q.disagreements()).anySatisfy(d -> assertThat(d.check()).endsWith("bound >= simulation"));
+        assertThat(q.kept()).isNotEmpty();
+    }
+
+    @Test
+    void a_spent_time_limit_is_incomplete_exit_3() throws Exception {
+        Qualification q = Qualify.run(config("jetson-orin-perception.json", 50, Mutation.NONE, Duration.ofNanos(1)),
+                s -> { });
+        assertThat(q.complete()).isFalse();
+        assertThat(q.exitCode()).isEqualTo(3);
+        assertThat(q.stopReason()).isNotBlank();
+        assertThat(q.sets()).hasSizeLessThan(50);
+    }
+
+    /** Drawn sets keep the user's structure: tasks, periods, features; only the numbers move. */
+    @ParameterizedTest
+    @ValueSource(strings = {"jetson-orin-perception.json", "orin-camera-pipeline.json", "online-edf-jitter.json",
+            "power-on.json", "railway-timepart.json", "sm-partitioning-68.json", "copy-exec-video.json",
+            "gcaps-example-2.json"})
+    void drawn_sets_are_shaped_like_the_file(String example) throws Exception {
+        Path p = Path.of("examples", example);
+        Workload user = new WorkloadReader().read(p);
+        JsonNode tree = JsonMapper.builder().build().readTree(Files.readString(p));
+        int valid = 0;
+        List<String> distinct = new ArrayList<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            String text = LikeSets.draw(tree, "like", seed);
+            assertThat(LikeSets.draw(tree, "like", seed)).isEqualTo(text);
+            Workload w;
+            try {
+                w = new WorkloadReader().read("like.json", text);
+            } catch (org.gpusched.input.InputException e) {
+                continue; // a redraw in qualify
+            }
+            valid++;
+            distinct.add(w.sha256());
+            assertThat(w.formatVersion()).isEqualTo(user.formatVersion());
+            assertThat(w.size()).isEqualTo(user.size());
+            assertThat(w.interference().model()).isEqualTo(user.interference().model());
+            assertThat(w.gpu().name()).isEqualTo(user.gpu().name());
+            assertThat(w.platform().cpus()).isEqualTo(user.platform().cpus());
+            for (int i = 0; i < w.size(); i++) {
+                assertThat(w.task(i).period()).isEqualTo(user.task(i).period());
+                assertThat(w.task(i).segments()).hasSameSizeAs(user.task(i).segments());
+            }
+            assertThat(w.pbs() == null).isEqualTo(user.pbs() == null);
+            assertThat(Qualify.features(JsonMapper.builder().build().readTree(text))).isEqualTo(Qualify.features(tree));
+        }
+        assertThat(valid).as("valid draws of 20").isGreaterThanOrEqualTo(10);
+        assertThat(distinct.stream().distinct().count()).isGreaterThan(valid / 2);
+    }
+
+    static Qualification.Check check(Qualification q, String id) {
+        return q.checks().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError(
+                "no check " + id + " in " + q.checks()));
+    }
+}
