@@ -118,8 +118,10 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
             loaded += contention.contends(kinds[i]) ? 1 : 0;
             copies = org.gpusched.model.Ticks.add(copies, u.copies());
         }
-        // The frame's copies run before and after its kernels (C(S) counts them the same way).
-        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(contention.makespan(work, kinds), copies);
+        // The frame's copies run before and after its kernels and the runtime's cost comes on top
+        // (C(S) counts both the same way).
+        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(org.gpusched.model.Ticks.add(
+                contention.makespan(work, kinds), copies), new CompletionModel(truth).overhead(m));
     }
 
     /** The device's completion time of each entry of {@code plan}. */
