@@ -23,7 +23,7 @@ import java.util.Map;
  * @param truth  the task set whose model is the device's timing
  * @param toTruth for each unit (kernel; a v1 set's task) of the played set, its index in {@code truth}'s units
  */
-public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention contention) {
+public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionModel contention) {
 
     public SimTiming {
         toTruth = toTruth.clone();
@@ -34,7 +34,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
     }
 
     /** This timing under another contention model. */
-    public SimTiming with(Contention c) {
+    public SimTiming with(ContentionModel c) {
         return new SimTiming(truth, toTruth, own, c);
     }
 
@@ -83,7 +83,14 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
 
     /** A short device name for reports. */
     public String deviceName() {
-        return own ? "sim" : "sim (timing " + truth.displayName() + ")";
+        List<String> about = new ArrayList<>();
+        if (!own) {
+            about.add("timing " + truth.displayName());
+        }
+        if (contention instanceof FittedContention f) {
+            about.add("fitted to " + f.name());
+        }
+        return about.isEmpty() ? "sim" : "sim (" + String.join(", ", about) + ")";
     }
 
     /** The device's completion time of the played set {@code mask} (bit i = played unit i; a v1 set's task i). */
