@@ -45,6 +45,17 @@ class RuntimeOverheadCliTest {
     }
 
     @Test
+    void aJobThatOnlyTheRuntimeMakesLateIsExplainedByIt(@TempDir Path dir) throws Exception {
+        Path ts = Files.writeString(dir.resolve("late.json"), "{\"timeUnit\": \"us\", \"tasks\": [{\"name\": \"a\","
+                + " \"period\": 100, \"wcet\": 90}], \"runtime\": {\"submit\": 8, \"sync\": 3, \"launch\": 1}}");
+        CliRunner r = CliRunner.run("analyze", ts.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("frame alone 102: wcet 90 + runtime 12");
+        Path fits = Files.writeString(dir.resolve("fits.json"), Files.readString(ts).replace("\"submit\": 8", "\"submit\": 6"));
+        assertThat(CliRunner.run("analyze", fits.toString()).code()).isZero();
+    }
+
+    @Test
     void profileWritesTheSimulatedDevicesRuntimeAndKeepsTheKernelsApart(@TempDir Path dir) throws Exception {
         Path ts = withRuntime(dir, "rt.json");
         Path out = dir.resolve("m.json");
