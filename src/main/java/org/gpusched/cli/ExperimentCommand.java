@@ -120,6 +120,8 @@ final class ExperimentCommand implements Runnable {
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
+                // A plot the host cannot draw leaves the measurement and its exit code as they are.
+                ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
             } catch (Sweep.OutOfTime t) {
                 spec.commandLine().getErr().println("experiment " + e.kind() + ": --time-limit reached after "
                         + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"

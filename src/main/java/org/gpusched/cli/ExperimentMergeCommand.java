@@ -35,11 +35,24 @@ final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
     @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
     boolean force;
 
+    /**
+     * One line on stderr for the files a run left out (plots the host could not draw), or none: the
+     * run's results are written and its exit code stays the measurement's.
+     */
+    static void problems(java.io.PrintWriter err, String what, List<String> lines) {
+        if (!lines.isEmpty()) {
+            err.println("gpusched: " + what + ": " + lines.get(0)
+                    + (lines.size() > 1 ? " (and " + (lines.size() - 1) + " more plots)" : ""));
+        }
+    }
+
     @Override
     public Integer call() throws IOException {
         List<Path> written;
         try {
-            written = Sweep.merge(files, Outputs.of(files, force), out);
+            List<String> left = new java.util.ArrayList<>();
+            written = Sweep.merge(files, Outputs.of(files, force), out, left::add);
+            problems(spec.commandLine().getErr(), "experiment merge", left);
         } catch (IllegalArgumentException e) {
             throw new InputException(files.get(0).toString(), "", e.getMessage());
         }

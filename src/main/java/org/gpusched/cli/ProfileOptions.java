@@ -12,6 +12,7 @@ import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimProfileDevice;
+import org.gpusched.player.FittedContention;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Statistic;
 import picocli.CommandLine;
@@ -35,6 +36,12 @@ final class ProfileOptions {
             description = "A task set with the same task names whose wcets, interference model and gpu stand for"
                     + " the simulated device (default: the workload's own model).")
     Path simTiming;
+
+    @Option(names = "--sim-contention", paramLabel = "FIT",
+            description = "How kernels of the built-in kinds slow each other on the simulated device: h200 (the"
+                    + " preset fitted to an H200's measurements) or a raw file of experiment interference"
+                    + " (interference-sets.csv). Default: the built-in model.")
+    String simContention;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class, description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
     int runs;
@@ -74,6 +81,9 @@ final class ProfileOptions {
             throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
         }
         run.validate(cl);
+        if (simContention != null && device != DeviceChoice.SIM) {
+            throw new CommandLine.ParameterException(cl, "--sim-contention describes the simulated device: add --device sim");
+        }
         if (simTiming != null && device != DeviceChoice.SIM) {
             throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
         }
@@ -104,7 +114,16 @@ final class ProfileOptions {
 
     /** The simulated device's timing for {@code ts} (reading --sim-timing, or {@code ts}'s own model). */
     SimTiming simTiming(TaskSet ts, CommonOptions common) {
-        return simTiming == null ? SimTiming.own(ts) : readTiming(ts, simTiming, common);
+        SimTiming t = simTiming == null ? SimTiming.own(ts) : readTiming(ts, simTiming, common);
+        if (simContention == null) {
+            return t;
+        }
+        FittedContention fit = FittedContention.preset(simContention);
+        if (fit == null) {
+            Path file = Path.of(simContention);
+            fit = FittedContention.parse(file.getFileName().toString(), simContention, InputText.read(file));
+        }
+        return t.with(fit);
     }
 
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */

@@ -2,8 +2,6 @@ package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -68,9 +66,46 @@ final class Charts {
 
     /** Writes {@code base}.png and {@code base}.svg into dir. */
     static List<Path> save(XYChart chart, RunFolder dir, String base) {
-        Path png = dir.write(base + ".png", out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
-        Path svg = dir.write(base + ".svg",
-                out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
-        return List.of(png, svg);
+        return save(chart, dir, base, ChartRenderer.XCHART);
+    }
+
+    /**
+     * Writes {@code base}.png and {@code base}.svg into dir with {@code renderer}. A plot is the
+     * last and least part of a run: when it cannot be drawn (a host without the font libraries
+     * the JDK loads to draw text fails with a LinkageError, an AWT error or an exception), the file
+     * is left out, the run folder notes one line saying why, and the run, whose CSVs are written,
+     * goes on. Writing itself failing (the disk) and running out of memory are not the plot's to
+     * absorb: they end the run as they would for any file.
+     */
+    static List<Path> save(XYChart chart, RunFolder dir, String base, ChartRenderer renderer) {
+        List<Path> written = new ArrayList<>(2);
+        for (boolean svg : new boolean[] {false, true}) {
+            try {
+                written.add(dir.write(base + (svg ? ".svg" : ".png"), out -> {
+                    try {
+                        renderer.render(chart, svg, out);
+                    } catch (java.io.IOException | OutOfMemoryError e) {
+                        throw e;
+                    } catch (Exception | Error e) {
+                        throw new NotDrawn(e);
+                    }
+                }));
+            } catch (NotDrawn e) {
+                Throwable cause = e.getCause();
+                // What failed one format fails the other (the fonts): one line per plot.
+                dir.problem("plot " + base + " not drawn (" + cause.getClass().getSimpleName()
+                        + (cause.getMessage() == null ? "" : ": " + cause.getMessage().lines().findFirst().orElse(""))
+                        + "); the CSVs are complete");
+                break;
+            }
+        }
+        return written;
+    }
+
+    /** The chart library could not draw: carries its failure past the file writer, which only knows I/O. */
+    private static final class NotDrawn extends RuntimeException {
+        NotDrawn(Throwable cause) {
+            super(cause);
+        }
     }
 }

@@ -43,6 +43,8 @@ public final class InterferenceExperiment implements Experiment {
     private final int gpuIndex;
     /** The GPU, opened on the first set measured and closed by {@link #summarize}. */
     private KindBench bench;
+    /** How the plot is drawn (the charts' library; a failing one in the tests). */
+    private ChartRenderer renderer = ChartRenderer.XCHART;
 
     record Member(KernelKind kind, long size) {
         String id() {
@@ -79,6 +81,12 @@ public final class InterferenceExperiment implements Experiment {
                 at.remove(at.size() - 1);
             }
         }
+    }
+
+    /** This experiment drawing its plot with {@code r}: a host that cannot draw is simulated with it. */
+    InterferenceExperiment drawingWith(ChartRenderer r) {
+        renderer = r;
+        return this;
     }
 
     static InterferenceExperiment fromParams(Map<String, String> p) {
@@ -218,7 +226,7 @@ public final class InterferenceExperiment implements Experiment {
         written.addAll(Charts.save(Charts.scatter("Fitted slowdown model vs measured completion ("
                 + (gpu ? "GPU" : "simulated device") + ", worst error "
                 + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
-                "fitted completion (" + unit + ")", series), dir, "interference"));
+                "fitted completion (" + unit + ")", series), dir, "interference", renderer));
         return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
     }
 

@@ -154,6 +154,12 @@ public final class Sweep {
 
     /** Combines shard files (of one experiment, together covering every unit once) as an unsharded run. */
     public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out) throws IOException {
+        return merge(shardFiles, outputs, out, line -> { });
+    }
+
+    /** As {@link #merge(List, Outputs, Path)}; each file left out (a plot not drawn) goes to {@code problems}. */
+    public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out,
+                                   java.util.function.Consumer<String> problems) throws IOException {
         if (shardFiles.isEmpty()) {
             throw new IllegalArgumentException("no shard files given");
         }
@@ -196,6 +202,7 @@ public final class Sweep {
             List<Path> written = new ArrayList<>(RawFile.write(dir, e, Shard.ALL, lines));
             written.addAll(e.summarize(rows, dir));
             dir.complete();
+            dir.problems().forEach(problems);
             return written;
         }
     }

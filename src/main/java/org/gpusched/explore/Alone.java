@@ -6,10 +6,10 @@ import org.gpusched.oracle.Oracle;
 /**
  * The earliest a job can finish from a frame start t: its next kernel alone, then each later
  * kernel of its chain alone, each frame as long as the interference model makes a lone kernel
- * (its wcet plus its H2D and D2H copies when it has any). No batch holding a kernel is shorter
+ * (its wcet plus its H2D and D2H copies when it has any, plus the runtime's cost of a frame). No batch holding a kernel is shorter
  * than that kernel's lone frame, so nothing finishes the job earlier.
  */
-record Alone(long end, long frame, long wcet, long rest) {
+record Alone(long end, long frame, long wcet, long rest, long runtime) {
     /** @param u the job's next kernel; units u + 1 .. lastUnit the rest of its chain */
     static Alone from(long t, int u, int lastUnit, long wcet, Oracle oracle) {
         long frame = oracle.completion(1L << u);
@@ -17,13 +17,14 @@ record Alone(long end, long frame, long wcet, long rest) {
         for (int v = u + 1; v <= lastUnit; v++) {
             rest = Ticks.add(rest, oracle.completion(1L << v));
         }
-        return new Alone(Ticks.add(Ticks.add(t, frame), rest), frame, wcet, rest);
+        return new Alone(Ticks.add(Ticks.add(t, frame), rest), frame, wcet, rest, oracle.runtimeOverhead(1L << u));
     }
 
     /** Why the job cannot finish before {@link #end}: "(wcet 3)" or "(frame alone 8500: wcet 5000 + copies 3500, ...)". */
     String why() {
-        String first = frame == wcet ? "wcet " + wcet : "frame alone " + frame + ": wcet " + wcet + " + copies "
-                + (frame - wcet);
+        long copies = frame - wcet - runtime;
+        String first = frame == wcet ? "wcet " + wcet : "frame alone " + frame + ": wcet " + wcet
+                + (copies > 0 ? " + copies " + copies : "") + (runtime > 0 ? " + runtime " + runtime : "");
         return "(" + first + (rest > 0 ? ", then " + rest + " more in its chain" : "") + ")";
     }
 }

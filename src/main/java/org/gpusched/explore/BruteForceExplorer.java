@@ -1,6 +1,7 @@
 package org.gpusched.explore;
 
 import org.gpusched.model.Budget;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
@@ -68,7 +69,7 @@ public final class BruteForceExplorer {
      * One kernel of one job: the unit of work the brute force schedules. Kernel s of a job may
      * start once kernel s - 1 has completed (so, in a later frame) and the job is released.
      */
-    private record Item(int task, int job, int stage, int unit, long release, long deadline, long wcet) { }
+    private record Item(int task, int job, int stage, int unit, long release, long deadline, long wcet, int copies) { }
 
     /** Every kernel of every job of [0, H), each task's in (job, kernel) order. */
     private List<List<Item>> items() {
@@ -78,8 +79,9 @@ public final class BruteForceExplorer {
             List<Item> list = new ArrayList<>();
             for (int k = 0; k < ts.jobsOf(t.index()); k++) {
                 for (int s = 0; s < t.kernels(); s++) {
+                    org.gpusched.model.Stage st = t.chain().get(s);
                     list.add(new Item(t.index(), k, s, firstUnit + s, t.release(k), t.absoluteDeadline(k),
-                            t.chain().get(s).wcet()));
+                            st.wcet(), (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)));
                 }
             }
             firstUnit += t.kernels();
@@ -157,11 +159,11 @@ public final class BruteForceExplorer {
                     meter.check(seen.size());
                 }
                 int[] order = batch.stream().mapToInt(Item::unit).toArray();
-                long c = completion.completion(Oracle.maskOf(order));
+                long c = completion.onDevice(Oracle.maskOf(order));
                 if (c == CompletionModel.FORBIDDEN || !oracle.place(order).eligible()) {
                     return;
                 }
-                long end = Ticks.add(from.t(), c);
+                long end = Ticks.add(Ticks.add(from.t(), c), runtime(batch));
                 // A job's deadline binds its last kernel; an earlier kernel past it dooms the job as well.
                 if (batch.stream().anyMatch(j -> end > j.deadline())) {
                     return;
@@ -180,6 +182,20 @@ public final class BruteForceExplorer {
         JobModel jm = new JobModel(ts);
         return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
                 Paths.witness(path, deepest.t(), oracle, jm), null);
+    }
+
+    /**
+     * The runtime's cost of a frame running {@code batch}, counted here from the batch itself
+     * (format.md, "runtime": submission and synchronise once, a launch per kernel, a call per copy)
+     * rather than taken from the completion model the explorer uses.
+     */
+    private long runtime(List<Item> batch) {
+        RuntimeOverhead o = ts.interference().overhead();
+        long cost = Ticks.add(o.submit(), o.sync());
+        for (Item j : batch) {
+            cost = Ticks.add(cost, Ticks.add(o.launch(), Ticks.mul(o.copy(), j.copies())));
+        }
+        return cost;
     }
 
     private static Stats stats(long states, long edges, long t0) {

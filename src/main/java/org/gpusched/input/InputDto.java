@@ -20,6 +20,7 @@ final class InputDto {
                 @JsonProperty("gpu") GpuDto gpu,
                 @JsonProperty("tasks") List<TaskDto> tasks,
                 @JsonProperty("interference") InterferenceDto interference,
+                @JsonProperty("runtime") RuntimeDto runtime,
                 @JsonProperty("x") JsonNode x) { }
 
     record GpuDto(@JsonProperty("preset") String preset,
@@ -59,6 +60,12 @@ final class InputDto {
                            @JsonProperty("entries") List<EntryDto> entries,
                            @JsonProperty("missing") String missing,
                            @JsonProperty("x") JsonNode x) { }
+
+    record RuntimeDto(@JsonProperty("launch") Long launch,
+                      @JsonProperty("submit") Long submit,
+                      @JsonProperty("sync") Long sync,
+                      @JsonProperty("copy") Long copy,
+                      @JsonProperty("x") JsonNode x) { }
 
     record EntryDto(@JsonProperty("tasks") List<String> tasks,
                     @JsonProperty("completion") Long completion,

@@ -19,6 +19,7 @@ final class InputDtoV2 {
                 @JsonProperty("gpu") InputDto.GpuDto gpu,
                 @JsonProperty("tasks") List<TaskDto> tasks,
                 @JsonProperty("interference") InputDto.InterferenceDto interference,
+                @JsonProperty("runtime") InputDto.RuntimeDto runtime,
                 @JsonProperty("platform") PlatformDto platform,
                 @JsonProperty("x") JsonNode x) { }
 

@@ -83,7 +83,8 @@ final class TaskSetValidator {
         if (tooMany != null) {
             throw fail("tasks", tooMany);
         }
-        Interference inter = interference(in.interference(), tasks, index);
+        Interference inter = interference(in.interference(), tasks, index)
+                .withOverhead(new RuntimeFields(file).read(in.runtime()));
         long origin = Window.start(tasks, h.getAsLong());
         return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
                 sha256, file, origin);

@@ -86,7 +86,8 @@ final class WorkloadValidator {
         if (in.interference() != null && tasks.size() > TaskSet.MAX_TASKS && "table".equals(in.interference().model())) {
             throw fail("interference", "an interference table describes at most " + TaskSet.MAX_TASKS + " tasks");
         }
-        Interference inter = v1.interference(in.interference(), pseudo, index);
+        Interference inter = v1.interference(in.interference(), pseudo, index)
+                .withOverhead(new RuntimeFields(file).read(in.runtime()));
         String note = PbsView.whyNot(tasks, gpu);
         TaskSet pbs = null;
         if (note == null) {

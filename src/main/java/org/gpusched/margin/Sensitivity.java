@@ -139,7 +139,7 @@ public final class Sensitivity {
         Interference in = ts.interference();
         Map<Long, Long> table = new LinkedHashMap<>();
         in.table().forEach((mask, c) -> table.put(mask, ceilScale(c, k, cmax)));
-        Interference scaled = new Interference(in.model(), in.factors(), table, in.missing());
+        Interference scaled = new Interference(in.model(), in.factors(), table, in.missing(), in.overhead());
         return copy(ts, tasks, scaled);
     }
 

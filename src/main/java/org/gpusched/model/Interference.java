@@ -10,8 +10,11 @@ import java.util.Map;
  * @param factors per task index, the slowdown factor (exactly as written; 1 when absent)
  * @param table   for the table model: task mask (bit i = task i) to completion time, sets of size >= 2
  * @param missing for the table model: what a set absent from the table does
+ * @param overhead what the runtime adds to every frame (launches, submission, synchronise, copy calls);
+ *                 kept here because it, too, is part of how long a batch takes
  */
-public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing) {
+public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing,
+                           RuntimeOverhead overhead) {
 
     public enum Model {
         NONE("none"), SLOWDOWN("slowdown"), TABLE("table");
@@ -36,5 +39,16 @@ public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long
     public Interference {
         factors = List.copyOf(factors);
         table = Map.copyOf(table);
+        overhead = overhead == null ? RuntimeOverhead.NONE : overhead;
+    }
+
+    /** A model without runtime overhead. */
+    public Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing) {
+        this(model, factors, table, missing, RuntimeOverhead.NONE);
+    }
+
+    /** The same model with {@code o} as the runtime's per-frame cost. */
+    public Interference withOverhead(RuntimeOverhead o) {
+        return new Interference(model, factors, table, missing, o);
     }
 }

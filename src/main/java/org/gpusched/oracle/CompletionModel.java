@@ -1,6 +1,9 @@
 package org.gpusched.oracle;
 
 import org.gpusched.model.Interference;
+import org.gpusched.model.RuntimeOverhead;
+import org.gpusched.model.Stage;
+import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 import org.gpusched.model.Ticks;
@@ -23,6 +26,10 @@ public final class CompletionModel {
     private final long[] slowed;
     /** Per unit its H2D + D2H copy time; null when no unit has copies (the frame is the kernels alone). */
     private final long[] copies;
+    /** What the runtime adds to each frame; null when it adds nothing (every existing model). */
+    private final RuntimeOverhead overhead;
+    /** Per unit its number of copies (0, 1 or 2), which the runtime's per-copy cost counts. */
+    private final int[] copyCalls;
 
     public CompletionModel(TaskSet ts) {
         this.inter = ts.interference();
@@ -36,6 +43,14 @@ public final class CompletionModel {
         }
         long[] c = units.stream().mapToLong(Unit::copies).toArray();
         copies = java.util.Arrays.stream(c).anyMatch(x -> x > 0) ? c : null;
+        overhead = inter.overhead().isZero() ? null : inter.overhead();
+        copyCalls = new int[n];
+        int u = 0;
+        for (Task t : ts.tasks()) {
+            for (Stage st : t.chain()) {
+                copyCalls[u++] = (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0);
+            }
+        }
     }
 
     /** ceil(c * f) in exact decimal arithmetic, saturating at {@link Ticks#BEYOND} (a miss) instead of failing. */
@@ -46,7 +61,7 @@ public final class CompletionModel {
 
     /**
      * True when adding tasks to a batch never shortens it (C(S) <= C(S') for S within S'): the
-     * none and slowdown models. A table may list any values above the largest wcet, so it is not.
+     * none and slowdown models, with or without a runtime overhead (which grows with the set). A table may list any values above the largest wcet, so it is not.
      */
     public boolean monotone() {
         return inter.model() != Interference.Model.TABLE;
@@ -55,9 +70,19 @@ public final class CompletionModel {
     /**
      * C(S): the kernels' completion time plus, for a batch whose kernels carry copies, every H2D
      * before and every D2H after them (copy-execute.md, "PBS frames with copies": copies of one
-     * direction run one after the other, so the number of copy engines does not change it).
+     * direction run one after the other, so the number of copy engines does not change it), plus
+     * the runtime's overhead of the frame (format.md, "runtime"; explorer.md, "Runtime overhead").
      */
     public long completion(long mask) {
+        long c = onDevice(mask);
+        if (overhead == null || c == FORBIDDEN) {
+            return c;
+        }
+        return Ticks.add(c, overhead(mask));
+    }
+
+    /** C(S) without the runtime's overhead: the kernels and copies alone. */
+    public long onDevice(long mask) {
         long c = kernels(mask);
         if (copies == null || c == FORBIDDEN) {
             return c;
@@ -66,6 +91,18 @@ public final class CompletionModel {
             c = Ticks.add(c, copies[Long.numberOfTrailingZeros(b)]);
         }
         return c;
+    }
+
+    /** The runtime's overhead of a frame running the set {@code mask}: 0 without a stated overhead. */
+    public long overhead(long mask) {
+        if (overhead == null) {
+            return 0;
+        }
+        int calls = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            calls += copyCalls[Long.numberOfTrailingZeros(b)];
+        }
+        return overhead.frame(Long.bitCount(mask), calls);
     }
 
     private long kernels(long mask) {

@@ -83,6 +83,11 @@ public final class Oracle {
         return completion.completion(mask);
     }
 
+    /** The runtime's per-frame cost within {@link #completion} of the set (0 without a stated runtime). */
+    public long runtimeOverhead(long mask) {
+        return completion.overhead(mask);
+    }
+
     /** True when adding tasks to a batch never shortens it (see {@link CompletionModel#monotone()}). */
     public boolean monotoneCompletion() {
         return completion.monotone();

@@ -36,6 +36,8 @@ public final class RunFolder implements AutoCloseable {
     private final FileChannel lockChannel;
     private final FileLock lock;
     private final List<Path> written = new ArrayList<>();
+    /** Files of the run that could not be made, one line each, for the command to print. */
+    private final List<String> problems = new ArrayList<>();
     private Map<String, String> params = Map.of();
     private boolean complete;
 
@@ -144,6 +146,19 @@ public final class RunFolder implements AutoCloseable {
 
     public Path writeString(String name, String text) {
         return write(name, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Notes a file of the run left out and why (a plot the host cannot draw): the run goes on, and
+     * the command prints the line on stderr.
+     */
+    public void problem(String line) {
+        problems.add(line);
+    }
+
+    /** The lines of {@link #problem}, in order. */
+    public List<String> problems() {
+        return List.copyOf(problems);
     }
 
     /** Marks the run complete; the marker lists the files written. */

@@ -15,7 +15,7 @@ import java.util.Map;
  * Spin kernels demand nothing, so sets of spin kernels are not slowed (they keep the workload's own
  * interference model). Deterministic: the same kinds and times give the same ticks.
  */
-public record Contention(Map<KernelKind, double[]> demands) {
+public record Contention(Map<KernelKind, double[]> demands) implements ContentionModel {
     /** The resources, in the order of each demand vector. */
     public enum Resource { SM_PIPES, DRAM, L2, SHARED_MEMORY }
 
@@ -37,6 +37,7 @@ public record Contention(Map<KernelKind, double[]> demands) {
     }
 
     /** Whether a kernel of {@code kind} loads any resource. */
+    @Override
     public boolean contends(KernelKind kind) {
         for (double d : demands.get(kind)) {
             if (d > 0) {
@@ -50,6 +51,7 @@ public record Contention(Map<KernelKind, double[]> demands) {
      * The time in ticks (rounded up) until the last of the kernels finishes, all started at 0;
      * {@code work[i]} is kernel i's isolated time, {@code kinds[i]} its kind.
      */
+    @Override
     public long makespan(long[] work, KernelKind[] kinds) {
         double last = 0;
         for (double f : finishes(work, kinds)) {

@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.RuntimeOverhead;
+
 /**
  * Something that times sets of kernels for {@code profile} (the paper's section 4.2): each
  * kernel of the set on its own stream, all launched, then one device-wide synchronisation; the
@@ -21,6 +23,15 @@ public interface ProfileDevice extends AutoCloseable {
      * order the oracle found eligible), after {@code warmup} untimed runs.
      */
     long[] time(long mask, int[] order, int warmup, int runs);
+
+    /**
+     * The runtime's per-frame cost on this device, in its unit: what every sample holds besides the
+     * kernels (the launches, the submission reaching the first block, the synchronise returning).
+     * {@link RuntimeOverhead#NONE} when the device cannot tell it apart from the kernels.
+     */
+    default RuntimeOverhead runtime(int warmup, int runs) {
+        return RuntimeOverhead.NONE;
+    }
 
     @Override
     default void close() { }

@@ -9,8 +9,10 @@ import java.util.List;
  * other at its stated time, then every kernel from the end of the last H2D for its drawn duration,
  * then every D2H copy one after the other from the end of the longest kernel (the order C(S)
  * counts; a frame without copies is its kernels alone); the batch ends with its last operation
- * (the player synchronises on the whole device). Launch and synchronisation costs are zero here;
- * docs/player.md says how to measure them on a GPU.
+ * (the player synchronises on the whole device). The runtime's launch, submission and
+ * synchronisation cost is what the timing model states (format.md, "runtime"), carried inside the
+ * kernels' drawn durations, which come from the model's frame lengths; docs/player.md says how to
+ * measure it on a GPU.
  */
 public final class SimDevice implements Device {
     private final String name;

@@ -1,5 +1,7 @@
 package org.gpusched.player;
 
+import org.gpusched.model.RuntimeOverhead;
+
 import java.util.SplittableRandom;
 
 /**
@@ -34,6 +36,12 @@ public final class SimProfileDevice implements ProfileDevice {
     @Override
     public String unit() {
         return unit;
+    }
+
+    /** The simulated device's own runtime cost: its timing model's (every sample includes it). */
+    @Override
+    public RuntimeOverhead runtime(int warmup, int runs) {
+        return timing.truth().interference().overhead();
     }
 
     @Override

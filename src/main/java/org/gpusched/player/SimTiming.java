@@ -23,7 +23,7 @@ import java.util.Map;
  * @param truth  the task set whose model is the device's timing
  * @param toTruth for each unit (kernel; a v1 set's task) of the played set, its index in {@code truth}'s units
  */
-public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention contention) {
+public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionModel contention) {
 
     public SimTiming {
         toTruth = toTruth.clone();
@@ -34,7 +34,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
     }
 
     /** This timing under another contention model. */
-    public SimTiming with(Contention c) {
+    public SimTiming with(ContentionModel c) {
         return new SimTiming(truth, toTruth, own, c);
     }
 
@@ -83,7 +83,14 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
 
     /** A short device name for reports. */
     public String deviceName() {
-        return own ? "sim" : "sim (timing " + truth.displayName() + ")";
+        List<String> about = new ArrayList<>();
+        if (!own) {
+            about.add("timing " + truth.displayName());
+        }
+        if (contention instanceof FittedContention f) {
+            about.add("fitted to " + f.name());
+        }
+        return about.isEmpty() ? "sim" : "sim (" + String.join(", ", about) + ")";
     }
 
     /** The device's completion time of the played set {@code mask} (bit i = played unit i; a v1 set's task i). */
@@ -118,8 +125,10 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, Contention co
             loaded += contention.contends(kinds[i]) ? 1 : 0;
             copies = org.gpusched.model.Ticks.add(copies, u.copies());
         }
-        // The frame's copies run before and after its kernels (C(S) counts them the same way).
-        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(contention.makespan(work, kinds), copies);
+        // The frame's copies run before and after its kernels and the runtime's cost comes on top
+        // (C(S) counts both the same way).
+        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(org.gpusched.model.Ticks.add(
+                contention.makespan(work, kinds), copies), new CompletionModel(truth).overhead(m));
     }
 
     /** The device's completion time of each entry of {@code plan}. */

@@ -26,7 +26,7 @@ public final class LoopPlayer {
                                                     ExecTime execTime, long seed, int gpu, long nanos) {
         if (device == DeviceChoice.SIM) {
             return plan -> {
-                SimTiming t = SimTiming.of(plan.taskSet(), timing.truth());
+                SimTiming t = SimTiming.of(plan.taskSet(), timing.truth()).with(timing.contention());
                 long[] d = execTime.durations(plan, seed, t.completions(plan));
                 return PlayResult.of(plan, mode, new SimDevice(t.deviceName()).play(plan, mode, d));
             };

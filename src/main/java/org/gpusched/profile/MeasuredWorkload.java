@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.InputException;
 import org.gpusched.input.KernelModules;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
@@ -22,7 +23,8 @@ import java.util.Map;
 
 /**
  * The workload a profile (or a loop round) writes: the input file unchanged except each task's
- * {@code wcet} (the measured isolated time) and {@code interference}, replaced by a {@code table}
+ * {@code wcet} (the measured isolated time), its {@code runtime} (the measured per-frame cost,
+ * which the wcets and entries then leave out) and {@code interference}, replaced by a {@code table}
  * model with {@code missing: forbid} whose entries are the measured sets, by size then task
  * order. Everything else (kernels, GPU, {@code x}, the name) is kept, so the file is the same
  * workload with a measured model and reads back as a valid task set (checked before it is written).
@@ -71,6 +73,7 @@ public final class MeasuredWorkload {
                     n.put("completion", e.getValue());
                 });
         root.set("interference", inter);
+        runtime(root, model.overhead());
         relocateModules(ts, tasks, outName);
         String text;
         try {
@@ -81,6 +84,24 @@ public final class MeasuredWorkload {
         // Read back as the analysis will: a model the reader refuses is a bug here, not a user error.
         new TaskSetReader(true).read(outName, text);
         return text;
+    }
+
+    /**
+     * The measured runtime cost replaces the input's (the table's entries hold the rest of each
+     * measured frame, so keeping an old cost would count the runtime twice); none measured, none
+     * written, and a file that stated none comes out as it went in.
+     */
+    private static void runtime(ObjectNode root, RuntimeOverhead o) {
+        if (o.isZero()) {
+            root.remove("runtime");
+            return;
+        }
+        ObjectNode r = MAPPER.createObjectNode();
+        r.put("launch", o.launch());
+        r.put("submit", o.submit());
+        r.put("sync", o.sync());
+        r.put("copy", o.copy());
+        root.set("runtime", r);
     }
 
     /**

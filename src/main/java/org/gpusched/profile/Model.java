@@ -1,6 +1,8 @@
 package org.gpusched.profile;
 
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
@@ -17,12 +19,30 @@ import java.util.TreeMap;
  *
  * @param clamped sets whose measured time was below a member's isolated wcet and was raised to it
  *                (the format requires C(S) >= max C_i; see docs/player.md)
+ * @param overhead the runtime's per-frame cost in ticks; {@code wcet} and {@code table} hold the
+ *                 rest of each measured time, so a set's modelled frame is the measured one
  */
-public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
+public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead) {
 
     public Model {
         wcet = wcet.clone();
         table = Collections.unmodifiableMap(new TreeMap<>(table));
+        overhead = overhead == null ? RuntimeOverhead.NONE : overhead;
+    }
+
+    /** A model without runtime overhead. */
+    public Model(long[] wcet, Map<Long, Long> table, int clamped) {
+        this(wcet, table, clamped, RuntimeOverhead.NONE);
+    }
+
+    /** The runtime's cost of a frame running {@code mask} (format 1: no copies). */
+    long overheadOf(long mask) {
+        return overhead.frame(Long.bitCount(mask), 0);
+    }
+
+    /** A measured frame time less the runtime's cost of the set, at least one tick. */
+    private long kernelsOf(long mask, long frame) {
+        return Math.max(1L, Ticks.sub(frame, overheadOf(mask)));
     }
 
     /**
@@ -32,15 +52,24 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
     public static Model of(Profiler.Profile p, Statistic statistic, BigDecimal margin) {
         long[] wcet = new long[p.taskSet().size()];
         Map<Long, Long> table = new TreeMap<>();
+        RuntimeOverhead r = p.runtime();
+        Model frame = new Model(wcet, table, 0, new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
+                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())));
         for (Profiler.SetSamples s : p.sets()) {
-            long ticks = ticks(statistic.of(s.samples()), margin, p.scale());
+            // A sample runs from the submission to the synchronise's return: the runtime's cost is in it.
+            long ticks = frame.kernelsOf(s.mask(), ticks(statistic.of(s.samples()), margin, p.scale()));
             if (Long.bitCount(s.mask()) == 1) {
                 wcet[Long.numberOfTrailingZeros(s.mask())] = ticks;
             } else {
                 table.put(s.mask(), ticks);
             }
         }
-        return clamp(wcet, table);
+        return clamp(wcet, table, frame.overhead());
+    }
+
+    /** A measured runtime cost in ticks: as {@link #ticks}, but a cost of 0 stays 0. */
+    private static long cost(long value, BigDecimal margin, long scale) {
+        return value == 0 ? 0 : ticks(value, margin, scale);
     }
 
     /** ceil(value * margin / scale), at least 1. */
@@ -49,8 +78,12 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
         return Math.max(1L, t.longValueExact());
     }
 
-    /** Every table entry raised to at least its members' largest wcet, counting the raised ones. */
     static Model clamp(long[] wcet, Map<Long, Long> table) {
+        return clamp(wcet, table, RuntimeOverhead.NONE);
+    }
+
+    /** Every table entry raised to at least its members' largest wcet, counting the raised ones. */
+    static Model clamp(long[] wcet, Map<Long, Long> table, RuntimeOverhead overhead) {
         Map<Long, Long> out = new TreeMap<>();
         int clamped = 0;
         for (Map.Entry<Long, Long> e : table.entrySet()) {
@@ -63,7 +96,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
             }
             out.put(e.getKey(), Math.max(e.getValue(), floor));
         }
-        return new Model(wcet, out, clamped);
+        return new Model(wcet, out, clamped, overhead);
     }
 
     /**
@@ -79,17 +112,18 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
         Map<Long, Long> table = new TreeMap<>();
         for (int[] order : sets) {
             long mask = Oracle.maskOf(order);
-            long c = cm.completion(mask);
+            long c = cm.onDevice(mask);
             if (order.length > 1 && c != CompletionModel.FORBIDDEN) {
                 table.put(mask, c);
             }
         }
-        return clamp(wcet, table);
+        return clamp(wcet, table, ts.interference().overhead());
     }
 
     /**
-     * This model with the sets in {@code measured} (mask to ticks) raised to at least the measured
-     * value (a singleton raises its task's wcet); returns this when nothing grows.
+     * This model with the sets in {@code measured} (mask to measured frame ticks) raised so that
+     * their modelled frame is at least the measured one (a singleton raises its task's wcet; the
+     * runtime's cost stays as it is); returns this when nothing grows.
      */
     public Model raise(Map<Long, Long> measured) {
         long[] w = wcet.clone();
@@ -97,21 +131,23 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped) {
         boolean grew = false;
         for (Map.Entry<Long, Long> e : measured.entrySet()) {
             long mask = e.getKey();
+            long value = kernelsOf(mask, e.getValue());
             if (Long.bitCount(mask) == 1) {
                 int i = Long.numberOfTrailingZeros(mask);
-                grew |= e.getValue() > w[i];
-                w[i] = Math.max(w[i], e.getValue());
+                grew |= value > w[i];
+                w[i] = Math.max(w[i], value);
             } else {
                 long old = t.getOrDefault(mask, 0L);
-                grew |= e.getValue() > old;
-                t.put(mask, Math.max(old, e.getValue()));
+                grew |= value > old;
+                t.put(mask, Math.max(old, value));
             }
         }
-        return grew ? clamp(w, t) : this;
+        return grew ? clamp(w, t, overhead) : this;
     }
 
-    /** The modelled time of a set (a singleton's wcet), or -1 when the table has no entry. */
+    /** The modelled frame of a set (a singleton's wcet), runtime cost included, or -1 without an entry. */
     public long completion(long mask) {
-        return Long.bitCount(mask) == 1 ? wcet[Long.numberOfTrailingZeros(mask)] : table.getOrDefault(mask, -1L);
+        long c = Long.bitCount(mask) == 1 ? wcet[Long.numberOfTrailingZeros(mask)] : table.getOrDefault(mask, -1L);
+        return c < 0 ? c : Ticks.add(c, overheadOf(mask));
     }
 }

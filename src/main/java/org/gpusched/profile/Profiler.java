@@ -1,6 +1,7 @@
 package org.gpusched.profile;
 
 import org.gpusched.input.InputException;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.ProfileDevice;
@@ -30,11 +31,22 @@ public final class Profiler {
         }
     }
 
-    /** What a profile measured, sets by size then by task indices. */
+    /**
+     * What a profile measured, sets by size then by task indices; {@code runtime} is the runtime's
+     * per-frame cost the device measured, in the device's unit (part of every sample, since a
+     * sample runs from the submission to the return of the synchronise).
+     */
     public record Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
-                          List<SetSamples> sets) {
+                          List<SetSamples> sets, RuntimeOverhead runtime) {
         public Profile {
             sets = List.copyOf(sets);
+            runtime = runtime == null ? RuntimeOverhead.NONE : runtime;
+        }
+
+        /** A profile whose device did not measure the runtime's cost (it stays inside the samples). */
+        public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
+                       List<SetSamples> sets) {
+            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE);
         }
     }
 
@@ -88,6 +100,6 @@ public final class Profiler {
             out.add(new SetSamples(mask, order, dev.time(mask, order, warmup, runs)));
             step.run();
         }
-        return new Profile(ts, dev.name(), dev.scale(), dev.unit(), warmup, runs, out);
+        return new Profile(ts, dev.name(), dev.scale(), dev.unit(), warmup, runs, out, dev.runtime(warmup, runs));
     }
 }

@@ -3,6 +3,7 @@ package org.gpusched.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.Escapes;
 import org.gpusched.model.Gpu;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Segment;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.WorkTask;
@@ -45,6 +46,7 @@ public final class ValidateReports {
                         ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),
                         Gpu.show(g.sms()), g.smPolicy().json(), ts.interference().model().json());
+                runtime(out, ts.interference().overhead(), ts.timeUnit().json());
             }
         }
     }
@@ -93,9 +95,18 @@ public final class ValidateReports {
                         w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
                 out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", w.gpu().name(),
                         Gpu.show(w.gpu().sms()), w.gpu().smPolicy().json(), w.interference().model().json());
+                runtime(out, w.interference().overhead(), w.timeUnit().json());
                 out.println(ts == null ? "  PBS methods: n/a (" + w.pbsNote() + ")"
                         : "  PBS methods: hyperperiod " + ts.hyperperiod() + ", jobs " + ts.jobCount());
             }
+        }
+    }
+
+    /** The stated runtime cost, only when there is one (a file without it prints what it always did). */
+    private static void runtime(PrintWriter out, RuntimeOverhead o, String unit) {
+        if (!o.isZero()) {
+            out.printf(Locale.ROOT, "  runtime per frame: submit %d + sync %d %s, per kernel launch %d, per copy %d%n",
+                    o.submit(), o.sync(), unit, o.launch(), o.copy());
         }
     }
 

@@ -1,0 +1,15 @@
+package org.gpusched.player;
+
+import org.gpusched.model.KernelKind;
+
+/**
+ * How the simulated device slows kernels of the built-in kinds that run together: the built-in
+ * fluid model ({@link Contention}) or one fitted to a GPU's measurements ({@link FittedContention}).
+ */
+public interface ContentionModel {
+    /** Whether a kernel of {@code kind} loads a shared resource (two such kernels together may slow). */
+    boolean contends(KernelKind kind);
+
+    /** The ticks (rounded up) until the last kernel finishes, all started at 0; {@code work[i]} is kernel i's isolated time. */
+    long makespan(long[] work, KernelKind[] kinds);
+}

@@ -1,0 +1,207 @@
+package org.gpusched.player;
+
+import org.gpusched.input.InputException;
+import org.gpusched.model.KernelKind;
+import org.gpusched.model.RuntimeOverhead;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A contention model fitted to a GPU: the sets {@code experiment interference} measured (its raw
+ * file, {@code interference-sets.csv}: each set's members with their isolated times and measured
+ * slowdowns). A set of kernels is slowed as the measured set of the same kinds whose isolated times
+ * are nearest (in ratio, member by member) was: each member's time is its work times that member's
+ * measured slowdown. A mix of kinds never measured (four kernels, say) takes each kind's largest
+ * measured slowdown, the experiment's fitted factor, which is never below what was seen. Spin kernels
+ * load nothing. Deterministic: the same kinds and works give the same ticks.
+ *
+ * @param name a short name for reports (the preset's, or the file's)
+ * @param sets the measured sets, each with its members in (kind, isolated time) order
+ */
+public record FittedContention(String name, List<Set> sets) implements ContentionModel {
+    /** The preset measured on an NVIDIA H200 (132 SMs, CUDA 13.0; docs/player.md). */
+    public static final String H200 = "h200";
+    /**
+     * The runtime's per-frame cost on that H200, in ns (means over 1,200 frames: launch 10.9 us per
+     * frame, counted here per kernel, which overestimates frames of several kernels; submission to
+     * the first block 10.7 us; the last block's end to the synchronise's return 2.6 us).
+     */
+    public static final RuntimeOverhead H200_RUNTIME_NS = new RuntimeOverhead(10_900, 10_700, 2_600, 0);
+
+    /** One measured member: its kind, isolated time and slowdown in the set. */
+    public record Member(KernelKind kind, double isolated, double slowdown) { }
+
+    /** One measured set, its members in the order they were submitted. */
+    public record Set(List<Member> members) {
+        public Set {
+            members = List.copyOf(members);
+        }
+
+        List<Member> sorted() {
+            return members.stream().sorted(ORDER).toList();
+        }
+    }
+
+    private static final Comparator<Member> ORDER = Comparator.<Member>comparingInt(m -> m.kind().ordinal())
+            .thenComparingDouble(Member::isolated);
+
+    public FittedContention {
+        sets = List.copyOf(sets);
+    }
+
+    /** The shipped fit of a preset name, or null when there is none of that name. */
+    public static FittedContention preset(String name) {
+        if (!H200.equals(name)) {
+            return null;
+        }
+        try (InputStream in = FittedContention.class.getResourceAsStream("/devices/h200-interference-sets.csv")) {
+            return parse(H200, "h200-interference-sets.csv", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("the h200 preset is missing from the build", e);
+        }
+    }
+
+    /**
+     * The fit of a raw file of {@code experiment interference} ({@code unit,set,measured,slowdowns,isolated});
+     * a malformed line is refused naming the file and line.
+     */
+    public static FittedContention parse(String name, String file, String csv) {
+        List<Set> sets = new ArrayList<>();
+        String[] lines = csv.split("\r?\n");
+        if (lines.length == 0 || !lines[0].strip().equals("unit,set,measured,slowdowns,isolated")) {
+            throw new InputException(file, "", "not a raw file of experiment interference (expected the header"
+                    + " unit,set,measured,slowdowns,isolated)");
+        }
+        for (int i = 1; i < lines.length; i++) {
+            if (lines[i].isBlank()) {
+                continue;
+            }
+            try {
+                sets.add(row(lines[i]));
+            } catch (RuntimeException e) {
+                throw new InputException(file, "", "line " + (i + 1) + ": " + (e.getMessage() == null
+                        ? "malformed row" : e.getMessage()));
+            }
+        }
+        if (sets.isEmpty()) {
+            throw new InputException(file, "", "no measured set");
+        }
+        return new FittedContention(name, sets);
+    }
+
+    private static Set row(String line) {
+        String[] c = line.split(",", -1);
+        if (c.length != 5) {
+            throw new IllegalArgumentException("expected 5 columns, got " + c.length);
+        }
+        String[] members = c[1].split("\\+");
+        String[] slow = c[3].trim().split(" ");
+        String[] iso = c[4].trim().split(" ");
+        if (members.length < 2 || slow.length != members.length || iso.length != members.length) {
+            throw new IllegalArgumentException("a set needs two or more members, each with a slowdown and an isolated time");
+        }
+        List<Member> out = new ArrayList<>();
+        for (int k = 0; k < members.length; k++) {
+            KernelKind kind = KernelKind.of(members[k].split(":")[0]);
+            double s = Double.parseDouble(slow[k]);
+            double t = Double.parseDouble(iso[k]);
+            if (kind == null || !(s > 0) || !(t > 0) || Double.isInfinite(s) || Double.isInfinite(t)) {
+                throw new IllegalArgumentException("member " + members[k] + ": unknown kind, or a slowdown or"
+                        + " isolated time that is not a positive number");
+            }
+            out.add(new Member(kind, t, s));
+        }
+        return new Set(out);
+    }
+
+    @Override
+    public boolean contends(KernelKind kind) {
+        return kind != KernelKind.SPIN;
+    }
+
+    /** Each kind's largest measured slowdown (1 for a kind never measured): the fallback. */
+    public Map<KernelKind, Double> factors() {
+        Map<KernelKind, Double> f = new EnumMap<>(KernelKind.class);
+        for (Set s : sets) {
+            for (Member m : s.members()) {
+                f.merge(m.kind(), m.slowdown(), Math::max);
+            }
+        }
+        return f;
+    }
+
+    /**
+     * The measured set nearest to these kernels: first among the sets of the same kinds in the same
+     * order (the order a set was submitted in changes how it runs), else among those of the same
+     * kinds in any order, where equally near sets (the orders of one multiset) give the largest of
+     * their times; else each kind's largest slowdown.
+     */
+    @Override
+    public long makespan(long[] work, KernelKind[] kinds) {
+        Member[] asked = new Member[work.length];
+        for (int i = 0; i < asked.length; i++) {
+            asked[i] = new Member(kinds[i], Math.max(1, work[i]), 1);
+        }
+        double inOrder = nearest(Arrays.asList(asked), false);
+        if (inOrder >= 0) {
+            return ceil(inOrder);
+        }
+        double anyOrder = nearest(Arrays.stream(asked).sorted(ORDER).toList(), true);
+        if (anyOrder >= 0) {
+            return ceil(anyOrder);
+        }
+        Map<KernelKind, Double> factor = factors();
+        double last = 0;
+        for (Member a : asked) {
+            last = Math.max(last, a.isolated() * slowdown(a.kind(), factor.getOrDefault(a.kind(), 1.0)));
+        }
+        return ceil(last);
+    }
+
+    /** The time of the nearest measured set(s) aligned member by member with {@code asked}, or -1 without one. */
+    private double nearest(List<Member> asked, boolean sorted) {
+        double best = Double.MAX_VALUE;
+        double time = -1;
+        for (Set s : sets) {
+            List<Member> ms = sorted ? s.sorted() : s.members();
+            if (ms.size() != asked.size()) {
+                continue;
+            }
+            double d = 0;
+            double last = 0;
+            for (int k = 0; k < ms.size() && d < Double.MAX_VALUE; k++) {
+                Member m = ms.get(k);
+                Member a = asked.get(k);
+                d = m.kind() != a.kind() ? Double.MAX_VALUE : d + Math.abs(Math.log(a.isolated() / m.isolated()));
+                last = Math.max(last, a.isolated() * slowdown(a.kind(), m.slowdown()));
+            }
+            if (d == Double.MAX_VALUE) {
+                continue;
+            }
+            if (d < best - 1e-9) {
+                best = d;
+                time = last;
+            } else if (d <= best + 1e-9) {
+                time = Math.max(time, last);
+            }
+        }
+        return time;
+    }
+
+    /** A kernel is never faster together than alone (a slowdown below 1 is noise); spin loads nothing. */
+    private static double slowdown(KernelKind kind, double measured) {
+        return kind == KernelKind.SPIN ? 1 : Math.max(1.0, measured);
+    }
+
+    private static long ceil(double t) {
+        return (long) Math.ceil(t - 1e-9);
+    }
+}

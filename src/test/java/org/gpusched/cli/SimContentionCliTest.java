@@ -1,0 +1,54 @@
+package org.gpusched.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** profile and loop on a simulated device fitted to a GPU's measurements (--sim-contention). */
+class SimContentionCliTest {
+    private static final ObjectMapper M = new ObjectMapper();
+    private static final String KINDS = "examples/contending-kinds.json";
+
+    @Test
+    void theH200FitTimesTheSetsAsTheH200Did(@TempDir Path dir) throws Exception {
+        CliRunner builtIn = CliRunner.run("profile", KINDS, "--device", "sim", "--runs", "1", "--out",
+                dir.resolve("a.json").toString(), "--format", "json");
+        CliRunner h200 = CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", "h200", "--runs", "1",
+                "--out", dir.resolve("b.json").toString(), "--format", "json");
+        assertThat(h200.code()).as(h200.err()).isZero();
+        JsonNode a = M.readTree(builtIn.out());
+        JsonNode b = M.readTree(h200.out());
+        assertThat(b.path("device").asText()).isEqualTo("sim (fitted to h200)");
+        // Two memory kernels: the built-in model slows them to 1.8x; on the H200 they barely slowed.
+        assertThat(a.path("entries").get(0).path("completion").asLong()).isEqualTo(100);
+        assertThat(b.path("entries").get(0).path("completion").asLong()).isEqualTo(60);
+        CliRunner loop = CliRunner.run("loop", KINDS, "--device", "sim", "--sim-contention", "h200", "--start", "model",
+                "--out", dir.resolve("c.json").toString());
+        assertThat(loop.code()).as(loop.err()).isZero();
+        assertThat(loop.out()).contains("stable");
+    }
+
+    @Test
+    void aFitFileOfTheExperimentIsReadAndABadOneIsOneLine(@TempDir Path dir) throws Exception {
+        Path fit = Files.writeString(dir.resolve("fit.csv"), "unit,set,measured,slowdowns,isolated\n"
+                + "0,memory:100+memory:100,200,2.0 2.0,60 50\n");
+        CliRunner ok = CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", fit.toString(), "--runs",
+                "1", "--max-set-size", "2", "--out", dir.resolve("m.json").toString(), "--format", "json");
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(M.readTree(ok.out()).path("entries").get(0).path("completion").asLong()).isEqualTo(120);
+        Path bad = Files.writeString(dir.resolve("bad.csv"), "kind,factor\nmemory,2\n");
+        CliRunner no = CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", bad.toString(),
+                "--out", dir.resolve("n.json").toString());
+        assertThat(no.code()).isEqualTo(2);
+        assertThat(no.err().strip().lines()).singleElement().asString().contains("not a raw file of experiment interference");
+        CliRunner gpu = CliRunner.run("profile", KINDS, "--sim-contention", "h200", "--out", dir.resolve("g.json").toString());
+        assertThat(gpu.code()).isEqualTo(2);
+        assertThat(gpu.err()).contains("add --device sim");
+    }
+}
