@@ -139,10 +139,6 @@ public final class SolverEngine {
      * pairs' conflict weights, restarting (Luby) with a seed; worker 2 places frames at the
      * earliest start (list scheduling); further workers are worker 1 with other seeds.
      */
-    static void configureForScratch(FrameModel fm, int w) {
-        new SolverEngine(null, 1, 7).configure(fm, w);
-    }
-
     private void configure(FrameModel fm, int w) {
         Model m = fm.model;
         Solver s = m.getSolver();
