@@ -93,7 +93,11 @@ public final class Reports {
                     a.schedule().size() - 1, from, a.repeat().every(), ts.timeUnit().json(),
                     a.repeat().every() / ts.hyperperiod(), a.repeat().fromFrame());
         }
-        if (a.witness() != null) {
+        if (a.witness() != null && a.witness().path().isEmpty() && "solver".equals(a.engine())) {
+            // A refutation of the solver's relaxation: no deepest path, only why.
+            out.println("  witness       refuted by the solver engine:");
+            a.witness().reasons().forEach(r -> out.println("    - " + r));
+        } else if (a.witness() != null) {
             witness(out, ts, a.witness(), simulation);
         }
     }

@@ -29,6 +29,8 @@ class EngineCliTest {
                 "--format", "json", "--no-timing");
         assertThat(no.code()).isEqualTo(1);
         assertThat(no.out()).contains("\"engine\":\"solver\"");
+        assertThat(CliRunner.run("analyze", NOT_SCHEDULABLE, "--engine", "solver", "--threads", "1", "--no-timing")
+                .out()).contains("  witness       refuted by the solver engine:\n    - no placement of the kernels");
     }
 
     @Test
