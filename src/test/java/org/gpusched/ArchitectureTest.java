@@ -44,7 +44,7 @@ class ArchitectureTest {
             List.of("input"),
             List.of("oracle"),
             List.of("explore"),
-            List.of("baseline", "table", "margin", "rta", "timepart", "interop", "copyexec", "partition"),
+            List.of("baseline", "table", "margin", "rta", "timepart", "interop", "copyexec", "partition", "solver"),
             List.of("policy"),
             List.of("player", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
             List.of("report"),

@@ -64,6 +64,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
             description = "Threads per analysis (as analyze --threads). Default: the available cores.")
     Integer threads;
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph",
+            description = "The engine timed (as analyze --engine): graph, solver, portfolio or auto. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    org.gpusched.explore.EngineKind engine;
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
             description = "Unmeasured sets run first to warm up the JIT. Default: ${DEFAULT-VALUE}.")
     int warmup;
@@ -72,8 +76,8 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Bench.Config config = new Bench.Config(tasks, utilizations, sets, Scenario.parse(scenario), seed,
-                Bench.dominationOptions(maxStates, timeLimit, threads == null ? Runtime.getRuntime().availableProcessors()
-                        : threads), Bench.noMergeOptions(noMergeStates, noMergeLimit),
+                Bench.engineOptions(maxStates, timeLimit, threads == null ? Runtime.getRuntime().availableProcessors()
+                        : threads, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);
         Bench.run(config, p -> {

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.model.Budget;
 import org.gpusched.explore.Objective;
@@ -61,6 +62,13 @@ public final class ExploreOptions {
         threads = n;
     }
 
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph",
+            description = "graph: the GPUSched graph search; solver: the constraint-solver engine (a relaxation that "
+                    + "refutes, solutions played as PBS and checked); portfolio: both side by side, the first sound "
+                    + "verdict wins (the solver starts when the search has not decided quickly); auto: portfolio with "
+                    + "two or more threads, else graph. Default: ${DEFAULT-VALUE}.")
+    EngineKind engine;
+
     @Option(names = "--no-greedy", description = "The plain search: no global demand check and no greedy policies "
             + "before it (see docs/explorer.md).")
     boolean noGreedy;
@@ -88,6 +96,7 @@ public final class ExploreOptions {
     private Options toOptions(long graphLimit, Duration time) {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
                 .withBudget(maxStates, time).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)
-                .withThreads(threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+                .withThreads(threads == null ? Runtime.getRuntime().availableProcessors() : threads)
+                .withEngine(engine == null ? EngineKind.GRAPH : engine);
     }
 }

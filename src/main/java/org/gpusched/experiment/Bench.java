@@ -1,12 +1,14 @@
 package org.gpusched.experiment;
 
 import org.gpusched.explore.Analysis;
+import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.MergeLevel;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.Phases;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
+import org.gpusched.solver.Portfolio;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -86,15 +88,23 @@ public final class Bench {
             // would add GC and JIT threads, but Linux counts it in 10 ms ticks.)
             long cpu0 = THREADS.getCurrentThreadCpuTime();
             long wall0 = System.nanoTime();
-            GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
-            Analysis a = explorer.analyze();
-            ms[i] = (System.nanoTime() - wall0) / 1e6;
-            long cpu1 = THREADS.getCurrentThreadCpuTime();
-            cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
+            Analysis a;
+            if (c.options().engine() != EngineKind.GRAPH) {
+                // The engines run on threads of their own: their CPU time is not tracked here.
+                a = Portfolio.analyze(ts, c.options(), c.options().budget().start());
+                ms[i] = (System.nanoTime() - wall0) / 1e6;
+                cpu[i] = Double.NaN;
+            } else {
+                GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
+                a = explorer.analyze();
+                ms[i] = (System.nanoTime() - wall0) / 1e6;
+                long cpu1 = THREADS.getCurrentThreadCpuTime();
+                cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
+                phases = phases.plus(explorer.phases());
+            }
             if (a.foundBy() != null) {
                 before++;
             }
-            phases = phases.plus(explorer.phases());
             vertices[i] = a.stats().vertices();
             heap = Math.max(heap, a.stats().peakHeapBytes());
             if (a.verdict() == Verdict.INCONCLUSIVE) {
@@ -145,6 +155,11 @@ public final class Bench {
     /** The default analysis (greedy runs first, domination merge) with the given budget and threads. */
     public static Options dominationOptions(long maxStates, Duration limit, int threads) {
         return Options.defaults().withBudget(maxStates, limit).withThreads(threads);
+    }
+
+    /** As {@link #dominationOptions}, decided by the given engine (docs/solver.md). */
+    public static Options engineOptions(long maxStates, Duration limit, int threads, EngineKind engine) {
+        return dominationOptions(maxStates, limit, threads).withEngine(engine);
     }
 
     /** The paper's no-merge search, without the greedy runs: the reference of the speed ratio. */

@@ -15,11 +15,24 @@ import java.util.List;
  * @param repeat   how the schedule continues: null for a table of one hyperperiod from 0 that
  *                 repeats every H; otherwise the frames from {@code repeat.fromFrame()} on (the
  *                 periodic part after the power-on prefix) repeat every {@code repeat.every()}
+ * @param engine   the engine that decided when {@code --engine} asked for another than the graph
+ *                 search alone ({@code graph} or {@code solver}); null otherwise, and reports then
+ *                 stay as they were
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
-                       String note, Achieved achieved, String foundBy, Repeat repeat) {
+                       String note, Achieved achieved, String foundBy, Repeat repeat, String engine) {
     public Analysis {
         schedule = List.copyOf(schedule);
+    }
+
+    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
+                    Achieved achieved, String foundBy, Repeat repeat) {
+        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, null);
+    }
+
+    /** The same analysis, saying which engine decided it. */
+    public Analysis withEngine(String e) {
+        return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, e);
     }
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,

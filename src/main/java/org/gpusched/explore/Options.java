@@ -18,10 +18,24 @@ import java.time.Duration;
  *                   layer's vertices on that many threads, and {@link SearchOrder#AUTO} runs its
  *                   depth-first turn on one of them beside the breadth-first one (on the others);
  *                   the result is that of one thread
+ * @param engine     which engine decides: the graph search (the default), the solver engine, or both
+ *                   side by side (docs/solver.md)
  */
 public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
                       Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates,
-                      boolean greedyFirst, int threads) {
+                      boolean greedyFirst, int threads, EngineKind engine) {
+
+    public Options(MergeLevel merge, SearchOrder search, StopRule stop, Objective objective, long maxStates,
+                   Duration timeLimit, double maxHeapFraction, long graphLimit, long diveStates,
+                   boolean greedyFirst, int threads) {
+        this(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads, EngineKind.GRAPH);
+    }
+
+    public Options withEngine(EngineKind e) {
+        return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
+                greedyFirst, threads, e);
+    }
 
     public static final long DEFAULT_MAX_STATES = Budget.DEFAULT_MAX_STATES;
     public static final long DEFAULT_DIVE_STATES = 20_000L;
@@ -38,42 +52,42 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
 
     public Options withMerge(MergeLevel m) {
         return new Options(m, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     public Options withSearch(SearchOrder s) {
         return new Options(merge, s, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     public Options withStop(StopRule s, Objective o) {
         return new Options(merge, search, s, o, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     public Options withBudget(long states, Duration time) {
         return new Options(merge, search, stop, objective, states, time, maxHeapFraction, graphLimit, diveStates,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     public Options withDive(long states) {
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, states,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     public Options withGraphLimit(long limit) {
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, limit, diveStates,
-                greedyFirst, threads);
+                greedyFirst, threads, engine);
     }
 
     /** Without the early decisions: the plain search (the paper's configurations, e.g. --merge none curves). */
     public Options withGreedyFirst(boolean on) {
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
-                on, threads);
+                on, threads, engine);
     }
 
     public Options withThreads(int n) {
         return new Options(merge, search, stop, objective, maxStates, timeLimit, maxHeapFraction, graphLimit, diveStates,
-                greedyFirst, Math.max(1, n));
+                greedyFirst, Math.max(1, n), engine);
     }
 }

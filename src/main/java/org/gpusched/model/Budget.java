@@ -62,6 +62,8 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         private long lastGcNanos = Long.MIN_VALUE / 2;
         private long lastLive;
         private long peakHeap;
+        /** Set by another thread when a racing analysis has decided: this one stops at its next check. */
+        private volatile boolean cancelled;
 
         Meter(Budget budget) {
             this(budget, null);
@@ -99,8 +101,19 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
             return System.nanoTime() - startNanos;
         }
 
+        /**
+         * Stops the analysis timed by this meter at its next check of the clock, as a time limit
+         * would (the portfolio of engines: the one still running when the other decided).
+         */
+        public void cancel() {
+            cancelled = true;
+        }
+
         /** The note of the time limit when it has passed, else null. Cheap: ask it often. */
         public String timeNote() {
+            if (cancelled) {
+                return CANCELLED;
+            }
             if (outer != null) {
                 String o = outer.timeNote();
                 if (o != null) {
@@ -193,6 +206,9 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
             return peakHeap;
         }
     }
+
+    /** The note of a meter cancelled because another engine decided first. */
+    public static final String CANCELLED = "stopped: another engine decided first";
 
     /** The note for an out-of-memory error caught inside a method. */
     public static final String OUT_OF_MEMORY =

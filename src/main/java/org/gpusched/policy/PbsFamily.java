@@ -113,6 +113,10 @@ public final class PbsFamily {
                 Analysis a = p.analysis();
                 return result(p.fileTimeLine(), a, a.schedule(), new Detail.Frames(p.fileTimeLine(), a, null, null));
             }
+            if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
+                Analysis a = org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter);
+                return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
+            }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
             Analysis a = ex.analyze(meter);
             return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,

@@ -52,6 +52,9 @@ public final class Reports {
         if (a.foundBy() != null) {
             out.printf(Locale.ROOT, "  decided by    %s, before any search%n", a.foundBy());
         }
+        if (a.engine() != null) {
+            out.printf(Locale.ROOT, "  engine        %s%n", a.engine());
+        }
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
         if (ts.origin() != 0) {
@@ -90,7 +93,11 @@ public final class Reports {
                     a.schedule().size() - 1, from, a.repeat().every(), ts.timeUnit().json(),
                     a.repeat().every() / ts.hyperperiod(), a.repeat().fromFrame());
         }
-        if (a.witness() != null) {
+        if (a.witness() != null && a.witness().path().isEmpty() && "solver".equals(a.engine())) {
+            // A refutation of the solver's relaxation: no deepest path, only why.
+            out.println("  witness       refuted by the solver engine:");
+            a.witness().reasons().forEach(r -> out.println("    - " + r));
+        } else if (a.witness() != null) {
             witness(out, ts, a.witness(), simulation);
         }
     }
@@ -150,6 +157,9 @@ public final class Reports {
         o.put("note", a.note());
         if (a.foundBy() != null) {
             o.put("foundBy", a.foundBy()); // only when something decided before the search: reports stay as they were otherwise
+        }
+        if (a.engine() != null) {
+            o.put("engine", a.engine()); // only with --engine other than graph: reports stay as they were otherwise
         }
         Margins m = MarginReports.of(ts, a);
         o.set("margins", m == null ? null : MarginReports.json(ts, m));

@@ -1,0 +1,95 @@
+package org.gpusched.solver;
+
+import org.gpusched.RandomPipelines;
+import org.gpusched.RandomTaskSets;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.BruteForceExplorer;
+import org.gpusched.explore.Verdict;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+import org.junit.jupiter.api.Test;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The solver engine against the brute-force twin on thousands of small random sets (the same
+ * generators as the explorer's property test): it never calls a set not schedulable that brute
+ * force schedules, and every schedule it returns checks out. It may be inconclusive (a solution of
+ * the relaxation that does not play as PBS), and it must decide most sets.
+ */
+class SolverPropertyTest {
+    private static final int SETS = Integer.getInteger("gpusched.propertySets", 2500);
+    private static final int PIPELINES = Integer.getInteger("gpusched.pipelineSets", 1000);
+
+    @Test
+    void small_sets_two_to_four_tasks() {
+        Map<Verdict, Integer> seen = run(SETS, 0, seed -> RandomTaskSets.generate(seed, 2, 4), FrameModel.Mutation.NONE);
+        assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isPositive();
+        assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isPositive();
+    }
+
+    @Test
+    void pipelines_with_offsets_jitter_and_chains() {
+        Map<Verdict, Integer> seen = run(PIPELINES, 5_000_000, seed -> {
+            TaskSet ts = RandomPipelines.generate(seed, 2, 4);
+            return ts.origin() < 0 ? null : ts;
+        }, FrameModel.Mutation.NONE);
+        assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isPositive();
+    }
+
+    /** The comparison above sees a constraint made one tick too strong: the test can fail. */
+    @Test
+    void a_broken_constraint_is_caught() {
+        long caught = -1;
+        for (long seed = 1; seed <= 3000 && caught < 0; seed++) {
+            TaskSet ts = RandomTaskSets.generate(seed, 2, 4);
+            if (!small(ts)) {
+                continue;
+            }
+            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, FrameModel.Mutation.PAIR_ONE_LONGER)
+                    .analyze(Budget.defaults().start()).verdict();
+            if (mutated == Verdict.NOT_SCHEDULABLE
+                    && new BruteForceExplorer(ts, 2_000_000).analyze().verdict() == Verdict.SCHEDULABLE) {
+                caught = seed;
+            }
+        }
+        assertThat(caught).as("a frame of two one tick too long must refute some schedulable set").isPositive();
+    }
+
+    private static boolean small(TaskSet ts) {
+        return ts.jobCount() <= 40;
+    }
+
+    static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen, FrameModel.Mutation m) {
+        Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
+        int compared = 0;
+        for (long seed = seedBase + 1; compared < sets; seed++) {
+            TaskSet ts = gen.apply(seed);
+            if (ts == null || !small(ts)) {
+                continue;
+            }
+            compared++;
+            Analysis s = new SolverEngine(ts, 1, Portfolio.SEED, m).analyze(Budget.defaults().start());
+            seen.merge(s.verdict(), 1, Integer::sum);
+            if (s.verdict() == Verdict.INCONCLUSIVE) {
+                continue;
+            }
+            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            if (reference == Verdict.INCONCLUSIVE) {
+                continue;
+            }
+            assertThat(s.verdict()).as("seed %d: solver engine against brute force", seed).isEqualTo(reference);
+            if (s.verdict() == Verdict.SCHEDULABLE) {
+                assertThat(TableChecker.check(ts, Tables.of(ts, s))).as("seed %d: solver table", seed).isEmpty();
+            }
+        }
+        System.out.println("solver engine verdicts on " + sets + " sets: " + seen);
+        return seen;
+    }
+}
