@@ -97,6 +97,11 @@ final class Twins {
             Method gpusched = registry.byId("gpusched").orElseThrow();
             exact = mutation.apply(gpusched.analyze(w, options.withSteadyState(true),
                     meter.inner(options.explore().budget())));
+            if (brute != null) {
+                // Brute force answers the steady state only when asked (it is not applicable otherwise).
+                brute = registry.byId("brute-force").orElseThrow().analyze(w, options.withSteadyState(true),
+                        meter.inner(options.explore().budget()));
+            }
         }
         if (exact != null && brute != null && ts.origin() >= 0) {
             out.add(compare(EXACT, exact, brute));
@@ -123,6 +128,10 @@ final class Twins {
     }
 
     private static Observation compare(String check, MethodResult a, MethodResult b) {
+        if (a.outcome() == Outcome.NOT_APPLICABLE || b.outcome() == Outcome.NOT_APPLICABLE) {
+            return Observation.notCompared(check, "not applicable: " + (a.outcome() == Outcome.NOT_APPLICABLE ? a : b)
+                    .reason());
+        }
         if (a.outcome() == Outcome.INCONCLUSIVE || b.outcome() == Outcome.INCONCLUSIVE) {
             return Observation.notCompared(check, "inconclusive: " + (a.outcome() == Outcome.INCONCLUSIVE ? a : b).reason());
         }

@@ -155,12 +155,19 @@ class DocExamplesTest {
         }
     }
 
+    private static final java.util.Set<String> OUTPUT_OPTIONS = java.util.Set.of("--out", "-o", "--output", "--gantt",
+            "--html", "--table", "--graph", "--plan", "--report", "--trace", "--samples");
+
     /** Splits an example and maps its file names onto the fixture folder. */
     static List<String> args(String line, Path dir) throws Exception {
         List<String> out = new ArrayList<>();
         for (String tok : line.trim().split("\\s+")) {
             String t = tok.replace("\"", "").replace("'", "");
-            if (t.startsWith("-") || !(t.contains("/") || t.matches(".*\\.(json|csv|jsonl|graphml|dot|sqlite)"))) {
+            // What an output option names goes to the fixture folder, never the working directory.
+            boolean output = !out.isEmpty() && OUTPUT_OPTIONS.contains(out.get(out.size() - 1)) && !t.equals("-");
+            if (output && !t.startsWith("-")) {
+                out.add(dir.resolve(t.replaceFirst("^[/~]+", "")).toString());
+            } else if (t.startsWith("-") || !(t.contains("/") || t.matches(".*\\.(json|csv|jsonl|graphml|dot|sqlite)"))) {
                 out.add(t);
             } else if (t.equals("ts.json") || t.equals("taskset.json")) {
                 out.add(dir.resolve("ts.json").toString());
