@@ -156,7 +156,7 @@ class DocExamplesTest {
     }
 
     private static final java.util.Set<String> OUTPUT_OPTIONS = java.util.Set.of("--out", "-o", "--output", "--gantt",
-            "--html", "--table", "--graph", "--plan", "--report", "--trace", "--samples");
+            "--html", "--table", "--graph", "--trace", "--samples");
 
     /** Splits an example and maps its file names onto the fixture folder. */
     static List<String> args(String line, Path dir) throws Exception {
@@ -164,8 +164,9 @@ class DocExamplesTest {
         for (String tok : line.trim().split("\\s+")) {
             String t = tok.replace("\"", "").replace("'", "");
             // What an output option names goes to the fixture folder, never the working directory.
-            boolean output = !out.isEmpty() && OUTPUT_OPTIONS.contains(out.get(out.size() - 1)) && !t.equals("-");
-            if (output && !t.startsWith("-")) {
+            boolean output = !t.startsWith("-") && !Files.exists(Path.of(t)) && (t.matches(".*\\.(png|svg|html|xml|sarif|txt)")
+                    || !out.isEmpty() && OUTPUT_OPTIONS.contains(out.get(out.size() - 1)));
+            if (output) {
                 out.add(dir.resolve(t.replaceFirst("^[/~]+", "")).toString());
             } else if (t.startsWith("-") || !(t.contains("/") || t.matches(".*\\.(json|csv|jsonl|graphml|dot|sqlite)"))) {
                 out.add(t);
