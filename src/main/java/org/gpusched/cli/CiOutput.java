@@ -60,9 +60,9 @@ final class CiOutput {
         suites.add(CiCases.invalid(file, e));
     }
 
-    /** A file gpusched failed on (an internal error): an error case, so the CI report keeps it. */
-    void failed(Path file, String words) {
-        suites.add(CiCases.internalError(file.toString(), words));
+    /** A file gpusched failed on (an internal error, or the heap budget spent): the CI report keeps it. */
+    void failed(Path file, String words, boolean budget) {
+        suites.add(CiCases.failed(file.toString(), words, budget));
     }
 
     void write(PrintWriter out) {

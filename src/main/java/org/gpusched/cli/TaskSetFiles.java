@@ -105,7 +105,7 @@ final class TaskSetFiles {
                             .put("error", where + ": " + JvmErrors.words(e))));
                 }
                 if (ci != null) {
-                    ci.failed(f, JvmErrors.words(e));
+                    ci.failed(f, JvmErrors.words(e), failed == ExitCodes.INCONCLUSIVE);
                 }
                 code = ExitCodes.worst(code, failed);
             }

@@ -83,11 +83,15 @@ public final class CiCases {
                 List.of(new Case(name, className(file), Status.FAILED, Rule.VALIDATION_ERROR, detail, List.of(f))), 0);
     }
 
-    /** A file gpusched failed on (a bug, or the JVM out of memory): an error case, as exit 70 says. */
-    public static Suite internalError(String file, String words) {
-        Finding f = new Finding(Rule.INTERNAL_ERROR, words, Position.UNKNOWN);
+    /**
+     * A file gpusched failed on: an error case, as exit 70 says, or, when the heap budget ran out
+     * (exit 3), an inconclusive one.
+     */
+    public static Suite failed(String file, String words, boolean budget) {
+        Rule rule = budget ? Rule.INCONCLUSIVE : Rule.INTERNAL_ERROR;
+        Finding f = new Finding(rule, words, Position.UNKNOWN);
         return new Suite(file, file, List.of(new Property("gpusched.version", version())),
-                List.of(new Case("gpusched", className(file), Status.ERROR, Rule.INTERNAL_ERROR, words, List.of(f))), 0);
+                List.of(new Case("gpusched", className(file), Status.ERROR, rule, words, List.of(f))), 0);
     }
 
     /** {@code analyze} with a method that does not apply: an error case, as the exit code 2 says. */

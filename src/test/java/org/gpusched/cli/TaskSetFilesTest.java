@@ -81,4 +81,28 @@ class TaskSetFilesTest {
         assertThat(analysed).containsExactly("set1.json");
         assertThat(err.toString()).startsWith(files.get(0) + ": ").contains("out of memory");
     }
+
+    @Test
+    void theCiReportKeepsAFailedFileAsAnInternalErrorOrABudgetSpent() throws IOException {
+        List<Path> files = files(3);
+        CommonOptions common = new CommonOptions();
+        common.format = org.gpusched.report.OutputFormat.junit;
+        CiOutput ci = CiOutput.of(common, "analyze");
+        StringWriter err = new StringWriter();
+        PrintWriter none = CiOutput.discard();
+        int code = TaskSetFiles.eachWorkload(files, new org.gpusched.input.WorkloadReader(), common, none,
+                new PrintWriter(err, true), ci, (f, w) -> {
+                    if (f.endsWith("set0.json")) {
+                        throw new IllegalStateException("boom");
+                    }
+                    if (f.endsWith("set1.json")) {
+                        throw new OutOfMemoryError("Java heap space");
+                    }
+                    return ExitCodes.OK;
+                });
+        assertThat(code).isEqualTo(ExitCodes.INTERNAL);
+        StringWriter xml = new StringWriter();
+        ci.write(new PrintWriter(xml, true));
+        assertThat(xml.toString()).contains("internal-error", "inconclusive", "boom", "out of memory");
+    }
 }
