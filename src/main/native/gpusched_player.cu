@@ -40,7 +40,7 @@ JNIEXPORT jobjectArray JNICALL Java_org_gpusched_player_NativePlayer_deviceInfo(
 
 JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, jclass, jint dev, jintArray junitTask,
         jintArray jblocks, jintArray jthreads, jintArray jsmem, jobjectArray jmodules, jobjectArray jsymbols, jintArray jkinds,
-        jlong maxH2dNs, jlong maxD2hNs) {
+        jlong maxH2dNs, jlong maxD2hNs, jlongArray jasked) {
     Player *p = new Player();
     p->device = dev;
     p->units = env->GetArrayLength(jblocks);
@@ -57,6 +57,9 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
     env->GetIntArrayRegion(jsmem, 0, p->units, p->smem.data());
     p->kind.resize(p->units);
     p->units_per_ns.assign(p->units, 0.0);
+    p->calib.assign(p->units, KindCalib());
+    std::vector<jlong> asked(p->units);
+    env->GetLongArrayRegion(jasked, 0, p->units, asked.data());
     env->GetIntArrayRegion(jkinds, 0, p->units, p->kind.data());
     int count = 0;
     bool ok = check(env, cudaGetDeviceCount(&count), "cudaGetDeviceCount")
@@ -88,7 +91,8 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             env->ReleaseStringUTFChars(js, sy);
         }
     }
-    // Kernel kinds: buffers once, then each non-spin unit's rate calibrated at its own launch shape.
+    // Kernel kinds: buffers once, then each non-spin unit calibrated closed-loop at its own launch
+    // shape for its asked time (kinds.cu); Java refuses a unit whose floor is above it.
     for (int t = 0; ok && t < p->units; t++) {
         if (p->kind[t] == 0 || p->user[t] != nullptr) continue;
         std::string why;
@@ -97,10 +101,11 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
             if (!gpusched_kinds_alloc(*p->kinds, dev, why)) { throw_java(env, why); ok = false; break; }
         }
         if (!gpusched_kinds_calibrate(*p->kinds, p->kind[t], p->blocks[t], p->threads[t], p->smem[t],
-                                      p->units_per_ns[t], why)) {
+                                      (long long)asked[t], p->calib[t], why)) {
             throw_java(env, why);
             ok = false;
         }
+        p->units_per_ns[t] = p->calib[t].unitsPerNs;
     }
     ok = ok && open_copies(env, p, frames::H2D, maxH2dNs) && open_copies(env, p, frames::D2H, maxD2hNs);
     // Warm-up: the first launch of each kernel loads code and allocates launch resources; none
@@ -225,6 +230,22 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     jlongArray res = env->NewLongArray(2);
     jlong r[2] = {(jlong)(bestSpan / 2), (jlong)offset};
     env->SetLongArrayRegion(res, 0, 2, r);
+    return res;
+}
+
+// Per unit: floor ns, asked ns, last median ns, closed-loop rounds, converged (1/0); -1 five times
+// for a unit that is no kernel kind (spin, user kernel).
+JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_kinds(JNIEnv *env, jclass, jlong handle) {
+    Player *p = (Player *)(intptr_t)handle;
+    std::vector<jlong> out(5 * (size_t)p->units, -1);
+    for (int t = 0; t < p->units; t++) {
+        if (p->kind[t] == 0 || p->user[t] != nullptr) continue;
+        const KindCalib &c = p->calib[t];
+        jlong v[5] = {c.floorNs, c.askedNs, c.medianNs, c.rounds, c.converged ? 1 : 0};
+        for (int k = 0; k < 5; k++) out[5 * (size_t)t + k] = v[k];
+    }
+    jlongArray res = env->NewLongArray((jsize)out.size());
+    env->SetLongArrayRegion(res, 0, (jsize)out.size(), out.data());
     return res;
 }
 

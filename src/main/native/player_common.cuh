@@ -88,6 +88,15 @@ static bool load_driver(Driver &d, std::string &why) {
 
 // Kernel kinds besides spin (kinds.cu): their buffers, and one launch of `ns` of isolated work.
 struct KindBuffers;
+// One unit's calibration at its launch shape (docs/player.md, "Kinds that keep their time").
+struct KindCalib {
+    double unitsPerNs = 0;   // the rate its jobs are launched at
+    long long askedNs = 0;   // the time it was calibrated for (its wcet)
+    long long floorNs = 0;   // the least work's median time at this shape
+    long long medianNs = 0;  // the last median at the asked time (the floor when below it)
+    int rounds = 0;          // closed-loop measurements
+    bool converged = false;  // medianNs within 5 % + 5 us of askedNs
+};
 cudaError_t gpusched_kinds_launch(KindBuffers *b, int kind, double units_per_ns, int blocks, int threads, int smem,
                                   cudaStream_t stream, u64 *slot, long long ns);
 
@@ -103,6 +112,7 @@ struct Player {
     std::vector<CUfunction> user;  // null: synthetic kernel
     std::vector<int> kind;         // KernelKind ordinal of each synthetic kernel (0: spin)
     std::vector<double> units_per_ns;  // each non-spin unit's calibrated rate at its launch shape
+    std::vector<KindCalib> calib;      // and how its calibration went (kinds.cuh)
     KindBuffers *kinds = nullptr;
     Driver driver;
     u64 *dummy = nullptr;

@@ -1,6 +1,9 @@
 package org.gpusched.cli;
 
 import org.gpusched.report.DeviceInfoReports;
+import org.gpusched.report.KindFloorReports;
+import org.gpusched.player.KindCheck;
+import org.gpusched.player.KindFloors;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.NativePlayer;
@@ -28,9 +31,24 @@ final class DeviceInfoCommand implements Callable<Integer> {
     @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
     int gpu;
 
+    @Option(names = "--kinds", description = {"Calibrate every kernel kind on the GPU (4 blocks and one per SM, for"
+            + " 200 us) and print each one's floor and calibration error; without a usable GPU, or with"
+            + " --sim-contention, those of the shipped preset."})
+    boolean kinds;
+
+    @Option(names = "--sim-contention", paramLabel = "FIT", description = "With --kinds: the simulated device's"
+            + " preset (h200) instead of the GPU.")
+    String simContention;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (simContention != null && !kinds) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sim-contention goes with --kinds");
+        }
+        if (kinds) {
+            return kinds(out);
+        }
         List<String> info = null;
         CudaException failure = null;
         try {
@@ -41,5 +59,28 @@ final class DeviceInfoCommand implements Callable<Integer> {
         String library = NativePlayer.resource() + (NativePlayer.bundled() ? " (bundled)" : " (not built)");
         DeviceInfoReports.report(out, common.format, common.quiet, library, info, failure);
         return failure == null || failure.unavailable() ? ExitCodes.OK : ExitCodes.INTERNAL;
+    }
+
+    private int kinds(PrintWriter out) {
+        if (simContention == null) {
+            try {
+                KindFloorReports.report(out, common.format, KindCheck.onGpu(gpu), "measured now, closed-loop");
+                return ExitCodes.OK;
+            } catch (CudaException e) {
+                if (!e.unavailable()) {
+                    throw e;
+                }
+                spec.commandLine().getErr().println("gpusched: no usable GPU (" + e.getMessage() + "); the kinds of the"
+                        + " simulated device's h200 preset follow");
+            }
+        }
+        String name = simContention == null ? KindFloors.H200 : simContention;
+        KindFloors preset = KindFloors.preset(name);
+        if (preset == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sim-contention: no preset " + name
+                    + " with kind floors (presets: " + KindFloors.H200 + ")");
+        }
+        KindFloorReports.report(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
+        return ExitCodes.OK;
     }
 }

@@ -32,7 +32,7 @@ import java.util.stream.IntStream;
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentCommand.Interference.class,
+                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentInterferenceCommand.class,
                 ExperimentMergeCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -358,40 +358,6 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
             return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
-        }
-    }
-
-    @Command(name = "interference", mixinStandardHelpOptions = true,
-            description = {"The slowdown model fitted to pairs and triples of contending kernel kinds, on the simulated device or a GPU.",
-                    "Each member's slowdown against its isolated time, one factor per kind, the error of each set's",
-                    "prediction. Writes interference.csv, interference-factors.csv and interference.png/.svg."})
-    static final class Interference extends Run {
-        @Option(names = "--device", paramLabel = "DEV", defaultValue = "sim",
-                description = "sim (the simulated device's contention model) or cuda (the built-in kernel kinds on a GPU,"
-                        + " through the native player). Default: ${DEFAULT-VALUE}.")
-        String device;
-
-        @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index (--device cuda).")
-        int gpu;
-
-        @Override
-        public Integer call() throws IOException {
-            check(spec.commandLine(), device.equals("sim") || device.equals("cuda"),
-                    "--device: sim or cuda (got " + device + ")");
-            boolean cuda = device.equals("cuda");
-            if (cuda) {
-                try {
-                    org.gpusched.player.CudaDevice.info(gpu);
-                } catch (org.gpusched.player.CudaException e) {
-                    if (!e.unavailable()) {
-                        throw e;
-                    }
-                    spec.commandLine().getErr().println("gpusched: experiment interference --device cuda: no usable GPU ("
-                            + e.getMessage() + "); run it with --device sim");
-                    return 2;
-                }
-            }
-            return execute(new org.gpusched.experiment.InterferenceExperiment(cuda, gpu));
         }
     }
 }

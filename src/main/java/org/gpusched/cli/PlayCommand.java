@@ -13,6 +13,8 @@ import org.gpusched.player.PlayerInputs;
 import org.gpusched.player.StrategyPlay;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.SimDevice;
+import org.gpusched.player.SimPlay;
+import org.gpusched.player.SimTiming;
 import org.gpusched.player.Trace;
 import org.gpusched.gantt.Timelines;
 import org.gpusched.output.Outputs;
@@ -98,6 +100,11 @@ final class PlayCommand implements Callable<Integer> {
             + " table's own model). Frames then differ from the table where the model is wrong (docs/player.md)."})
     Path simTiming;
 
+    @Option(names = "--sim-contention", paramLabel = "FIT", description = {"Simulated device only: fit it to a GPU,"
+            + " h200 (the shipped preset: contention, kernel-kind floors and runtime cost measured on an H200) or a"
+            + " raw file of experiment interference (interference-sets.csv: contention only)."})
+    String simContention;
+
     @Override
     public Integer call() {
         if (hyperperiods < 1) {
@@ -116,7 +123,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
-            refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--mode", "--seed", "--gantt", "--tick-ns");
+            refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--sim-contention", "--mode", "--seed", "--gantt", "--tick-ns");
             return playPlan(out, err);
         }
         Outputs outputs = Outputs.of(List.of(taskset), false);
@@ -136,12 +143,18 @@ final class PlayCommand implements Callable<Integer> {
         if (dev == null) {
             return ExitCodes.INVALID;
         }
-        if (simTiming != null && !(dev instanceof SimDevice)) {
+        if ((simTiming != null || simContention != null) && !(dev instanceof SimDevice)) {
             dev.close();
-            throw new CommandLine.ParameterException(spec.commandLine(), "--sim-timing describes the simulated device: add --device sim");
+            throw new CommandLine.ParameterException(spec.commandLine(), (simTiming != null ? "--sim-timing"
+                    : "--sim-contention") + " describes the simulated device: add --device sim");
         }
-        long[] durations = simTiming == null ? execTime.durations(plan, run.seed) : execTime.durations(plan, run.seed,
-                ProfileOptions.readTiming(plan.taskSet(), simTiming, common).completions(plan));
+        SimTiming timing = SimPlay.timing(plan.taskSet(), simTiming == null ? null
+                : ProfileOptions.readTiming(plan.taskSet(), simTiming, common), simContention);
+        if (simContention != null) {
+            dev = new SimDevice(timing.deviceName());
+        }
+        long[] durations = timing == null ? execTime.durations(plan, run.seed)
+                : execTime.durations(plan, run.seed, timing.completions(plan));
         Trace trace;
         try (Device d = dev) {
             trace = d.play(plan, mode, durations);
@@ -174,7 +187,7 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
                     + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
         }
-        refuseUnused("--strategy", "--sim-timing");
+        refuseUnused("--strategy", "--sim-timing", "--sim-contention");
         StrategyPlay.Request r = new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed,
                 common.workloadReader()::read);
         StrategyPlay.Fit fit = StrategyPlay.fit(r);

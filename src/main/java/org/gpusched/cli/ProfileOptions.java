@@ -12,7 +12,7 @@ import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimProfileDevice;
-import org.gpusched.player.FittedContention;
+import org.gpusched.player.SimDeviceFit;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Statistic;
 import picocli.CommandLine;
@@ -118,12 +118,9 @@ final class ProfileOptions {
         if (simContention == null) {
             return t;
         }
-        FittedContention fit = FittedContention.preset(simContention);
-        if (fit == null) {
-            Path file = Path.of(simContention);
-            fit = FittedContention.parse(file.getFileName().toString(), simContention, InputText.read(file));
-        }
-        return t.with(fit);
+        SimDeviceFit fit = SimDeviceFit.load(simContention);
+        fit.checkFloors(ts);
+        return fit.apply(t);
     }
 
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */

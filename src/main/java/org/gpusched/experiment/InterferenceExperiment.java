@@ -3,6 +3,8 @@ package org.gpusched.experiment;
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
 import org.gpusched.player.Contention;
+import org.gpusched.player.ContentionModel;
+import org.gpusched.player.SimDeviceFit;
 import org.gpusched.player.KindBench;
 
 import java.io.IOException;
@@ -41,6 +43,9 @@ public final class InterferenceExperiment implements Experiment {
     private final List<List<Member>> sets;
     private final boolean gpu;
     private final int gpuIndex;
+    /** The simulated device's contention: its built-in model, or a fit (--sim-contention) named by {@link #fit}. */
+    private final ContentionModel contention;
+    private final String fit;
     /** The GPU, opened on the first set measured and closed by {@link #summarize}. */
     private KindBench bench;
     /** How the plot is drawn (the charts' library; a failing one in the tests). */
@@ -59,8 +64,18 @@ public final class InterferenceExperiment implements Experiment {
 
     /** On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device. */
     public InterferenceExperiment(boolean gpu, int gpuIndex) {
+        this(gpu, gpuIndex, null);
+    }
+
+    /**
+     * On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device fitted to {@code fit}
+     * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).
+     */
+    public InterferenceExperiment(boolean gpu, int gpuIndex, String fit) {
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
+        this.fit = fit;
+        this.contention = fit == null ? Contention.DEFAULT : SimDeviceFit.load(fit).contention();
         List<List<Member>> out = new ArrayList<>();
         for (int n = 2; n <= 3; n++) {
             grow(new ArrayList<>(), 0, n, out);
@@ -91,7 +106,8 @@ public final class InterferenceExperiment implements Experiment {
 
     static InterferenceExperiment fromParams(Map<String, String> p) {
         boolean cuda = "cuda".equals(p.get("device"));
-        return new InterferenceExperiment(cuda, cuda ? Integer.parseInt(p.getOrDefault("gpu", "0")) : 0);
+        return new InterferenceExperiment(cuda, cuda ? Integer.parseInt(p.getOrDefault("gpu", "0")) : 0,
+                p.get("simContention"));
     }
 
     @Override
@@ -104,6 +120,9 @@ public final class InterferenceExperiment implements Experiment {
         Map<String, String> p = Experiment.map("device", gpu ? "cuda" : "sim");
         if (gpu) {
             p.put("gpu", Integer.toString(gpuIndex));
+        }
+        if (fit != null) {
+            p.put("simContention", fit);
         }
         p.putAll(Experiment.map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
                 "sizes", String.join(",", java.util.Arrays.stream(SIZES).mapToObj(Long::toString).toList())));
@@ -132,8 +151,8 @@ public final class InterferenceExperiment implements Experiment {
             end = new double[work.length];
             measured = onGpu(set, alone, end);
         } else {
-            end = Contention.DEFAULT.finishes(work, kinds);
-            measured = Contention.DEFAULT.makespan(work, kinds);
+            end = contention.finishes(work, kinds);
+            measured = contention.makespan(work, kinds);
             for (int i = 0; i < work.length; i++) {
                 alone[i] = work[i];
             }

@@ -61,6 +61,7 @@ public record Contention(Map<KernelKind, double[]> demands) implements Contentio
     }
 
     /** When each kernel finishes (exact, not rounded), all started at 0. */
+    @Override
     public double[] finishes(long[] work, KernelKind[] kinds) {
         int n = work.length;
         double[] end = new double[n];

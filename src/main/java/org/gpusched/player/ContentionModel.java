@@ -12,4 +12,7 @@ public interface ContentionModel {
 
     /** The ticks (rounded up) until the last kernel finishes, all started at 0; {@code work[i]} is kernel i's isolated time. */
     long makespan(long[] work, KernelKind[] kinds);
+
+    /** When each kernel finishes (exact, not rounded), all started at 0: what {@code experiment interference} records per member. */
+    double[] finishes(long[] work, KernelKind[] kinds);
 }

@@ -40,7 +40,7 @@ public final class CudaDevice implements Device {
         NativePlayer.load();
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
         long h = NativePlayer.open(gpu, k.unitTask(), k.blocks(), k.threads(), k.smem(), k.modules(), k.symbols(),
-                k.kinds(), k.maxH2dNs(), k.maxD2hNs());
+                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindCheck.askedNs(ts, tickNs));
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
@@ -124,6 +124,11 @@ public final class CudaDevice implements Device {
             notes.add("copy time error (measured - stated, events): " + copy.per("copies"));
         }
         return notes;
+    }
+
+    /** How each unit's kind was calibrated at open (layout: {@link NativePlayer#kinds}). */
+    long[] kindCalibration() {
+        return NativePlayer.kinds(handle);
     }
 
     long tickNs() {

@@ -24,7 +24,9 @@ public final class CudaProfileDevice implements ProfileDevice {
         for (int i = 0; i < w.length; i++) {
             w[i] = Math.multiplyExact(ts.task(i).wcet(), tickNs);
         }
-        return new CudaProfileDevice(CudaDevice.open(ts, gpu, tickNs), w);
+        CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
+        KindCheck.refuseBelowFloor(cuda, ts);
+        return new CudaProfileDevice(cuda, w);
     }
 
     /**

@@ -2,7 +2,6 @@ package org.gpusched.player;
 
 import org.gpusched.input.InputException;
 import org.gpusched.model.KernelKind;
-import org.gpusched.model.RuntimeOverhead;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,12 +28,6 @@ import java.util.Map;
 public record FittedContention(String name, List<Set> sets) implements ContentionModel {
     /** The preset measured on an NVIDIA H200 (132 SMs, CUDA 13.0; docs/player.md). */
     public static final String H200 = "h200";
-    /**
-     * The runtime's per-frame cost on that H200, in ns (means over 1,200 frames: launch 10.9 us per
-     * frame, counted here per kernel, which overestimates frames of several kernels; submission to
-     * the first block 10.7 us; the last block's end to the synchronise's return 2.6 us).
-     */
-    public static final RuntimeOverhead H200_RUNTIME_NS = new RuntimeOverhead(10_900, 10_700, 2_600, 0);
 
     /** One measured member: its kind, isolated time and slowdown in the set. */
     public record Member(KernelKind kind, double isolated, double slowdown) { }
@@ -146,51 +139,77 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
      */
     @Override
     public long makespan(long[] work, KernelKind[] kinds) {
-        Member[] asked = new Member[work.length];
-        for (int i = 0; i < asked.length; i++) {
-            asked[i] = new Member(kinds[i], Math.max(1, work[i]), 1);
-        }
-        double inOrder = nearest(Arrays.asList(asked), false);
-        if (inOrder >= 0) {
-            return ceil(inOrder);
-        }
-        double anyOrder = nearest(Arrays.stream(asked).sorted(ORDER).toList(), true);
-        if (anyOrder >= 0) {
-            return ceil(anyOrder);
-        }
-        Map<KernelKind, Double> factor = factors();
         double last = 0;
-        for (Member a : asked) {
-            last = Math.max(last, a.isolated() * slowdown(a.kind(), factor.getOrDefault(a.kind(), 1.0)));
+        for (double f : finishes(work, kinds)) {
+            last = Math.max(last, f);
         }
         return ceil(last);
     }
 
-    /** The time of the nearest measured set(s) aligned member by member with {@code asked}, or -1 without one. */
-    private double nearest(List<Member> asked, boolean sorted) {
+    /**
+     * When each kernel finishes (exact, not rounded), all started at 0: its work times the slowdown
+     * of its member in the nearest measured set ({@link #makespan}); of equally near sets, each
+     * kernel's latest finish.
+     */
+    @Override
+    public double[] finishes(long[] work, KernelKind[] kinds) {
+        Member[] asked = new Member[work.length];
+        for (int i = 0; i < asked.length; i++) {
+            asked[i] = new Member(kinds[i], Math.max(1, work[i]), 1);
+        }
+        Integer[] identity = new Integer[asked.length];
+        for (int i = 0; i < identity.length; i++) {
+            identity[i] = i;
+        }
+        double[] inOrder = nearest(asked, identity, false);
+        if (inOrder != null) {
+            return inOrder;
+        }
+        // Any order: both sides sorted by (kind, isolated time), matched rank by rank.
+        Integer[] rank = identity.clone();
+        Arrays.sort(rank, Comparator.comparing(i -> asked[i], ORDER));
+        double[] anyOrder = nearest(asked, rank, true);
+        if (anyOrder != null) {
+            return anyOrder;
+        }
+        Map<KernelKind, Double> factor = factors();
+        double[] end = new double[asked.length];
+        for (int i = 0; i < asked.length; i++) {
+            end[i] = asked[i].isolated() * slowdown(asked[i].kind(), factor.getOrDefault(asked[i].kind(), 1.0));
+        }
+        return end;
+    }
+
+    /**
+     * Each asked member's finish in the nearest measured set(s), member {@code order[k]} aligned with
+     * the k-th member of a set (sorted when {@code sorted}); null without a set of those kinds.
+     */
+    private double[] nearest(Member[] asked, Integer[] order, boolean sorted) {
         double best = Double.MAX_VALUE;
-        double time = -1;
+        double[] time = null;
         for (Set s : sets) {
             List<Member> ms = sorted ? s.sorted() : s.members();
-            if (ms.size() != asked.size()) {
+            if (ms.size() != asked.length) {
                 continue;
             }
             double d = 0;
-            double last = 0;
+            double[] end = new double[asked.length];
             for (int k = 0; k < ms.size() && d < Double.MAX_VALUE; k++) {
                 Member m = ms.get(k);
-                Member a = asked.get(k);
+                Member a = asked[order[k]];
                 d = m.kind() != a.kind() ? Double.MAX_VALUE : d + Math.abs(Math.log(a.isolated() / m.isolated()));
-                last = Math.max(last, a.isolated() * slowdown(a.kind(), m.slowdown()));
+                end[order[k]] = a.isolated() * slowdown(a.kind(), m.slowdown());
             }
             if (d == Double.MAX_VALUE) {
                 continue;
             }
             if (d < best - 1e-9) {
                 best = d;
-                time = last;
+                time = end;
             } else if (d <= best + 1e-9) {
-                time = Math.max(time, last);
+                for (int i = 0; i < end.length; i++) {
+                    time[i] = Math.max(time[i], end[i]);
+                }
             }
         }
         return time;

@@ -13,7 +13,8 @@ import java.util.List;
  * kernels of every kind (each on its own stream, so a set may hold the same kind several times),
  * all of one launch shape ({@link #BLOCKS} blocks of {@link #THREADS} threads: small enough that
  * three kernels are co-resident on any recent GPU, so what slows them down is the resource they
- * share, not a queue for SMs); each kind is calibrated at that shape when the device opens.
+ * share, not a queue for SMs); each kind is calibrated at that shape when the device opens, closed-loop
+ * for 100 us (the experiment's shorter size).
  */
 public final class KindBench implements AutoCloseable {
     public static final int BLOCKS = 64;
@@ -40,7 +41,7 @@ public final class KindBench implements AutoCloseable {
         for (KernelKind k : kinds) {
             for (int c = 0; c < copies; c++) {
                 tasks.append(tasks.length() == 0 ? "" : ",\n").append(String.format(java.util.Locale.ROOT,
-                        "{\"name\": \"%s-%d\", \"period\": 1000000000, \"deadline\": 1000000000, \"wcet\": 1,"
+                        "{\"name\": \"%s-%d\", \"period\": 1000000000, \"deadline\": 1000000000, \"wcet\": 100000,"
                                 + " \"kernel\": {\"blocks\": %d, \"threadsPerBlock\": %d, \"kind\": \"%s\"}}",
                         k.json(), c, BLOCKS, THREADS, k.json()));
             }

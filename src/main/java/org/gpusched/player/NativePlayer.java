@@ -89,7 +89,14 @@ public final class NativePlayer {
      * are per unit ({@link NativeTable#kernels}).
      */
     static native long open(int device, int[] unitTask, int[] blocks, int[] threads, int[] sharedMemory,
-                            String[] modules, String[] symbols, int[] kinds, long maxH2dNs, long maxD2hNs);
+                            String[] modules, String[] symbols, int[] kinds, long maxH2dNs, long maxD2hNs,
+                            long[] askedNs);
+
+    /**
+     * How each unit's kernel kind was calibrated at open: per unit floor ns, asked ns, last median
+     * ns, closed-loop rounds and converged (1/0); -1 five times for spin and user kernels.
+     */
+    static native long[] kinds(long handle);
 
     /**
      * Plays one unrolled plan ({@link NativeTable#run}; layout of {@code out}: see the native

@@ -34,6 +34,8 @@ public final class TableDevice {
                     + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
             return null;
         }
+        // A kind that cannot keep its time here is refused before anything is played (exit 2).
+        KindCheck.refuseBelowFloor(cuda, plan.taskSet());
         return cuda;
     }
 }

@@ -51,4 +51,29 @@ class InterferenceExperimentTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("--device: sim or cuda (got gpu)");
     }
+
+    /**
+     * Fitted to the H200 (--sim-contention h200), the simulated device gives the experiment the
+     * H200's measured slowdowns: its fitted factors within 15 % of the factors the H200 run fitted.
+     */
+    @Test
+    void the_sim_fitted_to_the_h200_reproduces_the_h200s_factors(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("res");
+        CliRunner r = CliRunner.run("experiment", "interference", "--device", "sim", "--sim-contention", "h200",
+                "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        // ../shared/device/h200-2026-11/interference-factors.csv
+        java.util.Map<String, Double> h200 = java.util.Map.of("compute", 2.9977, "memory", 1.2457, "cache", 3.5878,
+                "shared", 6.4290);
+        List<String> rows = Files.readAllLines(out.resolve("interference-factors.csv"));
+        assertThat(rows).hasSize(5);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",");
+            assertThat(Double.parseDouble(c[1])).as(row).isCloseTo(h200.get(c[0]), org.assertj.core.api.Assertions.within(0.15 * h200.get(c[0])));
+        }
+        CliRunner gpu = CliRunner.run("experiment", "interference", "--device", "cuda", "--sim-contention", "h200",
+                "--out", dir.resolve("z").toString());
+        assertThat(gpu.code()).isEqualTo(2);
+        assertThat(gpu.err()).contains("--sim-contention describes the simulated device");
+    }
 }

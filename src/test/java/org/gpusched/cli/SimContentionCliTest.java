@@ -5,33 +5,65 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** profile and loop on a simulated device fitted to a GPU's measurements (--sim-contention). */
+/** profile, loop and play on a simulated device fitted to a GPU's measurements (--sim-contention). */
 class SimContentionCliTest {
     private static final ObjectMapper M = new ObjectMapper();
     private static final String KINDS = "examples/contending-kinds.json";
 
+    /** The H200's raw interference file as a file of the user's: its contention only (no floors, no runtime). */
+    static Path h200Sets(Path dir) throws Exception {
+        try (InputStream in = SimContentionCliTest.class.getResourceAsStream("/devices/h200-interference-sets.csv")) {
+            return Files.write(dir.resolve("interference-sets.csv"), in.readAllBytes());
+        }
+    }
+
     @Test
     void theH200FitTimesTheSetsAsTheH200Did(@TempDir Path dir) throws Exception {
+        Path fit = h200Sets(dir);
         CliRunner builtIn = CliRunner.run("profile", KINDS, "--device", "sim", "--runs", "1", "--out",
                 dir.resolve("a.json").toString(), "--format", "json");
-        CliRunner h200 = CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", "h200", "--runs", "1",
-                "--out", dir.resolve("b.json").toString(), "--format", "json");
+        CliRunner h200 = CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", fit.toString(), "--runs",
+                "1", "--out", dir.resolve("b.json").toString(), "--format", "json");
         assertThat(h200.code()).as(h200.err()).isZero();
         JsonNode a = M.readTree(builtIn.out());
         JsonNode b = M.readTree(h200.out());
-        assertThat(b.path("device").asText()).isEqualTo("sim (fitted to h200)");
+        assertThat(b.path("device").asText()).isEqualTo("sim (fitted to interference-sets.csv)");
         // Two memory kernels: the built-in model slows them to 1.8x; on the H200 they barely slowed.
         assertThat(a.path("entries").get(0).path("completion").asLong()).isEqualTo(100);
         assertThat(b.path("entries").get(0).path("completion").asLong()).isEqualTo(60);
-        CliRunner loop = CliRunner.run("loop", KINDS, "--device", "sim", "--sim-contention", "h200", "--start", "model",
-                "--out", dir.resolve("c.json").toString());
+        CliRunner loop = CliRunner.run("loop", KINDS, "--device", "sim", "--sim-contention", fit.toString(), "--start",
+                "model", "--out", dir.resolve("c.json").toString());
         assertThat(loop.code()).as(loop.err()).isZero();
         assertThat(loop.out()).contains("stable");
+    }
+
+    /**
+     * The preset also carries the H200's kind floors: the memory kernels of contending-kinds (60 and
+     * 50 us at 4 blocks) cannot keep their time there (one pass took 6.3 ms), so profile, loop and
+     * play refuse before timing anything, in one line naming the task, the floor and the way out.
+     */
+    @Test
+    void theH200PresetRefusesAKindBelowItsFloor(@TempDir Path dir) throws Exception {
+        CliRunner table = CliRunner.run("analyze", KINDS, "--table", dir.resolve("t.json").toString());
+        assertThat(table.code()).as(table.err()).isZero();
+        for (CliRunner r : new CliRunner[] {
+                CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", "h200", "--out", dir.resolve("p.json").toString()),
+                CliRunner.run("loop", KINDS, "--device", "sim", "--sim-contention", "h200", "--out", dir.resolve("l.json").toString()),
+                CliRunner.run("play", dir.resolve("t.json").toString(), "--taskset", KINDS, "--device", "sim",
+                        "--sim-contention", "h200")}) {
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).singleElement().asString()
+                    .startsWith(KINDS + ": tasks[0].kernel: decode (memory, 4 blocks of 256 threads) is asked for 60 us")
+                    .contains("floor of 6288 us", "more blocks (257 us at 132 x 256)", "another kind");
+        }
+        assertThat(dir.resolve("p.json")).doesNotExist();
+        assertThat(dir.resolve("l.json")).doesNotExist();
     }
 
     @Test

@@ -1,0 +1,178 @@
+package org.gpusched.player;
+
+import org.gpusched.input.InputException;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.KernelKind;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The least time each kernel kind takes on a device at a launch shape (its floor), and how far the
+ * kind's calibration missed its asked time there. A kind asked for less than its floor cannot keep
+ * its time (a memory kernel cannot be shorter than the traffic it must move), so such a task is
+ * refused before anything is played. Floors are known at measured shapes; between them
+ * {@link #floorNs} gives a lower bound, assuming only that more threads never make a kind slower
+ * and at most linearly faster, so a refusal is never a guess.
+ *
+ * @param name   where the floors come from (a preset's name, or the device they were measured on)
+ * @param points the measured shapes
+ */
+public record KindFloors(String name, List<Point> points) {
+    /** The preset measured on an NVIDIA H200 (docs/player.md, "Kinds that keep their time"). */
+    public static final String H200 = "h200";
+
+    /**
+     * One measured shape.
+     *
+     * @param floorNs the kind's least kernel time at this shape (0: none seen above the shortest asked)
+     * @param error   (kernel time - asked) / asked of the calibration at this shape
+     */
+    public record Point(KernelKind kind, int blocks, int threads, long floorNs, double error) {
+        long totalThreads() {
+            return (long) blocks * threads;
+        }
+    }
+
+    public KindFloors {
+        points = List.copyOf(points);
+    }
+
+    /** The shipped floors of a preset name (those of the device its contention fit was measured on), or null. */
+    public static KindFloors preset(String name) {
+        if (!H200.equals(name)) {
+            return null;
+        }
+        try (InputStream in = KindFloors.class.getResourceAsStream("/devices/h200-kind-floors.csv")) {
+            return parse(H200, "h200-kind-floors.csv", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("the h200 kind floors are missing from the build", e);
+        }
+    }
+
+    /** Floors from {@code kind,blocks,threads,floor_us,calibration_error} rows ('#' lines are comments). */
+    public static KindFloors parse(String name, String file, String csv) {
+        List<Point> points = new ArrayList<>();
+        boolean header = false;
+        String[] lines = csv.split("\r?\n");
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (!header) {
+                if (!line.equals("kind,blocks,threads,floor_us,calibration_error")) {
+                    throw new InputException(file, "", "line " + (i + 1) + ": expected the header"
+                            + " kind,blocks,threads,floor_us,calibration_error");
+                }
+                header = true;
+                continue;
+            }
+            String[] c = line.split(",", -1);
+            KernelKind kind = c.length == 5 ? KernelKind.of(c[0]) : null;
+            try {
+                int blocks = Integer.parseInt(c[1]);
+                int threads = Integer.parseInt(c[2]);
+                double floorUs = Double.parseDouble(c[3]);
+                if (kind == null || blocks < 1 || threads < 1 || !(floorUs >= 0) || Double.isInfinite(floorUs)) {
+                    throw new IllegalArgumentException();
+                }
+                points.add(new Point(kind, blocks, threads, Math.round(floorUs * 1000), Double.parseDouble(c[4])));
+            } catch (RuntimeException e) {
+                throw new InputException(file, "", "line " + (i + 1) + ": expected a kind, blocks and threads of at"
+                        + " least 1, a floor of at least 0 us and a calibration error");
+            }
+        }
+        return new KindFloors(name, points);
+    }
+
+    /**
+     * A lower bound on {@code kind}'s floor at {@code blocks} x {@code threads} in ns: the largest
+     * floor measured with at least as many threads, and every floor measured with fewer scaled
+     * down by the ratio of threads; 0 when the kind was never measured.
+     */
+    public long floorNs(KernelKind kind, int blocks, int threads) {
+        long total = (long) blocks * threads;
+        long bound = 0;
+        for (Point p : points) {
+            if (p.kind() != kind || p.floorNs() == 0) {
+                continue;
+            }
+            long b = p.totalThreads() >= total ? p.floorNs()
+                    : (long) Math.floor((double) p.floorNs() * p.totalThreads() / total);
+            bound = Math.max(bound, b);
+        }
+        return bound;
+    }
+
+    /** A measured shape of {@code kind} with more threads and a lower floor than {@code floorNs}, if any. */
+    private Point wider(KernelKind kind, long total, long floorNs) {
+        Point best = null;
+        for (Point p : points) {
+            if (p.kind() == kind && p.totalThreads() > total && p.floorNs() < floorNs
+                    && (best == null || p.floorNs() < best.floorNs())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Refuses (exit 2, one line) the first synthetic kernel of {@code ts} asked for less than its
+     * kind's floor: its wcet, at {@code nanos} ns per time unit, below {@link #floorNs} at its
+     * launch shape. Nothing is checked for a set in abstract ticks (no time to compare).
+     */
+    public void check(TaskSet ts, long nanos) {
+        check(ts, nanos, name, u -> {
+            Kernel k = u.kernel();
+            return floorNs(k.kind(), k.blocks(), k.threadsPerBlock());
+        });
+    }
+
+    /** The floor of one unit's kernel in ns (measured at its own shape, or bounded from others). */
+    @FunctionalInterface
+    public interface UnitFloor {
+        long floorNs(Unit u);
+    }
+
+    /** {@link #check(TaskSet, long)} with the floors of {@code floor}, on a device named {@code device}. */
+    public void check(TaskSet ts, long nanos, String device, UnitFloor floor) {
+        if (nanos <= 0) {
+            return;
+        }
+        for (Unit u : ts.units()) {
+            Kernel k = u.kernel();
+            if (k == null || k.module() != null || k.kind() == KernelKind.SPIN) {
+                continue;
+            }
+            long asked = u.wcet() > Long.MAX_VALUE / nanos ? Long.MAX_VALUE : u.wcet() * nanos;
+            long f = floor.floorNs(u);
+            if (f > asked) {
+                throw new InputException(ts.source(), "tasks[" + u.task() + "].kernel", refusal(u, k, asked, f, device));
+            }
+        }
+    }
+
+    private String refusal(Unit u, Kernel k, long asked, long floor, String device) {
+        Point w = wider(k.kind(), (long) k.blocks() * k.threadsPerBlock(), floor);
+        String more = w == null ? "more blocks" : String.format(Locale.ROOT, "more blocks (%s at %d x %d)",
+                us(w.floorNs()), w.blocks(), w.threads());
+        String buffer = k.kind() == KernelKind.MEMORY || k.kind() == KernelKind.CACHE
+                ? ", a smaller buffer (the floor is one pass over the kind's buffer)" : "";
+        return String.format(Locale.ROOT, "%s (%s, %d blocks of %d threads) is asked for %s, below the %s kind's"
+                        + " floor of %s at that shape on %s: it cannot keep its time; get under the floor with %s%s,"
+                        + " a longer wcet, or another kind (spin and compute keep their time)", u.name(),
+                k.kind().json(), k.blocks(), k.threadsPerBlock(), us(asked), k.kind().json(), us(floor), device, more,
+                buffer);
+    }
+
+    static String us(long ns) {
+        return ns % 1000 == 0 ? (ns / 1000) + " us" : String.format(Locale.ROOT, "%.1f us", ns / 1000.0);
+    }
+}
