@@ -65,6 +65,9 @@ final class ReportSchemas {
             if (which.equals("play") && n.has("partitionTest")) {
                 which = "play-plan"; // play given a partition plan (docs/partitioning.md)
             }
+            if (which.equals("device-info") && n.has("kinds")) {
+                which = "device-kinds"; // device-info --kinds (docs/player.md)
+            }
             Set<ValidationMessage> errors = schema(which).validate(n);
             if (!errors.isEmpty()) {
                 throw new AssertionError(String.join(" ", args) + ": report does not match the " + which
