@@ -104,7 +104,7 @@ final class LoopCommand extends ProfileRun {
         } catch (CudaException e) {
             throw ProfileOptions.cudaFailure(e);
         }
-        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, hyperperiods,
+        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
                 () -> explore.toOptions(0, whole, null),
                 LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
                         profile.run.nanos(ts)));

@@ -14,7 +14,21 @@ import java.util.function.Function;
 
 /** The replay of each round of the measure / analyse / replay loop, on the simulated device or the GPU. */
 public final class LoopPlayer {
+    /**
+     * Hyperperiods a round replays on the GPU at least: the host's wake-up skew has a long tail (on
+     * the H200 host its worst, 749 us, came once in 1,200 frames of 300 hyperperiods of
+     * player-calibration, the run that showed a table declared stable after 50 missing), so a table is
+     * declared stable only after as many hyperperiods as that run (fewer when the player cannot play
+     * that many launches).
+     */
+    public static final int GPU_MIN_HYPERPERIODS = 300;
+
     private LoopPlayer() { }
+
+    /** The hyperperiods each round replays: {@code asked}, and on the GPU at least {@link #GPU_MIN_HYPERPERIODS}. */
+    public static int hyperperiods(DeviceChoice device, int asked) {
+        return device == DeviceChoice.SIM ? asked : Math.max(asked, GPU_MIN_HYPERPERIODS);
+    }
 
     /**
      * How a round's table is replayed. Simulator: every job takes its set's time under the device's
