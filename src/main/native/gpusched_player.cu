@@ -132,7 +132,8 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
 // issued, [2n,3n) when cudaDeviceSynchronize returned, [3n,4n) the wake-up target, then per item the
 // first block start and last block end on the GPU timer, shifted to the host clock, then per item the
 // start and end of its H2D copy and of its D2H copy (events; -1 without).
-// Returns {alignment uncertainty ns, alignment offset ns}.
+// Returns {alignment uncertainty ns, alignment offset ns, SCHED_FIFO granted (1/0), memory locked (1/0),
+// errno of the priority refusal, errno of the lock refusal}.
 JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *env, jclass, jlong handle,
         jlong leadNs, jlongArray jtarget, jintArray jfirst, jintArray junit, jlongArray jdur, jlongArray jh2d,
         jlongArray jd2h, jlongArray jout) {
@@ -200,8 +201,11 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     CudaFrames backend(env, p, unit, dur, dslots);
     ok = ok && backend.open(frames::event_pool(frames::max_items(plan)));
     frames::Out fo;
+    // Real-time priority and locked memory for the timed loop only, where the host grants them.
+    hostrt::Realtime rt = hostrt::acquire();
     u64 t0 = now_ns() + (u64)leadNs;
     ok = ok && frames::play(backend, plan, t0, fo);
+    hostrt::release(rt);
     backend.close();
     ok = ok && check(env, cudaMemcpy(slots.data(), dslots, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
     for (int e = 0; ok && e < n; e++) {
@@ -227,9 +231,28 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     if (stamp) cudaFreeHost(stamp);
     if (!ok) return nullptr;
     env->SetLongArrayRegion(jout, 0, (jsize)out.size(), out.data());
-    jlongArray res = env->NewLongArray(2);
-    jlong r[2] = {(jlong)(bestSpan / 2), (jlong)offset};
-    env->SetLongArrayRegion(res, 0, 2, r);
+    jlongArray res = env->NewLongArray(6);
+    jlong r[6] = {(jlong)(bestSpan / 2), (jlong)offset, rt.fifoError == 0 ? 1 : 0, rt.lockError == 0 ? 1 : 0,
+                  rt.fifoError, rt.lockError};
+    env->SetLongArrayRegion(res, 0, 6, r);
+    return res;
+}
+
+// `n` wake-ups `periodNs` apart as the table player wakes (sleep, then spin), with the real-time
+// priority and locked memory the player asks for: per wake-up how late it woke (ns), then whether
+// SCHED_FIFO and the memory lock were granted (1/0) and their errno.
+JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_wakeSkew(JNIEnv *env, jclass, jint n, jlong periodNs) {
+    std::vector<long long> skew;
+    hostrt::Realtime rt = hostrt::acquire();
+    hostrt::wake_skews(n, (uint64_t)periodNs, skew);
+    hostrt::release(rt);
+    std::vector<jlong> out(skew.begin(), skew.end());
+    out.push_back(rt.fifoError == 0 ? 1 : 0);
+    out.push_back(rt.lockError == 0 ? 1 : 0);
+    out.push_back(rt.fifoError);
+    out.push_back(rt.lockError);
+    jlongArray res = env->NewLongArray((jsize)out.size());
+    env->SetLongArrayRegion(res, 0, (jsize)out.size(), out.data());
     return res;
 }
 

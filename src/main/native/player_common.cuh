@@ -13,6 +13,7 @@
 #include <time.h>
 #include <string>
 #include <vector>
+#include "host_rt.h"
 
 typedef unsigned long long u64;
 
@@ -47,20 +48,8 @@ static u64 now_ns() {
     return (u64)ts.tv_sec * 1000000000ull + (u64)ts.tv_nsec;
 }
 
-// Sleeps until SPIN_NS before t, then polls the clock: a plain clock_nanosleep woke 65 us late
-// (median; 3.6 ms at worst) in a virtual machine without real-time priority (H100, Firecracker),
-// while polling the last stretch costs one core for at most SPIN_NS per wake-up.
-static const u64 SPIN_NS = 200000ull;
-
 static void sleep_until(u64 t) {
-    if (t > SPIN_NS) {
-        u64 early = t - SPIN_NS;
-        struct timespec ts;
-        ts.tv_sec = (time_t)(early / 1000000000ull);
-        ts.tv_nsec = (long)(early % 1000000000ull);
-        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) { }
-    }
-    while (now_ns() < t) { }
+    hostrt::sleep_until(t);  // host_rt.h: sleep, then spin the last 200 us
 }
 
 // The driver API is only needed for user kernels (cuModuleLoad); it is looked up at run time so

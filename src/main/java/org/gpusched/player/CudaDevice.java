@@ -90,7 +90,7 @@ public final class CudaDevice implements Device {
                 }
             }
         }
-        Stat skew = new Stat();
+        List<Long> skews = new ArrayList<>();
         Stat launch = new Stat();
         Stat sync = new Stat();
         Stat firstBlock = new Stat();
@@ -101,7 +101,7 @@ public final class CudaDevice implements Device {
         for (int e = 0; e < n; e++) {
             long prevEnd = e == 0 ? Long.MIN_VALUE : out[2 * n + e - 1];
             if (prevEnd < out[3 * n + e]) {
-                skew.add(out[e] - out[3 * n + e]);
+                skews.add(out[e] - out[3 * n + e]);
             }
             launch.add(out[n + e] - out[e]);
             long lastFinish = Long.MIN_VALUE;
@@ -115,7 +115,11 @@ public final class CudaDevice implements Device {
         }
         List<String> notes = new ArrayList<>();
         notes.add("clock alignment: GPU timer mapped to the host clock within +-" + align[0] + " ns");
-        notes.add("wake-up skew (start - planned, after a sleep): " + skew);
+        notes.add("wake-up skew (start - planned, after a sleep): "
+                + WakeSkew.of(skews.stream().mapToLong(Long::longValue).toArray()));
+        if (align.length >= 6) {
+            notes.add(WakeSkew.realtime(align[2], align[3], align[4], align[5]));
+        }
         notes.add("launch time (first to last launch returned): " + launch);
         notes.add("submission to first block start: " + firstBlock);
         notes.add("job time error (measured - requested, GPU timer): " + kernel.per("jobs"));
@@ -138,6 +142,12 @@ public final class CudaDevice implements Device {
     /** Samples of one kernel set, ns from its first launch to the synchronisation's return (profile.cu). */
     long[] profile(int[] order, long[] durationNs, int warmup, int runs) {
         return NativePlayer.profile(handle, order, durationNs, warmup, runs);
+    }
+
+    /** How late the host wakes up for frames {@code periodNs} apart, over {@code n} wake-ups (the player's way). */
+    static WakeSkew wakeSkew(int n, long periodNs) {
+        long[] r = NativePlayer.wakeSkew(n, periodNs);
+        return WakeSkew.of(java.util.Arrays.copyOf(r, n));
     }
 
     /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */

@@ -82,6 +82,15 @@ public final class CudaProfileDevice implements ProfileDevice {
         return new RuntimeOverhead(launch, Math.max(0, one - launch), 0, 0);
     }
 
+    /** Wake-ups the jitter is measured over, and their spacing (frames 0.5 ms apart: 0.5 s in all). */
+    static final int JITTER_WAKEUPS = 1000;
+    static final long JITTER_PERIOD_NS = 500_000;
+
+    @Override
+    public long startJitter() {
+        return CudaDevice.wakeSkew(JITTER_WAKEUPS, JITTER_PERIOD_NS).bound();
+    }
+
     private static long median(long[] samples) {
         long[] s = samples.clone();
         java.util.Arrays.sort(s);

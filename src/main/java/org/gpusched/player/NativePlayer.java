@@ -99,6 +99,13 @@ public final class NativePlayer {
     static native long[] kinds(long handle);
 
     /**
+     * {@code n} wake-ups {@code periodNs} apart as the table player wakes (sleep, then spin), with its
+     * real-time priority and memory lock: each one's lateness in ns, then SCHED_FIFO granted, memory
+     * locked (1/0) and the errno of each refusal.
+     */
+    static native long[] wakeSkew(int n, long periodNs);
+
+    /**
      * Plays one unrolled plan ({@link NativeTable#run}; layout of {@code out}: see the native
      * source); returns {alignment uncertainty ns, GPU-to-host clock offset ns}.
      */

@@ -33,6 +33,14 @@ public interface ProfileDevice extends AutoCloseable {
         return RuntimeOverhead.NONE;
     }
 
+    /**
+     * How late this device's host may start a frame (its unit): the worst wake-up of the
+     * time-triggered player measured here; 0 where frames start exactly (the simulator).
+     */
+    default long startJitter() {
+        return 0;
+    }
+
     @Override
     default void close() { }
 }

@@ -64,7 +64,12 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
                 table.put(s.mask(), ticks);
             }
         }
-        return clamp(wcet, table, frame.overhead());
+        // The host's frame-start jitter is in no sample: it joins the written submission cost only,
+        // so a frame that starts that late still ends within its modelled length.
+        RuntimeOverhead o = frame.overhead();
+        long jitter = cost(p.startJitter(), margin, p.scale());
+        return clamp(wcet, table, jitter == 0 ? o
+                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()));
     }
 
     /** A measured runtime cost in ticks: as {@link #ticks}, but a cost of 0 stays 0. */

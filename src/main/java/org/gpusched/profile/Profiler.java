@@ -34,13 +34,20 @@ public final class Profiler {
     /**
      * What a profile measured, sets by size then by task indices; {@code runtime} is the runtime's
      * per-frame cost the device measured, in the device's unit (part of every sample, since a
-     * sample runs from the submission to the return of the synchronise).
+     * sample runs from the submission to the return of the synchronise). {@code startJitter}: how
+     * late the host may start a frame (the worst wake-up seen, device unit; in no sample, so it is
+     * added to the written runtime's submission, not taken off the samples).
      */
     public record Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
-                          List<SetSamples> sets, RuntimeOverhead runtime) {
+                          List<SetSamples> sets, RuntimeOverhead runtime, long startJitter) {
         public Profile {
             sets = List.copyOf(sets);
             runtime = runtime == null ? RuntimeOverhead.NONE : runtime;
+        }
+
+        public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
+                       List<SetSamples> sets, RuntimeOverhead runtime) {
+            this(taskSet, device, scale, unit, warmup, runs, sets, runtime, 0);
         }
 
         /** A profile whose device did not measure the runtime's cost (it stays inside the samples). */
@@ -100,6 +107,7 @@ public final class Profiler {
             out.add(new SetSamples(mask, order, dev.time(mask, order, warmup, runs)));
             step.run();
         }
-        return new Profile(ts, dev.name(), dev.scale(), dev.unit(), warmup, runs, out, dev.runtime(warmup, runs));
+        return new Profile(ts, dev.name(), dev.scale(), dev.unit(), warmup, runs, out, dev.runtime(warmup, runs),
+                dev.startJitter());
     }
 }
