@@ -66,6 +66,32 @@ class SimContentionCliTest {
         assertThat(dir.resolve("l.json")).doesNotExist();
     }
 
+    /**
+     * Kinds above their floors play on the H200 preset, and every frame then costs the H200's runtime
+     * (launch 6.2 us per kernel, submission 2.6 us, synchronise 2.6 us, each rounded up to whole us),
+     * which a table built without a runtime object does not hold: every frame is over its model.
+     */
+    @Test
+    void playOnTheH200PresetChargesItsRuntimeCost(@TempDir Path dir) throws Exception {
+        Path w = Files.writeString(dir.resolve("wide.json"), "{\"formatVersion\": 1, \"name\": \"wide\", \"timeUnit\":"
+                + " \"us\", \"tasks\": [{\"name\": \"stream\", \"period\": 2000, \"deadline\": 2000, \"wcet\": 300,"
+                + " \"kernel\": {\"blocks\": 132, \"threadsPerBlock\": 256, \"kind\": \"memory\"}}, {\"name\": \"math\","
+                + " \"period\": 1000, \"deadline\": 1000, \"wcet\": 200, \"kernel\": {\"blocks\": 4, \"threadsPerBlock\":"
+                + " 256, \"kind\": \"compute\"}}], \"interference\": {\"model\": \"none\"}}");
+        Path t = dir.resolve("t.json");
+        assertThat(CliRunner.run("analyze", w.toString(), "--table", t.toString()).code()).isZero();
+        CliRunner plain = CliRunner.run("play", t.toString(), "--taskset", w.toString(), "--device", "sim");
+        assertThat(plain.out()).contains("frames vs table: 0 of 2 over their model");
+        CliRunner h200 = CliRunner.run("play", t.toString(), "--taskset", w.toString(), "--device", "sim",
+                "--sim-contention", "h200", "--format", "json");
+        assertThat(h200.code()).as(h200.err()).isZero();
+        JsonNode r = M.readTree(h200.out());
+        assertThat(r.toString()).contains("sim (fitted to h200)");
+        assertThat(r.path("frames").path("overrunFrames").asInt()).isEqualTo(2);
+        // math#1 alone: 200 us and one kernel's runtime, 7 + 3 + 3 us.
+        assertThat(r.path("frames").path("perFrame").get(1).path("length").asLong()).isEqualTo(213);
+    }
+
     @Test
     void aFitFileOfTheExperimentIsReadAndABadOneIsOneLine(@TempDir Path dir) throws Exception {
         Path fit = Files.writeString(dir.resolve("fit.csv"), "unit,set,measured,slowdowns,isolated\n"
