@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The device check of the player on one GPU, in one go (docs/player.md, "What ran on a GPU"):
+# NativePlayerTest, device-info and device-info --kinds, the calibration of every task of the
+# H200's kinds-calibration.json, experiment interference --device cuda, and loop then play (300
+# hyperperiods) of player-calibration, contending-kinds and the camera pipeline. Every output goes
+# to docs/results/ (or OUT) with the GPU in its name, and device-run-<gpu>.md lists each step's
+# command, exit code and time, so the results can be committed as they are.
+#
+#   src/test/sh/device-run.sh            # from the repository root of a checkout, on the GPU machine
+#
+# Needs JDK 17, nvcc (the build compiles the native library) and a GPU. SHARED (default ../shared,
+# else shared/) holds device/h200-2026-11/kinds-calibration.json. Each step is bounded by STEP_S
+# seconds (default 240) and a failing step does not stop the others. Exit 0 when every step ran
+# with its expected exit code, 1 otherwise.
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
+cd "$repo"
+OUT=${OUT:-docs/results}
+STEP_S=${STEP_S:-240}
+SHARED=${SHARED:-../shared}
+[ -d "$SHARED/device" ] || SHARED=shared
+mkdir -p "$OUT"
+failed=0
+
+./mvnw -B -q -DskipTests package || { echo "$0: the build failed" >&2; exit 1; }
+G=(java -jar target/gpusched.jar)
+gpu=$("${G[@]}" device-info | sed -n 's/^name: //p' | tr 'A-Z ' 'a-z-' | tr -cd 'a-z0-9-')
+if [ -z "$gpu" ]; then
+    "${G[@]}" device-info >&2
+    echo "$0: no usable GPU: nothing measured" >&2
+    exit 1
+fi
+summary="$OUT/device-run-$gpu.md"
+{
+    echo "# Device run on $("${G[@]}" device-info | sed -n 's/^name: //p'), $(date -u +%Y-%m-%dT%H:%MZ)"
+    echo
+    echo "Commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), src/test/sh/device-run.sh; load average $(cut -d' ' -f1-3 /proc/loadavg)."
+    echo
+    echo "| step | command | exit | expected | seconds |"
+    echo "|---|---|---|---|---|"
+} > "$summary"
+
+# step NAME EXPECTED OUTFILE CMD...: runs CMD with stdout and stderr into OUTFILE, records it.
+step() {
+    local name=$1 expected=$2 file=$3
+    shift 3
+    local t0=$SECONDS
+    timeout "$STEP_S" "$@" > "$file" 2>&1
+    local rc=$?
+    echo "| $name | \`$*\` | $rc | $expected | $((SECONDS - t0)) |" >> "$summary"
+    case " $expected " in *" $rc "*) ;; *) failed=1; echo "$0: $name exited $rc (expected $expected), see $file" >&2 ;; esac
+}
+
+step native-player-test 0 "$OUT/native-player-test-$gpu.txt" ./mvnw -B -o test -Dtest=NativePlayerTest
+step device-info 0 "$OUT/device-info-$gpu.txt" "${G[@]}" device-info
+step device-kinds 0 "$OUT/device-kinds-$gpu.csv" "${G[@]}" device-info --kinds --format csv
+
+# The H200's calibration tasks (kind-ASKED-bBLOCKS), one task alone each, as that run profiled
+# them: a task refused below its floor is a row saying so (its line in the .refused file).
+calib="$OUT/kinds-calibration-$gpu.csv"
+echo "kind,blocks,asked_us,measured_us" > "$calib"
+: > "$OUT/kinds-calibration-$gpu.refused"
+work=$(mktemp -d)
+for name in $(sed -n 's/.*"name": "\([a-z]*-[0-9]*-b[0-9]*\)".*/\1/p' "$SHARED/device/h200-2026-11/kinds-calibration.json"); do
+    kind=${name%%-*}; rest=${name#*-}; asked=${rest%%-*}; blocks=${rest#*-b}
+    printf '{"formatVersion": 1, "name": "%s", "timeUnit": "us", "tasks": [{"name": "%s", "period": 100000, "deadline": 100000, "wcet": %s, "kernel": {"blocks": %s, "threadsPerBlock": 256, "kind": "%s"}}], "interference": {"model": "none"}}\n' \
+        "$name" "$name" "$asked" "$blocks" "$kind" > "$work/$name.json"
+    if timeout "$STEP_S" "${G[@]}" profile "$work/$name.json" --device cuda --runs 10 --warmup 3 \
+            --out "$work/$name.measured.json" --samples "$work/$name.samples.csv" > "$work/$name.log" 2>&1; then
+        # The median of the 10 samples (ns, submission to the synchronise's return), in us.
+        med=$(tail -n +2 "$work/$name.samples.csv" | cut -d, -f5 | sort -n | sed -n '5p')
+        echo "$kind,$blocks,$asked,$(awk -v n="$med" 'BEGIN { printf "%.1f", n / 1000 }')" >> "$calib"
+    else
+        echo "$kind,$blocks,$asked,refused" >> "$calib"
+        tail -n 1 "$work/$name.log" >> "$OUT/kinds-calibration-$gpu.refused"
+    fi
+done
+echo "| kinds-calibration | profile of each task of kinds-calibration.json alone (10 runs) | - | - | - |" >> "$summary"
+
+step interference 0 "$OUT/interference-$gpu.log" "${G[@]}" experiment interference --device cuda \
+    --out "$OUT/interference-$gpu" --force
+
+for ex in player-calibration contending-kinds orin-camera-pipeline; do
+    limits=()
+    [ "$ex" = orin-camera-pipeline ] && limits=(--max-set-size 3 --runs 20)
+    step "loop $ex" "0 1 3" "$OUT/loop-$ex-$gpu.txt" "${G[@]}" loop "examples/$ex.json" --device cuda \
+        "${limits[@]}" --rounds 5 --out "$OUT/loop-$ex-$gpu.json" --table "$OUT/loop-$ex-$gpu.table.json" \
+        --report "$OUT/loop-$ex-$gpu.rounds.json" --force
+    if [ -f "$OUT/loop-$ex-$gpu.table.json" ]; then
+        step "play $ex" 0 "$OUT/play-$ex-$gpu.json" "${G[@]}" play "$OUT/loop-$ex-$gpu.table.json" \
+            --taskset "$OUT/loop-$ex-$gpu.json" --device cuda --hyperperiods 300 --format json
+        "${G[@]}" play "$OUT/loop-$ex-$gpu.table.json" --taskset "$OUT/loop-$ex-$gpu.json" --device cuda \
+            --hyperperiods 300 --quiet > "$OUT/play-$ex-$gpu.txt" 2>&1
+    fi
+done
+rm -rf "$work"
+{
+    echo
+    echo "Goal: every table loop proves plays with 0 deadline misses and at most 1 % of frames over"
+    echo "their model (the play-*.txt summaries: 'frames vs table' and the miss line)."
+} >> "$summary"
+echo "$0: results in $OUT (summary $summary)"
+exit $failed
