@@ -6,17 +6,11 @@
 //   g++ -std=c++17 -Wall -Werror -I src/main/native -o calib src/test/native/calib/harness.cpp && ./calib
 // Prints one line per check and "ok N checks" last; exits 1 on the first failed check.
 #include "calib_loop.h"
+#include "../check.h"
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-static int checks = 0;
-
-static void expect(bool ok, const std::string &what) {
-    checks++;
-    printf("%s %s\n", ok ? "pass" : "FAIL", what.c_str());
-    if (!ok) exit(1);
-}
 
 int main() {
     // within(): 5 % + 5 us.

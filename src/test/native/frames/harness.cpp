@@ -5,6 +5,7 @@
 //   g++ -std=c++17 -Wall -Werror -I src/main/native -o frames src/test/native/frames/harness.cpp && ./frames
 // Prints one line per check and "ok N checks" last; exits 1 on the first failed check.
 #include "frames.cuh"
+#include "../check.h"
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -12,13 +13,6 @@
 
 using namespace frames;
 
-static int checks = 0;
-
-static void expect(bool ok, const std::string &what) {
-    checks++;
-    printf("%s %s\n", ok ? "pass" : "FAIL", what.c_str());
-    if (!ok) exit(1);
-}
 
 static std::string join(const std::vector<std::string> &v) {
     std::string s;

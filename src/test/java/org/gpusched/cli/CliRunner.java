@@ -15,4 +15,14 @@ record CliRunner(int code, String out, String err) {
         ReportSchemas.check(args, out.toString());
         return new CliRunner(code, out.toString(), err.toString());
     }
+
+    /** Whether GPU 0 is usable here (a GPU that is there but failing counts as usable: it is no "no GPU" case). */
+    static boolean gpuUsable() {
+        try {
+            org.gpusched.player.CudaDevice.info(0);
+            return true;
+        } catch (org.gpusched.player.CudaException e) {
+            return !e.unavailable();
+        }
+    }
 }

@@ -30,14 +30,7 @@ class DeviceInfoKindsTest {
     /** Without a usable GPU, --kinds says so in one line on stderr and prints the preset. */
     @Test
     void withoutAGpuThePresetIsPrintedAfterOneLine() {
-        boolean usable;
-        try {
-            org.gpusched.player.CudaDevice.info(0);
-            usable = true;
-        } catch (org.gpusched.player.CudaException e) {
-            usable = !e.unavailable();
-        }
-        org.junit.jupiter.api.Assumptions.assumeFalse(usable, "a GPU is usable here: --kinds measures it");
+        org.junit.jupiter.api.Assumptions.assumeFalse(CliRunner.gpuUsable(), "a GPU is usable here: --kinds measures it");
         CliRunner r = CliRunner.run("device-info", "--kinds");
         assertThat(r.code()).isZero();
         assertThat(r.err().strip().lines()).singleElement().asString().startsWith("gpusched: no usable GPU (")

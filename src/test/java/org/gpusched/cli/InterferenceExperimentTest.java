@@ -34,14 +34,7 @@ class InterferenceExperimentTest {
     /** Without a usable GPU, --device cuda is refused in one line naming --device sim (exit 2); nothing is written. */
     @Test
     void cuda_without_a_gpu_is_one_line_and_exit_2(@TempDir Path dir) {
-        boolean usable;
-        try {
-            org.gpusched.player.CudaDevice.info(0);
-            usable = true;
-        } catch (org.gpusched.player.CudaException e) {
-            usable = !e.unavailable();
-        }
-        org.junit.jupiter.api.Assumptions.assumeFalse(usable, "a GPU is usable here: the refusal cannot be shown");
+        org.junit.jupiter.api.Assumptions.assumeFalse(CliRunner.gpuUsable(), "a GPU is usable here: the refusal cannot be shown");
         CliRunner gpu = CliRunner.run("experiment", "interference", "--device", "cuda", "--out", dir.resolve("x").toString());
         assertThat(gpu.code()).isEqualTo(2);
         assertThat(gpu.err().strip().lines()).singleElement().asString()
