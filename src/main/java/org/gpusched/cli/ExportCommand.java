@@ -1,9 +1,15 @@
 package org.gpusched.cli;
 
+import org.gpusched.baseline.EdfBaseline;
+import org.gpusched.baseline.OnlineEdfPowerOn;
+import org.gpusched.baseline.PowerOnEdf;
+import org.gpusched.explore.Verdict;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.input.Escapes;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.timepart.Flows;
@@ -23,7 +29,8 @@ import java.util.concurrent.Callable;
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
                 "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest: one job per",
+                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest (from power-on,",
+                "over the hyperperiods EDF explores, for a set with no steady-state window): one job per",
                 "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
                 "OUT.prec.csv next to OUT (nptest -p)."},
         footerHeading = "%nExamples:%n",
@@ -85,12 +92,26 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            String large = SagJobs.tooLarge(w.pbs());
+            TaskSet ts = w.pbs();
+            int turns = ts.origin() < 0 ? powerOnTurns(ts) : 1;
+            if (turns < 0) {
+                err.println(name + ": export --to sag: inconclusive: the set has no steady-state window and EDF from"
+                        + " power-on found no repeating state within its bound, so no finite job set stands for it");
+                return ExitCodes.INCONCLUSIVE;
+            }
+            String large = turns == 1 ? SagJobs.tooLarge(ts) : SagJobs.tooLarge(ts, turns);
             if (large != null) {
                 err.println(name + ": export --to sag: " + large);
                 return ExitCodes.INVALID;
             }
-            SagJobs.Files f = SagJobs.write(w.pbs(), arrival, priority);
+            SagJobs.Files f;
+            if (ts.origin() < 0) {
+                err.println(name + ": note: no steady-state window: the jobs from power-on over " + turns
+                        + " hyperperiods (those edf-serial explores from power-on, plus one)");
+                f = SagJobs.fromPowerOn(ts, turns, arrival, priority);
+            } else {
+                f = SagJobs.write(ts, arrival, priority);
+            }
             text = f.jobs();
             if (f.precedence() != null) {
                 if (output == null) {
@@ -123,6 +144,22 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Hyperperiods from power-on that stand for a set with no steady-state window: those edf-serial
+     * explores under the rule this export writes (online with arrival windows, else time-triggered),
+     * plus one; -1 when it finds no repeating state.
+     */
+    private int powerOnTurns(TaskSet ts) {
+        boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
+        Budget.Meter meter = Budget.defaults().start();
+        if (online) {
+            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
+            return g.analyze(meter).verdict() == Verdict.INCONCLUSIVE ? -1 : g.explored() + 1;
+        }
+        PowerOnEdf.Result r = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial").analyze(meter);
+        return r.analysis().verdict() == Verdict.INCONCLUSIVE ? -1 : r.explored() + 1;
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

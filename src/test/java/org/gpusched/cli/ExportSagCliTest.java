@@ -58,4 +58,16 @@ class ExportSagCliTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("expected rank or deadline");
     }
+
+    @Test
+    void aSetWithNoSteadyStateWindowExportsTheJobsFromPowerOn() throws Exception {
+        // A at 0, 2, ...; B at 1, 3, ...: every instant lies in some job's window. EDF from power-on
+        // finds the state at hyperperiod 1 equal to that at 0, so two hyperperiods are written.
+        CliRunner r = CliRunner.run("export", "--to", "sag", "examples/offsets-alternation.json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("no steady-state window", "over 2 hyperperiods");
+        assertThat(r.out().lines().toList()).containsExactly(
+                "Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority",
+                "1, 1, 0, 0, 1, 1, 2, 1", "2, 1, 1, 1, 1, 1, 3, 2", "1, 2, 2, 2, 1, 1, 4, 3", "2, 2, 3, 3, 1, 1, 5, 4");
+    }
 }

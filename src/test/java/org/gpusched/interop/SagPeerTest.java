@@ -5,6 +5,8 @@ import org.gpusched.RandomPipelines;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.baseline.OnlineEdfPowerOn;
+import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.explore.CopiesPropertyTest;
@@ -150,5 +152,106 @@ class SagPeerTest {
                 + " verdicts differ (ties); " + windowsRead + " jitter sets read with --arrival window: verdict equal"
                 + " to online edf-serial (" + onlineSchedulable + " schedulable; " + onlineInconclusive
                 + " left out, our graph over budget)");
+    }
+
+    /** Counts of the power-on comparison. */
+    static final class PowerOnTally {
+        int sets;
+        int schedulable;
+        int withJitter;
+        int jobsCompared;
+        int online;
+        int onlineSchedulable;
+        long turns;
+
+        @Override
+        public String toString() {
+            return sets + " sets with no steady-state window (" + withJitter + " with jitter, " + schedulable
+                    + " schedulable time-triggered, " + turns + " hyperperiods exported in all): verdicts equal to"
+                    + " edf-serial-tt from power-on, " + jobsCompared + " kernel finish times equal; " + online
+                    + " jitter sets read with --arrival window: verdict equal to online edf-serial from power-on ("
+                    + onlineSchedulable + " schedulable)";
+        }
+    }
+
+    /**
+     * Sets with no steady-state window, answered from power-on: the export of the jobs over the
+     * hyperperiods EDF explores plus one ({@link SagJobs#fromPowerOn}). Read with {@code --arrival
+     * release}, nptest's verdict equals edf-serial's time-triggered power-on verdict and every kernel
+     * our power-on schedule (or the run up to its miss) holds finishes when nptest says; read with
+     * {@code --arrival window} (the jittered sets), its verdict equals online edf-serial's from
+     * power-on. The examples with no window, then random pipelines; -Dpeers.sag.poweron=N sets
+     * their number.
+     */
+    @Test
+    void nptest_agrees_with_edf_serial_from_power_on() throws Exception {
+        Path np = Peers.nptest();
+        int wanted = Integer.getInteger("peers.sag.poweron", 200);
+        PowerOnTally examples = new PowerOnTally();
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of("examples"))) {
+            for (Path p : files.filter(x -> x.toString().endsWith(".json")).sorted().toList()) {
+                TaskSet ts = new WorkloadReader().read(p).pbs();
+                if (ts != null && ts.origin() < 0) {
+                    assertThat(powerOn(np, ts, p.toString(), examples)).as(p.toString()).isTrue();
+                }
+            }
+        }
+        PowerOnTally random = new PowerOnTally();
+        int left = 0;
+        for (long seed = 25_500_001; random.sets < wanted; seed++) {
+            TaskSet ts;
+            try {
+                ts = new WorkloadReader().read("sag-" + seed + ".json",
+                        CopiesPropertyTest.withCopies(RandomPipelines.json(seed, 2, 4), seed, 1)).pbs();
+            } catch (InputException e) {
+                continue;
+            }
+            if (ts == null || ts.origin() >= 0 || ts.kernelCount() > 200) {
+                continue;
+            }
+            left += powerOn(np, ts, "seed " + seed, random) ? 0 : 1;
+        }
+        System.out.println("nptest peers, from power-on: examples: " + examples + "; random pipelines: " + random
+                + "; " + left + " left out, no repeating state within the bound");
+        assertThat(examples.schedulable).as("offsets-alternation is schedulable").isPositive();
+        assertThat(random.schedulable).isPositive().isLessThan(random.sets);
+    }
+
+    /** One set's comparison; false when EDF from power-on is inconclusive (nothing compared). */
+    private boolean powerOn(Path np, TaskSet ts, String what, PowerOnTally tally) throws Exception {
+        PowerOnEdf.Result tt = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial-tt")
+                .analyze(Budget.defaults().start());
+        if (tt.analysis().verdict() == Verdict.INCONCLUSIVE) {
+            return false;
+        }
+        tally.sets++;
+        tally.turns += tt.explored() + 1;
+        boolean jitter = ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
+        tally.withJitter += jitter ? 1 : 0;
+        NpResult r = nptest(np, SagJobs.fromPowerOn(ts, tt.explored() + 1, SagJobs.Arrival.RELEASE,
+                SagJobs.Priority.RANK), true);
+        boolean ours = tt.analysis().verdict() == Verdict.SCHEDULABLE;
+        String as = what + " (" + (tt.explored() + 1) + " hyperperiods)\n" + r.log();
+        assertThat(r.schedulable()).as(as).isEqualTo(ours);
+        tally.schedulable += ours ? 1 : 0;
+        List<Frame> frames = ours ? tt.analysis().schedule() : tt.analysis().witness().path();
+        for (Frame fr : frames) {
+            JobRef j = fr.batch().get(0);
+            String key = (j.task() + 1) + "," + SagJobs.jobId(ts.task(j.task()), j.job(), j.stage());
+            assertThat(r.finish().get(key)).as(as + "\njob " + key).isEqualTo(fr.end());
+            tally.jobsCompared++;
+        }
+        if (jitter) {
+            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
+            Verdict v = g.analyze(Budget.defaults().start()).verdict();
+            if (v != Verdict.INCONCLUSIVE) {
+                NpResult w = nptest(np, SagJobs.fromPowerOn(ts, g.explored() + 1, SagJobs.Arrival.WINDOW,
+                        SagJobs.Priority.RANK), false);
+                assertThat(w.schedulable()).as("online, " + as + "\n" + w.log()).isEqualTo(v == Verdict.SCHEDULABLE);
+                tally.online++;
+                tally.onlineSchedulable += w.schedulable() ? 1 : 0;
+            }
+        }
+        return true;
     }
 }
