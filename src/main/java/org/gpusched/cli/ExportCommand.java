@@ -1,9 +1,17 @@
 package org.gpusched.cli;
 
+import org.gpusched.baseline.EdfBaseline;
+import org.gpusched.baseline.OnlineEdfPowerOn;
+import org.gpusched.baseline.PowerOnEdf;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.Timeline;
+import org.gpusched.explore.Verdict;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.input.Escapes;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.timepart.Flows;
@@ -23,7 +31,8 @@ import java.util.concurrent.Callable;
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
                 "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest: one job per",
+                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest (from power-on,",
+                "over the hyperperiods EDF explores, where offsets put the steady state later): one job per",
                 "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
                 "OUT.prec.csv next to OUT (nptest -p)."},
         footerHeading = "%nExamples:%n",
@@ -62,6 +71,11 @@ final class ExportCommand implements Callable<Integer> {
                     + "absolute deadline (deadline; nptest breaks ties by task). Default: ${DEFAULT-VALUE}.")
     SagJobs.Priority priority;
 
+    @Option(names = "--steady-state", description = "sag: for a set with offsets whose steady-state window does not"
+            + " start at 0, the window's hyperperiod (what analyze --steady-state answers) instead of the jobs from"
+            + " power-on.")
+    boolean steadyState;
+
     @Option(names = "--allow-external-modules", description = "Let a kernel.module lie outside the file's folder.")
     boolean allowExternalModules;
 
@@ -73,8 +87,8 @@ final class ExportCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
-                || spec.commandLine().getParseResult().hasMatchedOption("--priority"))) {
-            err.println("export: --arrival and --priority apply to --to sag only");
+                || spec.commandLine().getParseResult().hasMatchedOption("--priority") || steadyState)) {
+            err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
         Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
@@ -85,12 +99,38 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            String large = SagJobs.tooLarge(w.pbs());
+            TaskSet ts = w.pbs();
+            if (ts.origin() < 0 && steadyState) {
+                err.println(name + ": export --to sag: --steady-state: offsets leave no steady-state window (every"
+                        + " instant lies inside some job's window); without it the jobs from power-on are written");
+                return ExitCodes.INVALID;
+            }
+            // EDF's default answer for a set whose window does not start at 0 is from power-on.
+            boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
+            TaskSet file = Timeline.fileTimeLine(ts);
+            String large = SagJobs.tooLarge(ts);
+            Analysis edf = large == null && powerOn ? powerOn(file) : null;
+            if (edf != null && edf.verdict() == Verdict.INCONCLUSIVE) {
+                err.println(name + ": export --to sag: inconclusive: EDF from power-on: " + edf.note()
+                        + " (no finite job set stands for the set yet)");
+                return ExitCodes.INCONCLUSIVE;
+            }
+            int turns = edf == null ? 1 : explored + 1;
+            large = large != null || !powerOn ? large : SagJobs.tooLarge(file, turns);
             if (large != null) {
                 err.println(name + ": export --to sag: " + large);
                 return ExitCodes.INVALID;
             }
-            SagJobs.Files f = SagJobs.write(w.pbs(), arrival, priority);
+            SagJobs.Files f;
+            if (powerOn) {
+                err.println(name + ": note: " + (ts.origin() < 0 ? "no steady-state window"
+                        : "the steady-state window starts at " + ts.origin() + ", not 0 (--steady-state writes its"
+                        + " hyperperiod)") + ": the jobs from power-on over " + turns
+                        + " hyperperiods (those edf-serial explores from power-on, plus one)");
+                f = SagJobs.fromPowerOn(file, turns, arrival, priority);
+            } else {
+                f = SagJobs.write(ts, arrival, priority);
+            }
             text = f.jobs();
             if (f.precedence() != null) {
                 if (output == null) {
@@ -123,6 +163,27 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
+    }
+
+    /** Hyperperiods the last {@link #powerOn} explored. */
+    private int explored;
+
+    /**
+     * EDF-serial from power-on under the rule this export writes (online with arrival windows and
+     * jitter, else time-triggered); the hyperperiods it explores, plus one, stand for the set.
+     */
+    private Analysis powerOn(TaskSet ts) {
+        boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
+        Budget.Meter meter = Budget.defaults().start();
+        if (online) {
+            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
+            Analysis a = g.analyze(meter);
+            explored = g.explored();
+            return a;
+        }
+        PowerOnEdf.Result r = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial").analyze(meter);
+        explored = r.explored();
+        return r.analysis();
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

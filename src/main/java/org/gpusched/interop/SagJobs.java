@@ -62,7 +62,40 @@ public final class SagJobs {
     }
 
     public static Files write(TaskSet ts, Arrival arrival, Priority priority) {
-        List<Job> jobs = ts.jobs();
+        return write(ts, ts.jobs(), arrival, priority);
+    }
+
+    /**
+     * The job set from power-on, for a set with no steady-state window: every job of {@code file}
+     * (a task set on the file's own time line) that arrives in [0, hyperperiods·H), job k of a task
+     * arriving at O + kT. Up to the last of those arrivals the EDF rules schedule these jobs as they
+     * schedule the unbounded sequence (no decision before an instant depends on a job arriving
+     * after it); the jobs left at the end then run with no one arriving, each finishing no later
+     * than it would with the rest (one kernel at a time, EDF order among them unchanged). So a
+     * miss EDF meets from power-on before the last hyperperiod exported is in this set, and a set
+     * EDF schedules for ever has none here: give the hyperperiods the power-on analysis explored,
+     * plus one.
+     */
+    public static Files fromPowerOn(TaskSet file, int hyperperiods, Arrival arrival, Priority priority) {
+        long end = Math.multiplyExact(file.hyperperiod(), hyperperiods);
+        List<Job> jobs = new ArrayList<>();
+        for (Task t : file.tasks()) {
+            for (int k = 0; t.arrival(k) < end; k++) {
+                jobs.add(new Job(t.index(), k, t.arrival(k), t.absoluteDeadline(k), t.wcet(), t.release(k)));
+            }
+        }
+        jobs.sort(Comparator.comparingLong(Job::arrival).thenComparingInt(Job::task));
+        return write(file, jobs, arrival, priority);
+    }
+
+    /** Why the power-on job set of {@code hyperperiods} is too large to export, or null. */
+    public static String tooLarge(TaskSet file, int hyperperiods) {
+        long rows = (long) file.kernelCount() * hyperperiods;
+        return rows <= MAX_ROWS ? null : "about " + rows + " job rows (" + hyperperiods + " hyperperiods from power-on)"
+                + " exceed the limit of " + MAX_ROWS + " of this export";
+    }
+
+    private static Files write(TaskSet ts, List<Job> jobs, Arrival arrival, Priority priority) {
         List<Job> edf = new ArrayList<>(jobs);
         edf.sort(EDF);
         Map<Job, Integer> rank = new HashMap<>();

@@ -58,4 +58,34 @@ class ExportSagCliTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("expected rank or deadline");
     }
+
+    @Test
+    void aSetWithNoSteadyStateWindowExportsTheJobsFromPowerOn() throws Exception {
+        // A at 0, 2, ...; B at 1, 3, ...: every instant lies in some job's window. EDF from power-on
+        // finds the state at hyperperiod 1 equal to that at 0, so two hyperperiods are written.
+        CliRunner r = CliRunner.run("export", "--to", "sag", "examples/offsets-alternation.json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("no steady-state window", "over 2 hyperperiods");
+        assertThat(r.out().lines().toList()).containsExactly(
+                "Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority",
+                "1, 1, 0, 0, 1, 1, 2, 1", "2, 1, 1, 1, 1, 1, 3, 2", "1, 2, 2, 2, 1, 1, 4, 3", "2, 2, 3, 3, 1, 1, 5, 4");
+    }
+
+    @Test
+    void aSetWhoseWindowStartsLaterExportsFromPowerOnUnlessTheSteadyStateIsAskedFor() {
+        // power-on.json: the window starts at 5; from 0, B#0 (deadline 4) runs before A#0 and A misses.
+        CliRunner r = CliRunner.run("export", "--to", "sag", "examples/power-on.json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("the steady-state window starts at 5, not 0", "over 2 hyperperiods");
+        assertThat(r.out().lines().toList()).hasSize(7).contains("2, 1, 1, 1, 3, 3, 4, 1", "3, 2, 18, 18, 3, 3, 21, 6");
+        CliRunner steady = CliRunner.run("export", "--to", "sag", "examples/power-on.json", "--steady-state");
+        assertThat(steady.code()).as(steady.err()).isZero();
+        assertThat(steady.err()).isEmpty();
+        assertThat(steady.out().lines().toList()).containsExactly(
+                "Task ID, Job ID, Arrival min, Arrival max, Cost min, Cost max, Deadline, Priority",
+                "3, 1, 3, 3, 3, 3, 6, 1", "1, 1, 5, 5, 3, 3, 10, 3", "2, 1, 6, 6, 3, 3, 9, 2");
+        CliRunner none = CliRunner.run("export", "--to", "sag", "examples/offsets-alternation.json", "--steady-state");
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).contains("offsets leave no steady-state window");
+    }
 }

@@ -101,7 +101,8 @@ class MastPeerTest {
                     + " over the deadline in both, " + oursOverOnly + " '> D' for us only (behind a flow over its"
                     + " deadline), " + mastStopped + " in systems where MAST stopped (a response past 100 deadlines; ours has a"
                     + " flow past its deadline there too), " + noComparison + " not compared (time partitions), " + serverTighterInMast
-                    + " on the GPU server where MAST's holistic is tighter than ours (non-preemptive kernels, docs/interop.md)";
+                    +  " on the GPU server where MAST's holistic is below ours (its non-preemptive step leaves out a kernel's offset,"
+                    + " docs/interop.md)";
         }
     }
 
@@ -122,7 +123,9 @@ class MastPeerTest {
                 someOverInMast = true;
             }
         }
-        boolean server = flows.stream().anyMatch(f -> f.steps().stream().anyMatch(s -> s instanceof Step.Gpu));
+        // MAST's non-preemptive step leaves out a kernel's offset and the jitter passed on to it
+        // (MastServerPeerTest): zero only where every kernel is its flow's first step
+        boolean server = flows.stream().anyMatch(f -> f.steps().stream().skip(1).anyMatch(s -> s instanceof Step.Gpu));
         for (int i = 0; i < flows.size(); i++) {
             Double v = m.wcrt().get(ids.get(i).toLowerCase(java.util.Locale.ROOT));
             OptionalLong r = ours.get(i).wcrt();
@@ -130,7 +133,7 @@ class MastPeerTest {
             boolean mastBelowOurs = v != null && (r.isEmpty() ? v <= flows.get(i).deadline()
                     : v < r.getAsLong() - 1e-3);
             if (server && mastBelowOurs && !someOverInMast) {
-                // With kernels on the GPU server our holistic charges more than MAST's (safe, not equal).
+                // MAST below ours: its kernel responses leave out the offset (MastServerPeerTest shows it unsafe).
                 tally.serverTighterInMast++;
                 continue;
             }

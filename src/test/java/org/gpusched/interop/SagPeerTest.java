@@ -5,11 +5,14 @@ import org.gpusched.RandomPipelines;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.baseline.OnlineEdfPowerOn;
+import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.explore.CopiesPropertyTest;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Timeline;
 import org.gpusched.input.InputException;
 import org.gpusched.input.Window;
 import org.gpusched.model.Job;
@@ -150,5 +153,113 @@ class SagPeerTest {
                 + " verdicts differ (ties); " + windowsRead + " jitter sets read with --arrival window: verdict equal"
                 + " to online edf-serial (" + onlineSchedulable + " schedulable; " + onlineInconclusive
                 + " left out, our graph over budget)");
+    }
+
+    /** Counts of the power-on comparison. */
+    static final class PowerOnTally {
+        int sets;
+        int noWindow;
+        int schedulable;
+        int withJitter;
+        int jobsCompared;
+        int online;
+        int onlineSchedulable;
+        long turns;
+
+        @Override
+        public String toString() {
+            return sets + " sets whose steady-state window is not at 0 (" + noWindow + " with none, " + withJitter + " with jitter, " + schedulable
+                    + " schedulable time-triggered, " + turns + " hyperperiods exported in all): verdicts equal to"
+                    + " edf-serial-tt from power-on, " + jobsCompared + " kernel finish times equal; " + online
+                    + " jitter sets read with --arrival window: verdict equal to online edf-serial from power-on ("
+                    + onlineSchedulable + " schedulable)";
+        }
+    }
+
+    /**
+     * Sets whose steady-state window does not start at 0 or that have none, answered from power-on
+     * (as edf-serial answers them by default): the export of the jobs over the
+     * hyperperiods EDF explores plus one ({@link SagJobs#fromPowerOn}). Read with {@code --arrival
+     * release}, nptest's verdict equals edf-serial's time-triggered power-on verdict and every kernel
+     * our power-on schedule (or the run up to its miss) holds finishes when nptest says; read with
+     * {@code --arrival window} (the jittered sets), its verdict equals online edf-serial's from
+     * power-on. The examples with offsets, then random pipelines; -Dpeers.sag.poweron=N sets their
+     * number.
+     */
+    @Test
+    void nptest_agrees_with_edf_serial_from_power_on() throws Exception {
+        Path np = Peers.nptest();
+        int wanted = Integer.getInteger("peers.sag.poweron", 200);
+        PowerOnTally examples = new PowerOnTally();
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of("examples"))) {
+            for (Path p : files.filter(x -> x.toString().endsWith(".json")).sorted().toList()) {
+                TaskSet ts = new WorkloadReader().read(p).pbs();
+                if (ts != null && ts.origin() != 0) {
+                    assertThat(powerOn(np, ts, p.toString(), examples)).as(p.toString()).isTrue();
+                }
+            }
+        }
+        PowerOnTally random = new PowerOnTally();
+        int left = 0;
+        for (long seed = 25_500_001; random.sets < wanted; seed++) {
+            TaskSet ts;
+            try {
+                // every other set smaller and without copies, so that some are schedulable from power-on
+                String json = seed % 2 == 0 ? CopiesPropertyTest.withCopies(RandomPipelines.json(seed, 2, 4), seed, 1)
+                        : RandomPipelines.json(seed, 2, 2);
+                ts = new WorkloadReader().read("sag-" + seed + ".json", json).pbs();
+            } catch (InputException e) {
+                continue;
+            }
+            if (ts == null || ts.origin() == 0 || ts.kernelCount() > 200) {
+                continue;
+            }
+            left += powerOn(np, ts, "seed " + seed, random) ? 0 : 1;
+        }
+        System.out.println("nptest peers, from power-on: examples: " + examples + "; random pipelines: " + random
+                + "; " + left + " left out, no repeating state within the bound");
+        assertThat(examples.schedulable).as("offsets-alternation is schedulable").isPositive();
+        assertThat(random.noWindow).isPositive().isLessThan(random.sets);
+        assertThat(random.schedulable).isPositive().isLessThan(random.sets);
+    }
+
+    /** One set's comparison (on the file's time line); false when EDF from power-on is inconclusive. */
+    private boolean powerOn(Path np, TaskSet read, String what, PowerOnTally tally) throws Exception {
+        TaskSet ts = Timeline.fileTimeLine(read);
+        PowerOnEdf.Result tt = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial-tt")
+                .analyze(Budget.defaults().start());
+        if (tt.analysis().verdict() == Verdict.INCONCLUSIVE) {
+            return false;
+        }
+        tally.sets++;
+        tally.noWindow += read.origin() < 0 ? 1 : 0;
+        tally.turns += tt.explored() + 1;
+        boolean jitter = ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
+        tally.withJitter += jitter ? 1 : 0;
+        NpResult r = nptest(np, SagJobs.fromPowerOn(ts, tt.explored() + 1, SagJobs.Arrival.RELEASE,
+                SagJobs.Priority.RANK), true);
+        boolean ours = tt.analysis().verdict() == Verdict.SCHEDULABLE;
+        String as = what + " (" + (tt.explored() + 1) + " hyperperiods)\n" + r.log();
+        assertThat(r.schedulable()).as(as).isEqualTo(ours);
+        tally.schedulable += ours ? 1 : 0;
+        List<Frame> frames = ours ? tt.analysis().schedule() : tt.analysis().witness().path();
+        for (Frame fr : frames) {
+            JobRef j = fr.batch().get(0);
+            String key = (j.task() + 1) + "," + SagJobs.jobId(ts.task(j.task()), j.job(), j.stage());
+            assertThat(r.finish().get(key)).as(as + "\njob " + key).isEqualTo(fr.end());
+            tally.jobsCompared++;
+        }
+        if (jitter) {
+            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
+            Verdict v = g.analyze(Budget.defaults().start()).verdict();
+            if (v != Verdict.INCONCLUSIVE) {
+                NpResult w = nptest(np, SagJobs.fromPowerOn(ts, g.explored() + 1, SagJobs.Arrival.WINDOW,
+                        SagJobs.Priority.RANK), false);
+                assertThat(w.schedulable()).as("online, " + as + "\n" + w.log()).isEqualTo(v == Verdict.SCHEDULABLE);
+                tally.online++;
+                tally.onlineSchedulable += w.schedulable() ? 1 : 0;
+            }
+        }
+        return true;
     }
 }

@@ -104,6 +104,41 @@ class HolisticPropertyTest {
         assertThat(compared).as("bounded flows compared").isGreaterThan(CASES / 2);
     }
 
+    /**
+     * The GPU server alone, on twice the build's case count: every kernel delay of the random
+     * system queued to the server, offsets and release jitter on some, with and without a plan.
+     */
+    @Test
+    void holistic_with_the_gpu_server_is_never_below_the_simulation() {
+        Random rnd = new Random(2611);
+        int compared = 0;
+        int withKernels = 0;
+        for (int c = 0; c < 2 * CASES; c++) {
+            Sys s = OffsetBasedPropertyTest.server(random(rnd, c % 3 == 0, c % 2 == 0, c % 5 < 2));
+            withKernels += s.flows().stream().anyMatch(f -> f.steps().stream().anyMatch(x -> x instanceof Step.Gpu))
+                    ? 1 : 0;
+            compared += OffsetBasedPropertyTest.assertCoversSimulation(c, s, Holistic.analyze(s.flows(), s.plan()));
+        }
+        assertThat(withKernels).as("systems with kernels on the server").isGreaterThan(CASES);
+        assertThat(compared).as("bounded flows compared").isGreaterThan(CASES);
+    }
+
+    /**
+     * A kernel's response counts from its predecessor's worst completion, offset included: a's
+     * kernel is queued after 1,000 of CPU work, just after b's lower-priority kernel of 5,000 started,
+     * and ends at 6,999. Leaving the offset (1,000) out, as J + w + C with J = 0, w = 5,000 would,
+     * gives 6,000, below it.
+     */
+    @Test
+    void a_kernel_after_cpu_work_keeps_its_offset() {
+        Flow a = new Flow("a", 10_000, 10_000, 0, 0, 0, 10, null,
+                List.of(new Step.Cpu(1000, 1000, "cpu"), new Step.Gpu(1000, 1000, "gpu")), false);
+        Flow b = new Flow("b", 10_000, 10_000, 999, 0, 0, 5, null, List.of(new Step.Gpu(5000, 5000, "gpu")), false);
+        long seen = FlowSimulator.run(List.of(a, b), null, 10_000, 30_000, null).get(0).worst().orElseThrow();
+        assertThat(seen).isEqualTo(6999);
+        assertThat(Holistic.analyze(List.of(a, b), null).flows().get(0).wcrt()).hasValue(7000);
+    }
+
     @Test
     void one_partition_covering_the_whole_frame_equals_no_partition() {
         Random rnd = new Random(7);
