@@ -8,6 +8,7 @@ import org.chocosolver.solver.search.loop.monitors.IMonitorSolution;
 import org.chocosolver.solver.search.strategy.Search;
 import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
 import org.chocosolver.solver.search.strategy.selectors.variables.DomOverWDeg;
+import org.chocosolver.solver.search.strategy.selectors.variables.InputOrder;
 import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.IntVar;
@@ -148,8 +149,9 @@ public final class SolverEngine {
             plan.add(Search.intVarSearch(new Smallest(), new IntDomainMin(), fm.start));
         }
         if (decisions.length > 0) {
-            plan.add(w == 0 || w == 2 ? Search.lastConflict(Search.inputOrderLBSearch(decisions))
-                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, seed + w), new IntDomainMin(),
+            plan.add(w == 0 || w == 2 ? Search.lastConflict(Search.intVarSearch(new InputOrder<>(m), fm::firstValue,
+                    decisions))
+                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, seed + w), fm::firstValue,
                             decisions)));
         }
         plan.add(Search.inputOrderLBSearch(fm.times()));

@@ -62,6 +62,30 @@ class SolverPropertyTest {
         assertThat(caught).as("a frame of two one tick too long must refute some schedulable set").isPositive();
     }
 
+    /**
+     * The non-idling constraint with a hole (the frame that ends where a waiting kernel starts
+     * looked for among the other tasks only, so a chain's next kernel seems to wait behind nothing)
+     * refutes some schedulable pipeline: the comparison sees the new constraints too.
+     */
+    @Test
+    void a_broken_non_idling_constraint_is_caught() {
+        long caught = -1;
+        for (long seed = 5_000_001; seed <= 5_003_000 && caught < 0; seed++) {
+            TaskSet ts = RandomPipelines.generate(seed, 2, 4);
+            if (ts.origin() < 0 || !small(ts)) {
+                continue;
+            }
+            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, FrameModel.Mutation.IDLE_SKIPS_OWN_TASK)
+                    .analyze(Budget.defaults().start()).verdict();
+            if (mutated == Verdict.NOT_SCHEDULABLE
+                    && new BruteForceExplorer(ts, 2_000_000).analyze().verdict() == Verdict.SCHEDULABLE) {
+                caught = seed;
+            }
+        }
+        System.out.println("non-idling mutation caught at seed " + caught);
+        assertThat(caught).as("a non-idling constraint with a hole must refute some schedulable pipeline").isPositive();
+    }
+
     private static boolean small(TaskSet ts) {
         return ts.jobCount() <= 40;
     }
