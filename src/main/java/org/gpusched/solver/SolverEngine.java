@@ -135,8 +135,9 @@ public final class SolverEngine {
 
     /**
      * The search of worker w. Worker 0 decides, pair by pair in order of release, whether two
-     * kernels share a frame (tried first) and which runs first (the earlier deadline first); the
-     * times then follow by propagation, each at its earliest. Worker 1 does the same by the
+     * kernels share a frame (tried first) and which runs first (the earlier deadline first), and
+     * after a kernel's last pair which frame ends where it starts ("none" first); the times then
+     * follow by propagation, each at its earliest. Worker 1 does the same by the
      * pairs' conflict weights, restarting (Luby) with a seed; worker 2 places frames at the
      * earliest start (list scheduling); further workers are worker 1 with other seeds.
      */
