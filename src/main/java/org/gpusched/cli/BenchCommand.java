@@ -2,6 +2,8 @@ package org.gpusched.cli;
 
 import org.gpusched.report.BenchReports;
 import org.gpusched.experiment.Bench;
+import org.gpusched.experiment.HardSets;
+import org.gpusched.report.HardSetReports;
 import org.gpusched.experiment.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +25,8 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched bench --tasks 5 --utilizations 1.0 --sets 50",
                 "  gpusched bench --tasks 4,5,6,7,8,9,10,12,16 --format json > bench.jsonl",
-                "  gpusched bench --tasks 16 --utilizations 1.4 --time-limit 60s --no-compare"})
+                "  gpusched bench --tasks 16 --utilizations 1.4 --time-limit 60s --no-compare",
+                "  gpusched bench --hard-sets --tasks 12 --utilizations 1.4 --sets 3 --time-limit 10s"})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -68,16 +71,41 @@ final class BenchCommand implements Callable<Integer> {
             description = "The engine timed (as analyze --engine): graph, solver, portfolio or auto. "
                     + "Default: ${DEFAULT-VALUE}.")
     org.gpusched.explore.EngineKind engine;
+    @Option(names = "--hard-sets",
+            description = "The hard-set point table instead: per point (default U = 1.4 and 1.6, n = 12, 14, 16, 20, 24,"
+                    + " 10 sets, 30 s each), every engine of --engines at one thread and at --threads; decided sets, proofs"
+                    + " of infeasibility, verdicts of the solver engine and wall times.")
+    boolean hardSets;
+    @Option(names = "--engines", split = ",", paramLabel = "ENGINE", defaultValue = "graph,solver,portfolio",
+            description = "With --hard-sets: the engines compared. Default: ${DEFAULT-VALUE}.")
+    List<org.gpusched.explore.EngineKind> engines;
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
             description = "Unmeasured sets run first to warm up the JIT. Default: ${DEFAULT-VALUE}.")
     int warmup;
 
+    /** Whether the user gave this option (--hard-sets has defaults of its own). */
+    private boolean given(String option) {
+        return spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        int all = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (hardSets) {
+            HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
+                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24), given("--sets") ? sets : 10,
+                    Scenario.parse(scenario), seed, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
+                    given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
+            HardSetReports.header(out, common.format);
+            HardSets.run(config, r -> {
+                HardSetReports.row(out, common.format, r);
+                out.flush();
+            });
+            return ExitCodes.OK;
+        }
         Bench.Config config = new Bench.Config(tasks, utilizations, sets, Scenario.parse(scenario), seed,
-                Bench.engineOptions(maxStates, timeLimit, threads == null ? Runtime.getRuntime().availableProcessors()
-                        : threads, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
+                Bench.engineOptions(maxStates, timeLimit, all, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);
         Bench.run(config, p -> {

@@ -25,7 +25,7 @@ final class SchemaCommand implements Callable<Integer> {
     /** The commands with a JSON report schema, and "error" (the line of a failed run). */
     static final List<String> REPORTS = List.of("analyze", "validate", "compare", "oracle", "sensitivity", "diff",
             "play", "verify", "profile", "loop", "presets", "bench", "device-info", "experiment", "methods", "error",
-            "play-plan", "qualify", "device-kinds");
+            "play-plan", "qualify", "device-kinds", "bench-hard-sets");
 
     @Option(names = "--report", paramLabel = "COMMAND",
             description = "Print the schema of this command's JSON report instead: ${COMPLETION-CANDIDATES}.",

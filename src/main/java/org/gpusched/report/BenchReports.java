@@ -83,7 +83,7 @@ public final class BenchReports {
         }
     }
 
-    private static void num(ObjectNode o, String key, double v) {
+    static void num(ObjectNode o, String key, double v) {
         if (Double.isNaN(v)) {
             o.putNull(key);
         } else {
@@ -92,7 +92,7 @@ public final class BenchReports {
     }
 
     /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */
-    private static String cell(double v) {
+    static String cell(double v) {
         return Double.isNaN(v) ? "" : fmt(v);
     }
 
@@ -105,7 +105,7 @@ public final class BenchReports {
         return Double.isNaN(share) ? "-" : String.format(Locale.ROOT, "%.1f", 100 * share);
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v >= 100 ? "%.0f" : "%.3f", v);
     }
 }

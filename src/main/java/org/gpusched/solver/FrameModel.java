@@ -12,7 +12,9 @@ import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The constraint model of the solver engine: a relaxation of PBS over the kernels of the analysed
@@ -39,7 +41,9 @@ final class FrameModel {
     enum Mutation {
         NONE,
         /** A frame of two kernels is taken to last one tick longer than the interference model says. */
-        PAIR_ONE_LONGER
+        PAIR_ONE_LONGER,
+        /** The frame that ends where a waiting kernel starts is looked for among the other tasks' kernels only. */
+        IDLE_SKIPS_OWN_TASK
     }
 
     /** Times must fit an {@code int} with room for a sum of two. */
@@ -57,6 +61,13 @@ final class FrameModel {
     final List<BoolVar> late = new ArrayList<>();
     /** Per such pair: the earlier release of its two kernels (the order in which worker 0 decides pairs). */
     private final List<long[]> pairOrder = new ArrayList<>();
+    /** Per ordered pair (j, k) of such kernels, keyed j * n + k: true when j's frame ends by k's start. */
+    private final Map<Long, BoolVar> before = new HashMap<>();
+    /** Per kernel, its pair partners and, in the same order, whether the two share a frame. */
+    final List<List<Integer>> partners = new ArrayList<>();
+    final List<List<BoolVar>> shared = new ArrayList<>();
+    /** Per kernel that may wait: which frame ends where it starts (its largest value: none); else null. */
+    final IntVar[] previous;
 
     /** One kernel of one job: its window and the shortest frame that can hold it. */
     record Item(int task, int job, int stage, int unit, long release, long deadline, long alone) { }
@@ -98,6 +109,7 @@ final class FrameModel {
         start = new IntVar[n];
         end = new IntVar[n];
         length = new IntVar[n];
+        previous = new IntVar[n];
         int horizon = (int) ts.hyperperiod();
         for (int j = 0; j < n; j++) {
             Item it = items.get(j);
@@ -108,6 +120,8 @@ final class FrameModel {
             length[j] = model.intVar("l" + j, 0, horizon, true);
             model.arithm(end[j], "-", start[j], "=", length[j]).post();
             model.arithm(length[j], ">=", (int) Math.min(it.alone(), horizon + 1L)).post();
+            partners.add(new ArrayList<>());
+            shared.add(new ArrayList<>());
         }
         // One task's kernels run in frames one after the other, in order.
         for (int j = 0; j + 1 < n; j++) {
@@ -125,6 +139,12 @@ final class FrameModel {
                 pair(j, k, oracle, together, copies, mutation);
             }
         }
+        PbsTightening.post(this, ts, together, mutation);
+    }
+
+    /** Whether kernel j's frame ends by kernel k's start, when the two form a pair; else null. */
+    BoolVar before(int j, int k) {
+        return before.get((long) j * items.size() + k);
     }
 
     private void pair(int j, int k, Oracle oracle, long[] together, long[] copies, Mutation mutation) {
@@ -157,24 +177,50 @@ final class FrameModel {
         model.arithm(length[j], ">=", lb).impliedBy(together1);
         // A frame shared by the pair is not also "late": keeps one value per solution.
         model.addClauses(new BoolVar[] {apartVar}, new BoolVar[] {lateVar});
+        before.put((long) x * items.size() + y, first);
+        before.put((long) y * items.size() + x, second);
+        partners.get(j).add(k);
+        partners.get(k).add(j);
+        shared.get(j).add(together1);
+        shared.get(k).add(together1);
         pairOrder.add(new long[] {Math.min(a.release(), b.release()), Math.max(a.release(), b.release()),
             apart.size()});
         apart.add(apartVar);
         late.add(lateVar);
     }
 
-    /** The pairs' decisions, each pair's "apart" then its "late", pairs by their earlier release. */
+    /**
+     * The decisions, in order of release: each pair's "apart" then its "late", pairs by their
+     * earlier release, and after the last pair of a kernel its {@link #previous} frame.
+     */
     IntVar[] decisions() {
         List<long[]> order = new ArrayList<>(pairOrder);
+        for (int j = 0; j < previous.length; j++) {
+            if (previous[j] != null) {
+                order.add(new long[] {items.get(j).release(), Long.MAX_VALUE, -1 - j});
+            }
+        }
         order.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
                 : x[1] != y[1] ? Long.compare(x[1], y[1]) : Long.compare(x[2], y[2]));
-        IntVar[] d = new IntVar[2 * order.size()];
-        for (int p = 0; p < order.size(); p++) {
-            d[2 * p] = apart.get((int) order.get(p)[2]);
-            d[2 * p + 1] = late.get((int) order.get(p)[2]);
+        List<IntVar> d = new ArrayList<>();
+        for (long[] o : order) {
+            if (o[2] < 0) {
+                d.add(previous[(int) (-1 - o[2])]);
+            } else {
+                d.add(apart.get((int) o[2]));
+                d.add(late.get((int) o[2]));
+            }
         }
-        return d;
+        return d.toArray(new IntVar[0]);
     }
+
+    /** The value tried first: a pair's smaller value (one frame; the earlier deadline first), a kernel's "none". */
+    int firstValue(IntVar v) {
+        return v.getName().startsWith(PREVIOUS) ? v.getUB() : v.getLB();
+    }
+
+    /** The name prefix of the {@link #previous} variables. */
+    static final String PREVIOUS = "prev";
 
     /** Every start, then every end, kernels by release: fixed at their earliest once the pairs are decided. */
     IntVar[] times() {

@@ -8,6 +8,7 @@ import org.chocosolver.solver.search.loop.monitors.IMonitorSolution;
 import org.chocosolver.solver.search.strategy.Search;
 import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
 import org.chocosolver.solver.search.strategy.selectors.variables.DomOverWDeg;
+import org.chocosolver.solver.search.strategy.selectors.variables.InputOrder;
 import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.IntVar;
@@ -134,8 +135,9 @@ public final class SolverEngine {
 
     /**
      * The search of worker w. Worker 0 decides, pair by pair in order of release, whether two
-     * kernels share a frame (tried first) and which runs first (the earlier deadline first); the
-     * times then follow by propagation, each at its earliest. Worker 1 does the same by the
+     * kernels share a frame (tried first) and which runs first (the earlier deadline first), and
+     * after a kernel's last pair which frame ends where it starts ("none" first); the times then
+     * follow by propagation, each at its earliest. Worker 1 does the same by the
      * pairs' conflict weights, restarting (Luby) with a seed; worker 2 places frames at the
      * earliest start (list scheduling); further workers are worker 1 with other seeds.
      */
@@ -148,8 +150,9 @@ public final class SolverEngine {
             plan.add(Search.intVarSearch(new Smallest(), new IntDomainMin(), fm.start));
         }
         if (decisions.length > 0) {
-            plan.add(w == 0 || w == 2 ? Search.lastConflict(Search.inputOrderLBSearch(decisions))
-                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, seed + w), new IntDomainMin(),
+            plan.add(w == 0 || w == 2 ? Search.lastConflict(Search.intVarSearch(new InputOrder<>(m), fm::firstValue,
+                    decisions))
+                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, seed + w), fm::firstValue,
                             decisions)));
         }
         plan.add(Search.inputOrderLBSearch(fm.times()));

@@ -62,6 +62,9 @@ final class ReportSchemas {
                 throw new AssertionError(String.join(" ", args) + ": stdout line is not JSON: " + line, e);
             }
             String which = n.has("error") && !n.has("valid") && !n.isArray() ? "error" : report;
+            if (which.equals("bench") && List.of(args).contains("--hard-sets")) {
+                which = "bench-hard-sets"; // the hard-set point table (docs/performance.md)
+            }
             if (which.equals("play") && n.has("partitionTest")) {
                 which = "play-plan"; // play given a partition plan (docs/partitioning.md)
             }

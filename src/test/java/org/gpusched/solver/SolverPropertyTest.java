@@ -46,20 +46,38 @@ class SolverPropertyTest {
     /** The comparison above sees a constraint made one tick too strong: the test can fail. */
     @Test
     void a_broken_constraint_is_caught() {
-        long caught = -1;
-        for (long seed = 1; seed <= 3000 && caught < 0; seed++) {
-            TaskSet ts = RandomTaskSets.generate(seed, 2, 4);
-            if (!small(ts)) {
+        long caught = caught(1, seed -> RandomTaskSets.generate(seed, 2, 4), FrameModel.Mutation.PAIR_ONE_LONGER);
+        assertThat(caught).as("a frame of two one tick too long must refute some schedulable set").isPositive();
+    }
+
+    /**
+     * The non-idling constraint with a hole (the frame that ends where a waiting kernel starts
+     * looked for among the other tasks only, so a chain's next kernel seems to wait behind nothing)
+     * refutes some schedulable pipeline: the comparison sees the new constraints too.
+     */
+    @Test
+    void a_broken_non_idling_constraint_is_caught() {
+        long caught = caught(5_000_001, seed -> {
+            TaskSet ts = RandomPipelines.generate(seed, 2, 4);
+            return ts.origin() < 0 ? null : ts;
+        }, FrameModel.Mutation.IDLE_SKIPS_OWN_TASK);
+        assertThat(caught).as("a non-idling constraint with a hole must refute some schedulable pipeline").isPositive();
+    }
+
+    /** The first of 3,000 seeds on which the mutated engine refutes a set brute force schedules; -1 if none. */
+    private static long caught(long first, LongFunction<TaskSet> gen, FrameModel.Mutation m) {
+        for (long seed = first; seed < first + 3000; seed++) {
+            TaskSet ts = gen.apply(seed);
+            if (ts == null || !small(ts)) {
                 continue;
             }
-            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, FrameModel.Mutation.PAIR_ONE_LONGER)
-                    .analyze(Budget.defaults().start()).verdict();
+            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, m).analyze(Budget.defaults().start()).verdict();
             if (mutated == Verdict.NOT_SCHEDULABLE
                     && new BruteForceExplorer(ts, 2_000_000).analyze().verdict() == Verdict.SCHEDULABLE) {
-                caught = seed;
+                return seed;
             }
         }
-        assertThat(caught).as("a frame of two one tick too long must refute some schedulable set").isPositive();
+        return -1;
     }
 
     private static boolean small(TaskSet ts) {
