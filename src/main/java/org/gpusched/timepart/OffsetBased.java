@@ -163,11 +163,12 @@ public final class OffsetBased {
             long p0 = 1 - before;
             Own self = new Own(before, ph, c);
             Iterate busy = slanted ? new Iterate(flows) : null;
+            Iterate job = slanted ? new Iterate(flows) : null;
             for (long p = p0; ; p++) {
                 long jobs = p - p0 + 1;
                 long base = Ticks.add(block, Ticks.mul(preemptive ? jobs : jobs - 1, c));
                 long limit = x.deadline() + ph + (p - 1) * period - phi[a][b];
-                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit)
+                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit, job)
                         : completion(a, b, cand, base, c, preemptive, limit);
                 if (w >= INF || jobs > Holistic.MAX_JOBS_IN_WINDOW) {
                     return INF;
@@ -222,8 +223,9 @@ public final class OffsetBased {
      * leave (docs/timepart.md, "Slanted interference"). Non-preemptive: V_i counts the jobs released
      * up to the start, and the completion is the start plus C. INF past {@code limit}.
      */
-    private long slantedCompletion(int a, int b, int cand, long base, long c, boolean preemptive, long limit) {
-        long s = decompose(a, b, cand, base, !preemptive, preemptive ? limit : limit - c, null, new Iterate(flows));
+    private long slantedCompletion(int a, int b, int cand, long base, long c, boolean preemptive, long limit,
+                                   Iterate from) {
+        long s = decompose(a, b, cand, base, !preemptive, preemptive ? limit : limit - c, null, from);
         return s >= INF ? INF : preemptive ? s : Ticks.add(s, c);
     }
 
@@ -231,8 +233,9 @@ public final class OffsetBased {
      * The least V with V_i = I_i(base + Σ_{j≠i} V_j) for every flow i (the own flow a phased by
      * {@code cand}, with {@code own}'s jobs when not null; every other flow at the worst of its candidates,
      * max_k I_ik), found from V = 0 or going on from {@code it}, the state a call with a smaller
-     * limit left (the iteration only climbs: every I_i is non-decreasing in X, so a busy period's
-     * length is found once for all the jobs of b). Returns tsup(base + Σ V), INF once past {@code limit}.
+     * base or limit left (the iteration only climbs: every I_i is non-decreasing in X, so a busy
+     * period's length, and job p + 1 after job p, go on from where the last call stopped).
+     * Returns tsup(base + Σ V), INF once past {@code limit}.
      */
     private long decompose(int a, int b, int cand, long base, boolean upTo, long limit, Own own, Iterate it) {
         int n = flows.size();
@@ -276,6 +279,7 @@ public final class OffsetBased {
     private long slant(int a, int b, int i, int k, long rest, boolean upTo, long limit, Own own, long[] from) {
         long x = Math.max(from[k], time(a, b, rest));
         while (true) {
+            check.run();
             from[k] = x;
             if (x > limit) {
                 return INF;
