@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * Time partitioning with kernels as delays (time-partitioning.md, package {@code timepart}):
  * {@code time-partitioned-holistic} under the workload's cyclic plan, and {@code holistic}, the same
  * analysis on always-supplied cores for a workload without a plan; {@code time-partitioned-offset-based}
- * and {@code offset-based}, the offset-based analysis of the same models. All need kernels that
+ * and {@code offset-based}, the offset-based analysis of the same models (the slanted one, which
+ * replaces the 1998 approximation: never looser, docs/timepart.md). All need kernels that
  * cannot overlap (one partition serialises them, or the GPU server queues them); otherwise not
  * applicable.
  */
@@ -59,7 +60,7 @@ public final class TimePartFamily {
         @Override
         public String description() {
             if (offset) {
-                return "response-time bound: end-to-end flows with dynamic offsets (offset-based)"
+                return "response-time bound: end-to-end flows with dynamic offsets, slanted interference (offset-based)"
                         + (partitioned ? " in ARINC 653 time partitions (supply bound)," : " on fixed-priority CPUs,")
                         + " kernels as delays or on the GPU server";
             }
@@ -72,7 +73,8 @@ public final class TimePartFamily {
         @Override
         public String source() {
             if (offset) {
-                return "Palencia and Gonzalez Harbour, RTSS 1998 (dynamic offsets)"
+                return "Palencia and Gonzalez Harbour, RTSS 1998 (dynamic offsets); Maki-Turja and Nolin, RTCSA 2004"
+                        + " (slanted; MAST offset_based)"
                         + (partitioned ? "; Palencia et al., TPDS 2017 (time partitions)" : "");
             }
             return partitioned ? "Gomez et al., MAST-2 + GPU framework (time-partitioning.md)"

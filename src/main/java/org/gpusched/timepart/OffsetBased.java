@@ -10,8 +10,10 @@ import java.util.List;
  * Offset-based response-time analysis of end-to-end flows with dynamic offsets (Palencia and
  * González Harbour, RTSS 1998, the "WCDO" approximation that MAST's offset-based analyses build on),
  * on fixed-priority cores, inside the partitions of a cyclic plan (the supply bound enters as in
- * Palencia et al., TPDS 2017) and on the non-preemptive GPU server. docs/timepart.md has the
- * equations.
+ * Palencia et al., TPDS 2017) and on the non-preemptive GPU server, with the slanted interference
+ * of Mäki-Turja and Nolin (RTCSA 2004): every flow's interference is its own fixed point for the
+ * work the others leave, the worst candidate taken per flow after it. docs/timepart.md has the
+ * equations; {@link #approximate} keeps the 1998 approximation as the reference.
  * <p>
  * Each step (a, b) of a flow is a task of its transaction with a best-case offset Φ (the sum of the
  * best cases before it) and a jitter J = R_pred − Φ. Unlike the holistic analysis, the steps of one
@@ -28,11 +30,13 @@ public final class OffsetBased {
     private final long[][] phi;
     private final long[][] jitter;
     private final Runnable check;
+    private final boolean slanted;
 
-    private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
+    private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check, boolean slanted) {
         this.net = new Contention(flows, plan);
         this.flows = net.flows();
         this.check = check;
+        this.slanted = slanted;
         int n = flows.size();
         phi = new long[n][];
         jitter = new long[n][];
@@ -51,14 +55,22 @@ public final class OffsetBased {
         }
     }
 
-    /** Analyses {@code flows} under {@code plan} (null: no time partitions). */
+    /** The slanted analysis of {@code flows} under {@code plan} (null: no time partitions). */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan) {
         return analyze(flows, plan, () -> { });
     }
 
     /** As {@link #analyze(List, Platform.TimePartitions)}, calling {@code check} (a budget) as it goes. */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
-        return new OffsetBased(flows, plan, check).run();
+        return new OffsetBased(flows, plan, check, true).run();
+    }
+
+    /**
+     * The 1998 approximation alone (W*_i = max_k W_ik inside one fixed point): what MAST calls
+     * {@code offset_based_approx}, kept as the reference the slanted analysis is never above.
+     */
+    public static HolisticResult approximate(List<Flow> flows, Platform.TimePartitions plan) {
+        return new OffsetBased(flows, plan, () -> { }, false).run();
     }
 
     private HolisticResult run() {
@@ -149,17 +161,21 @@ public final class OffsetBased {
             long ph = phase(a, b, cand);
             long before = Math.floorDiv(Ticks.add(jitter[a][b], ph), period);
             long p0 = 1 - before;
+            Own self = new Own(before, ph, c);
+            Iterate busy = slanted ? new Iterate(flows) : null;
+            Iterate job = slanted ? new Iterate(flows) : null;
             for (long p = p0; ; p++) {
                 long jobs = p - p0 + 1;
-                long w = completion(a, b, cand, Ticks.add(block, Ticks.mul(preemptive ? jobs : jobs - 1, c)), c,
-                        preemptive, x.deadline() + ph + (p - 1) * period - phi[a][b]);
+                long base = Ticks.add(block, Ticks.mul(preemptive ? jobs : jobs - 1, c));
+                long limit = x.deadline() + ph + (p - 1) * period - phi[a][b];
+                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit, job)
+                        : completion(a, b, cand, base, c, preemptive, limit);
                 if (w >= INF || jobs > Holistic.MAX_JOBS_IN_WINDOW) {
                     return INF;
                 }
                 worst = Math.max(worst, w - ph - (p - 1) * period + phi[a][b]);
                 // The busy period ends by w once the work released before w (the next jobs of b included) fits in it.
-                long own = Ticks.mul(Ticks.add(before, ceilJobs(w - ph, period)), c);
-                if (p >= 0 && net.tsup(a, b, Ticks.add(Ticks.add(block, own), others(a, b, cand, w, false))) <= w) {
+                if (p >= 0 && busyBy(a, b, cand, block, self, w, busy)) {
                     break;
                 }
             }
@@ -186,6 +202,124 @@ public final class OffsetBased {
             }
             w = next;
         }
+    }
+
+    /**
+     * Whether the level busy period of (a, b) from the critical instant of candidate {@code cand}
+     * has ended by w: some x ≤ w where the work released before x (b's own jobs, {@code self} =
+     * {before, φ_abc, C_ab}, included) fits in x.
+     */
+    private boolean busyBy(int a, int b, int cand, long block, Own self, long w, Iterate busy) {
+        if (slanted) {
+            return decompose(a, b, cand, block, false, w, self, busy) <= w;
+        }
+        long own = Ticks.mul(Ticks.add(self.before(), ceilJobs(w - self.phase(), flows.get(a).period())), self.c());
+        return net.tsup(a, b, Ticks.add(Ticks.add(block, own), others(a, b, cand, w, false))) <= w;
+    }
+
+    /**
+     * The slanted completion (Mäki-Turja and Nolin): the job finishes at tsup(base + Σ_i V_i) where
+     * every flow's interference V_i = I_i(X_i) is its own fixed point for the work X_i the others
+     * leave (docs/timepart.md, "Slanted interference"). Non-preemptive: V_i counts the jobs released
+     * up to the start, and the completion is the start plus C. INF past {@code limit}.
+     */
+    private long slantedCompletion(int a, int b, int cand, long base, long c, boolean preemptive, long limit,
+                                   Iterate from) {
+        long s = decompose(a, b, cand, base, !preemptive, preemptive ? limit : limit - c, null, from);
+        return s >= INF ? INF : preemptive ? s : Ticks.add(s, c);
+    }
+
+    /**
+     * The least V with V_i = I_i(base + Σ_{j≠i} V_j) for every flow i (the own flow a phased by
+     * {@code cand}, with {@code own}'s jobs when not null; every other flow at the worst of its candidates,
+     * max_k I_ik), found from V = 0 or going on from {@code it}, the state a call with a smaller
+     * base or limit left (the iteration only climbs: every I_i is non-decreasing in X, so a busy
+     * period's length, and job p + 1 after job p, go on from where the last call stopped).
+     * Returns tsup(base + Σ V), INF once past {@code limit}.
+     */
+    private long decompose(int a, int b, int cand, long base, boolean upTo, long limit, Own own, Iterate it) {
+        int n = flows.size();
+        long[] v = it.v;
+        while (true) {
+            check.run();
+            long total = base;
+            for (long x : v) {
+                total = Ticks.add(total, x);
+            }
+            if (time(a, b, total) > limit) {
+                return INF;
+            }
+            boolean same = true;
+            long[] next = new long[n];
+            for (int i = 0; i < n; i++) {
+                long rest = total - v[i];
+                for (int k = 0; k < flows.get(i).steps().size(); k++) {
+                    if (i == a ? k == cand : net.competes(a, b, i, k)) {
+                        long x = slant(a, b, i, k, rest, upTo, limit, i == a ? own : null, it.x[i]);
+                        if (x >= INF) {
+                            return INF;
+                        }
+                        next[i] = Math.max(next[i], x);
+                    }
+                }
+                same &= next[i] == v[i];
+            }
+            System.arraycopy(next, 0, v, 0, n);
+            if (same) {
+                return time(a, b, total);
+            }
+        }
+    }
+
+    /**
+     * I_ik(X) = W_ik(x) at the least x = tsup(X + W_ik(x)): the work of flow i (phased by its step
+     * k) that can run while X of the rest is served; INF once x passes {@code limit}. {@code from[k]}:
+     * where the iteration for k got to before (below the fixed point, X having only grown since).
+     */
+    private long slant(int a, int b, int i, int k, long rest, boolean upTo, long limit, Own own, long[] from) {
+        long x = Math.max(from[k], time(a, b, rest));
+        while (true) {
+            check.run();
+            from[k] = x;
+            if (x > limit) {
+                return INF;
+            }
+            long work = transaction(a, b, i, k, x, upTo);
+            if (own != null) {
+                work = Ticks.add(work, Ticks.mul(Ticks.add(own.before(), ceilJobs(x - own.phase(),
+                        flows.get(a).period())), own.c()));
+            }
+            long next = time(a, b, Ticks.add(rest, work));
+            if (next == x) {
+                return work;
+            }
+            x = next;
+        }
+    }
+
+    /**
+     * b's own jobs in a busy period: {@code before} pending at the critical instant, then one per
+     * period from {@code phase}, {@code c} each.
+     */
+    private record Own(long before, long phase, long c) { }
+
+    /** Where the slanted iteration got to: V per flow, and x per flow and candidate step. */
+    private static final class Iterate {
+        final long[] v;
+        final long[][] x;
+
+        Iterate(List<Flow> flows) {
+            v = new long[flows.size()];
+            x = new long[flows.size()][];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = new long[flows.get(i).steps().size()];
+            }
+        }
+    }
+
+    /** When the processor of (a, b) has served {@code demand}: tsup on a CPU, the demand itself on the GPU. */
+    private long time(int a, int b, long demand) {
+        return demand >= INF ? INF : net.tsup(a, b, demand);
     }
 
     /** φ_ajc = T − ((Φ_ac + J_ac − Φ_aj) mod T): the first release of step j after the critical instant. */

@@ -219,7 +219,9 @@ public final class PlanSearch {
             fs.add(new Flow(x.name(), x.period(), x.deadline(), x.offset(), x.jitter(), x.core(), prio[f], part,
                     x.steps(), x.bestEffort()));
         }
-        HolisticResult r = offset ? OffsetBased.analyze(fs, plan) : Holistic.analyze(fs, plan);
+        // The 1998 approximation judges candidates: the search runs it thousands of times, and a plan
+        // it accepts the slanted analysis accepts too (never looser).
+        HolisticResult r = offset ? OffsetBased.approximate(fs, plan) : Holistic.analyze(fs, plan);
         Candidate c = new Candidate(maf, share, plan, prio, rule, r);
         trace.accept(c);
         return c;

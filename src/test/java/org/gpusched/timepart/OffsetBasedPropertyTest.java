@@ -11,7 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The offset-based analysis and the GPU server on random small systems (seeded): never below what
- * the simulation observes, never above the holistic bound of the same model. Systems and plans come
+ * the simulation observes, never above the holistic bound of the same model, and the slanted
+ * analysis never above the 1998 approximation. Systems and plans come
  * from {@link HolisticPropertyTest}; half of them queue their kernels to the GPU server.
  */
 class OffsetBasedPropertyTest {
@@ -161,6 +162,37 @@ class OffsetBasedPropertyTest {
         assertThat(tighter).as("flows where blocking charged once per run is tighter").isPositive();
         System.out.printf("back-to-back kernels on the server: %d bounded flows within the simulation, %d tighter"
                 + " than with blocking on every kernel%n", compared, tighter);
+    }
+
+    /**
+     * The slanted analysis against the 1998 approximation it refines, on the same random systems
+     * (half on the GPU server, some with a second kernel back to back): never looser, tighter on
+     * some flows, never below the simulation.
+     */
+    @Test
+    void slanted_is_never_above_the_approximation() {
+        Random rnd = new Random(35);
+        int tighter = 0;
+        int compared = 0;
+        for (int c = 0; c < CASES; c++) {
+            HolisticPropertyTest.Sys s = random(rnd, c);
+            if (c % 3 == 1) {
+                s = backToBack(s, c, false);
+            }
+            HolisticResult slanted = OffsetBased.analyze(s.flows(), s.plan());
+            HolisticResult approx = OffsetBased.approximate(s.flows(), s.plan());
+            for (int f = 0; f < s.flows().size(); f++) {
+                long sv = value(slanted.flows().get(f).wcrt());
+                long av = value(approx.flows().get(f).wcrt());
+                assertThat(sv).as("case %d flow %d: %s", c, f, s).isLessThanOrEqualTo(av);
+                tighter += sv < av ? 1 : 0;
+            }
+            compared += assertCoversSimulation(c, s, slanted);
+        }
+        assertThat(compared).as("bounded flows compared").isGreaterThan(CASES / 2);
+        assertThat(tighter).as("flows the slanted interference makes tighter").isPositive();
+        System.out.printf("slanted offset-based: %d bounded flows within the simulation, %d tighter than the"
+                + " approximation%n", compared, tighter);
     }
 
     @Test
