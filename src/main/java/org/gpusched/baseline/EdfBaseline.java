@@ -25,7 +25,14 @@ import java.util.List;
  * {@link FrameSink} as they happen: the simulation's own memory is per task, never per job.
  */
 public final class EdfBaseline {
-    public enum Kind { SERIAL, PARALLEL }
+    public enum Kind {
+        SERIAL, PARALLEL;
+
+        /** The method id of this rule (online and time-triggered runs both report it). */
+        public String method() {
+            return this == SERIAL ? "edf-serial" : "edf-parallel";
+        }
+    }
 
     public static final Comparator<Job> EDF = Comparator.comparingLong(Job::deadline)
             .thenComparingLong(Job::arrival).thenComparingInt(Job::task);
@@ -40,7 +47,7 @@ public final class EdfBaseline {
     }
 
     public String method() {
-        return kind == Kind.SERIAL ? "edf-serial" : "edf-parallel";
+        return kind.method();
     }
 
     /** Simulates without limits other than the default heap budget. */

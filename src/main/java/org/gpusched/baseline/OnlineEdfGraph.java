@@ -66,7 +66,7 @@ public final class OnlineEdfGraph {
     }
 
     public String method() {
-        return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel";
+        return kind.method();
     }
 
     /** Whether the set has release jitter, the only case where the online rule differs from the time-triggered one. */

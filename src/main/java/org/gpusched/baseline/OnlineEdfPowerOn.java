@@ -53,7 +53,7 @@ public final class OnlineEdfPowerOn {
     }
 
     private String method() {
-        return kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel";
+        return kind.method();
     }
 
     private record Key(long[] counts) {

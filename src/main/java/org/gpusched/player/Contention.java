@@ -47,18 +47,6 @@ public record Contention(Map<KernelKind, double[]> demands) implements Contentio
         return false;
     }
 
-    /**
-     * The time in ticks (rounded up) until the last of the kernels finishes, all started at 0;
-     * {@code work[i]} is kernel i's isolated time, {@code kinds[i]} its kind.
-     */
-    @Override
-    public long makespan(long[] work, KernelKind[] kinds) {
-        double last = 0;
-        for (double f : finishes(work, kinds)) {
-            last = Math.max(last, f);
-        }
-        return (long) Math.ceil(last - 1e-9);
-    }
 
     /** When each kernel finishes (exact, not rounded), all started at 0. */
     @Override

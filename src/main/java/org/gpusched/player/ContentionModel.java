@@ -10,8 +10,17 @@ public interface ContentionModel {
     /** Whether a kernel of {@code kind} loads a shared resource (two such kernels together may slow). */
     boolean contends(KernelKind kind);
 
-    /** The ticks (rounded up) until the last kernel finishes, all started at 0; {@code work[i]} is kernel i's isolated time. */
-    long makespan(long[] work, KernelKind[] kinds);
+    /**
+     * The ticks (rounded up, forgiving floating-point noise) until the last kernel finishes, all
+     * started at 0; {@code work[i]} is kernel i's isolated time.
+     */
+    default long makespan(long[] work, KernelKind[] kinds) {
+        double last = 0;
+        for (double f : finishes(work, kinds)) {
+            last = Math.max(last, f);
+        }
+        return (long) Math.ceil(last - 1e-9);
+    }
 
     /** When each kernel finishes (exact, not rounded), all started at 0: what {@code experiment interference} records per member. */
     double[] finishes(long[] work, KernelKind[] kinds);

@@ -132,24 +132,11 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
     }
 
     /**
-     * The measured set nearest to these kernels: first among the sets of the same kinds in the same
-     * order (the order a set was submitted in changes how it runs), else among those of the same
-     * kinds in any order, where equally near sets (the orders of one multiset) give the largest of
-     * their times; else each kind's largest slowdown.
-     */
-    @Override
-    public long makespan(long[] work, KernelKind[] kinds) {
-        double last = 0;
-        for (double f : finishes(work, kinds)) {
-            last = Math.max(last, f);
-        }
-        return ceil(last);
-    }
-
-    /**
      * When each kernel finishes (exact, not rounded), all started at 0: its work times the slowdown
-     * of its member in the nearest measured set ({@link #makespan}); of equally near sets, each
-     * kernel's latest finish.
+     * of its member in the measured set nearest to these kernels — first among the sets of the same
+     * kinds in the same order (the order a set was submitted in changes how it runs), else among
+     * those of the same kinds in any order, where of equally near sets (the orders of one multiset)
+     * each kernel takes its latest finish; else each kind's largest slowdown.
      */
     @Override
     public double[] finishes(long[] work, KernelKind[] kinds) {
@@ -218,9 +205,5 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
     /** A kernel is never faster together than alone (a slowdown below 1 is noise); spin loads nothing. */
     private static double slowdown(KernelKind kind, double measured) {
         return kind == KernelKind.SPIN ? 1 : Math.max(1.0, measured);
-    }
-
-    private static long ceil(double t) {
-        return (long) Math.ceil(t - 1e-9);
     }
 }

@@ -193,7 +193,7 @@ public final class PbsFamily {
 
         @Override
         public String id() {
-            return (kind == EdfBaseline.Kind.SERIAL ? "edf-serial" : "edf-parallel") + (timeTriggered ? "-tt" : "");
+            return kind.method() + (timeTriggered ? "-tt" : "");
         }
 
         @Override
