@@ -4,6 +4,7 @@
 # where it is named):
 #   runtime/        a Java runtime cut down to the modules the jar uses (jlink)
 #   gpusched.jar    the release jar, less the SQLite natives of other platforms than this one's
+#   test/           NativePlayerTest, its fixtures, the launcher DeviceTests and JUnit's jars
 #   shared/         the H200 calibration workload the device run repeats, when SHARED holds it
 # The pack must stay under 64 MiB, the most a device session carries; it fails the script otherwise.
 #
@@ -36,6 +37,15 @@ if command -v strip >/dev/null; then
     find "$out/runtime/lib" -name '*.so' -exec strip --strip-unneeded {} +
 fi
 "$out/runtime/bin/java" -jar "$out/gpusched.jar" --version >/dev/null
+
+# NativePlayerTest without Maven: the player's test classes, the launcher class DeviceTests and JUnit's jars
+# (device-run.sh runs them with the packed runtime when the machine has no JDK).
+./mvnw -B -o -q test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/test-classpath.txt
+mkdir -p "$out/test/classes/org/gpusched/player" "$out/test/classes/org/gpusched/device" "$out/test/lib"
+cp target/test-classes/org/gpusched/device/DeviceTests.class "$out/test/classes/org/gpusched/device/"
+cp target/test-classes/org/gpusched/player/*.class "$out/test/classes/org/gpusched/player/"
+tr ':' '\n' < target/test-classpath.txt | grep -E '/(junit-|opentest4j|apiguardian|assertj-core)[^/]*\.jar$' \
+    | xargs -I{} cp {} "$out/test/lib/"
 
 if [ -f "$SHARED/device/h200-2026-11/kinds-calibration.json" ]; then
     mkdir -p "$out/shared/device/h200-2026-11"

@@ -10,10 +10,11 @@
 #
 # Needs a GPU and either a JDK 17 with Maven (it builds the jar, native library included, and runs
 # NativePlayerTest) or, on a machine without them, JAVA and JAR pointing at what
-# src/test/sh/device-pack.sh packed (NativePlayerTest is then left out and the summary says so; the
-# other steps run the same native library). SHARED (default ../shared, else shared/, else
+# src/test/sh/device-pack.sh packed (NativePlayerTest then runs from the pack's test/ folder with
+# that runtime; without either it is left out and the summary says so). SHARED (default ../shared, else shared/, else
 # target/device-pack/shared) holds device/h200-2026-11/kinds-calibration.json. Each step is bounded by STEP_S
-# seconds (default 240) and a failing step does not stop the others. Exit 0 when every step ran
+# seconds (default 240) and a failing step does not stop the others. STEPS (default "info kinds
+# interference tables") chooses which groups run, so a second run can repeat the tables alone. Exit 0 when every step ran
 # with its expected exit code, 1 otherwise.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -23,6 +24,7 @@ STEP_S=${STEP_S:-240}
 SHARED=${SHARED:-../shared}
 [ -d "$SHARED/device" ] || SHARED=shared
 [ -d "$SHARED/device" ] || SHARED=target/device-pack/shared
+STEPS=" ${STEPS:-info kinds interference tables} "
 JAVA=${JAVA:-java}
 JAR=${JAR:-target/gpusched.jar}
 mkdir -p "$OUT"
@@ -59,40 +61,72 @@ step() {
     case " $expected " in *" $rc "*) ;; *) failed=1; echo "$0: $name exited $rc (expected $expected), see $file" >&2 ;; esac
 }
 
-if command -v javac >/dev/null && [ -d "$HOME/.m2/repository" ]; then
+if [[ $STEPS != *" info "* ]]; then
+    :
+elif command -v javac >/dev/null && [ -d "$HOME/.m2/repository" ]; then
     step native-player-test 0 "$OUT/native-player-test-$gpu.txt" ./mvnw -B -o test -Dtest=NativePlayerTest
+elif [ -d target/device-pack/test ]; then
+    # What device-pack.sh packed: the test classes on the jar, run by the packed runtime.
+    t=target/device-pack/test
+    step native-player-test 0 "$OUT/native-player-test-$gpu.txt" "$JAVA" \
+        -cp "$JAR:$t/classes:$(find "$t/lib" -name '*.jar' | sort | paste -sd:)" \
+        org.gpusched.device.DeviceTests org.gpusched.player.NativePlayerTest
 else
     echo "| native-player-test | not run: no JDK or Maven repository on this machine | - | 0 | 0 |" >> "$summary"
 fi
-step device-info 0 "$OUT/device-info-$gpu.txt" "${G[@]}" device-info
-step device-kinds 0 "$OUT/device-kinds-$gpu.csv" "${G[@]}" device-info --kinds --format csv
+if [[ $STEPS == *" info "* ]]; then
+    step device-info 0 "$OUT/device-info-$gpu.txt" "${G[@]}" device-info
+    step device-kinds 0 "$OUT/device-kinds-$gpu.csv" "${G[@]}" device-info --kinds --format csv
+fi
 
 # The H200's calibration tasks (kind-ASKED-bBLOCKS), one task alone each, as that run profiled
 # them: a task refused below its floor is a row saying so (its line in the .refused file).
-calib="$OUT/kinds-calibration-$gpu.csv"
-echo "kind,blocks,asked_us,measured_us" > "$calib"
-: > "$OUT/kinds-calibration-$gpu.refused"
 work=$(mktemp -d)
-for name in $(sed -n 's/.*"name": "\([a-z]*-[0-9]*-b[0-9]*\)".*/\1/p' "$SHARED/device/h200-2026-11/kinds-calibration.json"); do
-    kind=${name%%-*}; rest=${name#*-}; asked=${rest%%-*}; blocks=${rest#*-b}
-    printf '{"formatVersion": 1, "name": "%s", "timeUnit": "us", "tasks": [{"name": "%s", "period": 100000, "deadline": 100000, "wcet": %s, "kernel": {"blocks": %s, "threadsPerBlock": 256, "kind": "%s"}}], "interference": {"model": "none"}}\n' \
-        "$name" "$name" "$asked" "$blocks" "$kind" > "$work/$name.json"
-    if timeout "$STEP_S" "${G[@]}" profile "$work/$name.json" --device cuda --runs 10 --warmup 3 \
-            --out "$work/$name.measured.json" --samples "$work/$name.samples.csv" > "$work/$name.log" 2>&1; then
-        # The median of the 10 samples (ns, submission to the synchronise's return), in us.
-        med=$(tail -n +2 "$work/$name.samples.csv" | cut -d, -f5 | sort -n | sed -n '5p')
-        echo "$kind,$blocks,$asked,$(awk -v n="$med" 'BEGIN { printf "%.1f", n / 1000 }')" >> "$calib"
-    else
-        echo "$kind,$blocks,$asked,refused" >> "$calib"
-        tail -n 1 "$work/$name.log" >> "$OUT/kinds-calibration-$gpu.refused"
+if [[ $STEPS == *" kinds "* ]]; then
+    calib="$OUT/kinds-calibration-$gpu.csv"
+    echo "kind,blocks,asked_us,measured_us" > "$calib"
+    : > "$OUT/kinds-calibration-$gpu.refused"
+    for name in $(sed -n 's/.*"name": "\([a-z]*-[0-9]*-b[0-9]*\)".*/\1/p' "$SHARED/device/h200-2026-11/kinds-calibration.json"); do
+        kind=${name%%-*}; rest=${name#*-}; asked=${rest%%-*}; blocks=${rest#*-b}
+        printf '{"formatVersion": 1, "name": "%s", "timeUnit": "us", "tasks": [{"name": "%s", "period": 100000, "deadline": 100000, "wcet": %s, "kernel": {"blocks": %s, "threadsPerBlock": 256, "kind": "%s"}}], "interference": {"model": "none"}}\n' \
+            "$name" "$name" "$asked" "$blocks" "$kind" > "$work/$name.json"
+        if timeout "$STEP_S" "${G[@]}" profile "$work/$name.json" --device cuda --runs 10 --warmup 3 \
+                --out "$work/$name.measured.json" --samples "$work/$name.samples.csv" > "$work/$name.log" 2>&1; then
+            # The median of the 10 samples (ns, submission to the synchronise's return), in us.
+            med=$(tail -n +2 "$work/$name.samples.csv" | cut -d, -f5 | sort -n | sed -n '5p')
+            echo "$kind,$blocks,$asked,$(awk -v n="$med" 'BEGIN { printf "%.1f", n / 1000 }')" >> "$calib"
+        else
+            echo "$kind,$blocks,$asked,refused" >> "$calib"
+            tail -n 1 "$work/$name.log" >> "$OUT/kinds-calibration-$gpu.refused"
+        fi
+    done
+    echo "| kinds-calibration | profile of each task of kinds-calibration.json alone (10 runs) | - | - | - |" >> "$summary"
+fi
+
+if [[ $STEPS == *" interference "* ]]; then
+    step interference 0 "$OUT/interference-$gpu.log" "${G[@]}" experiment interference --device cuda \
+        --out "$OUT/interference-$gpu" --force
+fi
+
+exs=()
+[[ $STEPS == *" tables "* ]] && exs=(player-calibration contending-kinds orin-camera-pipeline)
+for ex in "${exs[@]}"; do
+    if grep -q '"formatVersion": *2' "examples/$ex.json"; then
+        # profile and loop take format-1 sets; a v2 workload gets the runtime cost that loop
+        # measured on this device for player-calibration, its table from analyze, and play.
+        rt=$(tr -d ' \n' < "$OUT/loop-player-calibration-$gpu.json" | sed -n 's/.*\("runtime":{[^}]*}\).*/\1/p')
+        if [ -z "$rt" ]; then
+            echo "| $ex | not run: no runtime measured for player-calibration | - | - | - |" >> "$summary"
+            continue
+        fi
+        sed '$d' "examples/$ex.json" | sed '$s/$/,/' > "$OUT/$ex-$gpu.json"
+        printf '  %s\n}\n' "$rt" >> "$OUT/$ex-$gpu.json"
+        step "analyze $ex" "0 1" "$OUT/analyze-$ex-$gpu.txt" "${G[@]}" analyze "$OUT/$ex-$gpu.json" \
+            --table "$OUT/$ex-$gpu.table.json" --force --quiet
+        [ -f "$OUT/$ex-$gpu.table.json" ] && step "play $ex" 0 "$OUT/play-$ex-$gpu.json" "${G[@]}" play \
+            "$OUT/$ex-$gpu.table.json" --taskset "$OUT/$ex-$gpu.json" --device cuda --hyperperiods 300 --format json
+        continue
     fi
-done
-echo "| kinds-calibration | profile of each task of kinds-calibration.json alone (10 runs) | - | - | - |" >> "$summary"
-
-step interference 0 "$OUT/interference-$gpu.log" "${G[@]}" experiment interference --device cuda \
-    --out "$OUT/interference-$gpu" --force
-
-for ex in player-calibration contending-kinds orin-camera-pipeline; do
     limits=()
     rounds=5
     # Its hyperperiod is 200 ms, so each round's 300 hyperperiods take a minute of the device.

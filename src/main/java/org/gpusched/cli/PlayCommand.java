@@ -153,8 +153,8 @@ final class PlayCommand implements Callable<Integer> {
         if (simContention != null) {
             dev = new SimDevice(timing.deviceName());
         }
-        long[] durations = timing == null ? execTime.durations(plan, run.seed)
-                : execTime.durations(plan, run.seed, timing.completions(plan));
+        long[] durations = timing != null ? execTime.durations(plan, run.seed, timing.completions(plan))
+                : dev instanceof SimDevice ? execTime.durations(plan, run.seed) : execTime.deviceDurations(plan, run.seed);
         Trace trace;
         try (Device d = dev) {
             trace = d.play(plan, mode, durations);
