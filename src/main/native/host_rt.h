@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <vector>
@@ -21,12 +22,26 @@ inline uint64_t now_ns() {
 
 // Sleeps until SPIN_NS before t, then polls the clock: a plain clock_nanosleep woke 65 us late
 // (median; 3.6 ms at worst) in a virtual machine without real-time priority (H100, Firecracker),
-// while polling the last stretch costs one core for at most SPIN_NS per wake-up.
-static const uint64_t SPIN_NS = 200000ull;
+// while polling the last stretch costs one core for at most SPIN_NS per wake-up. On an H200 host
+// without real-time priority (gVisor), 12,000 frames woke at worst 643 and 377 us late polling the
+// last 200 us, 109 us late polling the last 1 ms, and 254 us late polling all the time (the host
+// then takes the core away), so 1 ms. GPUSCHED_SPIN_US overrides it (docs/player.md, "Wake-up skew").
+static const uint64_t SPIN_NS = 1000000ull;
+
+inline uint64_t spin_ns() {
+    static const uint64_t ns = [] {
+        const char *v = getenv("GPUSCHED_SPIN_US");
+        char *end = nullptr;
+        unsigned long long us = v == nullptr ? 0 : strtoull(v, &end, 10);
+        return v != nullptr && end != v && *end == '\0' && us <= 1000000ull ? us * 1000ull : SPIN_NS;
+    }();
+    return ns;
+}
 
 inline void sleep_until(uint64_t t) {
-    if (t > SPIN_NS) {
-        uint64_t early = t - SPIN_NS;
+    const uint64_t spin = spin_ns();
+    if (t > spin) {
+        uint64_t early = t - spin;
         struct timespec ts;
         ts.tv_sec = (time_t)(early / 1000000000ull);
         ts.tv_nsec = (long)(early % 1000000000ull);

@@ -49,7 +49,7 @@ static u64 now_ns() {
 }
 
 static void sleep_until(u64 t) {
-    hostrt::sleep_until(t);  // host_rt.h: sleep, then spin the last 200 us
+    hostrt::sleep_until(t);  // host_rt.h: sleep, then spin the last stretch (1 ms)
 }
 
 // The driver API is only needed for user kernels (cuModuleLoad); it is looked up at run time so

@@ -26,6 +26,8 @@ public final class Plan {
     private final TaskSet ts;
     private final SchedulingTable table;
     private final int hyperperiods;
+    /** The hyperperiods asked for: {@link #hyperperiods} but for a power-on table, unrolled into one. */
+    private final int played;
     private final long[] plannedStart;
     private final long[] plannedEnd;
     private final long[] completion;
@@ -45,10 +47,11 @@ public final class Plan {
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
 
-    private Plan(TaskSet ts, SchedulingTable table, int hyperperiods) {
+    private Plan(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
         this.ts = ts;
         this.table = table;
         this.hyperperiods = hyperperiods;
+        this.played = played;
         int perHp = table.entries().size();
         int itemsPerHp = table.entries().stream().mapToInt(e -> e.batch().size()).sum();
         int n = perHp * hyperperiods;
@@ -97,11 +100,11 @@ public final class Plan {
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
                     org.gpusched.table.Tables.unroll(table, file, hyperperiods), table.repeat());
-            Plan p = new Plan(file, flat, 1);
+            Plan p = new Plan(file, flat, 1, hyperperiods);
             p.fill(tableFile);
             return p;
         }
-        Plan p = new Plan(ts, table, hyperperiods);
+        Plan p = new Plan(ts, table, hyperperiods, hyperperiods);
         p.fill(tableFile);
         return p;
     }
@@ -202,6 +205,8 @@ public final class Plan {
     public TaskSet taskSet() { return ts; }
     public SchedulingTable table() { return table; }
     public int hyperperiods() { return hyperperiods; }
+    /** The hyperperiods played, as asked (a power-on table's turns after its prefix). */
+    public int played() { return played; }
     public int entries() { return plannedStart.length; }
     public int items() { return task.length; }
     /** Entries of one hyperperiod (the table's own entry count). */

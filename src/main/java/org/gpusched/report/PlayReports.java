@@ -30,7 +30,7 @@ public final class PlayReports {
         if (!quiet) {
             out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
                             + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
-                    h.seed(), r.plan().hyperperiods(), r.plan().hyperperiods() == 1 ? "" : "s", r.trace().unit());
+                    h.seed(), r.plan().played(), r.plan().played() == 1 ? "" : "s", r.trace().unit());
             out.println("batches:");
             out.printf(Locale.ROOT, "  %5s %3s %12s %12s %12s %12s  %s%n", "entry", "hp", "plan-start", "start",
                     "plan-end", "end", "jobs");
@@ -72,7 +72,7 @@ public final class PlayReports {
         o.put("mode", r.mode().cli());
         o.put("execTime", h.execTime());
         o.put("seed", h.seed());
-        o.put("hyperperiods", r.plan().hyperperiods());
+        o.put("hyperperiods", r.plan().played());
         o.put("timeUnit", r.trace().unit());
         PlayResult.Summary s = r.summary();
         ObjectNode sum = o.putObject("summary");
