@@ -13,12 +13,12 @@ class DeviceInfoKindsTest {
         CliRunner text = CliRunner.run("device-info", "--kinds", "--sim-contention", "h200");
         assertThat(text.code()).as(text.err()).isZero();
         assertThat(text.out()).contains("kernel kinds on h200 (preset: measured on an NVIDIA H200")
-                .containsPattern("memory +4 +256 +6288 us +\\+214\\.6%")
-                .containsPattern("shared +132 +256 +- +-37\\.8%");
+                .containsPattern("memory +132 +256 +1\\.3 us +\\+7\\.0%")
+                .containsPattern("spin +4 +256 +- +\\+0\\.0%");
         CliRunner json = CliRunner.run("device-info", "--kinds", "--sim-contention", "h200", "--format", "json");
         JsonNode o = new ObjectMapper().readTree(json.out());
         assertThat(o.path("kinds")).hasSize(10);
-        assertThat(o.path("kinds").get(4).path("floorNs").asLong()).isEqualTo(6_288_000);
+        assertThat(o.path("kinds").get(5).path("floorNs").asLong()).isEqualTo(1_300);
         CliRunner none = CliRunner.run("device-info", "--kinds", "--sim-contention", "a100");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).contains("no preset a100");

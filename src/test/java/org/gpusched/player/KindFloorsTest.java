@@ -9,13 +9,38 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The kernel kinds' floors: the H200 preset, the lower bound between measured shapes, the refusal. */
+/**
+ * The kernel kinds' floors: the H200 preset, the lower bound between measured shapes, the refusal.
+ * The logic is tested on the floors the first kinds had on the H200 (milliseconds for memory), kept
+ * as a test resource; the preset holds what the current kinds showed.
+ */
 class KindFloorsTest {
-    private static final KindFloors H200 = KindFloors.preset("h200");
+    private static final KindFloors H200 = first();
+
+    private static KindFloors first() {
+        try (java.io.InputStream in = KindFloorsTest.class.getResourceAsStream("/devices/h200-e907851-kind-floors.csv")) {
+            return KindFloors.parse("h200", "h200-e907851-kind-floors.csv",
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     @Test
-    void thePresetHoldsTheFloorsTheH200Showed() {
+    void thePresetHoldsTheFloorsTheH200ShowedWithTheCurrentKinds() {
+        KindFloors preset = KindFloors.preset("h200");
         assertThat(KindFloors.preset("a100")).isNull();
+        assertThat(preset.points()).hasSize(10);
+        // Every kind kept 20 us at 4 and at 132 blocks: its floor is the launch's own microsecond.
+        assertThat(preset.points()).allSatisfy(p -> assertThat(p.floorNs()).isLessThanOrEqualTo(1_300));
+        assertThat(preset.floorNs(KernelKind.MEMORY, 132, 256)).isEqualTo(1_300);
+        assertThat(preset.points()).allSatisfy(p -> assertThat(Math.abs(p.error())).isLessThan(0.08));
+        preset.check(set("memory", 4, 20), 1000);
+        preset.check(set("cache", 4, 20), 1000);
+    }
+
+    @Test
+    void theFirstKindsHadTheFloorsTheH200Showed() {
         assertThat(H200.points()).hasSize(10);
         assertThat(H200.floorNs(KernelKind.MEMORY, 4, 256)).isEqualTo(6_288_000);
         assertThat(H200.floorNs(KernelKind.MEMORY, 132, 256)).isEqualTo(257_000);
