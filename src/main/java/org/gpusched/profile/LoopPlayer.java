@@ -34,8 +34,7 @@ public final class LoopPlayer {
      * How a round's table is replayed. Simulator: every job takes its set's time under the device's
      * timing (the --sim-timing file, else the input workload's model, never the round's model).
      * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
-     * a set takes (the table's model is what is being checked, so it must not set the durations
-     * alone), and for at least what {@code play} asks of it, so both check the same frames.
+     * a set takes (the table's model is what is being checked, so it must not set the durations).
      */
     public static Function<Plan, PlayResult> player(TaskSet input, SimTiming timing, DeviceChoice device, Mode mode,
                                                     ExecTime execTime, long seed, int gpu, long nanos) {
@@ -47,11 +46,12 @@ public final class LoopPlayer {
             };
         }
         return plan -> {
-            // Each kernel runs at least what play asks of it (the round's model, less the runtime's
-            // cost the device spends itself), so a table stable here holds when played.
-            long[] d = execTime.deviceDurations(plan, seed);
+            // Not the round's model: a set raised for a frame the runtime made long would then ask
+            // longer kernels, and the next frame would be longer by as much (on an H200 five rounds
+            // of player-calibration grew its first frame from 839 to 1,038 us and never settled).
+            long[] d = new long[plan.items()];
             for (int i = 0; i < d.length; i++) {
-                d[i] = Math.max(d[i], input.task(plan.task(i)).wcet());
+                d[i] = input.task(plan.task(i)).wcet();
             }
             try (CudaDevice dev = CudaDevice.open(plan.taskSet(), gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));
