@@ -14,7 +14,8 @@
 # that runtime; without either it is left out and the summary says so). SHARED (default ../shared, else shared/, else
 # target/device-pack/shared) holds device/h200-2026-11/kinds-calibration.json. Each step is bounded by STEP_S
 # seconds (default 240) and a failing step does not stop the others. STEPS (default "info kinds
-# interference tables") chooses which groups run, so a second run can repeat the tables alone. Exit 0 when every step ran
+# interference tables") chooses which groups run, so a second run can repeat the tables alone, and
+# EXAMPLES (default "player-calibration contending-kinds orin-camera-pipeline") which tables. Exit 0 when every step ran
 # with its expected exit code, 1 otherwise.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -109,7 +110,8 @@ if [[ $STEPS == *" interference "* ]]; then
 fi
 
 exs=()
-[[ $STEPS == *" tables "* ]] && exs=(player-calibration contending-kinds orin-camera-pipeline)
+# shellcheck disable=SC2206
+[[ $STEPS == *" tables "* ]] && exs=(${EXAMPLES:-player-calibration contending-kinds orin-camera-pipeline})
 for ex in "${exs[@]}"; do
     if grep -q '"formatVersion": *2' "examples/$ex.json"; then
         # profile and loop take format-1 sets; a v2 workload gets the runtime cost that loop
