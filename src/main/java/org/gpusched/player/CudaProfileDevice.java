@@ -2,10 +2,13 @@ package org.gpusched.player;
 
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
+
+import java.util.List;
 
 /**
  * The GPU as {@code profile} sees it, through src/main/native/profile.cu: every kernel of a set
- * is given its task's isolated wcet (a synthetic kernel spins that long; a user kernel receives
+ * (a task, or one kernel of a chain; no copies run) is given its isolated wcet (a synthetic kernel spins that long; a user kernel receives
  * it as its duration argument), so what a sample adds to the longest wcet is the interference
  * of running together, plus launch and synchronisation costs. Untested on a GPU (docs/player.md).
  */
@@ -20,9 +23,11 @@ public final class CudaProfileDevice implements ProfileDevice {
 
     /** Opens the GPU for {@code ts}'s kernels; see {@link CudaDevice#open}. */
     public static CudaProfileDevice open(TaskSet ts, int gpu, long tickNs) {
-        long[] w = new long[ts.size()];
+        // By unit (a chain's kernels each have their own): the indices the native layer was opened with.
+        List<Unit> units = ts.units();
+        long[] w = new long[units.size()];
         for (int i = 0; i < w.length; i++) {
-            w[i] = Math.multiplyExact(ts.task(i).wcet(), tickNs);
+            w[i] = Math.multiplyExact(units.get(i).wcet(), tickNs);
         }
         CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
         KindCheck.refuseBelowFloor(cuda, ts);

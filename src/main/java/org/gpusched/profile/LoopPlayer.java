@@ -33,7 +33,7 @@ public final class LoopPlayer {
     /**
      * How a round's table is replayed. Simulator: every job takes its set's time under the device's
      * timing (the --sim-timing file, else the input workload's model, never the round's model).
-     * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
+     * GPU: every kernel is asked for its input unit's isolated wcet (a task's, or its chain kernel's), so the device decides how long
      * a set takes (the table's model is what is being checked, so it must not set the durations
      * alone), and for at least what {@code play} asks of it, so both check the same frames.
      */
@@ -51,7 +51,7 @@ public final class LoopPlayer {
             // cost the device spends itself), so a table stable here holds when played.
             long[] d = execTime.deviceDurations(plan, seed);
             for (int i = 0; i < d.length; i++) {
-                d[i] = Math.max(d[i], input.task(plan.task(i)).wcet());
+                d[i] = Math.max(d[i], input.units().get(plan.unit(i)).wcet());
             }
             try (CudaDevice dev = CudaDevice.open(plan.taskSet(), gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));
