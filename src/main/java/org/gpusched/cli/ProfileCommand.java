@@ -42,7 +42,7 @@ import java.util.List;
                 + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
                 + " 70 internal error."})
 final class ProfileCommand extends ProfileRun {
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set to profile (format 1).")
+    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS) to profile.")
     Path taskset;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The measured workload (JSON).")
