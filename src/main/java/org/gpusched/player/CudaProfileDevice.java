@@ -15,10 +15,13 @@ import java.util.List;
 public final class CudaProfileDevice implements ProfileDevice {
     private final CudaDevice cuda;
     private final long[] wcetNs;
+    /** A unit of another task than unit 0's (its own stream), or -1: the second kernel of {@link #runtime}. */
+    private final int other;
 
-    private CudaProfileDevice(CudaDevice cuda, long[] wcetNs) {
+    private CudaProfileDevice(CudaDevice cuda, long[] wcetNs, int other) {
         this.cuda = cuda;
         this.wcetNs = wcetNs;
+        this.other = other;
     }
 
     /** Opens the GPU for {@code ts}'s kernels; see {@link CudaDevice#open}. */
@@ -29,9 +32,13 @@ public final class CudaProfileDevice implements ProfileDevice {
         for (int i = 0; i < w.length; i++) {
             w[i] = Math.multiplyExact(units.get(i).wcet(), tickNs);
         }
+        // Kernels of one task share its stream, so the second kernel of the launch measurement is
+        // another task's (two kernels of one chain would run one after the other).
+        int other = units.stream().filter(u -> u.task() != units.get(0).task()).mapToInt(Unit::index).findFirst()
+                .orElse(-1);
         CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
         KindCheck.refuseBelowFloor(cuda, ts);
-        return new CudaProfileDevice(cuda, w);
+        return new CudaProfileDevice(cuda, w, other);
     }
 
     /**
@@ -79,10 +86,10 @@ public final class CudaProfileDevice implements ProfileDevice {
     @Override
     public RuntimeOverhead runtime(int warmup, int runs) {
         long one = median(cuda.profile(new int[] {0}, new long[] {0}, warmup, runs));
-        if (wcetNs.length < 2) {
+        if (other < 0) {
             return new RuntimeOverhead(0, one, 0, 0);
         }
-        long two = median(cuda.profile(new int[] {0, 1}, new long[] {0, 0}, warmup, runs));
+        long two = median(cuda.profile(new int[] {0, other}, new long[] {0, 0}, warmup, runs));
         long launch = Math.max(0, two - one);
         return new RuntimeOverhead(launch, Math.max(0, one - launch), 0, 0);
     }
