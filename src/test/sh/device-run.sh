@@ -113,25 +113,10 @@ exs=()
 # shellcheck disable=SC2206
 [[ $STEPS == *" tables "* ]] && exs=(${EXAMPLES:-player-calibration contending-kinds orin-camera-pipeline})
 for ex in "${exs[@]}"; do
-    if grep -q '"formatVersion": *2' "examples/$ex.json"; then
-        # profile and loop take format-1 sets; a v2 workload gets the runtime cost that loop
-        # measured on this device for player-calibration, its table from analyze, and play.
-        rt=$(tr -d ' \n' < "$OUT/loop-player-calibration-$gpu.json" | sed -n 's/.*\("runtime":{[^}]*}\).*/\1/p')
-        if [ -z "$rt" ]; then
-            echo "| $ex | not run: no runtime measured for player-calibration | - | - | - |" >> "$summary"
-            continue
-        fi
-        sed '$d' "examples/$ex.json" | sed '$s/$/,/' > "$OUT/$ex-$gpu.json"
-        printf '  %s\n}\n' "$rt" >> "$OUT/$ex-$gpu.json"
-        step "analyze $ex" "0 1" "$OUT/analyze-$ex-$gpu.txt" "${G[@]}" analyze "$OUT/$ex-$gpu.json" \
-            --table "$OUT/$ex-$gpu.table.json" --force --quiet
-        [ -f "$OUT/$ex-$gpu.table.json" ] && step "play $ex" 0 "$OUT/play-$ex-$gpu.json" "${G[@]}" play \
-            "$OUT/$ex-$gpu.table.json" --taskset "$OUT/$ex-$gpu.json" --device cuda --hyperperiods 300 --format json
-        continue
-    fi
     limits=()
     rounds=5
-    # Its hyperperiod is 200 ms, so each round's 300 hyperperiods take a minute of the device.
+    # A format-2 workload loops as the others do, its chains' kernels the units profiled. Its
+    # hyperperiod is 200 ms, so each round's 300 hyperperiods take a minute of the device.
     [ "$ex" = orin-camera-pipeline ] && limits=(--max-set-size 3 --runs 20) && rounds=2
     step "loop $ex" "0 1 3" "$OUT/loop-$ex-$gpu.txt" "${G[@]}" loop "examples/$ex.json" --device cuda \
         "${limits[@]}" --rounds "$rounds" --out "$OUT/loop-$ex-$gpu.json" --table "$OUT/loop-$ex-$gpu.table.json" \

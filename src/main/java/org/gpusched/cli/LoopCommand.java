@@ -39,7 +39,7 @@ final class LoopCommand extends ProfileRun {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1).")
+    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS).")
     Path taskset;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The final workload (JSON).")

@@ -42,7 +42,7 @@ import java.util.List;
                 + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
                 + " 70 internal error."})
 final class ProfileCommand extends ProfileRun {
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set to profile (format 1).")
+    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS) to profile.")
     Path taskset;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The measured workload (JSON).")
@@ -106,6 +106,11 @@ final class ProfileCommand extends ProfileRun {
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
+        if (ts.unitCount() != ts.size()) {
+            // The map's rules name tasks; a chain's kernels would need a rule each.
+            throw new InputException(ts.source(), "tasks", "--from-nsys maps a trace's kernels to tasks, and a task"
+                    + " here is a chain of several kernels: profile it on a device (--device sim or cuda)");
+        }
         long nanos = profile.run.nanos(ts);
         if (nanos <= 0) {
             throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to convert"

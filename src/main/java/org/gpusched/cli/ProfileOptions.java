@@ -58,7 +58,7 @@ final class ProfileOptions {
     BigDecimal margin;
 
     @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class,
-            description = "Profile sets of at most K tasks (default: all); larger sets are then never scheduled"
+            description = "Profile sets of at most K kernels (default: all); larger sets are then never scheduled"
                     + " (missing = forbid).")
     Integer maxSetSize;
 
@@ -109,7 +109,7 @@ final class ProfileOptions {
     }
 
     int maxSetSize(TaskSet ts) {
-        return maxSetSize == null ? ts.size() : maxSetSize;
+        return maxSetSize == null ? ts.unitCount() : maxSetSize;
     }
 
     /** The simulated device's timing for {@code ts} (reading --sim-timing, or {@code ts}'s own model). */

@@ -4,7 +4,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimTiming;
-import org.gpusched.profile.MeasuredWorkload;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -14,7 +13,7 @@ import java.util.concurrent.Callable;
 
 /**
  * What {@code profile} and {@code loop} share (a picocli superclass): their common options, reading the
- * format-1 task set they measure, checking their outputs before anything runs, opening the device.
+ * task set or workload they measure, checking their outputs before anything runs, opening the device.
  */
 abstract class ProfileRun implements Callable<Integer>, NoCsv {
     @Spec
@@ -27,12 +26,13 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
     /** The task set read, and its text as read (the measured copy keeps everything else of it). */
     record Input(TaskSet ts, String content) { }
 
-    /** Reads {@code taskset}; a workload that is not format 1 is refused (exit 2). */
+    /**
+     * Reads {@code taskset}: a format-1 task set, or a format-2 workload through its PBS view (its
+     * chains' kernels are the units profiled; one outside that view is refused, exit 2, saying why).
+     */
     Input read(Path taskset) {
         TaskSet ts = common.reader().read(taskset);
-        String content = ProfileOptions.content(taskset);
-        MeasuredWorkload.requireV1(ts, content);
-        return new Input(ts, content);
+        return new Input(ts, ProfileOptions.content(taskset));
     }
 
     /**

@@ -93,6 +93,21 @@ public final class CompletionModel {
         return c;
     }
 
+    /**
+     * What the set's copies add to its frame: their H2D and D2H times and the runtime's cost of
+     * issuing them (0 without copies); {@link #completion} less this is the kernels' frame alone.
+     */
+    public long copies(long mask) {
+        long c = 0;
+        int calls = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            int u = Long.numberOfTrailingZeros(b);
+            c = copies == null ? c : Ticks.add(c, copies[u]);
+            calls += copyCalls[u];
+        }
+        return overhead == null ? c : Ticks.add(c, Ticks.mul(overhead.copy(), calls));
+    }
+
     /** The runtime's overhead of a frame running the set {@code mask}: 0 without a stated overhead. */
     public long overhead(long mask) {
         if (overhead == null) {

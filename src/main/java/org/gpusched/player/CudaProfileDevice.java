@@ -2,31 +2,43 @@ package org.gpusched.player;
 
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
+
+import java.util.List;
 
 /**
  * The GPU as {@code profile} sees it, through src/main/native/profile.cu: every kernel of a set
- * is given its task's isolated wcet (a synthetic kernel spins that long; a user kernel receives
+ * (a task, or one kernel of a chain; no copies run) is given its isolated wcet (a synthetic kernel spins that long; a user kernel receives
  * it as its duration argument), so what a sample adds to the longest wcet is the interference
  * of running together, plus launch and synchronisation costs. Untested on a GPU (docs/player.md).
  */
 public final class CudaProfileDevice implements ProfileDevice {
     private final CudaDevice cuda;
     private final long[] wcetNs;
+    /** A unit of another task than unit 0's (its own stream), or -1: the second kernel of {@link #runtime}. */
+    private final int other;
 
-    private CudaProfileDevice(CudaDevice cuda, long[] wcetNs) {
+    private CudaProfileDevice(CudaDevice cuda, long[] wcetNs, int other) {
         this.cuda = cuda;
         this.wcetNs = wcetNs;
+        this.other = other;
     }
 
     /** Opens the GPU for {@code ts}'s kernels; see {@link CudaDevice#open}. */
     public static CudaProfileDevice open(TaskSet ts, int gpu, long tickNs) {
-        long[] w = new long[ts.size()];
+        // By unit (a chain's kernels each have their own): the indices the native layer was opened with.
+        List<Unit> units = ts.units();
+        long[] w = new long[units.size()];
         for (int i = 0; i < w.length; i++) {
-            w[i] = Math.multiplyExact(ts.task(i).wcet(), tickNs);
+            w[i] = Math.multiplyExact(units.get(i).wcet(), tickNs);
         }
+        // Kernels of one task share its stream, so the second kernel of the launch measurement is
+        // another task's (two kernels of one chain would run one after the other).
+        int other = units.stream().filter(u -> u.task() != units.get(0).task()).mapToInt(Unit::index).findFirst()
+                .orElse(-1);
         CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
         KindCheck.refuseBelowFloor(cuda, ts);
-        return new CudaProfileDevice(cuda, w);
+        return new CudaProfileDevice(cuda, w, other);
     }
 
     /**
@@ -76,10 +88,10 @@ public final class CudaProfileDevice implements ProfileDevice {
     @Override
     public RuntimeOverhead runtime(int warmup, int runs) {
         long[] one = cuda.profile(new int[] {0}, new long[] {0}, warmup, runs);
-        if (wcetNs.length < 2) {
+        if (other < 0) {
             return new RuntimeOverhead(0, max(one), 0, 0);
         }
-        long[] two = cuda.profile(new int[] {0, 1}, new long[] {0, 0}, warmup, runs);
+        long[] two = cuda.profile(new int[] {0, other}, new long[] {0, 0}, warmup, runs);
         long launch = Math.max(0, median(two) - median(one));
         return new RuntimeOverhead(launch, Math.max(0, max(one) - launch), 0, 0);
     }

@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 
 /**
  * The simulated device as {@code profile} sees it: a set takes its {@link SimTiming} completion
- * time, times a fraction drawn per run from {@code --exec-time} (default 1, so every sample equals
+ * time without its copies ({@link SimTiming#kernelFrame}), times a fraction drawn per run from {@code --exec-time} (default 1, so every sample equals
  * the timing model). Each set draws from its own generator, seeded from the seed and the set, so
  * a sample never depends on which other sets were profiled or in what order.
  */
@@ -46,7 +46,8 @@ public final class SimProfileDevice implements ProfileDevice {
 
     @Override
     public long[] time(long mask, int[] order, int warmup, int runs) {
-        long c = timing.completion(mask);
+        // Copies are not part of a profile's frame: the GPU's profile launches the kernels alone.
+        long c = timing.kernelFrame(mask);
         SplittableRandom rnd = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + mask);
         for (int w = 0; w < warmup; w++) {
             noise.draw(rnd);

@@ -108,6 +108,18 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
     }
 
     /**
+     * {@link #completion} less what the set's copies add to it (their times and the runtime's cost of
+     * issuing them): the frame of the kernels alone, as {@code profile} times a set on either device.
+     */
+    public long kernelFrame(long mask) {
+        long m = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
+        }
+        return Math.max(1, org.gpusched.model.Ticks.sub(completion(mask), new CompletionModel(truth).copies(m)));
+    }
+
+    /**
      * The contention model's time of the truth's set {@code m}, plus its copies, when two or more of
      * its kernels load a shared resource (else 0): the workload's own model stays the floor, contention can only add.
      */

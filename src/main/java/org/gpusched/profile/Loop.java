@@ -135,7 +135,7 @@ public final class Loop {
         // Every set whose time moved: the measured ones, and entries that followed a raised wcet.
         SortedSet<Long> masks = new TreeSet<>(measured.keySet());
         masks.addAll(after.table().keySet());
-        for (int i = 0; i < ts.size(); i++) {
+        for (int i = 0; i < ts.unitCount(); i++) {
             masks.add(1L << i);
         }
         List<Change> out = new ArrayList<>();
@@ -144,8 +144,8 @@ public final class Loop {
             long to = after.completion(mask);
             if (to != from) {
                 List<String> names = new ArrayList<>();
-                for (int t : Oracle.tasksOf(mask)) {
-                    names.add(ts.task(t).name());
+                for (int u : Oracle.tasksOf(mask)) {
+                    names.add(ts.units().get(u).name());
                 }
                 out.add(new Change(names, from, to));
             }

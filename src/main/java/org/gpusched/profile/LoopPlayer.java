@@ -33,8 +33,9 @@ public final class LoopPlayer {
     /**
      * How a round's table is replayed. Simulator: every job takes its set's time under the device's
      * timing (the --sim-timing file, else the input workload's model, never the round's model).
-     * GPU: every kernel is asked for its input task's isolated wcet, so the device decides how long
-     * a set takes (the table's model is what is being checked, so it must not set the durations).
+     * GPU: every kernel is asked for its input unit's isolated wcet (a task's, or its chain kernel's),
+     * so the device decides how long a set takes (the table's model is what is being checked, so it
+     * must not set the durations).
      */
     public static Function<Plan, PlayResult> player(TaskSet input, SimTiming timing, DeviceChoice device, Mode mode,
                                                     ExecTime execTime, long seed, int gpu, long nanos) {
@@ -51,7 +52,7 @@ public final class LoopPlayer {
             // of player-calibration grew its first frame from 839 to 1,038 us and never settled).
             long[] d = new long[plan.items()];
             for (int i = 0; i < d.length; i++) {
-                d[i] = input.task(plan.task(i)).wcet();
+                d[i] = input.units().get(plan.unit(i)).wcet();
             }
             try (CudaDevice dev = CudaDevice.open(plan.taskSet(), gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));

@@ -14,6 +14,7 @@ import org.gpusched.input.KernelModules;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.oracle.Oracle;
 
@@ -23,7 +24,8 @@ import java.util.Map;
 
 /**
  * The workload a profile (or a loop round) writes: the input file unchanged except each task's
- * {@code wcet} (the measured isolated time), its {@code runtime} (the measured per-frame cost,
+ * {@code wcet} (the measured isolated time; in a format-2 workload, the {@code exec} of each
+ * kernel's GPU segment, copies and CPU work as stated), its {@code runtime} (the measured per-frame cost,
  * which the wcets and entries then leave out) and {@code interference}, replaced by a {@code table}
  * model with {@code missing: forbid} whose entries are the measured sets, by size then task
  * order. Everything else (kernels, GPU, {@code x}, the name) is kept, so the file is the same
@@ -39,22 +41,17 @@ public final class MeasuredWorkload {
 
     private MeasuredWorkload() { }
 
-    /** A v1 file only: v2 workloads carry their GPU times in segments (docs/player.md, "profile"). */
-    public static void requireV1(TaskSet ts, String content) {
-        JsonNode tree = parse(ts.source(), content);
-        JsonNode v = tree.get("formatVersion");
-        if (v != null && v.asInt() != 1) {
-            throw new InputException(ts.source(), "formatVersion", "profile and loop take a format-1 task set"
-                    + " (a v2 workload's GPU times live in its segments)");
-        }
-    }
-
     /** The measured workload's JSON text (ending in a newline), validated by reading it back. */
     public static String json(TaskSet ts, String content, Model model, String outName) {
         ObjectNode root = (ObjectNode) parse(ts.source(), content);
         ArrayNode tasks = (ArrayNode) root.get("tasks");
-        for (int i = 0; i < ts.size(); i++) {
-            ((ObjectNode) tasks.get(i)).put("wcet", model.wcet()[i]);
+        boolean v2 = root.path("formatVersion").asInt(1) == 2;
+        if (v2) {
+            kernelTimes(ts, tasks, model);
+        } else {
+            for (int i = 0; i < ts.size(); i++) {
+                ((ObjectNode) tasks.get(i)).put("wcet", model.wcet()[i]);
+            }
         }
         ObjectNode inter = MAPPER.createObjectNode();
         inter.put("model", "table");
@@ -67,14 +64,18 @@ public final class MeasuredWorkload {
                 .forEach(e -> {
                     ObjectNode n = entries.addObject();
                     ArrayNode names = n.putArray("tasks");
-                    for (int t : Oracle.tasksOf(e.getKey())) {
-                        names.add(ts.task(t).name());
+                    for (int u : Oracle.tasksOf(e.getKey())) {
+                        names.add(ts.units().get(u).name());
                     }
                     n.put("completion", e.getValue());
                 });
         root.set("interference", inter);
         runtime(root, model.overhead());
-        relocateModules(ts, tasks, outName);
+        if (v2) {
+            relocateSegmentModules(ts, tasks, outName);
+        } else {
+            relocateModules(ts, tasks, outName);
+        }
         String text;
         try {
             text = WRITER.writeValueAsString(root) + "\n";
@@ -116,6 +117,41 @@ public final class MeasuredWorkload {
                 Path module = KernelModules.resolve(ts.source(), t, true).toAbsolutePath().normalize();
                 String rel = outDir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
                 ((ObjectNode) tasks.get(t.index()).get("kernel")).put("module", rel);
+            }
+        }
+    }
+
+    /**
+     * Each kernel's measured time into its GPU segment's {@code exec}: the chain's kernels are the
+     * task's GPU segments of non-zero exec, in order, as the reader numbers them (docs/format.md).
+     */
+    private static void kernelTimes(TaskSet ts, ArrayNode tasks, Model model) {
+        for (Unit u : ts.units()) {
+            JsonNode segments = tasks.get(u.task()).path("segments");
+            int seen = 0;
+            for (JsonNode seg : segments) {
+                JsonNode gpu = seg.get("gpu");
+                if (gpu != null && gpu.path("exec").asLong() > 0 && seen++ == u.stage()) {
+                    ((ObjectNode) gpu).put("exec", model.wcet()[u.index()]);
+                    break;
+                }
+            }
+        }
+    }
+
+    /** {@link #relocateModules} for the kernels of a format-2 workload's GPU segments. */
+    private static void relocateSegmentModules(TaskSet ts, ArrayNode tasks, String outName) {
+        Path outDir = Path.of(outName).toAbsolutePath().normalize().getParent();
+        Path base = ts.source() == null || ts.source().equals("-") ? null : Path.of(ts.source()).getParent();
+        Path inDir = (base == null ? Path.of("") : base).toAbsolutePath().normalize();
+        for (JsonNode task : tasks) {
+            for (JsonNode seg : task.path("segments")) {
+                JsonNode kernel = seg.path("gpu").path("kernel");
+                if (outDir != null && kernel.isObject() && kernel.path("module").isTextual()) {
+                    Path module = inDir.resolve(kernel.get("module").asText()).normalize();
+                    String rel = outDir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
+                    ((ObjectNode) kernel).put("module", rel);
+                }
             }
         }
     }

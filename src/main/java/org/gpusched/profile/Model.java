@@ -1,6 +1,8 @@
 package org.gpusched.profile;
 
 import org.gpusched.model.RuntimeOverhead;
+import org.gpusched.model.Stage;
+import org.gpusched.model.Unit;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
@@ -9,40 +11,99 @@ import org.gpusched.oracle.Oracle;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A measured timing model in ticks: each task's isolated wcet and the completion time of every
- * set of two or more tasks that may run together, which becomes a {@code table} interference
+ * A measured timing model in ticks: each unit's isolated wcet (a task, or one kernel of a chain,
+ * numbered as {@link TaskSet#units()}) and the completion time of every set of two or more units
+ * that may run together, which becomes a {@code table} interference
  * model with {@code missing: forbid} (a set never measured is never scheduled).
  *
  * @param clamped sets whose measured time was below a member's isolated wcet and was raised to it
  *                (the format requires C(S) >= max C_i; see docs/player.md)
  * @param overhead the runtime's per-frame cost in ticks; {@code wcet} and {@code table} hold the
  *                 rest of each measured time, so a set's modelled frame is the measured one
+ * @param copies   the workload's copies per unit, which the model keeps as stated (a profile
+ *                 times kernels alone) and adds to each frame as the analysis does
  */
-public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead) {
+public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies) {
 
     public Model {
         wcet = wcet.clone();
         table = Collections.unmodifiableMap(new TreeMap<>(table));
         overhead = overhead == null ? RuntimeOverhead.NONE : overhead;
+        copies = copies == null ? Copies.none(wcet.length) : copies;
     }
 
-    /** A model without runtime overhead. */
+    /** A model of units without copies. */
+    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead) {
+        this(wcet, table, clamped, overhead, null);
+    }
+
+    /** A model without runtime overhead or copies. */
     public Model(long[] wcet, Map<Long, Long> table, int clamped) {
         this(wcet, table, clamped, RuntimeOverhead.NONE);
     }
 
-    /** The runtime's cost of a frame running {@code mask} (format 1: no copies). */
-    long overheadOf(long mask) {
-        return overhead.frame(Long.bitCount(mask), 0);
+    /**
+     * Each unit's stated H2D + D2H copy time and number of copies (0, 1 or 2): what a frame running
+     * it spends on copies besides its kernels (format 1 has none).
+     */
+    public record Copies(long[] time, int[] calls) {
+        public Copies {
+            time = time.clone();
+            calls = calls.clone();
+        }
+
+        static Copies none(int units) {
+            return new Copies(new long[units], new int[units]);
+        }
+
+        /** The copies of {@code ts}'s units. */
+        public static Copies of(TaskSet ts) {
+            List<Unit> units = ts.units();
+            long[] t = new long[units.size()];
+            int[] c = new int[units.size()];
+            for (Unit u : units) {
+                Stage st = ts.task(u.task()).chain().get(u.stage());
+                t[u.index()] = u.copies();
+                c[u.index()] = (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0);
+            }
+            return new Copies(t, c);
+        }
+
+        long time(long mask) {
+            long s = 0;
+            for (long b = mask; b != 0; b &= b - 1) {
+                s = Ticks.add(s, time[Long.numberOfTrailingZeros(b)]);
+            }
+            return s;
+        }
+
+        int calls(long mask) {
+            int s = 0;
+            for (long b = mask; b != 0; b &= b - 1) {
+                s += calls[Long.numberOfTrailingZeros(b)];
+            }
+            return s;
+        }
     }
 
-    /** A measured frame time less the runtime's cost of the set, at least one tick. */
+    /** The runtime's cost of a frame running {@code mask}, its copies' calls included. */
+    long overheadOf(long mask) {
+        return overhead.frame(Long.bitCount(mask), copies.calls(mask));
+    }
+
+    /** A profiled frame (kernels alone, no copies) less the runtime's cost of launching them, at least one tick. */
     private long kernelsOf(long mask, long frame) {
-        return Math.max(1L, Ticks.sub(frame, overheadOf(mask)));
+        return Math.max(1L, Ticks.sub(frame, overhead.frame(Long.bitCount(mask), 0)));
+    }
+
+    /** A played frame (copies included) less the copies and the runtime's cost of the frame, at least one tick. */
+    private long kernelsOfPlayed(long mask, long frame) {
+        return Math.max(1L, Ticks.sub(Ticks.sub(frame, overheadOf(mask)), copies.time(mask)));
     }
 
     /**
@@ -50,11 +111,13 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
      * converted to ticks (device unit / scale) and rounded up, at least one tick.
      */
     public static Model of(Profiler.Profile p, Statistic statistic, BigDecimal margin) {
-        long[] wcet = new long[p.taskSet().size()];
+        long[] wcet = new long[p.taskSet().unitCount()];
         Map<Long, Long> table = new TreeMap<>();
         RuntimeOverhead r = p.runtime();
+        Copies copies = Copies.of(p.taskSet());
         Model frame = new Model(wcet, table, 0, new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
-                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())));
+                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())),
+                copies);
         for (Profiler.SetSamples s : p.sets()) {
             // A sample runs from the submission to the synchronise's return: the runtime's cost is in it.
             long ticks = frame.kernelsOf(s.mask(), ticks(statistic.of(s.samples()), margin, p.scale()));
@@ -69,7 +132,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         RuntimeOverhead o = frame.overhead();
         long jitter = cost(p.startJitter(), margin, p.scale());
         return clamp(wcet, table, jitter == 0 ? o
-                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()));
+                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()), copies);
     }
 
     /** A measured runtime cost in ticks: as {@link #ticks}, but a cost of 0 stays 0. */
@@ -84,11 +147,11 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
     }
 
     static Model clamp(long[] wcet, Map<Long, Long> table) {
-        return clamp(wcet, table, RuntimeOverhead.NONE);
+        return clamp(wcet, table, RuntimeOverhead.NONE, null);
     }
 
     /** Every table entry raised to at least its members' largest wcet, counting the raised ones. */
-    static Model clamp(long[] wcet, Map<Long, Long> table, RuntimeOverhead overhead) {
+    static Model clamp(long[] wcet, Map<Long, Long> table, RuntimeOverhead overhead, Copies copies) {
         Map<Long, Long> out = new TreeMap<>();
         int clamped = 0;
         for (Map.Entry<Long, Long> e : table.entrySet()) {
@@ -101,7 +164,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             }
             out.put(e.getKey(), Math.max(e.getValue(), floor));
         }
-        return new Model(wcet, out, clamped, overhead);
+        return new Model(wcet, out, clamped, overhead, copies);
     }
 
     /**
@@ -109,20 +172,23 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
      * {@code sets} (what {@code loop --start model} begins with).
      */
     public static Model ofTaskSet(TaskSet ts, Iterable<int[]> sets) {
-        long[] wcet = new long[ts.size()];
+        List<Unit> units = ts.units();
+        long[] wcet = new long[units.size()];
         for (int i = 0; i < wcet.length; i++) {
-            wcet[i] = ts.task(i).wcet();
+            wcet[i] = units.get(i).wcet();
         }
         CompletionModel cm = new CompletionModel(ts);
+        Copies copies = Copies.of(ts);
         Map<Long, Long> table = new TreeMap<>();
         for (int[] order : sets) {
             long mask = Oracle.maskOf(order);
             long c = cm.onDevice(mask);
             if (order.length > 1 && c != CompletionModel.FORBIDDEN) {
-                table.put(mask, c);
+                // The entry holds the kernels alone; the copies stay the workload's own.
+                table.put(mask, Ticks.sub(c, copies.time(mask)));
             }
         }
-        return clamp(wcet, table, ts.interference().overhead());
+        return clamp(wcet, table, ts.interference().overhead(), copies);
     }
 
     /**
@@ -136,7 +202,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         boolean grew = false;
         for (Map.Entry<Long, Long> e : measured.entrySet()) {
             long mask = e.getKey();
-            long value = kernelsOf(mask, e.getValue());
+            long value = kernelsOfPlayed(mask, e.getValue());
             if (Long.bitCount(mask) == 1) {
                 int i = Long.numberOfTrailingZeros(mask);
                 grew |= value > w[i];
@@ -147,12 +213,12 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
                 t.put(mask, Math.max(old, value));
             }
         }
-        return grew ? clamp(w, t, overhead) : this;
+        return grew ? clamp(w, t, overhead, copies) : this;
     }
 
-    /** The modelled frame of a set (a singleton's wcet), runtime cost included, or -1 without an entry. */
+    /** The modelled frame of a set (a singleton's wcet), copies and runtime cost included, or -1 without an entry. */
     public long completion(long mask) {
         long c = Long.bitCount(mask) == 1 ? wcet[Long.numberOfTrailingZeros(mask)] : table.getOrDefault(mask, -1L);
-        return c < 0 ? c : Ticks.add(c, overheadOf(mask));
+        return c < 0 ? c : Ticks.add(Ticks.add(c, copies.time(mask)), overheadOf(mask));
     }
 }

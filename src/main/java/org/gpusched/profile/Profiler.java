@@ -3,6 +3,7 @@ package org.gpusched.profile;
 import org.gpusched.input.InputException;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.ProfileDevice;
 
@@ -12,8 +13,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * {@code gpusched profile}: every task alone and every set of tasks that the oracle lets run
- * together (block placement, {@code maxResidentKernels}, and a table model's {@code missing:
+ * {@code gpusched profile}: every unit (a task, or one kernel of a format-2 chain) alone and every
+ * set of units of distinct tasks that the oracle lets run together (block placement, {@code maxResidentKernels}, and a table model's {@code missing:
  * forbid}: a set the workload says never runs together is not timed), up to {@code maxSize}
  * tasks, timed {@code runs} times each on a {@link ProfileDevice} after {@code warmup} untimed runs.
  */
@@ -64,15 +65,16 @@ public final class Profiler {
     public static List<int[]> sets(TaskSet ts, int maxSize) {
         Oracle oracle = new Oracle(ts);
         List<int[]> out = new ArrayList<>();
-        grow(oracle, ts.size(), 0, 0, 0, Math.max(1, Math.min(maxSize, ts.size())), out);
+        int[] taskOf = ts.units().stream().mapToInt(Unit::task).toArray();
+        grow(oracle, taskOf, 0, 0, 0, Math.max(1, Math.min(maxSize, taskOf.length)), out);
         out.sort(Comparator.<int[]>comparingInt(o -> o.length)
                 .thenComparing((a, b) -> Arrays.compare(Oracle.tasksOf(Oracle.maskOf(a)), Oracle.tasksOf(Oracle.maskOf(b)))));
         return out;
     }
 
-    private static void grow(Oracle o, int n, int from, long mask, int size, int maxSize, List<int[]> out) {
-        for (int t = from; t < n; t++) {
-            if (conflicts(o, mask, t)) {
+    private static void grow(Oracle o, int[] taskOf, int from, long mask, int size, int maxSize, List<int[]> out) {
+        for (int t = from; t < taskOf.length; t++) {
+            if (conflicts(o, taskOf, mask, t)) {
                 continue;
             }
             long m = mask | 1L << t;
@@ -85,14 +87,19 @@ public final class Profiler {
                 out.add(info.order());
             }
             if (size + 1 < maxSize) {
-                grow(o, n, t + 1, m, size + 1, maxSize, out);
+                grow(o, taskOf, t + 1, m, size + 1, maxSize, out);
             }
         }
     }
 
-    private static boolean conflicts(Oracle o, long mask, int t) {
+    /**
+     * True when unit t never runs with the set: too big together, or two kernels of one chain (a
+     * chain's next kernel starts in a later frame, and one task's jobs never overlap).
+     */
+    private static boolean conflicts(Oracle o, int[] taskOf, long mask, int t) {
         for (long b = mask; b != 0; b &= b - 1) {
-            if (o.neverTogether(Long.numberOfTrailingZeros(b), t)) {
+            int u = Long.numberOfTrailingZeros(b);
+            if (taskOf[u] == taskOf[t] || o.neverTogether(u, t)) {
                 return true;
             }
         }

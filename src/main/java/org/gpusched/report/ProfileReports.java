@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.Escapes;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.FrameCheck;
 import org.gpusched.profile.Loop;
@@ -24,10 +25,11 @@ public final class ProfileReports {
 
     private ProfileReports() { }
 
-    public static String names(TaskSet ts, int[] tasks, String sep) {
+    /** The names of units (tasks; {@code task.kernel} for a chain's kernels), joined by {@code sep}. */
+    public static String names(TaskSet ts, int[] units, String sep) {
         List<String> n = new ArrayList<>();
-        for (int t : tasks) {
-            n.add(ts.task(t).name());
+        for (int u : units) {
+            n.add(ts.units().get(u).name());
         }
         return String.join(sep, n);
     }
@@ -51,8 +53,8 @@ public final class ProfileReports {
             out.printf(Locale.ROOT, "profile %s on %s: %d sets, %d runs each after %d warm-up; %s x %s, in %s%n",
                     Escapes.text(h.taskset()), p.device(), p.sets().size(), p.runs(), p.warmup(), h.statistic(),
                     h.margin(), ts.timeUnit().json());
-            for (int i = 0; i < ts.size(); i++) {
-                out.printf(Locale.ROOT, "  %-24s wcet %d (was %d)%n", ts.task(i).name(), m.wcet()[i], ts.task(i).wcet());
+            for (Unit u : ts.units()) {
+                out.printf(Locale.ROOT, "  %-24s wcet %d (was %d)%n", u.name(), m.wcet()[u.index()], u.wcet());
             }
             for (Map.Entry<Long, Long> e : m.table().entrySet()) {
                 out.printf(Locale.ROOT, "  %-24s %d%n", "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}",
@@ -101,16 +103,16 @@ public final class ProfileReports {
     private static void modelJson(ObjectNode o, TaskSet ts, Model m, Map<Long, Integer> counts) {
         ObjectNode w = o.putObject("wcet");
         ObjectNode ws = o.putObject("wcetSamples");
-        for (int i = 0; i < ts.size(); i++) {
-            w.put(ts.task(i).name(), m.wcet()[i]);
-            ws.put(ts.task(i).name(), counts.getOrDefault(1L << i, 0));
+        for (Unit u : ts.units()) {
+            w.put(u.name(), m.wcet()[u.index()]);
+            ws.put(u.name(), counts.getOrDefault(1L << u.index(), 0));
         }
         ArrayNode entries = o.putArray("entries");
         for (Map.Entry<Long, Long> e : m.table().entrySet()) {
             ObjectNode n = entries.addObject();
             ArrayNode names = n.putArray("tasks");
-            for (int t : Oracle.tasksOf(e.getKey())) {
-                names.add(ts.task(t).name());
+            for (int u : Oracle.tasksOf(e.getKey())) {
+                names.add(ts.units().get(u).name());
             }
             n.put("completion", e.getValue());
             n.put("samples", counts.getOrDefault(e.getKey(), 0));

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every file of {@code examples/} through every command and output that accepts it: analyze in
  * each format and with each output file, compare, validate, verify and play on the simulated device
- * of its table, sensitivity, export to each format, diff of two reports and of the file with itself.
+ * of its table, profile (and analyze of what it measured) and loop on the simulated device, sensitivity, export to each format, diff of two reports and of the file with itself.
  * The list is read from the folder, so an example is covered the day it is added. A run may end with
  * any documented verdict or refusal (0 to 3); exit 70, an internal error, fails with the command line.
  */
@@ -63,6 +63,16 @@ class ExampleMatrixTest {
             run(problems, "play", table.toString(), "--taskset", f, "--device", "sim", "--format", "json",
                     "--gantt", out.resolve("played.svg").toString());
         }
+        // profile then analyze of the measured workload, and loop, on the simulated device: a format-2
+        // workload outside the PBS view (CPU work, ...) is refused, exit 2.
+        Path measured = out.resolve("measured.json");
+        CliRunner profiled = run(problems, "profile", f, "--device", "sim", "--max-set-size", "2", "--runs", "2",
+                "--warmup", "0", "--out", measured.toString());
+        if (profiled != null && profiled.code() == 0) {
+            run(problems, "analyze", measured.toString(), "--time-limit=5s", "--quiet");
+        }
+        run(problems, "loop", f, "--device", "sim", "--max-set-size", "2", "--runs", "2", "--warmup", "0",
+                "--rounds", "2", "--time-limit=5s", "--out", out.resolve("looped.json").toString());
         run(problems, "sensitivity", f, limit, "--format", "json");
         for (String to : List.of("mast", "mast2", "sag")) {
             run(problems, "export", "--to", to, f, "-o", out.resolve("export." + to).toString());
