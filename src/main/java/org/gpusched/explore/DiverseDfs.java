@@ -71,25 +71,32 @@ public final class DiverseDfs {
         List<GreedyRuns.Run> seeds = List.of();
         if (options.greedyFirst()) {
             Oracle oracle = new Oracle(ts, meter);
-            Analysis refuted = GreedyFirst.refute(ts, oracle, jm, LiveBound.Mutation.NONE, method);
-            if (refuted != null) {
-                return refuted;
+            try {
+                Analysis refuted = GreedyFirst.refute(ts, oracle, jm, LiveBound.Mutation.NONE, method);
+                if (refuted != null) {
+                    return refuted;
+                }
+                GreedyFirst g = new GreedyFirst(oracle, jm);
+                Analysis found = g.schedule(method);
+                if (found != null) {
+                    return found;
+                }
+                seeds = g.prefixes();
+            } catch (Budget.Exhausted e) {
+                // The time limit, or another engine decided, before the searches began.
+                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
             }
-            GreedyFirst g = new GreedyFirst(oracle, jm);
-            Analysis found = g.schedule(method);
-            if (found != null) {
-                return found;
-            }
-            seeds = g.prefixes();
         }
         Claims claims = new Claims();
+        SharedBatches batches = new SharedBatches();
+        SharedLimits limits = new SharedLimits();
         Engine[] engines = new Engine[threads];
         Budget.Meter[] meters = new Budget.Meter[threads];
         Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.timeLimit());
         for (int i = 0; i < threads; i++) {
             meters[i] = meter.inner(meter.budget());
             engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom);
-            engines[i].share(claims, i, salt(firstOrder + i));
+            engines[i].share(claims, i, salt(firstOrder + i), batches, limits);
             engines[i].seedWith(seeds);
         }
         boolean[] abandoned = new boolean[threads];
@@ -148,6 +155,8 @@ public final class DiverseDfs {
         Stats stats = Stats.EMPTY;
         for (Engine e : engines) {
             stats = plus(stats, e.snapshot());
+            // The paths below are rebuilt after the budget may have run out: no clock may stop them.
+            e.oracle().detachMeter();
         }
         for (Engine e : engines) {
             if (!e.finalsTrail().isEmpty()) {
@@ -191,7 +200,8 @@ public final class DiverseDfs {
     private static Stats plus(Stats a, Stats b) {
         return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
                 a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
-                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()), Math.max(a.elapsedNanos(), b.elapsedNanos()),
+                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()),
+                Math.max(a.elapsedNanos(), b.elapsedNanos()),
                 Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
     }
 }

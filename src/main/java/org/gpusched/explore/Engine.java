@@ -84,12 +84,14 @@ final class Engine {
     /**
      * Makes this depth-first engine one of several diversified searches: it claims what it pops in
      * {@code shared} as {@code owner}, skips what another claimed, and orders the successors of
-     * equal depth by {@code salt} (0: the usual order, earliest time first).
+     * equal depth by {@code salt} (0: the usual order, earliest time first); the batch lists and
+     * latest starts, functions of their key alone, come from tables all the searches fill.
      */
-    void share(Claims shared, int owner, long salt) {
+    void share(Claims shared, int owner, long salt, SharedBatches batches, SharedLimits latest) {
         this.claims = shared;
         this.owner = owner;
         this.salt = salt;
+        expander.share(batches, latest);
     }
 
     /** Times this engine left to another search that had claimed them (0 without shared claims). */
