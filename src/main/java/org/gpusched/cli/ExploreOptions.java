@@ -65,7 +65,8 @@ public final class ExploreOptions {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph",
             description = "graph: the GPUSched graph search; solver: the constraint-solver engine (a relaxation that "
                     + "refutes, solutions played as PBS and checked); portfolio: both side by side, the first sound "
-                    + "verdict wins (the solver starts when the search has not decided quickly); auto: portfolio with "
+                    + "verdict wins (the solver starts when the search has not decided quickly; from 3 threads on, "
+                    + "diversified depth-first searches over a shared visited set too); auto: portfolio with "
                     + "two or more threads, else graph. Default: ${DEFAULT-VALUE}.")
     EngineKind engine;
 

@@ -102,7 +102,8 @@ final class AutoSearch {
         return null;
     }
 
-    private static void join(Thread t) {
+    /** Waits for {@code t} to end, keeping an interrupt for the caller. */
+    static void join(Thread t) {
         boolean interrupted = false;
         while (true) {
             try {

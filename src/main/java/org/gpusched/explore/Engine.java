@@ -35,6 +35,13 @@ final class Engine {
     /** Greedy runs whose states before their first miss are offered with the root (depth-first seeding). */
     private List<GreedyRuns.Run> seeds = List.of();
     private long expansions;
+    /** Diversified depth-first ({@link DiverseDfs}): the claims shared with the other searches, else null. */
+    private Claims claims;
+    private int owner;
+    /** Depth-first: 0 for the usual order of successors, else the salt of this search's own order. */
+    private long salt;
+    /** Times of popped vertices left to another search that had claimed them. */
+    private long foreignSkips;
     private boolean started;
     private long activeNanos;
 
@@ -72,6 +79,24 @@ final class Engine {
      */
     void seedWith(List<GreedyRuns.Run> runs) {
         seeds = List.copyOf(runs);
+    }
+
+    /**
+     * Makes this depth-first engine one of several diversified searches: it claims what it pops in
+     * {@code shared} as {@code owner}, skips what another claimed, and orders the successors of
+     * equal depth by {@code salt} (0: the usual order, earliest time first); the batch lists and
+     * latest starts, functions of their key alone, come from tables all the searches fill.
+     */
+    void share(Claims shared, int owner, long salt, SharedBatches batches, SharedLimits latest) {
+        this.claims = shared;
+        this.owner = owner;
+        this.salt = salt;
+        expander.share(batches, latest);
+    }
+
+    /** Times this engine left to another search that had claimed them (0 without shared claims). */
+    long foreignSkips() {
+        return foreignSkips;
     }
 
     void run() {
@@ -119,6 +144,16 @@ final class Engine {
             if (v.record != null && v.record.pending == v) {
                 v.record.pending = null;
             }
+            if (claims != null && !v.expanded && v.depth > 0) {
+                // Claimed when first popped, before any of its successors is made (a lazy vertex
+                // popped again keeps what it claimed then). Every search expands the root in its
+                // own order, so the searches split the graph from the root's successors on.
+                foreignSkips += claims.keepOwn(v, owner);
+                if (v.size == 0) {
+                    v.expanded = true;
+                    continue;
+                }
+            }
             v.expanded = true;
             created.clear();
             boolean more;
@@ -158,11 +193,21 @@ final class Engine {
     private void pushAll(List<Vertex> created) {
         if (opt.search() == SearchOrder.DFS) {
             // Most progress, then earliest time, ends on top of the stack.
-            created.sort(Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> -w.minTime()));
+            created.sort(salt == 0
+                    ? Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> -w.minTime())
+                    : Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> shuffled(w, salt)));
         }
         for (Vertex w : created) {
             frontier.push(w);
         }
+    }
+
+    /** A pseudo-random rank of a successor under a salt: the same state and time rank the same in every run. */
+    private static long shuffled(Vertex w, long salt) {
+        long h = (w.key.hashCode() * 0x9E3779B97F4A7C15L) ^ (w.minTime() * 0xC2B2AE3D27D4EB4FL) ^ salt;
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        return h ^ (h >>> 33);
     }
 
     /** Time the necessary conditions took in this engine (within the engine's active time). */

@@ -1,12 +1,20 @@
 package org.gpusched.solver;
 
 import org.gpusched.explore.Analysis;
+import org.gpusched.explore.DiverseDfs;
 import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.Options;
+import org.gpusched.explore.SearchOrder;
+import org.gpusched.explore.StopRule;
 import org.gpusched.explore.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -43,7 +51,7 @@ public final class Portfolio {
         if (kind == EngineKind.SOLVER) {
             return new SolverEngine(ts, o.threads(), SEED).analyze(meter).withEngine(SolverEngine.NAME);
         }
-        return race(ts, o, meter);
+        return race(ts, o, meter, HEAD_START_MS);
     }
 
     /** Solver workers beside a graph search on {@code threads} threads: half, at most four (each copies the model). */
@@ -51,41 +59,94 @@ public final class Portfolio {
         return Math.max(1, Math.min(4, threads / 2));
     }
 
-    private static Analysis race(TaskSet ts, Options o, Budget.Meter meter) {
+    /**
+     * Diversified depth-first threads beside the graph search, of the {@code rest} threads left
+     * after the solver's: all but one, which the graph search keeps (its breadth-first split gains
+     * little on more threads, docs/performance.md); none where the question is not "is there a
+     * schedule" (--stop all, a recorded graph) or another search order was asked for.
+     */
+    static int dives(Options o, int rest) {
+        boolean depthFirst = o.search() == SearchOrder.AUTO || o.search() == SearchOrder.DFS;
+        return rest >= 2 && depthFirst && o.stop() == StopRule.FIRST && o.graphLimit() == 0 ? rest - 1 : 0;
+    }
+
+    /** The portfolio; {@code headStartMs} of the graph search alone first (the tests race from the start). */
+    static Analysis race(TaskSet ts, Options o, Budget.Meter meter, long headStartMs) {
         int workers = solverWorkers(o.threads());
-        Options graphOptions = o.withThreads(Math.max(1, o.threads() - workers));
+        int rest = Math.max(1, o.threads() - workers);
+        int dives = dives(o, rest);
+        Options graphOptions = o.withThreads(rest - dives);
         Budget.Meter graphMeter = meter.inner(meter.budget());
         CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
                 () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
-        Analysis early = await(graph, HEAD_START_MS);
+        Analysis early = await(graph, headStartMs);
         if (early != null && early.verdict() != Verdict.INCONCLUSIVE) {
             return early;
         }
+        List<CompletableFuture<Analysis>> racing = new ArrayList<>(List.of(graph));
+        List<Budget.Meter> meters = new ArrayList<>(List.of(graphMeter));
         Budget.Meter solverMeter = meter.inner(meter.budget());
-        CompletableFuture<Analysis> solver = CompletableFuture.supplyAsync(
+        racing.add(CompletableFuture.supplyAsync(
                 () -> new SolverEngine(ts, workers, SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
-                Portfolio::daemon);
-        try {
-            CompletableFuture.anyOf(graph, solver).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
-            // The failing engine's own join below says what went wrong.
+                Portfolio::daemon));
+        meters.add(solverMeter);
+        if (dives > 0) {
+            // Their first order is 1: the graph search already runs the plain depth-first order.
+            Budget.Meter diveMeter = meter.inner(meter.budget());
+            racing.add(CompletableFuture.supplyAsync(
+                    () -> checked(ts, new DiverseDfs(ts, o, dives, 1).analyze(diveMeter)).withEngine("graph"),
+                    Portfolio::daemon));
+            meters.add(diveMeter);
         }
-        boolean graphFirst = graph.isDone();
-        Analysis first = join(graphFirst ? graph : solver);
-        if (first.verdict() == Verdict.INCONCLUSIVE) {
-            // The other may still decide.
-            Analysis other = join(graphFirst ? solver : graph);
-            if (other.verdict() != Verdict.INCONCLUSIVE) {
-                return other;
+        return first(racing, meters);
+    }
+
+    /**
+     * The first verdict that is not inconclusive (the others are then stopped); when none decides,
+     * the graph search's analysis (its deepest path says more than the solver's nothing).
+     */
+    private static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters) {
+        List<Integer> open = new ArrayList<>();
+        for (int i = 0; i < racing.size(); i++) {
+            open.add(i);
+        }
+        while (!open.isEmpty()) {
+            try {
+                CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new)).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // The failing engine's own join below says what went wrong.
             }
-            // Neither decided: the graph search's deepest path says more than the solver's nothing.
-            return graphFirst ? first : other;
+            for (int k = 0; k < open.size(); k++) {
+                int i = open.get(k);
+                if (!racing.get(i).isDone()) {
+                    continue;
+                }
+                open.remove(k--);
+                Analysis a = join(racing.get(i));
+                if (a.verdict() != Verdict.INCONCLUSIVE) {
+                    meters.forEach(Budget.Meter::cancel);
+                    racing.forEach(f -> f.exceptionally(e -> null).join());
+                    return a;
+                }
+            }
         }
-        (graphFirst ? solverMeter : graphMeter).cancel();
-        (graphFirst ? solver : graph).exceptionally(e -> null).join();
-        return first;
+        return join(racing.get(0));
+    }
+
+    /**
+     * A schedule of the diversified searches, accepted only when the table checker accepts it too
+     * (it is a path of the scheduling graph, so this never rejects one; a rejection would be a bug,
+     * and it is then no verdict).
+     */
+    private static Analysis checked(TaskSet ts, Analysis a) {
+        if (a.verdict() != Verdict.SCHEDULABLE
+                || TableChecker.check(ts, Tables.of(ts, a.method(), a.schedule())).isEmpty()) {
+            return a;
+        }
+        return new Analysis(Verdict.INCONCLUSIVE, a.method(), a.stats(), List.of(), null,
+                "a diversified search's schedule failed the table checker");
     }
 
     /** The engine's analysis; what it threw is rethrown as it was (an input error stays one). */

@@ -1,0 +1,207 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Diversified depth-first searches over one shared visited set: each of {@code threads} searches
+ * is the exact depth-first search of {@link GpuSchedExplorer}, on its own thread, oracle and store,
+ * with its own order of successors (a salt per search), and all of them share the {@link Claims}
+ * of what they pop. A pair another search claimed is skipped, so the searches split the graph
+ * between them instead of repeating each other. The verdict (docs/explorer.md, "Diversified
+ * depth-first threads"): schedulable when any search reaches the end of the hyperperiod (a path
+ * of the scheduling graph); not schedulable only when a search ended with nothing left and no
+ * skip, or when every search ended with nothing left and none was stopped (then every claimed
+ * pair was explored whole by its owner); inconclusive otherwise. With one search and salt 0 it is
+ * the plain depth-first search.
+ */
+public final class DiverseDfs {
+    /** What a test makes one search do, to show that the verdict rule is what keeps skips sound. */
+    enum Fault {
+        NONE,
+        /** Search 1 runs alone first and abandons its claims after a few states, reported as stopped (sound). */
+        ABANDON,
+        /** The same, but the abandoned search is taken as finished: unsound, the property test must catch it. */
+        ABANDON_UNSEEN
+    }
+
+    private final TaskSet ts;
+    private final Options options;
+    private final int threads;
+    private final int firstOrder;
+    private final int lazyFrom;
+    private final Fault fault;
+    private final long abandonAfter;
+
+    /**
+     * @param threads    searches, each on a thread of its own (the caller's thread only waits)
+     * @param firstOrder the salt index of the first search: 0 makes it the plain depth-first order,
+     *                   1 when a plain depth-first search already runs beside these
+     */
+    public DiverseDfs(TaskSet ts, Options options, int threads, int firstOrder) {
+        this(ts, options, threads, firstOrder, Engine.LAZY_FROM, Fault.NONE, 0);
+    }
+
+    /** For the tests: where lazy walks start, and a search that abandons its claims. */
+    DiverseDfs(TaskSet ts, Options options, int threads, int firstOrder, int lazyFrom, Fault fault, long abandonAfter) {
+        org.gpusched.input.Window.require(ts);
+        org.gpusched.input.JobLimit.require(ts, "the exact search");
+        this.ts = ts;
+        this.options = options.withSearch(SearchOrder.DFS);
+        this.threads = Math.max(1, threads);
+        this.firstOrder = firstOrder;
+        this.lazyFrom = lazyFrom;
+        this.fault = fault;
+        this.abandonAfter = abandonAfter;
+    }
+
+    /** The salt of search {@code i}: 0 (the plain order) for index 0. */
+    static long salt(int index) {
+        return index == 0 ? 0 : 0x6A09E667F3BCC909L * index + 1;
+    }
+
+    public Analysis analyze(Budget.Meter meter) {
+        JobModel jm = new JobModel(ts);
+        String method = "gpusched(merge=" + GpuSchedExplorer.name(options.merge()) + ", search=dfs, diversified="
+                + threads + ")";
+        List<GreedyRuns.Run> seeds = List.of();
+        if (options.greedyFirst()) {
+            Oracle oracle = new Oracle(ts, meter);
+            try {
+                Analysis refuted = GreedyFirst.refute(ts, oracle, jm, LiveBound.Mutation.NONE, method);
+                if (refuted != null) {
+                    return refuted;
+                }
+                GreedyFirst g = new GreedyFirst(oracle, jm);
+                Analysis found = g.schedule(method);
+                if (found != null) {
+                    return found;
+                }
+                seeds = g.prefixes();
+            } catch (Budget.Exhausted e) {
+                // The time limit, or another engine decided, before the searches began.
+                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
+            }
+        }
+        Claims claims = new Claims();
+        SharedBatches batches = new SharedBatches();
+        SharedLimits limits = new SharedLimits();
+        Engine[] engines = new Engine[threads];
+        Budget.Meter[] meters = new Budget.Meter[threads];
+        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.timeLimit());
+        for (int i = 0; i < threads; i++) {
+            meters[i] = meter.inner(meter.budget());
+            engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom);
+            engines[i].share(claims, i, salt(firstOrder + i), batches, limits);
+            engines[i].seedWith(seeds);
+        }
+        boolean[] abandoned = new boolean[threads];
+        if (fault != Fault.NONE && threads >= 2) {
+            // Deterministic for the test: search 1 claims the first states alone, then stops for good.
+            engines[1].step(abandonAfter);
+            abandoned[1] = true;
+        }
+        Throwable[] failed = new Throwable[threads];
+        List<Thread> running = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            if (abandoned[i]) {
+                continue;
+            }
+            int k = i;
+            Thread t = new Thread(() -> {
+                try {
+                    engines[k].run();
+                } catch (Throwable e) {
+                    failed[k] = e; // rethrown below, except running out of memory (then its claims are lost)
+                }
+                if (decisive(engines[k], failed[k])) {
+                    for (Budget.Meter m : meters) {
+                        m.cancel();
+                    }
+                }
+            }, "gpusched-dive-" + i);
+            t.setDaemon(true);
+            t.start();
+            running.add(t);
+        }
+        for (Thread t : running) {
+            AutoSearch.join(t);
+        }
+        for (Throwable f : failed) {
+            if (f instanceof RuntimeException re) {
+                throw re;
+            } else if (f instanceof Error err && !(f instanceof OutOfMemoryError)) {
+                throw err;
+            }
+        }
+        for (int i = 0; i < threads; i++) {
+            if (failed[i] != null) {
+                abandoned[i] = true; // out of memory: whatever it claimed was not explored
+            }
+        }
+        return verdict(engines, abandoned, jm, method);
+    }
+
+    /** Whether a search's own end decides for all: a schedule, or nothing left without any skip. */
+    private static boolean decisive(Engine e, Throwable failed) {
+        return failed == null && (!e.finalsTrail().isEmpty() || !e.stoppedByBudget() && e.foreignSkips() == 0);
+    }
+
+    private Analysis verdict(Engine[] engines, boolean[] abandoned, JobModel jm, String method) {
+        Stats stats = Stats.EMPTY;
+        for (Engine e : engines) {
+            stats = plus(stats, e.snapshot());
+            // The paths below are rebuilt after the budget may have run out: no clock may stop them.
+            e.oracle().detachMeter();
+        }
+        for (Engine e : engines) {
+            if (!e.finalsTrail().isEmpty()) {
+                List<Frame> schedule = Paths.frames(e.trail(), e.finalsTrail().get(0), e.oracle(), jm);
+                return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null);
+            }
+        }
+        boolean allDone = true;
+        String note = null;
+        Engine deepest = null;
+        for (int i = 0; i < engines.length; i++) {
+            Engine e = engines[i];
+            boolean stopped = abandoned[i] && fault != Fault.ABANDON_UNSEEN || e.stoppedByBudget();
+            if (!stopped && !abandoned[i] && e.foreignSkips() == 0) {
+                return refuted(e, stats, jm, method); // it explored everything alone
+            }
+            if (stopped) {
+                allDone = false;
+                if (note == null || Budget.CANCELLED.equals(note)) {
+                    note = e.budgetNote() != null ? e.budgetNote() : "a diversified search was abandoned";
+                }
+            }
+            if (deepest == null || e.snapshot().maxDepth() > deepest.snapshot().maxDepth()) {
+                deepest = e;
+            }
+        }
+        if (allDone) {
+            return refuted(deepest, stats, jm, method);
+        }
+        List<Frame> path = Paths.frames(deepest.trail(), deepest.deepestTrail(), deepest.oracle(), jm);
+        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(),
+                Paths.witness(path, deepest.deepestTime(), deepest.oracle(), jm), note);
+    }
+
+    private static Analysis refuted(Engine e, Stats stats, JobModel jm, String method) {
+        List<Frame> path = Paths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
+                Paths.witness(path, e.deepestTime(), e.oracle(), jm), null);
+    }
+
+    private static Stats plus(Stats a, Stats b) {
+        return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
+                a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
+                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()),
+                Math.max(a.elapsedNanos(), b.elapsedNanos()),
+                Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
+    }
+}

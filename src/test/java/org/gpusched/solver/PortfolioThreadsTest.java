@@ -1,0 +1,78 @@
+package org.gpusched.solver;
+
+import org.gpusched.RandomTaskSets;
+import org.gpusched.explore.Analysis;
+import org.gpusched.explore.BruteForceExplorer;
+import org.gpusched.explore.Objective;
+import org.gpusched.explore.Options;
+import org.gpusched.explore.SearchOrder;
+import org.gpusched.explore.StopRule;
+import org.gpusched.explore.Verdict;
+import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How the portfolio spends --threads (solver workers, the graph search, diversified depth-first
+ * searches; docs/solver.md, Threads), and the whole race from its first millisecond (no head
+ * start, so that every engine runs on every set) against the brute-force twin.
+ */
+class PortfolioThreadsTest {
+    @Test
+    void the_threads_go_to_the_solver_the_graph_search_and_the_dives_as_documented() {
+        // threads -> {solver workers, graph search, dives}
+        int[][] expected = {{1, 1, 1, 0}, {2, 1, 1, 0}, {3, 1, 1, 1}, {4, 2, 1, 1}, {8, 4, 1, 3}, {16, 4, 1, 11}};
+        for (int[] e : expected) {
+            Options o = Options.defaults().withThreads(e[0]);
+            int workers = Portfolio.solverWorkers(e[0]);
+            int rest = Math.max(1, e[0] - workers);
+            int dives = Portfolio.dives(o, rest);
+            assertThat(new int[] {workers, rest - dives, dives}).as("%d threads", e[0])
+                    .containsExactly(e[1], e[2], e[3]);
+        }
+        Options sixteen = Options.defaults().withThreads(16);
+        assertThat(Portfolio.dives(sixteen.withStop(StopRule.ALL, Objective.MOST_SLACK), 12)).isZero();
+        assertThat(Portfolio.dives(sixteen.withGraphLimit(1000), 12)).isZero();
+        assertThat(Portfolio.dives(sixteen.withSearch(SearchOrder.BFS), 12)).isZero();
+        assertThat(Portfolio.dives(sixteen.withSearch(SearchOrder.DFS), 12)).isEqualTo(11);
+    }
+
+    @Test
+    @Timeout(600) // a lost engine would otherwise hang the suite
+    void racing_every_engine_from_the_start_gives_brute_force_verdicts_and_valid_tables() {
+        List<String> failures = new ArrayList<>();
+        int decidedByEach = 0;
+        int compared = 0;
+        for (long seed = 7_000_001; compared < 150; seed++) {
+            TaskSet ts = RandomTaskSets.generate(seed, 3, 5);
+            if (ts.kernelCount() > 40) {
+                continue;
+            }
+            compared++;
+            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Options o = Options.defaults().withGreedyFirst(seed % 2 == 0).withThreads(3 + (int) (seed % 4));
+            Analysis a = Portfolio.race(ts, o, o.budget().start(), 0);
+            if (a.verdict() != reference) {
+                failures.add("seed " + seed + ": " + a.verdict() + " (" + a.engine() + "), brute force " + reference);
+            }
+            if (a.verdict() == Verdict.SCHEDULABLE) {
+                List<String> errors = TableChecker.check(ts, Tables.of(ts, "portfolio", a.schedule()));
+                if (!errors.isEmpty()) {
+                    failures.add("seed " + seed + ": table rejected: " + errors);
+                }
+            }
+            if (a.method().contains("diversified")) {
+                decidedByEach++;
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(decidedByEach).as("sets the diversified searches decided first").isPositive();
+    }
+}
