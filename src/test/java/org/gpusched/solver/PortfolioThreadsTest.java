@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * How the portfolio spends --threads (solver workers, the graph search, diversified depth-first
  * searches; docs/solver.md, Threads), and the whole race from its first millisecond (no head
- * start, so that every engine runs on every set) against the brute-force twin.
+ * start, so that every engine runs on every set) against the brute-force twin. Which engine
+ * decides first depends on the threads' timing, so only the verdicts and tables are asserted.
  */
 class PortfolioThreadsTest {
     @Test
@@ -48,7 +49,6 @@ class PortfolioThreadsTest {
     @Timeout(600) // a lost engine would otherwise hang the suite
     void racing_every_engine_from_the_start_gives_brute_force_verdicts_and_valid_tables() {
         List<String> failures = new ArrayList<>();
-        int decidedByEach = 0;
         int compared = 0;
         for (long seed = 7_000_001; compared < 150; seed++) {
             TaskSet ts = RandomTaskSets.generate(seed, 3, 5);
@@ -68,11 +68,7 @@ class PortfolioThreadsTest {
                     failures.add("seed " + seed + ": table rejected: " + errors);
                 }
             }
-            if (a.method().contains("diversified")) {
-                decidedByEach++;
-            }
         }
         assertThat(failures).isEmpty();
-        assertThat(decidedByEach).as("sets the diversified searches decided first").isPositive();
     }
 }
