@@ -1,6 +1,7 @@
 package org.gpusched.timepart;
 
 import org.gpusched.model.Platform;
+import org.gpusched.model.Ticks;
 
 import java.math.BigInteger;
 import java.util.HashMap;
@@ -99,6 +100,11 @@ final class Contention {
                 && step(f, s - 1).max() > 0;
     }
 
+    /** Whether steps s and j (> s) of flow f are both kernels on the server (an activation's later kernel). */
+    boolean laterKernel(int f, int s, int j) {
+        return step(f, s) instanceof Step.Gpu && step(f, j) instanceof Step.Gpu;
+    }
+
     boolean preemptive(int f, int s) {
         return !(step(f, s) instanceof Step.Gpu);
     }
@@ -118,14 +124,33 @@ final class Contention {
      * the whole core (Σ C_j / T_j ≥ 1, exactly), so that its busy window never closes.
      */
     boolean saturated(int f, int s) {
-        if (!preemptive(f, s) || supply[f] != Supply.FULL) {
-            return false;
+        return preemptive(f, s) && supply[f] == Supply.FULL && load(f, s, false).signum() >= 0;
+    }
+
+    /**
+     * How far a busy period of kernel s of flow f from a critical instant need be followed: -1 when
+     * its level (the kernel and every step competing with it) asks for more than the whole server
+     * (Σ C_j / T_j > 1: the backlog grows without bound); when it asks for exactly the whole server,
+     * the longest period twice plus the level's hyperperiod H (beyond the first releases the demand
+     * gains exactly H per H, so a busy period not ended by then never ends; docs/timepart.md);
+     * else {@link Ticks#BEYOND}.
+     */
+    long serverHorizon(int f, int s) {
+        int load = load(f, s, true).signum();
+        if (load != 0) {
+            return load > 0 ? -1 : Ticks.BEYOND;
         }
-        BigInteger num = BigInteger.ZERO;
+        long longest = flows.stream().mapToLong(Flow::period).max().orElse(1);
+        return Ticks.add(Ticks.mul(2, longest), levelHyperperiod(f, s, Ticks.BEYOND / 4));
+    }
+
+    /** Σ C_j / T_j − 1 over the steps competing with step s of flow f (and s itself when {@code self}), exactly. */
+    private BigInteger load(int f, int s, boolean self) {
+        BigInteger num = BigInteger.valueOf(-1);
         BigInteger den = BigInteger.ONE;
         for (int g = 0; g < flows.size(); g++) {
             for (int k = 0; k < flows.get(g).steps().size(); k++) {
-                if (competes(f, s, g, k)) {
+                if (competes(f, s, g, k) || self && g == f && k == s) {
                     BigInteger t = BigInteger.valueOf(flows.get(g).period());
                     num = num.multiply(t).add(BigInteger.valueOf(step(g, k).max()).multiply(den));
                     den = den.multiply(t);
@@ -135,6 +160,21 @@ final class Contention {
                 }
             }
         }
-        return num.compareTo(den) >= 0;
+        return num;
+    }
+
+    /** The least common multiple of the periods of flow f and of the flows with a step competing with step s, capped. */
+    private long levelHyperperiod(int f, int s, long cap) {
+        long h = flows.get(f).period();
+        for (int g = 0; g < flows.size() && h <= cap; g++) {
+            for (int k = 0; k < flows.get(g).steps().size(); k++) {
+                if (competes(f, s, g, k)) {
+                    long t = flows.get(g).period();
+                    h = Ticks.mul(h / BigInteger.valueOf(h).gcd(BigInteger.valueOf(t)).longValueExact(), t);
+                    break;
+                }
+            }
+        }
+        return Math.min(h, cap);
     }
 }

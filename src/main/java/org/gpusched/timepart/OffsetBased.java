@@ -20,10 +20,14 @@ import java.util.List;
  * flow are phased relative to each other: a flow interferes with a busy period only with the jobs
  * its offsets allow, which is what makes the bound tighter. Jitters only grow between global rounds
  * (an over-approximated jitter keeps the analysis safe), and a completion past the deadline is ∞
- * as in {@link Holistic}, so the iteration terminates.
+ * as in {@link Holistic}, so the iteration terminates. On the server a kernel is not charged for
+ * the later kernels of its own activation (queued only once it ends), and a saturated server's
+ * level is concluded without walking its busy period (docs/timepart.md, both).
  */
 public final class OffsetBased {
     private static final long INF = Holistic.INF;
+    /** No job of the own flow left out (a busy period's length counts every job). */
+    private static final long ALL = Long.MIN_VALUE;
 
     private final Contention net;
     private final List<Flow> flows;
@@ -31,12 +35,15 @@ public final class OffsetBased {
     private final long[][] jitter;
     private final Runnable check;
     private final boolean slanted;
+    private final boolean mutant;
 
-    private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check, boolean slanted) {
+    private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check, boolean slanted,
+                        boolean mutant) {
         this.net = new Contention(flows, plan);
         this.flows = net.flows();
         this.check = check;
         this.slanted = slanted;
+        this.mutant = mutant;
         int n = flows.size();
         phi = new long[n][];
         jitter = new long[n][];
@@ -62,7 +69,7 @@ public final class OffsetBased {
 
     /** As {@link #analyze(List, Platform.TimePartitions)}, calling {@code check} (a budget) as it goes. */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
-        return new OffsetBased(flows, plan, check, true).run();
+        return new OffsetBased(flows, plan, check, true, false).run();
     }
 
     /**
@@ -70,7 +77,12 @@ public final class OffsetBased {
      * {@code offset_based_approx}, kept as the reference the slanted analysis is never above.
      */
     public static HolisticResult approximate(List<Flow> flows, Platform.TimePartitions plan) {
-        return new OffsetBased(flows, plan, () -> { }, false).run();
+        return new OffsetBased(flows, plan, () -> { }, false, false).run();
+    }
+
+    /** A broken analysis for the mutation check: a kernel's later kernels left out for every activation. */
+    static HolisticResult withoutLaterKernels(List<Flow> flows, Platform.TimePartitions plan) {
+        return new OffsetBased(flows, plan, () -> { }, true, true).run();
     }
 
     private HolisticResult run() {
@@ -147,6 +159,10 @@ public final class OffsetBased {
         if (jitter[a][b] >= INF) {
             return INF;
         }
+        long horizon = preemptive ? INF : net.serverHorizon(a, b); // a saturated server's busy period never ends
+        if (horizon < 0) {
+            return INF;
+        }
         long worst = 0;
         for (int cand = 0; cand < x.steps().size(); cand++) {
             if (cand != b && !net.competes(a, b, a, cand)) {
@@ -162,18 +178,19 @@ public final class OffsetBased {
             long before = Math.floorDiv(Ticks.add(jitter[a][b], ph), period);
             long p0 = 1 - before;
             Own self = new Own(before, ph, c);
-            Iterate busy = slanted ? new Iterate(flows) : null;
-            Iterate job = slanted ? new Iterate(flows) : null;
+            SlantState busy = slanted ? new SlantState(flows) : null;
+            SlantState job = slanted ? new SlantState(flows) : null;
             for (long p = p0; ; p++) {
                 long jobs = p - p0 + 1;
                 long base = Ticks.add(block, Ticks.mul(preemptive ? jobs : jobs - 1, c));
-                long limit = x.deadline() + ph + (p - 1) * period - phi[a][b];
-                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit, job)
-                        : completion(a, b, cand, base, c, preemptive, limit);
-                if (w >= INF || jobs > Holistic.MAX_JOBS_IN_WINDOW) {
+                long at = ph + (p - 1) * period; // job p's release in the busy period's time (nominal)
+                long limit = x.deadline() + at - phi[a][b];
+                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit, job, at)
+                        : completion(a, b, cand, base, c, preemptive, limit, at);
+                if (w >= INF || jobs > Holistic.MAX_JOBS_IN_WINDOW || at > horizon) {
                     return INF;
                 }
-                worst = Math.max(worst, w - ph - (p - 1) * period + phi[a][b]);
+                worst = Math.max(worst, w - at + phi[a][b]);
                 // The busy period ends by w once the work released before w (the next jobs of b included) fits in it.
                 if (p >= 0 && busyBy(a, b, cand, block, self, w, busy)) {
                     break;
@@ -188,15 +205,15 @@ public final class OffsetBased {
      * non-preemptive, the start s = base + interference released up to s, plus c. INF once past
      * {@code limit} (the deadline in this time frame).
      */
-    private long completion(int a, int b, int cand, long base, long c, boolean preemptive, long limit) {
+    private long completion(int a, int b, int cand, long base, long c, boolean preemptive, long limit, long at) {
         long w = preemptive ? net.tsup(a, b, base) : base;
         while (true) {
             check.run();
             if (w >= INF || (preemptive ? w : w + c) > limit) {
                 return INF;
             }
-            long next = preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, w, false)))
-                    : Ticks.add(base, others(a, b, cand, w, true));
+            long next = preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, w, false, at)))
+                    : Ticks.add(base, others(a, b, cand, w, true, at));
             if (next == w) {
                 return preemptive ? w : Ticks.add(w, c);
             }
@@ -209,12 +226,12 @@ public final class OffsetBased {
      * has ended by w: some x ≤ w where the work released before x (b's own jobs, {@code self} =
      * {before, φ_abc, C_ab}, included) fits in x.
      */
-    private boolean busyBy(int a, int b, int cand, long block, Own self, long w, Iterate busy) {
+    private boolean busyBy(int a, int b, int cand, long block, Own self, long w, SlantState busy) {
         if (slanted) {
-            return decompose(a, b, cand, block, false, w, self, busy) <= w;
+            return decompose(a, b, cand, block, false, w, self, busy, ALL) <= w;
         }
         long own = Ticks.mul(Ticks.add(self.before(), ceilJobs(w - self.phase(), flows.get(a).period())), self.c());
-        return net.tsup(a, b, Ticks.add(Ticks.add(block, own), others(a, b, cand, w, false))) <= w;
+        return net.tsup(a, b, Ticks.add(Ticks.add(block, own), others(a, b, cand, w, false, ALL))) <= w;
     }
 
     /**
@@ -224,8 +241,8 @@ public final class OffsetBased {
      * up to the start, and the completion is the start plus C. INF past {@code limit}.
      */
     private long slantedCompletion(int a, int b, int cand, long base, long c, boolean preemptive, long limit,
-                                   Iterate from) {
-        long s = decompose(a, b, cand, base, !preemptive, preemptive ? limit : limit - c, null, from);
+                                   SlantState from, long at) {
+        long s = decompose(a, b, cand, base, !preemptive, preemptive ? limit : limit - c, null, from, at);
         return s >= INF ? INF : preemptive ? s : Ticks.add(s, c);
     }
 
@@ -237,7 +254,8 @@ public final class OffsetBased {
      * period's length, and job p + 1 after job p, go on from where the last call stopped).
      * Returns tsup(base + Σ V), INF once past {@code limit}.
      */
-    private long decompose(int a, int b, int cand, long base, boolean upTo, long limit, Own own, Iterate it) {
+    private long decompose(int a, int b, int cand, long base, boolean upTo, long limit, Own own, SlantState it,
+                           long at) {
         int n = flows.size();
         long[] v = it.v;
         while (true) {
@@ -255,7 +273,7 @@ public final class OffsetBased {
                 long rest = total - v[i];
                 for (int k = 0; k < flows.get(i).steps().size(); k++) {
                     if (i == a ? k == cand : net.competes(a, b, i, k)) {
-                        long x = slant(a, b, i, k, rest, upTo, limit, i == a ? own : null, it.x[i]);
+                        long x = slant(a, b, i, k, rest, upTo, limit, i == a ? own : null, it.x[i], at);
                         if (x >= INF) {
                             return INF;
                         }
@@ -276,7 +294,8 @@ public final class OffsetBased {
      * k) that can run while X of the rest is served; INF once x passes {@code limit}. {@code from[k]}:
      * where the iteration for k got to before (below the fixed point, X having only grown since).
      */
-    private long slant(int a, int b, int i, int k, long rest, boolean upTo, long limit, Own own, long[] from) {
+    private long slant(int a, int b, int i, int k, long rest, boolean upTo, long limit, Own own, long[] from,
+                       long at) {
         long x = Math.max(from[k], time(a, b, rest));
         while (true) {
             check.run();
@@ -284,7 +303,7 @@ public final class OffsetBased {
             if (x > limit) {
                 return INF;
             }
-            long work = transaction(a, b, i, k, x, upTo);
+            long work = transaction(a, b, i, k, x, upTo, at);
             if (own != null) {
                 work = Ticks.add(work, Ticks.mul(Ticks.add(own.before(), ceilJobs(x - own.phase(),
                         flows.get(a).period())), own.c()));
@@ -303,20 +322,6 @@ public final class OffsetBased {
      */
     private record Own(long before, long phase, long c) { }
 
-    /** Where the slanted iteration got to: V per flow, and x per flow and candidate step. */
-    private static final class Iterate {
-        final long[] v;
-        final long[][] x;
-
-        Iterate(List<Flow> flows) {
-            v = new long[flows.size()];
-            x = new long[flows.size()][];
-            for (int i = 0; i < x.length; i++) {
-                x[i] = new long[flows.get(i).steps().size()];
-            }
-        }
-    }
-
     /** When the processor of (a, b) has served {@code demand}: tsup on a CPU, the demand itself on the GPU. */
     private long time(int a, int b, long demand) {
         return demand >= INF ? INF : net.tsup(a, b, demand);
@@ -326,6 +331,15 @@ public final class OffsetBased {
     private long phase(int a, int j, int cand) {
         long t = flows.get(a).period();
         return t - Math.floorMod(phi[a][cand] + jitter[a][cand] - phi[a][j], t);
+    }
+
+    /**
+     * Whether the own activation's job of step j is left out of the interference on kernel b: j a
+     * later kernel, released no earlier than b (Φ_aj + J_aj ≥ Φ_ab + J_ab, which holds from the
+     * second round), so that this job is counted, whenever it is, from the first in b's frame on.
+     */
+    private boolean leftOut(int a, int b, int j) {
+        return j > b && net.laterKernel(a, b, j) && Ticks.add(phi[a][j], jitter[a][j]) >= Ticks.add(phi[a][b], jitter[a][b]);
     }
 
     /** max(0, ⌈x / t⌉). */
@@ -338,8 +352,8 @@ public final class OffsetBased {
      * flow's competing steps phased by candidate {@code cand}, and for every other flow the worst of
      * its candidates (W*_i = max_k W_ik). {@code upTo}: jobs released up to and including w.
      */
-    private long others(int a, int b, int cand, long w, boolean upTo) {
-        long sum = transaction(a, b, a, cand, w, upTo);
+    private long others(int a, int b, int cand, long w, boolean upTo, long at) {
+        long sum = transaction(a, b, a, cand, w, upTo, at);
         for (int i = 0; i < flows.size(); i++) {
             if (i == a) {
                 continue;
@@ -347,7 +361,7 @@ public final class OffsetBased {
             long most = 0;
             for (int k = 0; k < flows.get(i).steps().size(); k++) {
                 if (net.competes(a, b, i, k)) {
-                    most = Math.max(most, transaction(a, b, i, k, w, upTo));
+                    most = Math.max(most, transaction(a, b, i, k, w, upTo, at));
                 }
             }
             sum = Ticks.add(sum, most);
@@ -355,8 +369,12 @@ public final class OffsetBased {
         return sum;
     }
 
-    /** W_ik(τ_ab, w) = Σ_{j ∈ hp_i(τ_ab)} (⌊(J_ij + φ_ijk)/T_i⌋ + ⌈(w − φ_ijk)/T_i⌉)·C_ij. */
-    private long transaction(int a, int b, int i, int k, long w, boolean upTo) {
+    /**
+     * W_ik(τ_ab, w) = Σ_{j ∈ hp_i(τ_ab)} (⌊(J_ij + φ_ijk)/T_i⌋ + ⌈(w − φ_ijk)/T_i⌉)·C_ij; for the own
+     * flow (i = a) of a kernel b less, for each later kernel j, the job of b's own activation (released
+     * at {@code at} + Φ_aj − Φ_ab, which is only once b has finished) where counted; {@link #ALL}: none left out.
+     */
+    private long transaction(int a, int b, int i, int k, long w, boolean upTo, long at) {
         long t = flows.get(i).period();
         long sum = 0;
         for (int j = 0; j < flows.get(i).steps().size(); j++) {
@@ -369,7 +387,10 @@ public final class OffsetBased {
             long ph = phase(i, j, k);
             long before = Math.floorDiv(Ticks.add(jitter[i][j], ph), t);
             long after = upTo ? Math.max(0, Math.floorDiv(w - ph, t) + 1) : ceilJobs(w - ph, t);
-            sum = Ticks.add(sum, Ticks.mul(before + after, net.step(i, j).max()));
+            long later = i == a && at != ALL && leftOut(a, b, j) ? at + phi[a][j] - phi[a][b] : ALL;
+            boolean counted = later != ALL && (later < ph || (upTo ? later <= w : later < w));
+            long jobs = mutant && later != ALL ? 0 : before + after - (counted ? 1 : 0);
+            sum = Ticks.add(sum, Ticks.mul(jobs, net.step(i, j).max()));
         }
         return sum;
     }

@@ -35,10 +35,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docs/interop.md explains: equal WCRT; over the deadline in both; "> D" for us only in a system
  * where some flow is over its deadline in MAST (we then count the overrunning flow's jitter as
  * unknown); MAST stopped (1.0E+100) where we have a flow over its deadline too; MAST above ours only
- * for a flow whose kernels queue on the non-preemptive GPU server; MAST below ours only in a system
- * with two kernels of a flow back to back, which MAST's linear translation runs as one task (one
- * segment of a scheduling server: one non-preemptive section of both kernels) where the server may
- * run a higher-priority kernel between them. -Dpeers.mastob.cases=N sets the random count.
+ * for a flow whose kernels queue on the non-preemptive GPU server; MAST below ours only on a flow
+ * with two kernels back to back, and another flow's kernel of a priority at least its own: MAST's
+ * linear translation runs the two as one task (one segment of a scheduling server: one
+ * non-preemptive section, one busy window) where the server may run that other kernel between them.
+ * -Dpeers.mastob.cases=N sets the random count.
  */
 @Tag("peers")
 class MastOffsetPeerTest {
@@ -62,15 +63,14 @@ class MastOffsetPeerTest {
         int mastStopped;
         int mastLooserServer;
         int mastTighterSegment;
-        int mastTighterOwnRun;
 
         @Override
         public String toString() {
             return models + " models; flows with equal WCRT " + equal + ", over the deadline in both " + overInBoth
                     + ", '> D' for us only behind a flow over its deadline in MAST " + oursOverOnly
                     + ", in systems where MAST stopped " + mastStopped + ", MAST looser on the non-preemptive server "
-                    + mastLooserServer + ", MAST tighter in systems with back-to-back kernels (one segment in MAST) "
-                    + mastTighterSegment + " (" + mastTighterOwnRun + " on a flow with the run itself)";
+                    + mastLooserServer + ", MAST tighter on a flow with back-to-back kernels (one segment in MAST) "
+                    + mastTighterSegment;
         }
     }
 
@@ -94,7 +94,7 @@ class MastOffsetPeerTest {
             System.out.println("MAST " + pair.technique() + " peers, examples: " + tally);
             assertThat(tally.models).isGreaterThanOrEqualTo(10);
             assertThat(tally.equal).isPositive();
-            assertThat(tally.mastTighterSegment + tally.mastLooserServer).as(pair.technique()).isZero();
+            assertThat(tally.mastTighterSegment).as(pair.technique()).isZero();
         }
     }
 
@@ -176,7 +176,6 @@ class MastOffsetPeerTest {
             Double v = m.wcrt().get(ids.get(i).toLowerCase(Locale.ROOT));
             someOverInMast |= v == null || v > flows.get(i).deadline();
         }
-        boolean segment = flows.stream().anyMatch(MastOffsetPeerTest::backToBackKernels);
         for (int i = 0; i < flows.size(); i++) {
             Flow f = flows.get(i);
             Double v = m.wcrt().get(ids.get(i).toLowerCase(Locale.ROOT));
@@ -190,12 +189,15 @@ class MastOffsetPeerTest {
             } else if (r.isEmpty() && someOverInMast) {
                 tally.oursOverOnly++; // ours counts the overrunning flow's jitter as unknown
             } else if (r.isEmpty() || v < r.getAsLong()) {
-                // MAST below ours: only where MAST's model is another one, two kernels of a flow back to back
-                // being one segment (one non-preemptive task) there
-                assertThat(segment).as("MAST tighter only with back-to-back kernels (one segment in MAST): " + as)
-                        .isTrue();
+                // MAST below ours: only on a flow with two kernels back to back, which MAST's linear translation
+                // runs as one segment (one task, one non-preemptive section, one busy window), where the server
+                // may run another flow's kernel of a priority at least the flow's between them and ours, with a
+                // busy window per kernel, charges one that arrives during the first to the second too
+                assertThat(backToBackKernels(f) && kernelBetween(flows, f))
+                        .as("MAST tighter only on a flow with back-to-back kernels (one segment in MAST): " + as).isTrue();
+                System.out.println("MAST tighter (one segment): " + where + " flow " + ids.get(i) + " ours " + r
+                        + " MAST " + v);
                 tally.mastTighterSegment++;
-                tally.mastTighterOwnRun += backToBackKernels(f) ? 1 : 0;
             } else {
                 // MAST above ours: only for a flow whose kernels queue on the non-preemptive server
                 assertThat(f.steps()).as("MAST looser only with kernels on the server: " + as)
@@ -203,6 +205,12 @@ class MastOffsetPeerTest {
                 tally.mastLooserServer++;
             }
         }
+    }
+
+    /** Another flow has a kernel of a priority at least f's: the server may run it between f's kernels. */
+    private static boolean kernelBetween(List<Flow> flows, Flow f) {
+        return flows.stream().anyMatch(g -> g != f && g.priority() >= f.priority()
+                && g.steps().stream().anyMatch(s -> s instanceof Step.Gpu));
     }
 
     /** Two kernels on the GPU server one right after the other (zero-time delays between them do not count). */

@@ -1,5 +1,6 @@
 package org.gpusched.timepart;
 
+import org.gpusched.model.Ticks;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -193,6 +194,127 @@ class OffsetBasedPropertyTest {
         assertThat(tighter).as("flows the slanted interference makes tighter").isPositive();
         System.out.printf("slanted offset-based: %d bounded flows within the simulation, %d tighter than the"
                 + " approximation%n", compared, tighter);
+    }
+
+    /**
+     * A server asked for about its whole time (0.6 to 1.5 of it, some levels exactly 1): 1-4 flows of
+     * 1-3 kernels, some followed by a second back to back, some with CPU work before, jitter on some,
+     * deadlines T or 4T (a long window to walk).
+     */
+    static HolisticPropertyTest.Sys saturated(Random rnd) {
+        long[] periods = {10, 20, 30, 40, 60};
+        int n = 1 + rnd.nextInt(4);
+        List<Flow> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long t = periods[rnd.nextInt(periods.length)];
+            List<Step> steps = new ArrayList<>();
+            for (int j = 1 + rnd.nextInt(3); j > 0; j--) {
+                if (rnd.nextInt(3) == 0) {
+                    steps.add(new Step.Cpu(1 + rnd.nextInt(3), 1, "cpu"));
+                }
+                long c = 1 + rnd.nextInt((int) (t / n / 2) + 1);
+                steps.add(new Step.Gpu(c, rnd.nextBoolean() ? c : 1, "gpu"));
+                if (rnd.nextBoolean()) {
+                    long d = 1 + rnd.nextInt((int) (t / n / 2) + 1);
+                    steps.add(new Step.Gpu(d, d, "gpu"));
+                }
+            }
+            long jitter = rnd.nextInt(3) == 0 ? rnd.nextInt((int) t) : 0;
+            out.add(new Flow("f" + i, t, rnd.nextInt(3) == 0 ? 4 * t : t, rnd.nextInt(2) * rnd.nextInt((int) t),
+                    jitter, 0, 10 - i / 2, null, steps, false));
+        }
+        return new HolisticPropertyTest.Sys(out, null);
+    }
+
+    /**
+     * Saturated servers are concluded within a bounded number of steps (the budget polls, counted:
+     * no timing), never below the simulation, and a kernel whose level asks for more than the
+     * whole server makes its flow "> D". Before the cut-off some took over 10^7 polls.
+     */
+    @Test
+    void a_saturated_server_is_concluded_in_a_bounded_number_of_steps() {
+        Random rnd = new Random(36);
+        long most = 0;
+        int over = 0;
+        int exact = 0;
+        int compared = 0;
+        for (int c = 0; c < CASES; c++) {
+            HolisticPropertyTest.Sys s = saturated(rnd);
+            long[] polls = {0};
+            HolisticResult r = OffsetBased.analyze(s.flows(), null, () -> polls[0]++);
+            most = Math.max(most, polls[0]);
+            assertThat(polls[0]).as("case %d: polls %s", c, s).isLessThan(1_000_000);
+            compared += assertCoversSimulation(c, s, r);
+            Contention net = new Contention(s.flows(), null);
+            for (int f = 0; f < s.flows().size(); f++) {
+                List<Step> steps = s.flows().get(f).steps();
+                for (int k = 0; k < steps.size(); k++) {
+                    long h = steps.get(k) instanceof Step.Gpu ? net.serverHorizon(f, k) : Ticks.BEYOND;
+                    exact += h >= 0 && h < Ticks.BEYOND ? 1 : 0;
+                    if (h < 0) {
+                        over++;
+                        assertThat(r.flows().get(f).wcrt()).as("case %d flow %d: %s", c, f, s).isEmpty();
+                    }
+                }
+            }
+        }
+        assertThat(over).as("kernels over a saturated server").isGreaterThan(CASES / 4);
+        assertThat(exact).as("kernels at a level asking for exactly the whole server").isPositive();
+        assertThat(compared).as("bounded flows compared").isGreaterThan(CASES / 4);
+        System.out.printf("saturated servers: %d bounded flows within the simulation, %d kernels over the server,"
+                + " %d at exactly the server; at most %d polls per system%n", compared, over, exact, most);
+    }
+
+    /** One kernel asking for the whole server (C = T): its busy period ends with the job, and it is bounded by T. */
+    @Test
+    void a_kernel_asking_for_the_whole_server_is_bounded() {
+        Flow a = new Flow("A", 10, 10, 0, 0, -1, 2, null, List.of(new Step.Gpu(10, 10, "gpu")), false);
+        Flow b = new Flow("B", 20, 40, 0, 0, -1, 2, null, List.of(new Step.Gpu(5, 5, "gpu"), new Step.Gpu(5, 5, "gpu")),
+                false);
+        assertThat(OffsetBased.analyze(List.of(a), null).flows().get(0).wcrt()).hasValue(10);
+        assertThat(OffsetBased.analyze(List.of(b), null).flows().get(0).wcrt()).hasValue(10);
+        assertThat(OffsetBased.analyze(List.of(a, b), null).flows().get(1).wcrt()).isEmpty();
+    }
+
+    /**
+     * Two kernels 1 and 4 back to back at the top priority (T 25) and a lower kernel of 1: the
+     * first waits up to 1 (B's kernel started just before) and runs 1, the second follows: 6 (MAST's
+     * offset_based too). The second kernel of the same activation is queued only once the first ends,
+     * so it is not charged to the first (that gave 10).
+     */
+    @Test
+    void a_kernel_is_not_charged_for_the_next_kernel_of_its_own_activation() {
+        Flow a = new Flow("A", 25, 25, 0, 0, -1, 2, null, List.of(new Step.Gpu(1, 1, "gpu"), new Step.Gpu(4, 4, "gpu")),
+                false);
+        Flow b = new Flow("B", 25, 25, 0, 0, -1, 1, null, List.of(new Step.Gpu(1, 1, "gpu")), false);
+        FlowBound r = OffsetBased.analyze(List.of(a, b), null).flows().get(0);
+        assertThat(r.wcrt()).hasValue(6);
+        assertThat(r.steps().get(0)).hasValue(2);
+        assertThat(OffsetBased.approximate(List.of(a, b), null).flows().get(0).wcrt()).hasValue(6);
+        assertThat(simulate(new HolisticPropertyTest.Sys(List.of(a, b), null), 1).get(0).worst().getAsLong())
+                .isLessThanOrEqualTo(6);
+    }
+
+    /**
+     * The mutation check: an analysis that leaves out a kernel's later kernels for every activation
+     * (not only its own) is too low, and the comparison with the simulation on the saturated and the
+     * back-to-back systems above catches it.
+     */
+    @Test
+    void leaving_out_the_later_kernels_of_every_activation_is_caught() {
+        Random rnd = new Random(36);
+        int caught = 0;
+        for (int c = 0; c < CASES && caught == 0; c++) {
+            HolisticPropertyTest.Sys s = saturated(rnd);
+            List<FlowSimulator.Observed> obs = simulate(s, c);
+            HolisticResult r = OffsetBased.withoutLaterKernels(s.flows(), null);
+            for (int f = 0; f < s.flows().size(); f++) {
+                OptionalLong bound = r.flows().get(f).wcrt();
+                OptionalLong seen = obs.get(f).worst();
+                caught += bound.isPresent() && (seen.isEmpty() || seen.getAsLong() > bound.getAsLong()) ? 1 : 0;
+            }
+        }
+        assertThat(caught).as("flows where the broken analysis is below the simulation").isPositive();
     }
 
     @Test
