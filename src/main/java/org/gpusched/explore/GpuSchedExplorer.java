@@ -125,19 +125,26 @@ public final class GpuSchedExplorer {
         if (options.greedyFirst() && options.graphLimit() == 0) {
             // Both early answers are skipped when the graph is drawn (it would be empty) or when
             // the plain search is asked for (the paper's curves count its vertices).
-            Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
-            if (refuted != null) {
-                phases = new Phases(System.nanoTime() - checks0, 0, 0);
-                return refuted;
-            }
-            if (!all && ts.units().size() >= greedyFrom) {
-                GreedyFirst g = new GreedyFirst(oracle, jm);
-                Analysis found = g.schedule(method);
-                if (found != null) {
+            try {
+                Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
+                if (refuted != null) {
                     phases = new Phases(System.nanoTime() - checks0, 0, 0);
-                    return found;
+                    return refuted;
                 }
-                seeds = g.prefixes();
+                if (!all && ts.units().size() >= greedyFrom) {
+                    GreedyFirst g = new GreedyFirst(oracle, jm);
+                    Analysis found = g.schedule(method);
+                    if (found != null) {
+                        phases = new Phases(System.nanoTime() - checks0, 0, 0);
+                        return found;
+                    }
+                    seeds = g.prefixes();
+                }
+            } catch (Budget.Exhausted e) {
+                // The budget ran out (or another engine decided) before the search began: the
+                // checks before it are no verdict.
+                phases = new Phases(System.nanoTime() - checks0, 0, 0);
+                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
             }
         }
         phases = new Phases(System.nanoTime() - checks0, 0, 0);
