@@ -97,11 +97,7 @@ public final class CudaProfileDevice implements ProfileDevice {
     }
 
     private static long max(long[] samples) {
-        long m = 0;
-        for (long v : samples) {
-            m = Math.max(m, v);
-        }
-        return m;
+        return java.util.Arrays.stream(samples).max().orElse(0);
     }
 
     /** Wake-ups the jitter is measured over, and their spacing (frames 0.5 ms apart: 0.5 s in all). */

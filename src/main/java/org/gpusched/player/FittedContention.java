@@ -3,9 +3,6 @@ package org.gpusched.player;
 import org.gpusched.input.InputException;
 import org.gpusched.model.KernelKind;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -55,11 +52,7 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
         if (!H200.equals(name)) {
             return null;
         }
-        try (InputStream in = FittedContention.class.getResourceAsStream("/devices/h200-interference-sets.csv")) {
-            return parse(H200, "h200-interference-sets.csv", new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException("the h200 preset is missing from the build", e);
-        }
+        return parse(H200, "h200-interference-sets.csv", DevicePresets.text("h200-interference-sets.csv"));
     }
 
     /**

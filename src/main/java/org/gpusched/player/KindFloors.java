@@ -6,9 +6,6 @@ import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -49,11 +46,7 @@ public record KindFloors(String name, List<Point> points) {
         if (!H200.equals(name)) {
             return null;
         }
-        try (InputStream in = KindFloors.class.getResourceAsStream("/devices/h200-kind-floors.csv")) {
-            return parse(H200, "h200-kind-floors.csv", new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException("the h200 kind floors are missing from the build", e);
-        }
+        return parse(H200, "h200-kind-floors.csv", DevicePresets.text("h200-kind-floors.csv"));
     }
 
     /** Floors from {@code kind,blocks,threads,floor_us,calibration_error} rows ('#' lines are comments). */

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,9 +17,8 @@ class SimContentionCliTest {
 
     /** The H200's raw interference file as a file of the user's: its contention only (no floors, no runtime). */
     static Path h200Sets(Path dir) throws Exception {
-        try (InputStream in = SimContentionCliTest.class.getResourceAsStream("/devices/h200-interference-sets.csv")) {
-            return Files.write(dir.resolve("interference-sets.csv"), in.readAllBytes());
-        }
+        return Files.writeString(dir.resolve("interference-sets.csv"),
+                org.gpusched.player.DevicePresets.text("h200-interference-sets.csv"));
     }
 
     @Test

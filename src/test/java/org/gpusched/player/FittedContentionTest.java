@@ -7,8 +7,6 @@ import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,10 +23,8 @@ import static org.assertj.core.api.Assertions.within;
  */
 class FittedContentionTest {
 
-    private static String shipped() throws IOException {
-        try (InputStream in = FittedContention.class.getResourceAsStream("/devices/h200-interference-sets.csv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+    private static String shipped() {
+        return DevicePresets.text("h200-interference-sets.csv");
     }
 
     @Test

@@ -18,12 +18,8 @@ class KindFloorsTest {
     private static final KindFloors H200 = first();
 
     private static KindFloors first() {
-        try (java.io.InputStream in = KindFloorsTest.class.getResourceAsStream("/devices/h200-e907851-kind-floors.csv")) {
-            return KindFloors.parse("h200", "h200-e907851-kind-floors.csv",
-                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        // A test resource beside the shipped ones.
+        return KindFloors.parse("h200", "h200-e907851-kind-floors.csv", DevicePresets.text("h200-e907851-kind-floors.csv"));
     }
 
     @Test

@@ -5,7 +5,6 @@ import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -44,10 +43,7 @@ class SimDeviceFitTest {
         // 6.2 + 2.6 + 2.6 us, each rounded up to whole us.
         assertThat(SimDeviceFit.load("h200").apply(SimTiming.own(us)).completion(1)).isEqualTo(100 + 7 + 3 + 3);
         assertThat(SimDeviceFit.load("h200").apply(SimTiming.own(us)).deviceName()).isEqualTo("sim (fitted to h200)");
-        Path file;
-        try (InputStream in = getClass().getResourceAsStream("/devices/h200-interference-sets.csv")) {
-            file = Files.write(dir.resolve("sets.csv"), in.readAllBytes());
-        }
+        Path file = Files.writeString(dir.resolve("sets.csv"), DevicePresets.text("h200-interference-sets.csv"));
         SimDeviceFit fromFile = SimDeviceFit.load(file.toString());
         assertThat(fromFile.floors()).isNull();
         assertThat(fromFile.runtimeNs()).isNull();
