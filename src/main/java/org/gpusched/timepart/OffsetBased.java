@@ -21,45 +21,36 @@ import java.util.List;
  * its offsets allow, which is what makes the bound tighter. Jitters only grow between global rounds
  * (an over-approximated jitter keeps the analysis safe), and a completion past the deadline is ∞
  * as in {@link Holistic}, so the iteration terminates. On the server a kernel is not charged for
- * the later kernels of its own activation (queued only once it ends), and a saturated server's
- * level is concluded without walking its busy period (docs/timepart.md, both).
+ * the later kernels of its own activation (queued only once it ends), a run of kernels back to
+ * back is bounded as one segment too (other kernels counted up to its end, blocking once), and a
+ * saturated server's level is concluded without walking its busy period (docs/timepart.md, all three).
  */
 public final class OffsetBased {
     private static final long INF = Holistic.INF;
-    /** No job of the own flow left out (a busy period's length counts every job). */
-    private static final long ALL = Long.MIN_VALUE;
+    private static final long ALL = OffsetTerms.ALL;
 
     private final Contention net;
     private final List<Flow> flows;
+    private final OffsetTerms terms;
     private final long[][] phi;
     private final long[][] jitter;
     private final Runnable check;
     private final boolean slanted;
-    private final boolean mutant;
+    private final Mutant mutant;
+
+    /** A deliberately broken analysis, for the mutation checks of the property tests. */
+    enum Mutant { NONE, LATER_KERNELS_OF_EVERY_ACTIVATION, RUN_AS_ONE_KERNEL }
 
     private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check, boolean slanted,
-                        boolean mutant) {
+                        Mutant mutant) {
         this.net = new Contention(flows, plan);
         this.flows = net.flows();
         this.check = check;
         this.slanted = slanted;
         this.mutant = mutant;
-        int n = flows.size();
-        phi = new long[n][];
-        jitter = new long[n][];
-        for (int f = 0; f < n; f++) {
-            List<Step> steps = flows.get(f).steps();
-            phi[f] = new long[steps.size()];
-            jitter[f] = new long[steps.size()];
-            long at = 0;
-            for (int s = 0; s < steps.size(); s++) {
-                phi[f][s] = at;
-                at = Ticks.add(at, steps.get(s).min());
-            }
-            if (!steps.isEmpty()) {
-                jitter[f][0] = flows.get(f).jitter();
-            }
-        }
+        this.terms = new OffsetTerms(net, mutant == Mutant.LATER_KERNELS_OF_EVERY_ACTIVATION);
+        this.phi = terms.phi;
+        this.jitter = terms.jitter;
     }
 
     /** The slanted analysis of {@code flows} under {@code plan} (null: no time partitions). */
@@ -69,7 +60,7 @@ public final class OffsetBased {
 
     /** As {@link #analyze(List, Platform.TimePartitions)}, calling {@code check} (a budget) as it goes. */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
-        return new OffsetBased(flows, plan, check, true, false).run();
+        return new OffsetBased(flows, plan, check, true, Mutant.NONE).run();
     }
 
     /**
@@ -77,12 +68,12 @@ public final class OffsetBased {
      * {@code offset_based_approx}, kept as the reference the slanted analysis is never above.
      */
     public static HolisticResult approximate(List<Flow> flows, Platform.TimePartitions plan) {
-        return new OffsetBased(flows, plan, () -> { }, false, false).run();
+        return new OffsetBased(flows, plan, () -> { }, false, Mutant.NONE).run();
     }
 
-    /** A broken analysis for the mutation check: a kernel's later kernels left out for every activation. */
-    static HolisticResult withoutLaterKernels(List<Flow> flows, Platform.TimePartitions plan) {
-        return new OffsetBased(flows, plan, () -> { }, true, true).run();
+    /** The slanted analysis broken by {@code mutant}, for the mutation checks. */
+    static HolisticResult broken(List<Flow> flows, Platform.TimePartitions plan, Mutant mutant) {
+        return new OffsetBased(flows, plan, () -> { }, true, mutant).run();
     }
 
     private HolisticResult run() {
@@ -134,7 +125,15 @@ public final class OffsetBased {
             if (rp >= INF) {
                 end = INF;
             } else if (net.processed(f, s)) {
-                end = Math.max(response(f, s), Ticks.add(rp, x.steps().get(s).max()));
+                end = Math.max(response(f, s, s), Ticks.add(rp, x.steps().get(s).max()));
+                int first = s;
+                while (net.backToBack(f, first)) {
+                    first--;
+                }
+                if (first < s) { // the run's kernels first .. s as one segment, bounded apart (docs/timepart.md)
+                    long before = first == 0 ? x.jitter() : r[first - 1];
+                    end = Math.min(end, Math.max(response(f, first, s), Ticks.add(before, work(f, first, s))));
+                }
             } else {
                 end = Ticks.add(rp, x.steps().get(s).max());
             }
@@ -148,14 +147,18 @@ public final class OffsetBased {
      * R_ab = max over the critical-instant candidates c (steps of flow a that compete with b, and b)
      * and the jobs p0..pL of b in the busy period of w_abc(p) − φ_abc − (p − 1)·T_a + Φ_ab. The jobs
      * are taken in order until the busy period provably ends (its demand up to w_abc(p) fits in it),
-     * which gives the same pL as computing the busy period's length first.
+     * which gives the same pL as computing the busy period's length first. With e > b, the completion
+     * of the back-to-back run of kernels b .. e, relative to the activation's release, the same way.
      */
-    private long response(int a, int b) {
+    private long response(int a, int b, int e) {
         Flow x = flows.get(a);
         long period = x.period();
         long c = net.step(a, b).max();
+        long run = work(a, b, e);
         long blocking = net.blocking(a, b);
-        boolean preemptive = net.preemptive(a, b);
+        // A run of kernels b .. e ends once the server has served every competing kernel released
+        // before its end, as a preemptive task does (counted up to the end, not up to a start).
+        boolean preemptive = net.preemptive(a, b) || e > b && mutant != Mutant.RUN_AS_ONE_KERNEL;
         if (jitter[a][b] >= INF) {
             return INF;
         }
@@ -174,7 +177,7 @@ public final class OffsetBased {
             // Lower-priority blocking once per back-to-back run of kernels: a busy period first
             // activated by a kernel that follows its predecessor kernel finds the GPU free of it.
             long block = net.backToBack(a, cand) ? 0 : blocking;
-            long ph = phase(a, b, cand);
+            long ph = terms.phase(a, b, cand);
             long before = Math.floorDiv(Ticks.add(jitter[a][b], ph), period);
             long p0 = 1 - before;
             Own self = new Own(before, ph, c);
@@ -182,11 +185,11 @@ public final class OffsetBased {
             SlantState job = slanted ? new SlantState(flows) : null;
             for (long p = p0; ; p++) {
                 long jobs = p - p0 + 1;
-                long base = Ticks.add(block, Ticks.mul(preemptive ? jobs : jobs - 1, c));
+                long base = Ticks.add(block, Ticks.add(Ticks.mul(jobs - 1, c), preemptive ? run : 0));
                 long at = ph + (p - 1) * period; // job p's release in the busy period's time (nominal)
                 long limit = x.deadline() + at - phi[a][b];
-                long w = slanted ? slantedCompletion(a, b, cand, base, c, preemptive, limit, job, at)
-                        : completion(a, b, cand, base, c, preemptive, limit, at);
+                long w = slanted ? slantedCompletion(a, b, cand, base, run, preemptive, limit, job, at)
+                        : completion(a, b, cand, base, run, preemptive, limit, at);
                 if (w >= INF || jobs > Holistic.MAX_JOBS_IN_WINDOW || at > horizon) {
                     return INF;
                 }
@@ -230,7 +233,7 @@ public final class OffsetBased {
         if (slanted) {
             return decompose(a, b, cand, block, false, w, self, busy, ALL) <= w;
         }
-        long own = Ticks.mul(Ticks.add(self.before(), ceilJobs(w - self.phase(), flows.get(a).period())), self.c());
+        long own = Ticks.mul(Ticks.add(self.before(), OffsetTerms.ceilJobs(w - self.phase(), flows.get(a).period())), self.c());
         return net.tsup(a, b, Ticks.add(Ticks.add(block, own), others(a, b, cand, w, false, ALL))) <= w;
     }
 
@@ -303,9 +306,9 @@ public final class OffsetBased {
             if (x > limit) {
                 return INF;
             }
-            long work = transaction(a, b, i, k, x, upTo, at);
+            long work = terms.transaction(a, b, i, k, x, upTo, at);
             if (own != null) {
-                work = Ticks.add(work, Ticks.mul(Ticks.add(own.before(), ceilJobs(x - own.phase(),
+                work = Ticks.add(work, Ticks.mul(Ticks.add(own.before(), OffsetTerms.ceilJobs(x - own.phase(),
                         flows.get(a).period())), own.c()));
             }
             long next = time(a, b, Ticks.add(rest, work));
@@ -327,24 +330,13 @@ public final class OffsetBased {
         return demand >= INF ? INF : net.tsup(a, b, demand);
     }
 
-    /** φ_ajc = T − ((Φ_ac + J_ac − Φ_aj) mod T): the first release of step j after the critical instant. */
-    private long phase(int a, int j, int cand) {
-        long t = flows.get(a).period();
-        return t - Math.floorMod(phi[a][cand] + jitter[a][cand] - phi[a][j], t);
-    }
-
-    /**
-     * Whether the own activation's job of step j is left out of the interference on kernel b: j a
-     * later kernel, released no earlier than b (Φ_aj + J_aj ≥ Φ_ab + J_ab, which holds from the
-     * second round), so that this job is counted, whenever it is, from the first in b's frame on.
-     */
-    private boolean leftOut(int a, int b, int j) {
-        return j > b && net.laterKernel(a, b, j) && Ticks.add(phi[a][j], jitter[a][j]) >= Ticks.add(phi[a][b], jitter[a][b]);
-    }
-
-    /** max(0, ⌈x / t⌉). */
-    private static long ceilJobs(long x, long t) {
-        return x <= 0 ? 0 : (x + t - 1) / t;
+    /** Σ C of steps b .. e of flow a. */
+    private long work(int a, int b, int e) {
+        long sum = 0;
+        for (int k = b; k <= e; k++) {
+            sum = Ticks.add(sum, net.step(a, k).max());
+        }
+        return sum;
     }
 
     /**
@@ -353,7 +345,7 @@ public final class OffsetBased {
      * its candidates (W*_i = max_k W_ik). {@code upTo}: jobs released up to and including w.
      */
     private long others(int a, int b, int cand, long w, boolean upTo, long at) {
-        long sum = transaction(a, b, a, cand, w, upTo, at);
+        long sum = terms.transaction(a, b, a, cand, w, upTo, at);
         for (int i = 0; i < flows.size(); i++) {
             if (i == a) {
                 continue;
@@ -361,36 +353,10 @@ public final class OffsetBased {
             long most = 0;
             for (int k = 0; k < flows.get(i).steps().size(); k++) {
                 if (net.competes(a, b, i, k)) {
-                    most = Math.max(most, transaction(a, b, i, k, w, upTo, at));
+                    most = Math.max(most, terms.transaction(a, b, i, k, w, upTo, at));
                 }
             }
             sum = Ticks.add(sum, most);
-        }
-        return sum;
-    }
-
-    /**
-     * W_ik(τ_ab, w) = Σ_{j ∈ hp_i(τ_ab)} (⌊(J_ij + φ_ijk)/T_i⌋ + ⌈(w − φ_ijk)/T_i⌉)·C_ij; for the own
-     * flow (i = a) of a kernel b less, for each later kernel j, the job of b's own activation (released
-     * at {@code at} + Φ_aj − Φ_ab, which is only once b has finished) where counted; {@link #ALL}: none left out.
-     */
-    private long transaction(int a, int b, int i, int k, long w, boolean upTo, long at) {
-        long t = flows.get(i).period();
-        long sum = 0;
-        for (int j = 0; j < flows.get(i).steps().size(); j++) {
-            if (!net.competes(a, b, i, j)) {
-                continue;
-            }
-            if (jitter[i][j] >= INF || jitter[i][k] >= INF) {
-                return INF;
-            }
-            long ph = phase(i, j, k);
-            long before = Math.floorDiv(Ticks.add(jitter[i][j], ph), t);
-            long after = upTo ? Math.max(0, Math.floorDiv(w - ph, t) + 1) : ceilJobs(w - ph, t);
-            long later = i == a && at != ALL && leftOut(a, b, j) ? at + phi[a][j] - phi[a][b] : ALL;
-            boolean counted = later != ALL && (later < ph || (upTo ? later <= w : later < w));
-            long jobs = mutant && later != ALL ? 0 : before + after - (counted ? 1 : 0);
-            sum = Ticks.add(sum, Ticks.mul(jobs, net.step(i, j).max()));
         }
         return sum;
     }

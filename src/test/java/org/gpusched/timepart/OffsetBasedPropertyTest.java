@@ -296,14 +296,101 @@ class OffsetBasedPropertyTest {
         int caught = 0;
         for (int c = 0; c < CASES && caught == 0; c++) {
             HolisticPropertyTest.Sys s = saturated(rnd);
-            List<FlowSimulator.Observed> obs = simulate(s, c);
-            HolisticResult r = OffsetBased.withoutLaterKernels(s.flows(), null);
-            for (int f = 0; f < s.flows().size(); f++) {
-                OptionalLong bound = r.flows().get(f).wcrt();
-                OptionalLong seen = obs.get(f).worst();
-                caught += bound.isPresent() && (seen.isEmpty() || seen.getAsLong() > bound.getAsLong()) ? 1 : 0;
-            }
+            caught += belowSimulation(simulate(s, c),
+                    OffsetBased.broken(s.flows(), null, OffsetBased.Mutant.LATER_KERNELS_OF_EVERY_ACTIVATION));
         }
+        assertThat(caught).as("flows where the broken analysis is below the simulation").isPositive();
+    }
+
+    /**
+     * A run of two kernels of 5 (A, the lowest priority, T 100) against B's kernel of 1 every 4: B's
+     * first job starts at 0, A's kernels run 1–6 and, after B's second job (released at 4, run 6–7),
+     * 7–12. Bounded as one segment counted to its end, the run is 12 (the kernel-by-kernel bound; the
+     * segment gives 14, MAST's offset_based too); run as one non-preemptive kernel (start 1, end 11)
+     * it would be 11, which the server exceeds: B's job runs between A's kernels.
+     */
+    @Test
+    void a_run_of_kernels_is_not_one_non_preemptive_kernel() {
+        Flow a = new Flow("A", 100, 100, 0, 0, -1, 1, null, List.of(new Step.Gpu(5, 5, "gpu"), new Step.Gpu(5, 5, "gpu")),
+                false);
+        Flow b = new Flow("B", 4, 8, 0, 0, -1, 2, null, List.of(new Step.Gpu(1, 1, "gpu")), false);
+        List<Flow> flows = List.of(a, b);
+        long seen = simulate(new HolisticPropertyTest.Sys(flows, null), 1).get(0).worst().getAsLong();
+        assertThat(seen).isEqualTo(12);
+        assertThat(OffsetBased.analyze(flows, null).flows().get(0).wcrt()).hasValue(12);
+        assertThat(OffsetBased.broken(flows, null, OffsetBased.Mutant.RUN_AS_ONE_KERNEL).flows().get(0).wcrt())
+                .hasValue(11);
+    }
+
+    /**
+     * Systems where a run's segment bound matters: 2-4 flows on the server, each 1-2 runs of 1-3
+     * kernels back to back (1-4 each, best case below now and then), CPU work on core 0 or 1 before
+     * some runs, periods 10-200 (short ones at high priority: their kernels come between a run's
+     * kernels), priorities 1-4 (ties too), release jitter on some, deadlines T to 4T; {@code apart}: a
+     * zero-length copy between the kernels of every run (the server runs it alike; no run for the analysis).
+     */
+    static HolisticPropertyTest.Sys runs(Random rnd, boolean apart) {
+        long[] periods = {10, 16, 20, 25, 40, 50, 100, 200};
+        int n = 2 + rnd.nextInt(3);
+        List<Flow> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long t = periods[rnd.nextInt(periods.length)];
+            List<Step> steps = new ArrayList<>();
+            for (int r = 1 + rnd.nextInt(2); r > 0; r--) {
+                if (rnd.nextInt(3) == 0) {
+                    steps.add(new Step.Cpu(1 + rnd.nextInt(3), 1, "cpu"));
+                }
+                for (int k = 1 + rnd.nextInt(3); k > 0; k--) {
+                    long c = 1 + rnd.nextInt(4);
+                    steps.add(new Step.Gpu(c, rnd.nextInt(4) == 0 ? 1 : c, "gpu"));
+                    if (apart && k > 1) {
+                        steps.add(new Step.Delay(0, 0, false, "copy"));
+                    }
+                }
+            }
+            int prio = t <= 16 ? 4 : 1 + rnd.nextInt(3);
+            long jitter = rnd.nextInt(4) == 0 ? rnd.nextInt((int) t) : 0;
+            out.add(new Flow("f" + i, t, t * (1 + rnd.nextInt(4)), 0, jitter, rnd.nextInt(2), prio, null, steps, false));
+        }
+        return new HolisticPropertyTest.Sys(out, null);
+    }
+
+    /**
+     * A run of kernels bounded as one segment (other kernels counted up to its end, blocking once)
+     * as well as kernel by kernel: never below the simulation (three jitter draws per system), never
+     * above the same system without runs, and tighter there on some flows.
+     */
+    @Test
+    void a_run_bounded_as_one_segment_is_never_below_the_simulation() {
+        int compared = 0;
+        int tighter = 0;
+        for (int c = 0; c < CASES; c++) {
+            HolisticPropertyTest.Sys s = runs(new Random(c), false);
+            HolisticResult r = OffsetBased.analyze(s.flows(), null);
+            for (int seed = 0; seed < 3; seed++) {
+                compared += assertCoversSimulation(3 * c + seed, s, r);
+            }
+            tighter += notAbove(c, s, r, OffsetBased.analyze(runs(new Random(c), true).flows(), null));
+        }
+        assertThat(compared / 3).as("bounded flows compared").isGreaterThan(CASES / 2);
+        assertThat(tighter).as("flows a run's segment bound makes tighter").isPositive();
+        System.out.printf("runs of kernels as segments: %d bounded flows within the simulation, %d tighter than"
+                + " without runs%n", compared / 3, tighter);
+    }
+
+    /**
+     * The mutation check of the segment bound: analysing a back-to-back run as one non-preemptive
+     * kernel (other kernels counted up to its start) is too low, and the simulation catches it.
+     */
+    @Test
+    void a_run_analysed_as_one_non_preemptive_kernel_is_caught() {
+        int caught = 0;
+        for (int c = 0; c < CASES; c++) {
+            HolisticPropertyTest.Sys s = runs(new Random(c), false);
+            caught += belowSimulation(simulate(s, 3 * c),
+                    OffsetBased.broken(s.flows(), null, OffsetBased.Mutant.RUN_AS_ONE_KERNEL));
+        }
+        System.out.printf("a run as one non-preemptive kernel: below the simulation on %d flows%n", caught);
         assertThat(caught).as("flows where the broken analysis is below the simulation").isPositive();
     }
 
@@ -321,6 +408,17 @@ class OffsetBasedPropertyTest {
             }
         }
         assertThat(tighter).as("flows the offsets make tighter").isPositive();
+    }
+
+    /** The flows a (broken) analysis bounds below what the simulation observes. */
+    private static int belowSimulation(List<FlowSimulator.Observed> obs, HolisticResult r) {
+        int below = 0;
+        for (int f = 0; f < obs.size(); f++) {
+            OptionalLong bound = r.flows().get(f).wcrt();
+            OptionalLong seen = obs.get(f).worst();
+            below += bound.isPresent() && (seen.isEmpty() || seen.getAsLong() > bound.getAsLong()) ? 1 : 0;
+        }
+        return below;
     }
 
     private static long value(OptionalLong v) {
