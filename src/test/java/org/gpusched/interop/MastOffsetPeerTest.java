@@ -5,6 +5,7 @@ import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Workload;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.FlowBound;
+import org.gpusched.timepart.FlowSimulator;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.OffsetBased;
 import org.gpusched.timepart.Step;
@@ -150,6 +151,30 @@ class MastOffsetPeerTest {
         System.out.println("dense single-core systems: offset-based (slanted) tighter than the approximation on "
                 + tighter[0] + " of " + tighter[1] + " flows");
         assertThat(tighter[0]).isPositive();
+    }
+
+    /**
+     * Why MAST's one segment for a run of kernels is a bound for the GPU server: A runs two kernels of
+     * 5 back to back at the lowest priority (T 100), B a kernel of 1 every 4. The server runs B's
+     * second job between A's kernels (A ends at 12, the simulation); one non-preemptive kernel of 10
+     * would end at 11. Both MAST tools count B up to the segment's end (14), ours keeps 12.
+     */
+    @Test
+    void mast_counts_other_kernels_up_to_the_end_of_a_run() throws IOException {
+        Path mast = Peers.mastAnalysis();
+        List<Flow> flows = List.of(
+                new Flow("a", 100, 100, 0, 0, -1, 1, null, List.of(new Step.Gpu(5, 5, "gpu"), new Step.Gpu(5, 5, "gpu")),
+                        false),
+                new Flow("b", 4, 8, 0, 0, -1, 2, null, List.of(new Step.Gpu(1, 1, "gpu")), false));
+        MastModel model = MastModel.of("run", 1, flows, List.of(0, 0));
+        long seen = FlowSimulator.run(flows, null, 400, 10_000, null).get(0).worst().getAsLong();
+        assertThat(seen).isEqualTo(12);
+        for (Pair pair : PAIRS) {
+            MastPeerTest.MastResult m = MastPeerTest.analyse(dir, mast, pair.technique(),
+                    MastText.write(model, List.of("a run of two kernels")), "run");
+            assertThat(m.wcrt().get("a")).as(pair.technique() + "\n" + m.log()).isEqualTo(14.0);
+            assertThat(pair.ours().apply(flows).get(0).wcrt()).as(pair.technique()).hasValue(12);
+        }
     }
 
     /** MAST's {@code pair.technique()} on {@code text} against ours, flow by flow, into {@code tally}. */
