@@ -1,6 +1,7 @@
 package org.gpusched.solver;
 
 import org.chocosolver.solver.Model;
+import org.chocosolver.solver.constraints.Constraint;
 import org.chocosolver.solver.variables.BoolVar;
 import org.chocosolver.solver.variables.IntVar;
 import org.gpusched.model.Interference;
@@ -118,7 +119,7 @@ final class FrameModel {
             start[j] = model.intVar("s" + j, lo, hi, true);
             end[j] = model.intVar("e" + j, lo, hi, true);
             length[j] = model.intVar("l" + j, 0, horizon, true);
-            model.arithm(end[j], "-", start[j], "=", length[j]).post();
+            new Constraint("frame" + j, new FrameLength(start[j], length[j], end[j])).post();
             model.arithm(length[j], ">=", (int) Math.min(it.alone(), horizon + 1L)).post();
             partners.add(new ArrayList<>());
             shared.add(new ArrayList<>());

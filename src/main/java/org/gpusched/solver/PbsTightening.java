@@ -9,6 +9,7 @@ import org.gpusched.model.Unit;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Constraints every PBS schedule satisfies beyond the pairs of {@link FrameModel}, so that the
@@ -82,7 +83,9 @@ final class PbsTightening {
                 ends.add(m.intVar(0));
                 IntVar at = m.intVar("at" + u, 0, (int) Math.max(s.getUB(), 0), true);
                 m.element(at, ends.toArray(new IntVar[0]), previous, 0).post();
-                back = m.intLeView(previous, none - 1);
+                // Boolean variables of their own rather than views: conflict learning explains them (CheckedLearning).
+                back = m.boolVar("back" + u);
+                m.reifyXltC(previous, none, back);
                 m.arithm(s, "=", at).impliedBy(back);
                 fm.previous[u] = previous;
             }
@@ -92,11 +95,13 @@ final class PbsTightening {
                 if (release >= s.getUB()) {
                     continue;
                 }
-                BoolVar waited = m.intGeView(s, (int) release + 1);
+                // Not waited: u starts by the job's release.
+                BoolVar early = m.boolVar();
+                m.reifyXltC(s, (int) release + 1, early);
                 if (first.task() == a.task()) {
                     if (job[0] <= u && u <= job[1]) {
                         // u's own job was released before u starts: u itself waited.
-                        m.addClauses(new BoolVar[] {back}, new BoolVar[] {waited});
+                        m.addClauses(new BoolVar[] {back, early}, new BoolVar[0]);
                     }
                     continue;
                 }
@@ -105,27 +110,51 @@ final class PbsTightening {
                     continue; // the job is over before u can start
                 }
                 BoolVar lastBefore = fm.before(job[1], u);
-                BoolVar[] positive = lastBefore == null ? new BoolVar[] {back} : new BoolVar[] {back, lastBefore};
-                m.addClauses(positive, new BoolVar[] {waited});
+                BoolVar[] clause = lastBefore == null ? new BoolVar[] {back, early}
+                        : new BoolVar[] {back, lastBefore, early};
+                m.addClauses(clause, new BoolVar[0]);
             }
         }
     }
 
-    /** A frame lasts the largest of its kernels' terms: the wcet alone, the slowed wcet of each kernel it shares with. */
+    /**
+     * A frame lasts the largest of its kernels' terms: the wcet alone, the slowed wcet of each
+     * kernel it shares with. The lower bounds are posted already (alone, and one frame with a
+     * partner: the pair's bound, which is this term); the upper bound is posted as clauses, one per
+     * length a frame can have beyond the wcet: a frame longer than v shares with some partner whose
+     * term exceeds v. Not Choco's max constraint: its explanation of a lowered upper bound names
+     * only the terms at the new bound, which is not a clause the model implies, and conflict
+     * learning must only learn what the model implies (docs/solver.md).
+     */
     private static void lengths(FrameModel fm, TaskSet ts, long[] together) {
         Model m = fm.model;
         List<Unit> units = ts.units();
-        int horizon = (int) Math.min(ts.hyperperiod(), FrameModel.MAX_TIME);
         for (int u = 0; u < fm.items.size(); u++) {
             int unit = fm.items.get(u).unit();
             List<Integer> partners = fm.partners.get(u);
-            IntVar[] terms = new IntVar[partners.size() + 1];
-            terms[0] = m.intVar((int) Math.min(units.get(unit).wcet(), horizon + 1L));
+            long wcet = units.get(unit).wcet();
+            long[] terms = new long[partners.size()];
+            TreeSet<Long> values = new TreeSet<>();
+            values.add(wcet);
             for (int p = 0; p < partners.size(); p++) {
-                long both = Math.max(together[unit], together[fm.items.get(partners.get(p)).unit()]);
-                terms[p + 1] = m.intScaleView(fm.shared.get(u).get(p), (int) Math.min(both, horizon + 1L));
+                terms[p] = Math.max(together[unit], together[fm.items.get(partners.get(p)).unit()]);
+                values.add(terms[p]);
             }
-            m.max(fm.length[u], terms).post();
+            IntVar length = fm.length[u];
+            for (long v : values) {
+                if (v < wcet || v >= length.getUB()) {
+                    continue;
+                }
+                BoolVar within = m.boolVar();
+                m.reifyXltC(length, (int) v + 1, within);
+                List<BoolVar> clause = new ArrayList<>(List.of(within));
+                for (int p = 0; p < partners.size(); p++) {
+                    if (terms[p] > v) {
+                        clause.add(fm.shared.get(u).get(p));
+                    }
+                }
+                m.addClauses(clause.toArray(new BoolVar[0]), new BoolVar[0]);
+            }
         }
     }
 }

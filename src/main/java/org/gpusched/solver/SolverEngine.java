@@ -4,6 +4,7 @@ import org.chocosolver.solver.Model;
 import org.chocosolver.solver.ParallelPortfolio;
 import org.chocosolver.solver.Solver;
 import org.chocosolver.solver.search.limits.FailCounter;
+import org.chocosolver.solver.search.loop.monitors.IMonitorClose;
 import org.chocosolver.solver.search.loop.monitors.IMonitorSolution;
 import org.chocosolver.solver.search.strategy.Search;
 import org.chocosolver.solver.search.strategy.selectors.values.IntDomainMin;
@@ -26,13 +27,15 @@ import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The solver engine: the relaxation of {@link FrameModel} given to Choco. No solution proves the
  * set not schedulable; a solution is played as PBS ({@link Decoder}) and returned as a schedule
- * only when the table checker accepts the frames. With one worker the search is deterministic
- * (fixed seed, no clock in any decision); with several, Choco's portfolio runs differently
- * searching copies of the model and the first to finish wins.
+ * only when the table checker accepts the frames. Worker 0 learns clauses from its conflicts,
+ * each step checked ({@link CheckedLearning}). With one worker the search is deterministic (fixed
+ * seed, no clock in any decision); with several, Choco's portfolio runs differently searching
+ * copies of the model and the first to finish wins.
  */
 public final class SolverEngine {
     public static final String NAME = "solver";
@@ -44,17 +47,20 @@ public final class SolverEngine {
     private final int workers;
     private final long seed;
     private final FrameModel.Mutation mutation;
+    /** Whether worker 0 learns clauses from its conflicts (always, but for the tests that compare). */
+    private final boolean learning;
 
     public SolverEngine(TaskSet ts, int workers, long seed) {
-        this(ts, workers, seed, FrameModel.Mutation.NONE);
+        this(ts, workers, seed, FrameModel.Mutation.NONE, true);
     }
 
-    /** For the mutation check of the property test: a deliberately wrong model. */
-    SolverEngine(TaskSet ts, int workers, long seed, FrameModel.Mutation mutation) {
+    /** For the property test: a deliberately wrong model, or worker 0 without conflict learning. */
+    SolverEngine(TaskSet ts, int workers, long seed, FrameModel.Mutation mutation, boolean learning) {
         this.ts = ts;
         this.workers = Math.max(1, workers);
         this.seed = seed;
         this.mutation = mutation;
+        this.learning = learning;
     }
 
     public Analysis analyze(Budget.Meter meter) {
@@ -76,68 +82,121 @@ public final class SolverEngine {
     }
 
     private Analysis solve(Oracle oracle, Budget.Meter meter, long t0) {
-        List<FrameModel> models = new ArrayList<>();
         Found found = new Found();
-        for (int w = 0; w < workers; w++) {
-            FrameModel fm = new FrameModel(ts, oracle, mutation);
-            configure(fm, w);
-            Solver s = fm.model.getSolver();
-            s.addStopCriterion(() -> meter.timeNote() != null);
-            s.plugMonitor((IMonitorSolution) () -> found.offer(fm));
-            models.add(fm);
-        }
-        int tried = 0;
-        long nodes = 0;
-        long fails = 0;
+        Tally tally = new Tally();
         if (workers == 1) {
-            Solver s = models.get(0).model.getSolver();
-            IntVar[] decisions = models.get(0).decisions();
-            // Each further solution must differ in which kernels share a frame or in their order.
-            if (decisions.length > 0) {
-                s.setNoGoodRecordingFromSolutions(decisions);
+            // Worker 0 learns; a search whose learning broke proves nothing, and the same search without
+            // learning takes over for the time left.
+            Analysis learnt = one(worker(0, oracle, meter, found), learning, oracle, meter, t0, found, tally);
+            if (learnt != null || meter.timeNote() != null || !tally.broken) {
+                return learnt != null ? learnt : inconclusive(tally, t0, meter);
             }
-            int candidates = decisions.length > 0 ? CANDIDATES : 1;
-            while (tried < candidates && s.solve()) {
-                tried++;
-                List<Frame> frames = checked(oracle, found.take());
-                if (frames != null) {
-                    return schedulable(frames, s.getNodeCount(), s.getFailCount(), t0, meter);
-                }
+            Analysis plain = one(worker(0, oracle, meter, found), false, oracle, meter, t0, found, tally);
+            return plain != null ? plain : inconclusive(tally, t0, meter);
+        }
+        List<FrameModel> models = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            models.add(worker(w, oracle, meter, found));
+        }
+        // Worker 0 learns. Choco's portfolio stops every worker when a reliable one ends without a solution;
+        // worker 0 is not one (a broken search ends so too), and stops the others itself when it refutes.
+        Solver learner = models.get(0).model.getSolver();
+        CheckedLearning checked = learning ? CheckedLearning.plug(learner) : null;
+        AtomicBoolean refuted = new AtomicBoolean();
+        learner.plugMonitor(new IMonitorClose() {
+            @Override
+            public void afterClose() {
+                refuted.set((checked == null || !checked.broken()) && learner.isFeasible() == ESat.FALSE);
             }
-            nodes = s.getNodeCount();
-            fails = s.getFailCount();
-            if (tried == 0 && s.isFeasible() == ESat.FALSE && meter.timeNote() == null) {
-                return infeasible(nodes, fails, t0, meter);
+        });
+        ParallelPortfolio p = new ParallelPortfolio(false);
+        p.addModel(models.get(0).model, false);
+        for (FrameModel m : models.subList(1, models.size())) {
+            m.model.getSolver().addStopCriterion(refuted::get);
+            p.addModel(m.model);
+        }
+        boolean any = p.solve();
+        for (FrameModel m : models) {
+            tally.nodes += m.model.getSolver().getNodeCount();
+            tally.fails += m.model.getSolver().getFailCount();
+        }
+        if (any) {
+            tally.tried = 1;
+            List<Frame> frames = checked(oracle, found.take());
+            if (frames != null) {
+                return schedulable(frames, tally.nodes, tally.fails, t0, meter);
             }
-        } else {
-            ParallelPortfolio p = new ParallelPortfolio(false);
-            models.forEach(m -> p.addModel(m.model));
-            boolean any = p.solve();
-            for (FrameModel m : models) {
-                nodes += m.model.getSolver().getNodeCount();
-                fails += m.model.getSolver().getFailCount();
-            }
-            if (any) {
-                tried = 1;
-                List<Frame> frames = checked(oracle, found.take());
-                if (frames != null) {
-                    return schedulable(frames, nodes, fails, t0, meter);
-                }
-            } else if (meter.timeNote() == null
-                    && models.stream().anyMatch(m -> m.model.getSolver().isFeasible() == ESat.FALSE)) {
-                return infeasible(nodes, fails, t0, meter);
+        } else if (meter.timeNote() == null && (refuted.get() || models.subList(1, models.size()).stream()
+                .anyMatch(m -> m.model.getSolver().isFeasible() == ESat.FALSE))) {
+            return infeasible(tally.nodes, tally.fails, t0, meter);
+        }
+        return inconclusive(tally, t0, meter);
+    }
+
+    /** The model of worker w with its search, stopped by the budget's clock, its solutions offered to found. */
+    private FrameModel worker(int w, Oracle oracle, Budget.Meter meter, Found found) {
+        FrameModel fm = new FrameModel(ts, oracle, mutation);
+        configure(fm, w);
+        Solver s = fm.model.getSolver();
+        s.addStopCriterion(() -> meter.timeNote() != null);
+        s.plugMonitor((IMonitorSolution) () -> found.offer(fm));
+        return fm;
+    }
+
+    /**
+     * One worker alone: up to {@link #CANDIDATES} solutions of the relaxation, each one differing
+     * in which kernels share a frame or in their order, played as PBS until one checks. Null when
+     * undecided (the tally then says how far it got, and whether its learning broke).
+     */
+    private Analysis one(FrameModel fm, boolean learn, Oracle oracle, Budget.Meter meter, long t0, Found found,
+            Tally tally) {
+        Solver s = fm.model.getSolver();
+        IntVar[] decisions = fm.decisions();
+        if (decisions.length > 0) {
+            s.setNoGoodRecordingFromSolutions(decisions);
+        }
+        CheckedLearning learning = learn ? CheckedLearning.plug(s) : null;
+        int candidates = decisions.length > 0 ? CANDIDATES : 1;
+        int tried = 0;
+        Analysis out = null;
+        while (out == null && tried < candidates && s.solve()) {
+            tried++;
+            List<Frame> frames = checked(oracle, found.take());
+            if (frames != null) {
+                out = schedulable(frames, tally.nodes + s.getNodeCount(), tally.fails + s.getFailCount(), t0, meter);
             }
         }
+        tally.tried += tried;
+        tally.nodes += s.getNodeCount();
+        tally.fails += s.getFailCount();
+        tally.broken = learning != null && learning.broken();
+        if (out == null && tried == 0 && !tally.broken && s.isFeasible() == ESat.FALSE && meter.timeNote() == null) {
+            out = infeasible(tally.nodes, tally.fails, t0, meter);
+        }
+        return out;
+    }
+
+    private Analysis inconclusive(Tally tally, long t0, Budget.Meter meter) {
         String note = meter.timeNote() != null ? meter.timeNote()
-                : "the relaxation has solutions, and none of the " + tried + " tried played as a PBS schedule";
-        return new Analysis(Verdict.INCONCLUSIVE, METHOD, stats(nodes, fails, t0, meter), List.of(), null, note);
+                : "the relaxation has solutions, and none of the " + tally.tried + " tried played as a PBS schedule";
+        return new Analysis(Verdict.INCONCLUSIVE, METHOD, stats(tally.nodes, tally.fails, t0, meter), List.of(), null,
+                note);
+    }
+
+    /** Solutions tried, search nodes and failures over the searches run, and whether the last one's learning broke. */
+    private static final class Tally {
+        int tried;
+        long nodes;
+        long fails;
+        boolean broken;
     }
 
     /**
      * The search of worker w. Worker 0 decides, pair by pair in order of release, whether two
      * kernels share a frame (tried first) and which runs first (the earlier deadline first), and
      * after a kernel's last pair which frame ends where it starts ("none" first); the times then
-     * follow by propagation, each at its earliest. Worker 1 does the same by the
+     * follow by propagation, each at its earliest; it learns from its conflicts ({@link CheckedLearning},
+     * plugged once the model is complete). Worker 1 does the same by the
      * pairs' conflict weights, restarting (Luby) with a seed; worker 2 places frames at the
      * earliest start (list scheduling); further workers are worker 1 with other seeds.
      */
@@ -157,8 +216,6 @@ public final class SolverEngine {
         }
         plan.add(Search.inputOrderLBSearch(fm.times()));
         s.setSearch(plan.toArray(new AbstractStrategy[0]));
-        // Not Choco's conflict learning (signed clauses): it needs 14 times fewer nodes on the paper's 12-task sets,
-        // but its explanation of x + y = z fails an internal assertion on the property test's small sets.
         if (w != 0 && w != 2) {
             s.setLubyRestart(200, new FailCounter(m, 0), Integer.MAX_VALUE);
         }

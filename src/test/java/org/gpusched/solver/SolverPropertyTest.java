@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The solver engine against the brute-force twin on thousands of small random sets (the same
  * generators as the explorer's property test): it never calls a set not schedulable that brute
  * force schedules, and every schedule it returns checks out. It may be inconclusive (a solution of
- * the relaxation that does not play as PBS), and it must decide most sets.
+ * the relaxation that does not play as PBS), and it must decide most sets. The engine runs as
+ * shipped, its worker learning from conflicts; the search without learning, which takes over when
+ * a learning step cannot be checked, is compared too.
  */
 class SolverPropertyTest {
     private static final int SETS = Integer.getInteger("gpusched.propertySets", 2500);
@@ -29,7 +32,17 @@ class SolverPropertyTest {
 
     @Test
     void small_sets_two_to_four_tasks() {
-        Map<Verdict, Integer> seen = run(SETS, 0, seed -> RandomTaskSets.generate(seed, 2, 4), FrameModel.Mutation.NONE);
+        Map<Verdict, Integer> seen = run(SETS, 0, seed -> RandomTaskSets.generate(seed, 2, 4), FrameModel.Mutation.NONE,
+                true);
+        assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isPositive();
+        assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isPositive();
+    }
+
+    /** The search without conflict learning, on a fifth of the sets: exact as well. */
+    @Test
+    void small_sets_without_learning() {
+        Map<Verdict, Integer> seen = run(SETS / 5, 0, seed -> RandomTaskSets.generate(seed, 2, 4),
+                FrameModel.Mutation.NONE, false);
         assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isPositive();
         assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isPositive();
     }
@@ -39,8 +52,19 @@ class SolverPropertyTest {
         Map<Verdict, Integer> seen = run(PIPELINES, 5_000_000, seed -> {
             TaskSet ts = RandomPipelines.generate(seed, 2, 4);
             return ts.origin() < 0 ? null : ts;
-        }, FrameModel.Mutation.NONE);
+        }, FrameModel.Mutation.NONE, true);
         assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isPositive();
+    }
+
+    /**
+     * Two workers in Choco's portfolio, the learning one among them (it stops the others when it
+     * refutes, and is stopped without a verdict when a step of its learning cannot be checked).
+     */
+    @Test
+    void small_sets_two_workers() {
+        Map<Verdict, Integer> seen = run(SETS / 10, 9_000_000, seed -> RandomTaskSets.generate(seed, 2, 4),
+                ts -> new SolverEngine(ts, 2, Portfolio.SEED), " with two workers");
+        assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isPositive();
     }
 
     /** The comparison above sees a constraint made one tick too strong: the test can fail. */
@@ -71,7 +95,7 @@ class SolverPropertyTest {
             if (ts == null || !small(ts)) {
                 continue;
             }
-            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, m).analyze(Budget.defaults().start()).verdict();
+            Verdict mutated = new SolverEngine(ts, 1, Portfolio.SEED, m, true).analyze(Budget.defaults().start()).verdict();
             if (mutated == Verdict.NOT_SCHEDULABLE
                     && new BruteForceExplorer(ts, 2_000_000).analyze().verdict() == Verdict.SCHEDULABLE) {
                 return seed;
@@ -84,7 +108,14 @@ class SolverPropertyTest {
         return ts.jobCount() <= 40;
     }
 
-    static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen, FrameModel.Mutation m) {
+    static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen, FrameModel.Mutation m,
+            boolean learning) {
+        return run(sets, seedBase, gen, ts -> new SolverEngine(ts, 1, Portfolio.SEED, m, learning),
+                learning ? "" : " without learning");
+    }
+
+    static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen,
+            Function<TaskSet, SolverEngine> engine, String what) {
         Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
         int compared = 0;
         for (long seed = seedBase + 1; compared < sets; seed++) {
@@ -93,7 +124,7 @@ class SolverPropertyTest {
                 continue;
             }
             compared++;
-            Analysis s = new SolverEngine(ts, 1, Portfolio.SEED, m).analyze(Budget.defaults().start());
+            Analysis s = engine.apply(ts).analyze(Budget.defaults().start());
             seen.merge(s.verdict(), 1, Integer::sum);
             if (s.verdict() == Verdict.INCONCLUSIVE) {
                 continue;
@@ -107,7 +138,7 @@ class SolverPropertyTest {
                 assertThat(TableChecker.check(ts, Tables.of(ts, s))).as("seed %d: solver table", seed).isEmpty();
             }
         }
-        System.out.println("solver engine verdicts on " + sets + " sets: " + seen);
+        System.out.println("solver engine verdicts on " + sets + " sets" + what + ": " + seen);
         return seen;
     }
 }
