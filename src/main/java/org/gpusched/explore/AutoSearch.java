@@ -11,6 +11,12 @@ package org.gpusched.explore;
  * threads itself ({@link LayerSplit}). Turns count states, not time: deterministic. A
  * breadth-first engine that meets a state with too many candidate batches to materialise retires,
  * and depth-first (which walks such states lazily) goes on alone.
+ *
+ * <p>Depth-first gives way when it is hopeless: after {@link #HOPELESS_TURNS} turn, if its deepest
+ * path has done fewer than 1/{@link #HOPELESS_SHARE} of the hyperperiod's kernels, the set is
+ * failing early everywhere (the over-utilised sets, which only a whole exploration decides), and
+ * breadth-first takes every turn from then on, with the depth-first thread's share of its layers
+ * (each engine is exact alone). The rule reads the sequence's own counts: deterministic.
  */
 final class AutoSearch {
     /** The engine that decided (or ran out of budget) and its partner's statistics at that point. */
@@ -21,12 +27,18 @@ final class AutoSearch {
     private final long turn;
     private final long maxStates;
     private final boolean parallel;
+    /** Depth-first turns before the hopeless rule looks, and the share of the kernels its path must reach. */
+    static final int HOPELESS_TURNS = 1;
+    static final int HOPELESS_SHARE = 8;
+    private final int kernels;
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 
-    AutoSearch(Engine dfs, Engine bfs, Options options) {
+    /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
+        this.kernels = kernels;
         this.dfs = dfs;
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
@@ -37,11 +49,16 @@ final class AutoSearch {
     Outcome run() {
         boolean dfsOver = dfs.step(turn);
         boolean bfsAlive = true;
+        int dfsTurns = 1;
         while (true) {
             Outcome o = check(dfs, dfsOver, bfs.snapshot());
             if (o != null) {
                 return o;
             }
+            if (bfsAlive && dfsTurns >= HOPELESS_TURNS && (long) dfs.snapshot().maxDepth() * HOPELESS_SHARE < kernels) {
+                return breadthFirstAlone(dfs.snapshot());
+            }
+            dfsTurns++;
             if (!bfsAlive) {
                 dfsOver = dfs.step(turn);
                 continue;
@@ -87,6 +104,28 @@ final class AutoSearch {
                 }
             }
             dfsOver = parallel ? ahead[0] : dfs.step(turn);
+        }
+    }
+
+    /** Breadth-first takes every turn, with all the threads, once depth-first has given way. */
+    private Outcome breadthFirstAlone(Stats dfsStats) {
+        bfs.widen();
+        while (true) {
+            boolean bfsOver = bfs.step(turn);
+            Outcome o = check(bfs, bfsOver, dfsStats);
+            if (o != null) {
+                return o;
+            }
+            if (bfs.batchLimit()) {
+                // Too many candidate batches to materialise: depth-first, which walks them lazily, decides alone.
+                while (true) {
+                    boolean dfsOver = dfs.step(turn);
+                    o = check(dfs, dfsOver, bfs.snapshot());
+                    if (o != null) {
+                        return o;
+                    }
+                }
+            }
         }
     }
 
