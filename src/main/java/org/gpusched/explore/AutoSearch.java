@@ -11,6 +11,15 @@ package org.gpusched.explore;
  * threads itself ({@link LayerSplit}). Turns count states, not time: deterministic. A
  * breadth-first engine that meets a state with too many candidate batches to materialise retires,
  * and depth-first (which walks such states lazily) goes on alone.
+ *
+ * <p>Depth-first gives way when it is hopeless: if after a turn (the first, since its deepest path
+ * only grows) its deepest path has done fewer than 1/{@link #HOPELESS_SHARE} of the hyperperiod's
+ * kernels, the set fails early everywhere (the over-utilised sets, which only a whole exploration
+ * decides), and breadth-first takes every turn from then on, with the depth-first thread's share
+ * of its layers (each engine is exact alone). Where the greedy policies ran first (their failed
+ * runs seed depth-first, so it starts as deep as they got), the rule already looks after the first
+ * {@link #PROBE} states of the first turn (a quarter of shorter turns): on those sets a depth-first state can cost a millisecond,
+ * and a whole turn tens of seconds. The rule reads the sequence's own counts: deterministic.
  */
 final class AutoSearch {
     /** The engine that decided (or ran out of budget) and its partner's statistics at that point. */
@@ -21,12 +30,24 @@ final class AutoSearch {
     private final long turn;
     private final long maxStates;
     private final boolean parallel;
+    /** The share of the hyperperiod's kernels depth-first's deepest path must reach not to give way. */
+    static final int HOPELESS_SHARE = 8;
+    /** States of the first depth-first turn after which a seeded search is first judged. */
+    static final long PROBE = 1_000;
+    private final boolean seeded;
+    private final int kernels;
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 
-    AutoSearch(Engine dfs, Engine bfs, Options options) {
+    /**
+     * @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick)
+     * @param seeded  whether depth-first starts from the greedy policies' failed runs (the probe applies)
+     */
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, boolean seeded) {
+        this.kernels = kernels;
+        this.seeded = seeded;
         this.dfs = dfs;
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
@@ -35,12 +56,25 @@ final class AutoSearch {
     }
 
     Outcome run() {
-        boolean dfsOver = dfs.step(turn);
+        boolean dfsOver;
+        long probe = Math.min(PROBE, Math.max(1, turn / 4));
+        if (seeded && turn > probe) {
+            dfsOver = dfs.step(probe);
+            if (!dfsOver && hopeless()) {
+                return breadthFirstAlone(dfs.snapshot());
+            }
+            dfsOver = dfsOver || dfs.step(turn - probe);
+        } else {
+            dfsOver = dfs.step(turn);
+        }
         boolean bfsAlive = true;
         while (true) {
             Outcome o = check(dfs, dfsOver, bfs.snapshot());
             if (o != null) {
                 return o;
+            }
+            if (bfsAlive && hopeless()) {
+                return breadthFirstAlone(dfs.snapshot());
             }
             if (!bfsAlive) {
                 dfsOver = dfs.step(turn);
@@ -87,6 +121,32 @@ final class AutoSearch {
                 }
             }
             dfsOver = parallel ? ahead[0] : dfs.step(turn);
+        }
+    }
+
+    private boolean hopeless() {
+        return (long) dfs.snapshot().maxDepth() * HOPELESS_SHARE < kernels;
+    }
+
+    /** Breadth-first takes every turn, with all the threads, once depth-first has given way. */
+    private Outcome breadthFirstAlone(Stats dfsStats) {
+        bfs.widen();
+        while (true) {
+            boolean bfsOver = bfs.step(turn);
+            Outcome o = check(bfs, bfsOver, dfsStats);
+            if (o != null) {
+                return o;
+            }
+            if (bfs.batchLimit()) {
+                // Too many candidate batches to materialise: depth-first, which walks them lazily, decides alone.
+                while (true) {
+                    boolean dfsOver = dfs.step(turn);
+                    o = check(dfs, dfsOver, bfs.snapshot());
+                    if (o != null) {
+                        return o;
+                    }
+                }
+            }
         }
     }
 

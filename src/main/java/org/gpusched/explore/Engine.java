@@ -234,6 +234,20 @@ final class Engine {
                 : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
     }
 
+    /** Breadth-first split over threads: keeps {@code k} of its workers out until {@link #widen} (see LayerSplit). */
+    void reserve(int k) {
+        if (split != null) {
+            split.reserve(k);
+        }
+    }
+
+    /** Lets the workers kept out by {@link #reserve} join. */
+    void widen() {
+        if (split != null) {
+            split.widen();
+        }
+    }
+
     /** The statistics so far (for a partner engine's share of a result). */
     Stats snapshot() {
         return new Stats(store.vertices, store.states, expander.edges, store.merges, expander.splits,

@@ -163,10 +163,11 @@ public final class GpuSchedExplorer {
         Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
         Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
         dfs.seedWith(seeds);
-        // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the rest.
-        Workers rest = workers.threads() > 2 ? new Workers(workers.pool(), workers.threads() - 1, round) : Workers.ONE;
-        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, rest);
-        AutoSearch auto = new AutoSearch(dfs, bfs, options);
+        // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the
+        // rest, and over all N once depth-first gives way (AutoSearch).
+        Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, workers);
+        bfs.reserve(1);
+        AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, !seeds.isEmpty());
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
         logSplit(bfs);

@@ -41,6 +41,8 @@ final class LayerSplit {
     private Round round;
     /** The pool workers' scratch not in use by a task (indices into {@link #workers}, never 0). */
     private final ConcurrentLinkedQueue<Integer> idle = new ConcurrentLinkedQueue<>();
+    /** Workers kept out of the rounds (see {@link #reserve}); touched by the engine's thread only, between rounds. */
+    private final List<Integer> reserved = new ArrayList<>();
     /** How far ahead of the vertex being inserted the workers may expand. */
     private final int ahead;
     /** CPU of the pool's threads; wall time they spent expanding; the engine's time inserting. */
@@ -110,6 +112,23 @@ final class LayerSplit {
             }
         }
         ahead = 8 * threads;
+    }
+
+    /**
+     * Keeps the last {@code k} workers out of the rounds until {@link #widen}: their thread runs
+     * something else meanwhile (the depth-first turns of {@link AutoSearch}). Before the first round.
+     */
+    void reserve(int k) {
+        for (int w = workers.length - 1; w >= Math.max(1, workers.length - k); w--) {
+            idle.remove(w);
+            reserved.add(w);
+        }
+    }
+
+    /** Lets the reserved workers take part in the rounds from the next one on. */
+    void widen() {
+        idle.addAll(reserved);
+        reserved.clear();
     }
 
     /**

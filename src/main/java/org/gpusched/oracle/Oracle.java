@@ -26,14 +26,13 @@ public final class Oracle {
     private final int[] grid;
     private final String[] names;
     private final CompletionModel completion;
-    private final Map<Long, BatchInfo> memo = new HashMap<>();
+    private final SetMemo memo;
     private final Map<Long, BatchList> byReady = new HashMap<>();
     private long listedNodes;
 
     /** Most candidate batches one ready set may have; beyond, the analysis is inconclusive. */
     public static final int MAX_BATCH_NODES = 1 << 20;
-    /** The memos are caches: past these sizes they are emptied rather than allowed to fill the heap. */
-    private static final int MAX_MEMO = 1 << 22;
+    /** The candidate lists are a cache: past this many nodes they are emptied rather than allowed to fill the heap. */
     private static final long MAX_LISTED_NODES = 1L << 23;
     private long placements;
     /** Work counter (candidate sets listed, orders tried) between two looks at the clock. */
@@ -50,6 +49,11 @@ public final class Oracle {
      * state of 64 ready tasks can otherwise outlast any limit. {@code meter} may be null.
      */
     public Oracle(TaskSet ts, Budget.Meter meter) {
+        this(ts, meter, true);
+    }
+
+    /** @param denseMemo false: the hash memo whatever the size (the tests compare the two, {@link SetMemo}) */
+    Oracle(TaskSet ts, Budget.Meter meter, boolean denseMemo) {
         this.ts = ts;
         this.meter = meter;
         this.gpu = ts.gpu();
@@ -67,6 +71,7 @@ public final class Oracle {
             grid[i] = k == null ? 0 : k.blocks();
         }
         this.completion = new CompletionModel(ts);
+        this.memo = new SetMemo(n, denseMemo, this::compute);
     }
 
     public TaskSet taskSet() {
@@ -146,16 +151,9 @@ public final class Oracle {
 
     /** Memoised: an eligible order of the set (the lexicographically first one) and its completion time. */
     public BatchInfo batch(long mask) {
-        BatchInfo info = memo.get(mask);
-        if (info == null) {
-            info = compute(mask);
-            if (memo.size() >= MAX_MEMO) {
-                memo.clear();
-            }
-            memo.put(mask, info);
-        }
-        return info;
+        return memo.get(mask);
     }
+
 
     /**
      * The sets of tasks drawn from {@code ready} that fit the GPU's summed resources, as a tree in
@@ -193,8 +191,7 @@ public final class Oracle {
             if (out.nodes() >= MAX_BATCH_NODES) {
                 throw new TooManyBatchesException(Long.bitCount(ready), MAX_BATCH_NODES);
             }
-            BatchInfo info = batch(set);
-            int node = out.add(set, t, size + 1, info.completion(), info.eligible());
+            int node = memo.addTo(out, set, t, size + 1);
             if (t < 63) {
                 grow(ready, set, size + 1, t + 1, with, out);
             }

@@ -1,0 +1,74 @@
+package org.gpusched.explore;
+
+import org.gpusched.experiment.Generator;
+import org.gpusched.experiment.Scenario;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Depth-first gives way in {@link SearchOrder#AUTO} once its first turn ends on a path of fewer than
+ * an eighth of the hyperperiod's kernels: breadth-first then takes every turn. On over-utilised sets
+ * of the paper's workload (U = 1.6) the result is breadth-first's own, and the depth-first partner's
+ * statistics are those of one turn, on every thread count.
+ */
+class HopelessDiveTest {
+    private static final long DIVE = 10;
+
+    private static Analysis run(TaskSet ts, Options o) {
+        return new GpuSchedExplorer(ts, o).analyze();
+    }
+
+    @Test
+    void a_dive_that_fails_early_hands_every_turn_to_breadth_first() {
+        int fired = 0;
+        for (int i = 0; i < 12; i++) {
+            TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.6, 10, i).parse();
+            Options plain = Options.defaults().withGreedyFirst(false).withDive(DIVE);
+            Analysis bfs = run(ts, plain.withSearch(SearchOrder.BFS));
+            // Depth-first's first turn alone, as auto runs it.
+            Options dfsOnly = plain.withSearch(SearchOrder.DFS);
+            Engine dfs = new Engine(new Oracle(ts), new JobModel(ts), dfsOnly, dfsOnly.budget().start(),
+                    LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+            dfs.step(DIVE);
+            Stats turn = dfs.snapshot();
+            if (bfs.stats().states() < 4 * DIVE || (long) turn.maxDepth() * AutoSearch.HOPELESS_SHARE >= ts.kernelCount()) {
+                continue; // decided within a turn or two, or depth-first is not hopeless here
+            }
+            Analysis auto = run(ts, plain);
+            assertThat(auto.verdict()).as("set %d", i).isEqualTo(bfs.verdict());
+            // Breadth-first's whole run plus depth-first's first turn: no depth-first turn after it.
+            assertThat(auto.stats().states()).as("set %d", i).isEqualTo(bfs.stats().states() + turn.states());
+            assertThat(auto.stats().edges()).as("set %d", i).isEqualTo(bfs.stats().edges() + turn.edges());
+            for (int threads = 2; threads <= 3; threads++) {
+                assertThat(run(ts, plain.withThreads(threads)).stats()).as("set %d, %d threads", i, threads)
+                        .usingRecursiveComparison().ignoringFields("elapsedNanos", "peakHeapBytes")
+                        .isEqualTo(auto.stats());
+            }
+            fired++;
+        }
+        assertThat(fired).isPositive();
+    }
+
+    @Test
+    void a_search_seeded_by_the_greedy_runs_is_judged_after_a_quarter_of_its_first_turn() {
+        long dive = 400;
+        int fired = 0;
+        for (int i = 0; i < 8; i++) {
+            TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.6, 12, i).parse();
+            Options o = Options.defaults().withDive(dive);
+            Analysis bfs = run(ts, o.withSearch(SearchOrder.BFS));
+            if (bfs.stats().states() < 4 * dive) {
+                continue; // decided before any search, or within a turn or two
+            }
+            Analysis auto = run(ts, o);
+            assertThat(auto.verdict()).as("set %d", i).isEqualTo(bfs.verdict());
+            // Depth-first stopped inside its first turn: fewer states than one turn besides breadth-first's.
+            assertThat(auto.stats().states() - bfs.stats().states()).as("set %d", i).isBetween(1L, dive - 1);
+            fired++;
+        }
+        assertThat(fired).isPositive();
+    }
+}
