@@ -16,10 +16,10 @@ package org.gpusched.explore;
  * only grows) its deepest path has done fewer than 1/{@link #HOPELESS_SHARE} of the hyperperiod's
  * kernels, the set fails early everywhere (the over-utilised sets, which only a whole exploration
  * decides), and breadth-first takes every turn from then on, with the depth-first thread's share
- * of its layers (each engine is exact alone). Where the greedy policies ran first (their failed
- * runs seed depth-first, so it starts as deep as they got), the rule already looks after the first
- * {@link #PROBE} states of the first turn (a quarter of shorter turns): on those sets a depth-first state can cost a millisecond,
- * and a whole turn tens of seconds. The rule reads the sequence's own counts: deterministic.
+ * of its layers (each engine is exact alone). The rule reads the sequence's own counts:
+ * deterministic. It looks at whole turns only: a part of the first turn (1,000 states, from the
+ * greedy runs' seeds) does not tell the sets apart, the deepest path of a feasible 16-task set at
+ * U = 1.4 being then as short as an over-utilised one's (24 of 505 kernels against 14 to 78).
  */
 final class AutoSearch {
     /** The engine that decided (or ran out of budget) and its partner's statistics at that point. */
@@ -32,22 +32,15 @@ final class AutoSearch {
     private final boolean parallel;
     /** The share of the hyperperiod's kernels depth-first's deepest path must reach not to give way. */
     static final int HOPELESS_SHARE = 8;
-    /** States of the first depth-first turn after which a seeded search is first judged. */
-    static final long PROBE = 1_000;
-    private final boolean seeded;
     private final int kernels;
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 
-    /**
-     * @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick)
-     * @param seeded  whether depth-first starts from the greedy policies' failed runs (the probe applies)
-     */
-    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, boolean seeded) {
+    /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
         this.kernels = kernels;
-        this.seeded = seeded;
         this.dfs = dfs;
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
@@ -56,17 +49,7 @@ final class AutoSearch {
     }
 
     Outcome run() {
-        boolean dfsOver;
-        long probe = Math.min(PROBE, Math.max(1, turn / 4));
-        if (seeded && turn > probe) {
-            dfsOver = dfs.step(probe);
-            if (!dfsOver && hopeless()) {
-                return breadthFirstAlone(dfs.snapshot());
-            }
-            dfsOver = dfsOver || dfs.step(turn - probe);
-        } else {
-            dfsOver = dfs.step(turn);
-        }
+        boolean dfsOver = dfs.step(turn);
         boolean bfsAlive = true;
         while (true) {
             Outcome o = check(dfs, dfsOver, bfs.snapshot());

@@ -167,7 +167,7 @@ public final class GpuSchedExplorer {
         // rest, and over all N once depth-first gives way (AutoSearch).
         Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, workers);
         bfs.reserve(1);
-        AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, !seeds.isEmpty());
+        AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels);
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
         logSplit(bfs);
