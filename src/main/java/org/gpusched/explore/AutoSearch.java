@@ -51,13 +51,18 @@ final class AutoSearch {
     Outcome run() {
         boolean dfsOver = dfs.step(turn);
         boolean bfsAlive = true;
+        // Depth-first has given way: breadth-first takes every turn, with all the threads.
+        boolean gaveWay = false;
         while (true) {
-            Outcome o = check(dfs, dfsOver, bfs.snapshot());
-            if (o != null) {
-                return o;
-            }
-            if (bfsAlive && hopeless()) {
-                return breadthFirstAlone(dfs.snapshot());
+            if (!gaveWay) {
+                Outcome o = check(dfs, dfsOver, bfs.snapshot());
+                if (o != null) {
+                    return o;
+                }
+                if (bfsAlive && (long) dfs.snapshot().maxDepth() * HOPELESS_SHARE < kernels) {
+                    gaveWay = true;
+                    bfs.widen();
+                }
             }
             if (!bfsAlive) {
                 dfsOver = dfs.step(turn);
@@ -68,7 +73,7 @@ final class AutoSearch {
             long[] helperCpu = new long[1];
             Throwable[] failed = new Throwable[1];
             Thread helper = null;
-            if (parallel) {
+            if (parallel && !gaveWay) {
                 // The depth-first turn after this breadth-first one, run ahead on a second thread.
                 helper = new Thread(() -> {
                     long cpu0 = THREADS.getCurrentThreadCpuTime();
@@ -95,40 +100,18 @@ final class AutoSearch {
             }
             if (bfs.batchLimit()) {
                 // A state with more candidate batches than can be materialised: breadth-first
-                // retires and depth-first, which walks such states lazily, goes on alone (exact alone).
+                // retires and depth-first, which walks such states lazily, goes on alone (exact
+                // alone), also after it had given way.
                 bfsAlive = false;
+                gaveWay = false;
             } else {
-                o = check(bfs, bfsOver, dfsBefore);
+                Outcome o = check(bfs, bfsOver, dfsBefore);
                 if (o != null) {
                     return o;
                 }
             }
-            dfsOver = parallel ? ahead[0] : dfs.step(turn);
-        }
-    }
-
-    private boolean hopeless() {
-        return (long) dfs.snapshot().maxDepth() * HOPELESS_SHARE < kernels;
-    }
-
-    /** Breadth-first takes every turn, with all the threads, once depth-first has given way. */
-    private Outcome breadthFirstAlone(Stats dfsStats) {
-        bfs.widen();
-        while (true) {
-            boolean bfsOver = bfs.step(turn);
-            Outcome o = check(bfs, bfsOver, dfsStats);
-            if (o != null) {
-                return o;
-            }
-            if (bfs.batchLimit()) {
-                // Too many candidate batches to materialise: depth-first, which walks them lazily, decides alone.
-                while (true) {
-                    boolean dfsOver = dfs.step(turn);
-                    o = check(dfs, dfsOver, bfs.snapshot());
-                    if (o != null) {
-                        return o;
-                    }
-                }
+            if (!gaveWay) {
+                dfsOver = helper != null ? ahead[0] : dfs.step(turn);
             }
         }
     }

@@ -51,4 +51,31 @@ class HopelessDiveTest {
         }
         assertThat(fired).isPositive();
     }
+
+    /**
+     * 22 small kernels ready at once: breadth-first cannot list the root's candidate batches (over
+     * 2^20) and retires. Depth-first, which walks them lazily, must then go on and decide, also when
+     * it had given way after its first turn (a turn of two states ends one frame deep).
+     */
+    @Test
+    void depth_first_takes_over_again_when_breadth_first_retires_after_it_gave_way() {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < 22; i++) {
+            tasks.append(i == 0 ? "" : ",").append("""
+                    {"name": "t%d", "period": %d, "wcet": 3, "kernel": {"blocks": 1, "threadsPerBlock": 32}}"""
+                    .formatted(i, i % 2 == 0 ? 10 : 80));
+        }
+        TaskSet ts = org.gpusched.TestFiles.parse("""
+                {"name": "wide", "gpu": {"preset": "paper-8sm"}, "tasks": [%s]}""".formatted(tasks));
+        Options o = Options.defaults().withGreedyFirst(false).withDive(2);
+        Options dfsOnly = o.withSearch(SearchOrder.DFS);
+        Engine dfs = new Engine(new Oracle(ts), new JobModel(ts), dfsOnly, dfsOnly.budget().start(),
+                LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+        dfs.step(2);
+        // Depth-first's first turn ends shallow: it gives way before breadth-first's first turn.
+        assertThat((long) dfs.snapshot().maxDepth() * AutoSearch.HOPELESS_SHARE).isLessThan(ts.kernelCount());
+        assertThat(dfs.finalsTrail()).isEmpty();
+        Analysis auto = run(ts, o);
+        assertThat(auto.verdict()).as(String.valueOf(auto.note())).isEqualTo(Verdict.SCHEDULABLE);
+    }
 }
