@@ -15,8 +15,8 @@ package org.gpusched.explore;
  * <p>Depth-first gives way when it is hopeless: if after a turn (the first, since its deepest path
  * only grows) its deepest path has done fewer than 1/{@link #HOPELESS_SHARE} of the hyperperiod's
  * kernels, the set fails early everywhere (the over-utilised sets, which only a whole exploration
- * decides), and breadth-first takes every turn from then on, with the depth-first thread's share
- * of its layers (each engine is exact alone). The rule reads the sequence's own counts:
+ * decides), and breadth-first takes every turn from then on (until it retires as above), with
+ * the depth-first thread's share of its layers (each engine is exact alone). The rule reads the sequence's own counts:
  * deterministic. It looks at whole turns only: a part of the first turn (1,000 states, from the
  * greedy runs' seeds) does not tell the sets apart, the deepest path of a feasible 16-task set at
  * U = 1.4 being then as short as an over-utilised one's (24 of 505 kernels against 14 to 78).

@@ -3,13 +3,10 @@ package org.gpusched.explore;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.model.TaskSet;
-import org.gpusched.table.TableChecker;
-import org.gpusched.table.Tables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -26,7 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DiverseDfsPropertyTest {
     private static final int SETS = Integer.getInteger("gpusched.propertySets", 2500);
-    private static final long BRUTE_BUDGET = 2_000_000;
 
     @Test
     @Timeout(600) // a lost thread would otherwise hang the suite
@@ -60,10 +56,10 @@ class DiverseDfsPropertyTest {
         List<String> unsound = new ArrayList<>();
         for (long seed = 5_000_001; seed <= 5_000_300; seed++) {
             TaskSet ts = RandomTaskSets.generate(seed, 2, 4);
-            if (ts.kernelCount() > 40) {
+            if (ts.kernelCount() > BruteForceSets.MAX_KERNELS) {
                 continue;
             }
-            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, BruteForceSets.BUDGET).analyze().verdict();
             Analysis a = dives(ts, seed, DiverseDfs.Fault.ABANDON_UNSEEN);
             if (a.verdict() == Verdict.NOT_SCHEDULABLE && reference == Verdict.SCHEDULABLE) {
                 unsound.add("seed " + seed);
@@ -74,31 +70,17 @@ class DiverseDfsPropertyTest {
     }
 
     private static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen, DiverseDfs.Fault fault) {
-        Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
         List<String> failures = new ArrayList<>();
-        int compared = 0;
-        for (long seed = seedBase + 1; compared < sets; seed++) {
-            TaskSet ts = gen.apply(seed);
-            if (ts == null || ts.kernelCount() > 40) {
-                continue;
-            }
-            compared++;
-            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
-            assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
-            seen.merge(reference, 1, Integer::sum);
+        Map<Verdict, Integer> seen = BruteForceSets.each(sets, seedBase, gen, (seed, ts, reference) -> {
             Analysis a = dives(ts, seed, fault);
             boolean agrees = fault == DiverseDfs.Fault.NONE ? a.verdict() == reference
                     : a.verdict() == reference || a.verdict() == Verdict.INCONCLUSIVE;
             if (!agrees) {
                 failures.add("seed " + seed + " (" + fault + "): " + a.verdict() + ", brute force says " + reference);
             }
-            if (a.verdict() == Verdict.SCHEDULABLE) {
-                List<String> errors = TableChecker.check(ts, Tables.of(ts, "dives", a.schedule()));
-                if (!errors.isEmpty()) {
-                    failures.add("seed " + seed + ": table rejected: " + errors);
-                }
-            }
-        }
+            BruteForceSets.tableAccepted(failures, seed, ts, "dives", a);
+            return true;
+        });
         assertThat(failures).isEmpty();
         return seen;
     }

@@ -10,7 +10,6 @@ import org.gpusched.table.Tables;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -25,7 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ExplorerPropertyTest {
     private static final int SETS = Integer.getInteger("gpusched.propertySets", 2500);
-    private static final long BRUTE_BUDGET = 2_000_000;
     private static final long NO_MERGE_BUDGET = 200_000;
 
     /** Pipelines: offsets, jitter and chains of kernels; fewer, since each is bigger. */
@@ -56,19 +54,9 @@ class ExplorerPropertyTest {
     }
 
     private static void run(int sets, int minTasks, int maxTasks, long seedBase, LongFunction<TaskSet> gen) {
-        Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
-        int noMergeCompared = 0;
+        int[] noMergeCompared = new int[1];
         List<String> failures = new ArrayList<>();
-        int compared = 0;
-        for (long seed = seedBase + 1; compared < sets; seed++) {
-            TaskSet ts = gen.apply(seed);
-            if (ts == null || ts.kernelCount() > 40) {
-                continue;
-            }
-            compared++;
-            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
-            assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
-            seen.merge(reference, 1, Integer::sum);
+        Map<Verdict, Integer> seen = BruteForceSets.each(sets, seedBase, gen, (seed, ts, reference) -> {
             Analysis dom = analyze(ts, Options.defaults());
             check(failures, seed, "domination/auto", reference, dom.verdict());
             // The greedy runs decide many feasible sets before any search: the other configurations
@@ -112,15 +100,10 @@ class ExplorerPropertyTest {
             Verdict none = analyze(ts, search.withMerge(MergeLevel.NONE)
                     .withBudget(NO_MERGE_BUDGET, null)).verdict();
             if (none != Verdict.INCONCLUSIVE) {
-                noMergeCompared++;
+                noMergeCompared[0]++;
                 check(failures, seed, "none/dfs", reference, none);
             }
-            if (dom.verdict() == Verdict.SCHEDULABLE) {
-                List<String> errors = TableChecker.check(ts, Tables.of(ts, "gpusched", dom.schedule()));
-                if (!errors.isEmpty()) {
-                    failures.add("seed " + seed + ": table rejected: " + errors);
-                }
-            }
+            BruteForceSets.tableAccepted(failures, seed, ts, "gpusched", dom);
             for (EdfBaseline.Kind kind : EdfBaseline.Kind.values()) {
                 var r = new EdfBaseline(ts, kind).run();
                 // Frames and miss lists, not only the verdict, against the naive reference simulation.
@@ -138,16 +121,14 @@ class ExplorerPropertyTest {
                     }
                 }
             }
-            if (failures.size() > 20) {
-                break;
-            }
-        }
+            return failures.size() <= 20;
+        });
         assertThat(failures).as("replay with RandomTaskSets.json or RandomPipelines.json(seed, %d, %d)", minTasks,
                 maxTasks).isEmpty();
         // The generator must exercise both verdicts, and merge none must be compared often enough to mean something.
         assertThat(seen.getOrDefault(Verdict.SCHEDULABLE, 0)).isGreaterThan(sets / 10);
         assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isGreaterThan(sets / 10);
-        assertThat(noMergeCompared).isGreaterThan(sets / 3);
+        assertThat(noMergeCompared[0]).isGreaterThan(sets / 3);
     }
 
     private static Analysis analyze(TaskSet ts, Options o) {
