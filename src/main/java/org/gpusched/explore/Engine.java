@@ -38,8 +38,10 @@ final class Engine {
     /** Diversified depth-first ({@link DiverseDfs}): the claims shared with the other searches, else null. */
     private Claims claims;
     private int owner;
-    /** Depth-first: 0 for the usual order of successors, else the salt of this search's own order. */
-    private long salt;
+    /** Depth-first: the order of successors pushed (most progress, then earliest time, ends on top). */
+    private Comparator<Vertex> order = PLAIN_ORDER;
+    private static final Comparator<Vertex> PLAIN_ORDER =
+            Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> -w.minTime());
     /** Times of popped vertices left to another search that had claimed them. */
     private long foreignSkips;
     private boolean started;
@@ -90,7 +92,8 @@ final class Engine {
     void share(Claims shared, int owner, long salt, SharedBatches batches, SharedLimits latest) {
         this.claims = shared;
         this.owner = owner;
-        this.salt = salt;
+        this.order = salt == 0 ? PLAIN_ORDER
+                : Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> shuffled(w, salt));
         expander.share(batches, latest);
     }
 
@@ -193,9 +196,7 @@ final class Engine {
     private void pushAll(List<Vertex> created) {
         if (opt.search() == SearchOrder.DFS) {
             // Most progress, then earliest time, ends on top of the stack.
-            created.sort(salt == 0
-                    ? Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> -w.minTime())
-                    : Comparator.comparingInt((Vertex w) -> w.depth).thenComparingLong(w -> shuffled(w, salt)));
+            created.sort(order);
         }
         for (Vertex w : created) {
             frontier.push(w);
