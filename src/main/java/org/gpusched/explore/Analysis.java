@@ -21,6 +21,9 @@ import java.util.List;
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
                        String note, Achieved achieved, String foundBy, Repeat repeat, String engine) {
+    /** {@link #foundBy()} of a set refuted by the window relaxation, beside the search. */
+    public static final String WINDOW = "window relaxation";
+
     public Analysis {
         schedule = List.copyOf(schedule);
     }

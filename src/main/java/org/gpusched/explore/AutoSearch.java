@@ -20,10 +20,30 @@ package org.gpusched.explore;
  * deterministic. It looks at whole turns only: a part of the first turn (1,000 states, from the
  * greedy runs' seeds) does not tell the sets apart, the deepest path of a feasible 16-task set at
  * U = 1.4 being then as short as an over-utilised one's (24 of 505 kernels against 14 to 78).
+ *
+ * <p>The window relaxations ({@link Windows}), where they apply, take a turn after each
+ * depth-first check, before breadth-first's turn: {@link #WINDOW_SHARE} times a turn's states
+ * (their states are a few hundred times cheaper). They can only refute; a refutation ends the search
+ * at that point of the sequence, so the outcome stays that of one thread. On sets of
+ * {@link GpuSchedExplorer#GREEDY_FROM} kernels or more they also take a quarter turn first.
  */
 final class AutoSearch {
-    /** The engine that decided (or ran out of budget) and its partner's statistics at that point. */
-    record Outcome(Engine decider, Stats partner, String inconclusiveNote) { }
+    /**
+     * The engine that decided (or ran out of budget) and its partner's statistics at that point;
+     * {@code byWindow}: the window relaxations refuted the set there; {@code partner} then holds
+     * both engines' statistics at that point of the sequence, summed.
+     */
+    record Outcome(Engine decider, Stats partner, String inconclusiveNote, boolean byWindow) {
+        Outcome(Engine decider, Stats partner, String inconclusiveNote) {
+            this(decider, partner, inconclusiveNote, false);
+        }
+    }
+
+    /** A window turn's states, in depth-first turns. */
+    static final int WINDOW_SHARE = 50;
+    private final Windows window;
+    private final long windowTurn;
+    private final boolean windowFirst;
 
     private final Engine dfs;
     private final Engine bfs;
@@ -40,6 +60,18 @@ final class AutoSearch {
 
     /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
     AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
+        this(dfs, bfs, options, kernels, null, false);
+    }
+
+    /**
+     * @param window      the window relaxations' turns, or null for none
+     * @param windowFirst whether they also take a quarter turn before depth-first's first
+     */
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, Windows window, boolean windowFirst) {
+        this.window = window;
+        this.windowFirst = windowFirst;
+        this.windowTurn = Math.max(1, options.diveStates()) > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE
+                : Math.max(1, options.diveStates()) * WINDOW_SHARE;
         this.kernels = kernels;
         this.dfs = dfs;
         this.bfs = bfs;
@@ -49,6 +81,11 @@ final class AutoSearch {
     }
 
     Outcome run() {
+        // A quarter turn first on sets the greedy policies left undecided: an over-utilised set is
+        // often refuted within it, and a feasible one loses little.
+        if (window != null && windowFirst && window.step(Math.max(1, windowTurn / 4))) {
+            return refuted(dfs.snapshot(), bfs.snapshot());
+        }
         boolean dfsOver = dfs.step(turn);
         boolean bfsAlive = true;
         // Depth-first has given way: breadth-first takes every turn, with all the threads.
@@ -64,12 +101,20 @@ final class AutoSearch {
                     bfs.widen();
                 }
             }
+            Stats dfsBefore = dfs.snapshot();
+            Stats bfsBefore = bfs.snapshot();
+            // With two threads the window turn runs on the helper, before its depth-first turn ahead;
+            // its outcome is still read here in the sequence, before breadth-first's.
+            boolean windowAhead = window != null && parallel && !gaveWay && bfsAlive;
+            if (window != null && !windowAhead && window.step(windowTurn)) {
+                return refuted(dfsBefore, bfsBefore);
+            }
             if (!bfsAlive) {
                 dfsOver = dfs.step(turn);
                 continue;
             }
-            Stats dfsBefore = dfs.snapshot();
             boolean[] ahead = new boolean[1];
+            boolean[] windowRefuted = new boolean[1];
             long[] helperCpu = new long[1];
             Throwable[] failed = new Throwable[1];
             Thread helper = null;
@@ -78,7 +123,8 @@ final class AutoSearch {
                 helper = new Thread(() -> {
                     long cpu0 = THREADS.getCurrentThreadCpuTime();
                     try {
-                        ahead[0] = dfs.step(turn);
+                        windowRefuted[0] = windowAhead && window.step(windowTurn);
+                        ahead[0] = !windowRefuted[0] && dfs.step(turn);
                     } catch (Throwable t) {
                         failed[0] = t;
                     } finally {
@@ -98,6 +144,9 @@ final class AutoSearch {
                     throw err;
                 }
             }
+            if (windowRefuted[0]) {
+                return refuted(dfsBefore, bfsBefore);
+            }
             if (bfs.batchLimit()) {
                 // A state with more candidate batches than can be materialised: breadth-first
                 // retires and depth-first, which walks such states lazily, goes on alone (exact
@@ -114,6 +163,11 @@ final class AutoSearch {
                 dfsOver = helper != null ? ahead[0] : dfs.step(turn);
             }
         }
+    }
+
+    /** The window relaxations refuted the set with the engines' statistics at that point. */
+    private Outcome refuted(Stats dfsAt, Stats bfsAt) {
+        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt), null, true);
     }
 
     private Outcome check(Engine e, boolean over, Stats partner) {

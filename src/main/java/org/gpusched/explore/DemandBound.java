@@ -200,6 +200,11 @@ final class DemandBound {
 
     /** The latest start at which the jobs due by each of the next two deadlines of every task still fit. */
     long latestStart(int[] counts) {
+        return latestStart(counts, Long.MAX_VALUE);
+    }
+
+    /** As {@link #latestStart(int[])}, looking only at deadlines up to {@code until}. */
+    long latestStart(int[] counts, long until) {
         // The next two deadlines of every task; tasks of equal periods share them (the paper's
         // periods come from a short list), so each distinct deadline is looked at once.
         done(counts);
@@ -219,6 +224,9 @@ final class DemandBound {
                 continue;
             }
             long d = deadlineOf(key);
+            if (d > until) {
+                continue;
+            }
             limit = Math.min(limit, Ticks.sub(d, cheapNeed(key)));
             if (slowedStairs != null) {
                 // The slowed staircase never exceeds this, so it cannot lower the limit below it.

@@ -167,7 +167,11 @@ public final class GpuSchedExplorer {
         // rest, and over all N once depth-first gives way (AutoSearch).
         Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, workers);
         bfs.reserve(1);
-        AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels);
+        // The window relaxation only refutes, like the global demand check, and is left out with it.
+        Windows window = options.greedyFirst() && WindowRelaxation.applies(oracle)
+                ? new Windows(ts, jm, meter, mutation, WindowRelaxation.maxLive(options)) : null;
+        AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
+                ts.units().size() >= greedyFrom);
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
         logSplit(bfs);
@@ -177,6 +181,14 @@ public final class GpuSchedExplorer {
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
+        if (o.byWindow()) {
+            oracle.detachMeter();
+            Witness w = new Witness(List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
+                    List.of(window.reason()));
+            Analysis a = new Analysis(Verdict.NOT_SCHEDULABLE, method, o.partner(), List.of(), w, null, null,
+                    Analysis.WINDOW);
+            return keep(o.decider(), a);
+        }
         Analysis a = result(o.decider(), o.partner(), jm, method);
         if (o.inconclusiveNote() != null) {
             a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
@@ -208,14 +220,7 @@ public final class GpuSchedExplorer {
     private Analysis result(Engine e, Stats before, JobModel jm, String method) {
         Oracle oracle = e.oracle();
         oracle.detachMeter();
-        Stats stats = e.snapshot();
-        if (before != null) {
-            stats = new Stats(stats.vertices() + before.vertices(), stats.states() + before.states(),
-                    stats.edges() + before.edges(), stats.merges() + before.merges(), stats.splits() + before.splits(),
-                    stats.fastForwards() + before.fastForwards(), stats.pruned() + before.pruned(),
-                    Math.max(stats.maxDepth(), before.maxDepth()), stats.elapsedNanos() + before.elapsedNanos(),
-                    Math.max(stats.peakHeapBytes(), before.peakHeapBytes()));
-        }
+        Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before);
         if (!e.finalsTrail().isEmpty()) {
             List<Frame> best = Paths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
             Analysis.Achieved achieved = null;

@@ -19,6 +19,14 @@ public record Stats(long vertices, long states, long edges, long merges, long sp
 
     public static final Stats EMPTY = new Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+    /** Two engines' work together: counts summed, the deepest path and the heap peak the larger. */
+    public static Stats plus(Stats a, Stats b) {
+        return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
+                a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
+                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()), a.elapsedNanos() + b.elapsedNanos(),
+                Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
+    }
+
     public double elapsedMillis() {
         return elapsedNanos / 1e6;
     }

@@ -50,7 +50,8 @@ public final class Reports {
         Stats s = a.stats();
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
         if (a.foundBy() != null) {
-            out.printf(Locale.ROOT, "  decided by    %s, before any search%n", a.foundBy());
+            out.printf(Locale.ROOT, "  decided by    %s, %s%n", a.foundBy(),
+                    Analysis.WINDOW.equals(a.foundBy()) ? "beside the search" : "before any search");
         }
         if (a.engine() != null) {
             out.printf(Locale.ROOT, "  engine        %s%n", a.engine());

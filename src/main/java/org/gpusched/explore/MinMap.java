@@ -1,0 +1,95 @@
+package org.gpusched.explore;
+
+import java.util.Arrays;
+
+/**
+ * A map from non-negative long keys to the least long value offered for each, open addressing
+ * with linear probing: the window relaxation keeps millions of states per layer, which boxed maps
+ * would make several times slower and larger.
+ */
+final class MinMap {
+    private static final long EMPTY = -1;
+    private long[] keys;
+    private long[] values;
+    private int size;
+
+    MinMap() {
+        this(16);
+    }
+
+    MinMap(int capacity) {
+        int cap = Integer.highestOneBit(Math.max(16, capacity) * 2 - 1);
+        keys = new long[cap];
+        values = new long[cap];
+        Arrays.fill(keys, EMPTY);
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Keeps the smaller of {@code value} and the value already held for {@code key}; true if the key is new. */
+    boolean offer(long key, long value) {
+        if (size * 2 >= keys.length) {
+            grow();
+        }
+        int mask = keys.length - 1;
+        for (int p = slot(key, mask); ; p = (p + 1) & mask) {
+            if (keys[p] == EMPTY) {
+                keys[p] = key;
+                values[p] = value;
+                size++;
+                return true;
+            }
+            if (keys[p] == key) {
+                values[p] = Math.min(values[p], value);
+                return false;
+            }
+        }
+    }
+
+    /** The value held for {@code key}, or Long.MAX_VALUE. */
+    long get(long key) {
+        int mask = keys.length - 1;
+        for (int p = slot(key, mask); ; p = (p + 1) & mask) {
+            if (keys[p] == EMPTY) {
+                return Long.MAX_VALUE;
+            }
+            if (keys[p] == key) {
+                return values[p];
+            }
+        }
+    }
+
+    /** Slot count; slots with {@link #keyAt} below 0 are empty. */
+    int slots() {
+        return keys.length;
+    }
+
+    long keyAt(int slot) {
+        return keys[slot];
+    }
+
+    long valueAt(int slot) {
+        return values[slot];
+    }
+
+    private static int slot(long key, int mask) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32) & mask;
+    }
+
+    private void grow() {
+        long[] k = keys;
+        long[] v = values;
+        keys = new long[k.length * 2];
+        values = new long[k.length * 2];
+        Arrays.fill(keys, EMPTY);
+        size = 0;
+        for (int p = 0; p < k.length; p++) {
+            if (k[p] != EMPTY) {
+                offer(k[p], v[p]);
+            }
+        }
+    }
+}

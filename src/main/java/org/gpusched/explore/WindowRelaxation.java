@@ -1,0 +1,296 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.Budget;
+import org.gpusched.oracle.BatchList;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.TooManyBatchesException;
+
+import java.util.TreeSet;
+
+/**
+ * The window relaxation (explorer.md, "The window relaxation"): for a deadline W, can the kernels
+ * of the jobs due by W meet their deadlines when the GPU may idle at will and every later job is
+ * left out? Every PBS schedule, cut down to those kernels, is such a schedule, so a window where
+ * the answer is no proves the set not schedulable. With idling allowed an earlier time is never
+ * worse, so a state is just the kernels done per task, with the earliest time reached: a dynamic
+ * program over count vectors, layer by layer (kernels done), for W = each deadline in turn.
+ * Resumable in steps of a number of states: {@link AutoSearch} gives it turns beside the search.
+ * Needs a completion model in which fewer kernels never take longer ({@link #applies}).
+ */
+final class WindowRelaxation {
+    enum Step { OPEN, REFUTED, RETIRED }
+
+    /** Deliberately unsound variants: the property tests must see each refute a schedulable set. */
+    enum Mutation {
+        NONE,
+        /** The demand bound also looks at deadlines after the window (jobs the relaxation left out). */
+        LOOK_PAST_WINDOW,
+        /** Every frame one tick longer than the model says. */
+        LONGER_FRAMES,
+        /** The demand bound counts the jobs of the tasks left out as still to run. */
+        LEFT_OUT_COUNTED
+    }
+
+    private final Mutation broken;
+    /** The tasks whose jobs are kept (the others are left out too, which is still a relaxation). */
+    private final long keep;
+
+    private final Oracle oracle;
+    private final JobModel jm;
+    private final DemandBound demand;
+    private final Budget.Meter meter;
+    private final long[] deadlines;
+    private final long maxLive;
+    private int window = -1;
+    /** The dynamic program of the current window; null between windows. */
+    private MinMap[] layers;
+    private int[] due;
+    private long[] radix;
+    private int total;
+    private int layer;
+    private int slot;
+    private long live;
+    private final int[] counts;
+    private long states;
+    private String retired;
+
+    /**
+     * @param oracle its own oracle (the memo is not thread-safe)
+     * @param maxLive the most states held at once; beyond, the relaxation retires
+     */
+    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
+        this(oracle, jm, meter, mutation, maxLive, Mutation.NONE);
+    }
+
+    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
+                     Mutation broken) {
+        this(oracle, jm, meter, mutation, maxLive, broken, -1L);
+    }
+
+    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
+                     Mutation broken, long keep) {
+        this.keep = keep;
+        this.broken = broken;
+        this.oracle = oracle;
+        this.jm = jm;
+        this.meter = meter;
+        this.maxLive = maxLive;
+        this.demand = new DemandBound(oracle.taskSet(), oracle, jm, mutation);
+        this.counts = new int[jm.n];
+        TreeSet<Long> ds = new TreeSet<>();
+        for (int i = 0; i < jm.n; i++) {
+            for (int k = 0; kept(i) && (long) k * jm.chain[i] < jm.items[i]; k++) {
+                ds.add(jm.deadline(i, k));
+            }
+        }
+        deadlines = ds.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The most states held at once: a share of the heap the analysis may use (about 100 bytes a state at worst). */
+    static long maxLive(Options options) {
+        return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 4 / 100));
+    }
+
+    /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
+    static boolean applies(Oracle oracle) {
+        return oracle.monotoneCompletion();
+    }
+
+    /** The deadline W of the window without a relaxed schedule, or -1. */
+    long refutedAt() {
+        return refuted ? deadlines[window] : -1;
+    }
+
+    private boolean refuted;
+
+    /** States expanded so far, over every window. */
+    long states() {
+        return states;
+    }
+
+    /** Why it stopped without a verdict, or null. */
+    String retiredWhy() {
+        return retired;
+    }
+
+    /** Expands up to {@code budget} states; REFUTED once a window has no schedule (then it stays so). */
+    Step step(long budget) {
+        if (refuted) {
+            return Step.REFUTED;
+        }
+        if (retired != null) {
+            return Step.RETIRED;
+        }
+        long until = states + budget;
+        try {
+            while (states < until) {
+                if (layers == null && !open()) {
+                    return Step.RETIRED;
+                }
+                if (layer == total) {
+                    // The goal layer is reached: this window has a relaxed schedule.
+                    layers = null;
+                    continue;
+                }
+                MinMap here = layers[layer];
+                if (here == null || slot >= here.slots()) {
+                    if (here != null) {
+                        live -= here.size();
+                        layers[layer] = null;
+                    }
+                    layer++;
+                    slot = 0;
+                    if (live == 0) {
+                        refuted = true;
+                        layers = null;
+                        return Step.REFUTED;
+                    }
+                    continue;
+                }
+                long key = here.keyAt(slot);
+                if (key >= 0) {
+                    expand(key, here.valueAt(slot));
+                    if (live > maxLive) {
+                        return retire("more than " + maxLive + " states at once for the jobs due by "
+                                + deadlines[window]);
+                    }
+                    if ((states & 1023) == 0 && meter != null && meter.timeNote() != null) {
+                        return Step.OPEN;
+                    }
+                }
+                slot++;
+            }
+        } catch (TooManyBatchesException e) {
+            return retire(e.getMessage());
+        } catch (ArithmeticException e) {
+            return retire("too many count vectors for the jobs due by " + deadlines[window]);
+        }
+        return Step.OPEN;
+    }
+
+    private Step retire(String why) {
+        retired = why;
+        layers = null;
+        return Step.RETIRED;
+    }
+
+    /** Starts the next window; false (retired) after the last deadline. */
+    private boolean open() {
+        window++;
+        if (window >= deadlines.length) {
+            retired = "every window has a relaxed schedule";
+            return false;
+        }
+        long w = deadlines[window];
+        due = new int[jm.n];
+        radix = new long[jm.n];
+        long size = 1;
+        total = 0;
+        for (int i = 0; i < jm.n; i++) {
+            long span = w - jm.offset[i] - jm.relDeadline[i];
+            long jobs = span < 0 ? 0 : span / jm.period[i] + 1;
+            due[i] = kept(i) ? (int) Math.min(jm.items[i], jobs * jm.chain[i]) : 0;
+            radix[i] = size;
+            size = Math.multiplyExact(size, due[i] + 1L);
+            total += due[i];
+        }
+        layers = new MinMap[total + 1];
+        layers[0] = new MinMap();
+        layers[0].offer(0, 0);
+        live = 1;
+        layer = 0;
+        slot = 0;
+        return true;
+    }
+
+    /** Offers every batch of the next due kernels that can run from this state by their deadlines. */
+    private void expand(long key, long t) {
+        states++;
+        long rest = key;
+        for (int i = jm.n - 1; i >= 0; i--) {
+            counts[i] = (int) (rest / radix[i]);
+            rest %= radix[i];
+            if (!kept(i) && broken != Mutation.LEFT_OUT_COUNTED) {
+                // Done, for the demand bound: a task left out has nothing due.
+                counts[i] = jm.items[i];
+            }
+        }
+        long ready = 0;
+        for (int i = 0; i < jm.n; i++) {
+            if (counts[i] < due[i]) {
+                int u = jm.unit(i, counts[i]);
+                ready |= 1L << u;
+                // The dead-state rule: this kernel cannot end by its deadline even alone.
+                if (Math.max(t, jm.readyTime(i, counts[i])) + jm.wcet[u] > jm.unitDeadline(u, counts)) {
+                    return;
+                }
+            }
+        }
+        // The demand bound, over the windows' own deadlines only (jobs due later are left out here).
+        long until = broken == Mutation.LOOK_PAST_WINDOW ? Long.MAX_VALUE : deadlines[window];
+        if (t > demand.latestStart(counts, until) || dominated(key, t, ready)) {
+            return;
+        }
+        BatchList list = oracle.batchesOf(ready);
+        long[] masks = list.masks();
+        for (int p = 0; p < list.nodes(); ) {
+            long start = t;
+            long latest = Long.MAX_VALUE;
+            long step = 0;
+            for (long b = masks[p]; b != 0; b &= b - 1) {
+                int u = Long.numberOfTrailingZeros(b);
+                int i = jm.taskOf[u];
+                start = Math.max(start, jm.readyTime(i, counts[i]));
+                latest = Math.min(latest, jm.unitDeadline(u, counts));
+                step += radix[i];
+            }
+            long end = start + list.completions()[p] + (broken == Mutation.LONGER_FRAMES ? 1 : 0);
+            if (end > latest) {
+                // A superset starts no earlier, lasts no shorter and has no later deadline.
+                p = list.skip()[p];
+                continue;
+            }
+            int to = layer + Long.bitCount(masks[p]);
+            if (layers[to] == null) {
+                layers[to] = new MinMap();
+            }
+            if (layers[to].offer(key + step, end)) {
+                live++;
+            }
+            p++;
+        }
+    }
+
+    private boolean kept(int i) {
+        return (keep >>> i & 1) != 0;
+    }
+
+    /** A state with one more due kernel done is already reached by t: whatever this one does, that one can. */
+    private boolean dominated(long key, long t, long ready) {
+        MinMap next = layers[layer + 1];
+        if (next == null) {
+            return false;
+        }
+        for (long b = ready; b != 0; b &= b - 1) {
+            int i = jm.taskOf[Long.numberOfTrailingZeros(b)];
+            if (next.get(key + radix[i]) <= t) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One line: why the set is not schedulable (for the witness). */
+    String reason() {
+        long w = deadlines[window];
+        int kernels = 0;
+        int tasks = 0;
+        for (int i = 0; i < jm.n; i++) {
+            kernels += due[i];
+            tasks += due[i] > 0 ? 1 : 0;
+        }
+        return "the " + kernels + " kernels of the jobs due by " + w + " (" + tasks + " tasks) cannot all meet "
+                + "their deadlines in any sequence of frames, even with the GPU left idle at will and every later "
+                + "job left out (the window relaxation)";
+    }
+}
