@@ -86,9 +86,9 @@ final class WindowRelaxation {
         deadlines = ds.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** The most states held at once: a share of the heap the analysis may use (about 100 bytes a state at worst). */
+    /** The most states held at once: an eighth of the heap the analysis may use, at about 100 bytes a state at worst (the engines need the rest). */
     static long maxLive(Options options) {
-        return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 4 / 100));
+        return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 8 / 100));
     }
 
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
