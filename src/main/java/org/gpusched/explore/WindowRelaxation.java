@@ -86,7 +86,10 @@ final class WindowRelaxation {
         deadlines = ds.stream().mapToLong(Long::longValue).toArray();
     }
 
-    /** The most states held at once: an eighth of the heap the analysis may use, at about 100 bytes a state at worst (the engines need the rest). */
+    /**
+     * The most states held at once: an eighth of the heap the analysis may use, at about 100 bytes
+     * a state at worst (the engines beside it need the rest).
+     */
     static long maxLive(Options options) {
         return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 8 / 100));
     }
