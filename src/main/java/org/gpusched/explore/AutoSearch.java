@@ -106,7 +106,10 @@ final class AutoSearch {
             // With two threads the window turn runs on the helper, before its depth-first turn ahead;
             // its outcome is still read here in the sequence, before breadth-first's.
             boolean windowAhead = window != null && parallel && !gaveWay && bfsAlive;
-            if (window != null && !windowAhead && window.step(windowTurn)) {
+            // Once depth-first has given way the set is most likely over-utilised, which the
+            // relaxations refute at a fraction of breadth-first's cost: four turns then.
+            long windowStates = gaveWay && windowTurn <= Long.MAX_VALUE / 4 ? 4 * windowTurn : windowTurn;
+            if (window != null && !windowAhead && window.step(windowStates)) {
                 return refuted(dfsBefore, bfsBefore);
             }
             if (!bfsAlive) {

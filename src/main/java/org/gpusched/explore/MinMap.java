@@ -3,13 +3,14 @@ package org.gpusched.explore;
 import java.util.Arrays;
 
 /**
- * A map from non-negative long keys to the least long value offered for each, open addressing
- * with linear probing: the window relaxation keeps millions of states per layer, which boxed maps
- * would make several times slower and larger.
+ * A map from keys of two words (each non-negative) to the least long value offered for each, open
+ * addressing with linear probing: the window relaxation keeps millions of states per layer, which
+ * boxed maps would make several times slower and larger.
  */
 final class MinMap {
     private static final long EMPTY = -1;
     private long[] keys;
+    private long[] highs;
     private long[] values;
     private int size;
 
@@ -20,6 +21,7 @@ final class MinMap {
     MinMap(int capacity) {
         int cap = Integer.highestOneBit(Math.max(16, capacity) * 2 - 1);
         keys = new long[cap];
+        highs = new long[cap];
         values = new long[cap];
         Arrays.fill(keys, EMPTY);
     }
@@ -28,34 +30,35 @@ final class MinMap {
         return size;
     }
 
-    /** Keeps the smaller of {@code value} and the value already held for {@code key}; true if the key is new. */
-    boolean offer(long key, long value) {
+    /** Keeps the smaller of {@code value} and the value already held for the key; true if the key is new. */
+    boolean offer(long key, long high, long value) {
         if (size * 2 >= keys.length) {
             grow();
         }
         int mask = keys.length - 1;
-        for (int p = slot(key, mask); ; p = (p + 1) & mask) {
+        for (int p = slot(key, high, mask); ; p = (p + 1) & mask) {
             if (keys[p] == EMPTY) {
                 keys[p] = key;
+                highs[p] = high;
                 values[p] = value;
                 size++;
                 return true;
             }
-            if (keys[p] == key) {
+            if (keys[p] == key && highs[p] == high) {
                 values[p] = Math.min(values[p], value);
                 return false;
             }
         }
     }
 
-    /** The value held for {@code key}, or Long.MAX_VALUE. */
-    long get(long key) {
+    /** The value held for the key, or Long.MAX_VALUE. */
+    long get(long key, long high) {
         int mask = keys.length - 1;
-        for (int p = slot(key, mask); ; p = (p + 1) & mask) {
+        for (int p = slot(key, high, mask); ; p = (p + 1) & mask) {
             if (keys[p] == EMPTY) {
                 return Long.MAX_VALUE;
             }
-            if (keys[p] == key) {
+            if (keys[p] == key && highs[p] == high) {
                 return values[p];
             }
         }
@@ -70,25 +73,31 @@ final class MinMap {
         return keys[slot];
     }
 
+    long highAt(int slot) {
+        return highs[slot];
+    }
+
     long valueAt(int slot) {
         return values[slot];
     }
 
-    private static int slot(long key, int mask) {
-        long h = key * 0x9E3779B97F4A7C15L;
+    private static int slot(long key, long high, int mask) {
+        long h = (key ^ Long.rotateLeft(high, 29) * 0xC2B2AE3D27D4EB4FL) * 0x9E3779B97F4A7C15L;
         return (int) (h >>> 32) & mask;
     }
 
     private void grow() {
         long[] k = keys;
+        long[] hk = highs;
         long[] v = values;
         keys = new long[k.length * 2];
+        highs = new long[k.length * 2];
         values = new long[k.length * 2];
         Arrays.fill(keys, EMPTY);
         size = 0;
         for (int p = 0; p < k.length; p++) {
             if (k[p] != EMPTY) {
-                offer(k[p], v[p]);
+                offer(k[p], hk[p], v[p]);
             }
         }
     }

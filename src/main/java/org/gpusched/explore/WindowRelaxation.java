@@ -32,6 +32,8 @@ final class WindowRelaxation {
     }
 
     private final Mutation broken;
+    /** For the tests: every deadline in turn instead of doubling (each window's soundness alone). */
+    private boolean everyWindow;
     /** The tasks whose jobs are kept (the others are left out too, which is still a relaxation). */
     private final long keep;
 
@@ -45,7 +47,9 @@ final class WindowRelaxation {
     /** The dynamic program of the current window; null between windows. */
     private MinMap[] layers;
     private int[] due;
-    private long[] radix;
+    /** Where each task's count sits in a state's key: the bit it starts at, and in which word. */
+    private int[] shift;
+    private boolean[] high;
     private int total;
     private int layer;
     private int slot;
@@ -94,6 +98,12 @@ final class WindowRelaxation {
         return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 8 / 100));
     }
 
+    /** For the tests: tries every deadline in turn (the windows are then each checked alone). */
+    WindowRelaxation everyWindow() {
+        everyWindow = true;
+        return this;
+    }
+
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
     static boolean applies(Oracle oracle) {
         return oracle.monotoneCompletion();
@@ -114,6 +124,24 @@ final class WindowRelaxation {
     /** Why it stopped without a verdict, or null. */
     String retiredWhy() {
         return retired;
+    }
+
+    /**
+     * The window after {@code w}: the first deadline at least twice as late (the last deadline at
+     * most). A window with no relaxed schedule leaves none to every later one (cut a later one's
+     * schedule down), so skipping windows loses no refutation, only finds it at a later window;
+     * and since a window's states grow about linearly with W, doubling makes reaching the last
+     * window cost about twice that window alone, where every deadline in turn cost a sum growing
+     * with the square of W.
+     */
+    private int nextWindow(int w) {
+        if (w < 0 || everyWindow) {
+            return w + 1;
+        }
+        long target = deadlines[w] > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * deadlines[w];
+        int at = java.util.Arrays.binarySearch(deadlines, target);
+        int next = at >= 0 ? at : -at - 1;
+        return Math.max(w + 1, Math.min(next, deadlines.length - 1));
     }
 
     /** Expands up to {@code budget} states; REFUTED once a window has no schedule (then it stays so). */
@@ -152,7 +180,7 @@ final class WindowRelaxation {
                 }
                 long key = here.keyAt(slot);
                 if (key >= 0) {
-                    expand(key, here.valueAt(slot));
+                    expand(key, here.highAt(slot), here.valueAt(slot));
                     if (live > maxLive) {
                         return retire("more than " + maxLive + " states at once for the jobs due by "
                                 + deadlines[window]);
@@ -165,8 +193,6 @@ final class WindowRelaxation {
             }
         } catch (TooManyBatchesException e) {
             return retire(e.getMessage());
-        } catch (ArithmeticException e) {
-            return retire("too many count vectors for the jobs due by " + deadlines[window]);
         }
         return Step.OPEN;
     }
@@ -179,27 +205,39 @@ final class WindowRelaxation {
 
     /** Starts the next window; false (retired) after the last deadline. */
     private boolean open() {
-        window++;
-        if (window >= deadlines.length) {
+        if (window == deadlines.length - 1) {
             retired = "every window has a relaxed schedule";
             return false;
         }
+        window = nextWindow(window);
         long w = deadlines[window];
         due = new int[jm.n];
-        radix = new long[jm.n];
-        long size = 1;
+        shift = new int[jm.n];
+        high = new boolean[jm.n];
         total = 0;
+        // Each task's count in a field of its own, within 63 bits of one of two words (keys stay
+        // non-negative); a field never spills into its neighbour, so adding one to a count is
+        // adding a power of two.
+        int[] used = new int[2];
         for (int i = 0; i < jm.n; i++) {
             long span = w - jm.offset[i] - jm.relDeadline[i];
             long jobs = span < 0 ? 0 : span / jm.period[i] + 1;
             due[i] = kept(i) ? (int) Math.min(jm.items[i], jobs * jm.chain[i]) : 0;
-            radix[i] = size;
-            size = Math.multiplyExact(size, due[i] + 1L);
+            int bits = 32 - Integer.numberOfLeadingZeros(due[i]);
+            int word = used[0] + bits <= 63 ? 0 : 1;
+            if (used[word] + bits > 63) {
+                retired = "the counts due by " + w + " need more than 126 bits";
+                layers = null;
+                return false;
+            }
+            high[i] = word == 1;
+            shift[i] = used[word];
+            used[word] += bits;
             total += due[i];
         }
         layers = new MinMap[total + 1];
         layers[0] = new MinMap();
-        layers[0].offer(0, 0);
+        layers[0].offer(0, 0, 0);
         live = 1;
         layer = 0;
         slot = 0;
@@ -207,12 +245,11 @@ final class WindowRelaxation {
     }
 
     /** Offers every batch of the next due kernels that can run from this state by their deadlines. */
-    private void expand(long key, long t) {
+    private void expand(long key, long hi, long t) {
         states++;
-        long rest = key;
-        for (int i = jm.n - 1; i >= 0; i--) {
-            counts[i] = (int) (rest / radix[i]);
-            rest %= radix[i];
+        for (int i = 0; i < jm.n; i++) {
+            long word = high[i] ? hi : key;
+            counts[i] = (int) (word >>> shift[i] & ((1L << (32 - Integer.numberOfLeadingZeros(due[i]))) - 1));
             if (!kept(i) && broken != Mutation.LEFT_OUT_COUNTED) {
                 // Done, for the demand bound: a task left out has nothing due.
                 counts[i] = jm.items[i];
@@ -231,7 +268,7 @@ final class WindowRelaxation {
         }
         // The demand bound, over the windows' own deadlines only (jobs due later are left out here).
         long until = broken == Mutation.LOOK_PAST_WINDOW ? Long.MAX_VALUE : deadlines[window];
-        if (t > demand.latestStart(counts, until) || dominated(key, t, ready)) {
+        if (t > demand.latestStart(counts, until) || dominated(key, hi, t, ready)) {
             return;
         }
         BatchList list = oracle.batchesOf(ready);
@@ -240,12 +277,17 @@ final class WindowRelaxation {
             long start = t;
             long latest = Long.MAX_VALUE;
             long step = 0;
+            long stepHigh = 0;
             for (long b = masks[p]; b != 0; b &= b - 1) {
                 int u = Long.numberOfTrailingZeros(b);
                 int i = jm.taskOf[u];
                 start = Math.max(start, jm.readyTime(i, counts[i]));
                 latest = Math.min(latest, jm.unitDeadline(u, counts));
-                step += radix[i];
+                if (high[i]) {
+                    stepHigh += 1L << shift[i];
+                } else {
+                    step += 1L << shift[i];
+                }
             }
             long end = start + list.completions()[p] + (broken == Mutation.LONGER_FRAMES ? 1 : 0);
             if (end > latest) {
@@ -257,7 +299,7 @@ final class WindowRelaxation {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + step, end)) {
+            if (layers[to].offer(key + step, hi + stepHigh, end)) {
                 live++;
             }
             p++;
@@ -269,14 +311,15 @@ final class WindowRelaxation {
     }
 
     /** A state with one more due kernel done is already reached by t: whatever this one does, that one can. */
-    private boolean dominated(long key, long t, long ready) {
+    private boolean dominated(long key, long hi, long t, long ready) {
         MinMap next = layers[layer + 1];
         if (next == null) {
             return false;
         }
         for (long b = ready; b != 0; b &= b - 1) {
             int i = jm.taskOf[Long.numberOfTrailingZeros(b)];
-            if (next.get(key + radix[i]) <= t) {
+            long one = 1L << shift[i];
+            if (high[i] ? next.get(key, hi + one) <= t : next.get(key + one, hi) <= t) {
                 return true;
             }
         }
