@@ -1,6 +1,7 @@
 package org.gpusched.explore;
 
 import org.gpusched.model.Budget;
+import org.gpusched.model.Ticks;
 import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.TooManyBatchesException;
@@ -193,6 +194,11 @@ final class WindowRelaxation {
             }
         } catch (TooManyBatchesException e) {
             return retire(e.getMessage());
+        } catch (Budget.Exhausted e) {
+            // The time limit passed (or another engine decided) inside a candidate list: no verdict
+            // here; the engines see the same budget and end the analysis. The state half expanded is
+            // expanded again on a later turn (its offers only keep the smaller times).
+            return Step.OPEN;
         }
         return Step.OPEN;
     }
@@ -261,7 +267,7 @@ final class WindowRelaxation {
                 int u = jm.unit(i, counts[i]);
                 ready |= 1L << u;
                 // The dead-state rule: this kernel cannot end by its deadline even alone.
-                if (Math.max(t, jm.readyTime(i, counts[i])) + jm.wcet[u] > jm.unitDeadline(u, counts)) {
+                if (Ticks.add(Math.max(t, jm.readyTime(i, counts[i])), jm.wcet[u]) > jm.unitDeadline(u, counts)) {
                     return;
                 }
             }
@@ -289,7 +295,7 @@ final class WindowRelaxation {
                     step += 1L << shift[i];
                 }
             }
-            long end = start + list.completions()[p] + (broken == Mutation.LONGER_FRAMES ? 1 : 0);
+            long end = Ticks.add(start, list.completions()[p] + (broken == Mutation.LONGER_FRAMES ? 1 : 0));
             if (end > latest) {
                 // A superset starts no earlier, lasts no shorter and has no later deadline.
                 p = list.skip()[p];
