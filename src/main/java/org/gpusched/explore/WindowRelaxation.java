@@ -33,6 +33,12 @@ final class WindowRelaxation {
     }
 
     private final Mutation broken;
+    /**
+     * The most kernels ready at once the relaxation lists the candidate batches of: the list of 20
+     * ready kernels (up to 2^20 sets, each placed) took more than the whole 30 s of a 20-task set,
+     * which the search alone decides; 16 (at most 65,536 sets) costs well under a second.
+     */
+    static final int MAX_READY = 16;
     /** For the tests: every deadline in turn instead of doubling (each window's soundness alone). */
     private boolean everyWindow;
     /** The tasks whose jobs are kept (the others are left out too, which is still a relaxation). */
@@ -182,6 +188,9 @@ final class WindowRelaxation {
                 long key = here.keyAt(slot);
                 if (key >= 0) {
                     expand(key, here.highAt(slot), here.valueAt(slot));
+                    if (retired != null) {
+                        return Step.RETIRED;
+                    }
                     if (live > maxLive) {
                         return retire("more than " + maxLive + " states at once for the jobs due by "
                                 + deadlines[window]);
@@ -275,6 +284,11 @@ final class WindowRelaxation {
         // The demand bound, over the windows' own deadlines only (jobs due later are left out here).
         long until = broken == Mutation.LOOK_PAST_WINDOW ? Long.MAX_VALUE : deadlines[window];
         if (t > demand.latestStart(counts, until) || dominated(key, hi, t, ready)) {
+            return;
+        }
+        if (Long.bitCount(ready) > MAX_READY) {
+            retired = "more than " + MAX_READY + " kernels ready at once for the jobs due by " + deadlines[window];
+            layers = null;
             return;
         }
         BatchList list = oracle.batchesOf(ready);
