@@ -102,7 +102,7 @@ public final class Bench {
                 cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
                 phases = phases.plus(explorer.phases());
             }
-            if (a.foundBy() != null && !Analysis.WINDOW.equals(a.foundBy())) {
+            if (a.foundBeforeSearch()) {
                 before++;
             }
             vertices[i] = a.stats().vertices();

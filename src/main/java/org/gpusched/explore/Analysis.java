@@ -24,6 +24,11 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
     /** {@link #foundBy()} of a set refuted by the window relaxation, beside the search. */
     public static final String WINDOW = "window relaxation";
 
+    /** Whether what decided ran before any search (greedy runs, the demand check), not beside it. */
+    public boolean foundBeforeSearch() {
+        return foundBy != null && !WINDOW.equals(foundBy);
+    }
+
     public Analysis {
         schedule = List.copyOf(schedule);
     }

@@ -126,7 +126,7 @@ final class AutoSearch {
                 helper = new Thread(() -> {
                     long cpu0 = THREADS.getCurrentThreadCpuTime();
                     try {
-                        windowRefuted[0] = windowAhead && window.step(windowTurn);
+                        windowRefuted[0] = windowAhead && window.step(windowStates);
                         ahead[0] = !windowRefuted[0] && dfs.step(turn);
                     } catch (Throwable t) {
                         failed[0] = t;

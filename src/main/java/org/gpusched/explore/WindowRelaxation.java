@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * left out? Every PBS schedule, cut down to those kernels, is such a schedule, so a window where
  * the answer is no proves the set not schedulable. With idling allowed an earlier time is never
  * worse, so a state is just the kernels done per task, with the earliest time reached: a dynamic
- * program over count vectors, layer by layer (kernels done), for W = each deadline in turn.
+ * program over count vectors, layer by layer (kernels done), for W from the first deadline on,
+ * doubling from window to window ({@link #nextWindow}).
  * Resumable in steps of a number of states: {@link AutoSearch} gives it turns beside the search.
  * Needs a completion model in which fewer kernels never take longer ({@link #applies}).
  */
@@ -56,6 +57,7 @@ final class WindowRelaxation {
     private int[] due;
     /** Where each task's count sits in a state's key: the bit it starts at, and in which word. */
     private int[] shift;
+    private long[] field;
     private boolean[] high;
     private int total;
     private int layer;
@@ -64,6 +66,7 @@ final class WindowRelaxation {
     private final int[] counts;
     private long states;
     private String retired;
+    private boolean refuted;
 
     /**
      * @param oracle its own oracle (the memo is not thread-safe)
@@ -120,8 +123,6 @@ final class WindowRelaxation {
     long refutedAt() {
         return refuted ? deadlines[window] : -1;
     }
-
-    private boolean refuted;
 
     /** States expanded so far, over every window. */
     long states() {
@@ -221,13 +222,14 @@ final class WindowRelaxation {
     /** Starts the next window; false (retired) after the last deadline. */
     private boolean open() {
         if (window == deadlines.length - 1) {
-            retired = "every window has a relaxed schedule";
+            retire("every window has a relaxed schedule");
             return false;
         }
         window = nextWindow(window);
         long w = deadlines[window];
         due = new int[jm.n];
         shift = new int[jm.n];
+        field = new long[jm.n];
         high = new boolean[jm.n];
         total = 0;
         // Each task's count in a field of its own, within 63 bits of one of two words (keys stay
@@ -241,12 +243,12 @@ final class WindowRelaxation {
             int bits = 32 - Integer.numberOfLeadingZeros(due[i]);
             int word = used[0] + bits <= 63 ? 0 : 1;
             if (used[word] + bits > 63) {
-                retired = "the counts due by " + w + " need more than 126 bits";
-                layers = null;
+                retire("the counts due by " + w + " need more than 126 bits");
                 return false;
             }
             high[i] = word == 1;
             shift[i] = used[word];
+            field[i] = (1L << bits) - 1;
             used[word] += bits;
             total += due[i];
         }
@@ -264,7 +266,7 @@ final class WindowRelaxation {
         states++;
         for (int i = 0; i < jm.n; i++) {
             long word = high[i] ? hi : key;
-            counts[i] = (int) (word >>> shift[i] & ((1L << (32 - Integer.numberOfLeadingZeros(due[i]))) - 1));
+            counts[i] = (int) (word >>> shift[i] & field[i]);
             if (!kept(i) && broken != Mutation.LEFT_OUT_COUNTED) {
                 // Done, for the demand bound: a task left out has nothing due.
                 counts[i] = jm.items[i];
@@ -287,8 +289,7 @@ final class WindowRelaxation {
             return;
         }
         if (Long.bitCount(ready) > MAX_READY) {
-            retired = "more than " + MAX_READY + " kernels ready at once for the jobs due by " + deadlines[window];
-            layers = null;
+            retire("more than " + MAX_READY + " kernels ready at once for the jobs due by " + deadlines[window]);
             return;
         }
         BatchList list = oracle.batchesOf(ready);

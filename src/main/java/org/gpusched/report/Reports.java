@@ -51,7 +51,7 @@ public final class Reports {
         out.printf(Locale.ROOT, "  method        %s%n", a.method());
         if (a.foundBy() != null) {
             out.printf(Locale.ROOT, "  decided by    %s, %s%n", a.foundBy(),
-                    Analysis.WINDOW.equals(a.foundBy()) ? "beside the search" : "before any search");
+                    a.foundBeforeSearch() ? "before any search" : "beside the search");
         }
         if (a.engine() != null) {
             out.printf(Locale.ROOT, "  engine        %s%n", a.engine());
