@@ -23,10 +23,12 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
                        String note, Achieved achieved, String foundBy, Repeat repeat, String engine) {
     /** {@link #foundBy()} of a set refuted by the window relaxation, beside the search. */
     public static final String WINDOW = "window relaxation";
+    /** {@link #foundBy()} of a schedule found by the earliest-time sweep, beside the search. */
+    public static final String SWEEP = "earliest-time sweep";
 
     /** Whether what decided ran before any search (greedy runs, the demand check), not beside it. */
     public boolean foundBeforeSearch() {
-        return foundBy != null && !WINDOW.equals(foundBy);
+        return foundBy != null && !WINDOW.equals(foundBy) && !SWEEP.equals(foundBy);
     }
 
     public Analysis {

@@ -21,11 +21,13 @@ package org.gpusched.explore;
  * greedy runs' seeds) does not tell the sets apart, the deepest path of a feasible 16-task set at
  * U = 1.4 being then as short as an over-utilised one's (24 of 505 kernels against 14 to 78).
  *
- * <p>The window relaxations ({@link Windows}), where they apply, take a turn after each
+ * <p>The earliest-time sweep and the window relaxations ({@link Windows}) take a turn after each
  * depth-first check, before breadth-first's turn: {@link #WINDOW_SHARE} times a turn's states
- * (their states are a few hundred times cheaper). They can only refute; a refutation ends the search
- * at that point of the sequence, so the outcome stays that of one thread. On sets of
- * {@link GpuSchedExplorer#GREEDY_FROM} kernels or more they also take a quarter turn first.
+ * (their states are a hundred times cheaper). The sweep can only find schedules and the relaxations
+ * can only refute; either ends the search at that point of the sequence, so the outcome stays that
+ * of one thread. With two threads they run on the caller's thread, before breadth-first's turn,
+ * while the helper runs depth-first's turn ahead (stopped and thrown away when they decide). On
+ * sets of {@link GpuSchedExplorer#GREEDY_FROM} kernels or more they also take a quarter turn first.
  */
 final class AutoSearch {
     /**
@@ -33,9 +35,14 @@ final class AutoSearch {
      * {@code byWindow}: the window relaxations refuted the set there; {@code partner} then holds
      * both engines' statistics at that point of the sequence, summed.
      */
-    record Outcome(Engine decider, Stats partner, String inconclusiveNote, boolean byWindow) {
+    record Outcome(Engine decider, Stats partner, String inconclusiveNote, boolean byWindow, long[] vertices) {
         Outcome(Engine decider, Stats partner, String inconclusiveNote) {
-            this(decider, partner, inconclusiveNote, false);
+            this(decider, partner, inconclusiveNote, false, null);
+        }
+
+        /** Vertices per depth to report: depth-first's when the window turn decided (a turn ahead not counted). */
+        long[] verticesPerDepth() {
+            return vertices != null ? vertices : decider.verticesPerDepth();
         }
     }
 
@@ -44,6 +51,10 @@ final class AutoSearch {
     private final Windows window;
     private final long windowTurn;
     private final boolean windowFirst;
+    private final Runnable cancelDfs;
+    private boolean firstOver;
+    /** Depth-first's vertices per depth before the window turn now running. */
+    private long[] dfsVertices;
 
     private final Engine dfs;
     private final Engine bfs;
@@ -60,14 +71,18 @@ final class AutoSearch {
 
     /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
     AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
-        this(dfs, bfs, options, kernels, null, false);
+        this(dfs, bfs, options, kernels, null, false, () -> { });
     }
 
     /**
      * @param window      the window relaxations' turns, or null for none
      * @param windowFirst whether they also take a quarter turn before depth-first's first
+     * @param cancelDfs   stops a depth-first turn running ahead (its engine's own meter), once the
+     *                    turns beside the search decided before it in the sequence
      */
-    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, Windows window, boolean windowFirst) {
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, Windows window, boolean windowFirst,
+               Runnable cancelDfs) {
+        this.cancelDfs = cancelDfs;
         this.window = window;
         this.windowFirst = windowFirst;
         this.windowTurn = Math.max(1, options.diveStates()) > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE
@@ -81,12 +96,23 @@ final class AutoSearch {
     }
 
     Outcome run() {
-        // A quarter turn first on sets the greedy policies left undecided: an over-utilised set is
-        // often refuted within it, and a feasible one loses little.
-        if (window != null && windowFirst && window.step(Math.max(1, windowTurn / 4))) {
-            return refuted(dfs.snapshot(), bfs.snapshot());
+        boolean dfsOver;
+        if (window != null && windowFirst && parallel) {
+            Outcome o = firstTurnsAtOnce();
+            if (o != null) {
+                return o;
+            }
+            dfsOver = firstOver;
+        } else {
+            // A turn and a quarter first on sets the greedy policies left undecided: the sweep finds
+            // most schedules of the sets near the boundary and the relaxations refute most
+            // over-utilised sets within it, where depth-first's first turn costs far more.
+            dfsVertices = dfs.verticesPerDepth().clone();
+            if (window != null && windowFirst && (window.step(Math.max(1, windowTurn / 4)) || windowTurn(false))) {
+                return refuted(dfs.snapshot(), bfs.snapshot());
+            }
+            dfsOver = dfs.step(turn);
         }
-        boolean dfsOver = dfs.step(turn);
         boolean bfsAlive = true;
         // Depth-first has given way: breadth-first takes every turn, with all the threads.
         boolean gaveWay = false;
@@ -103,52 +129,34 @@ final class AutoSearch {
             }
             Stats dfsBefore = dfs.snapshot();
             Stats bfsBefore = bfs.snapshot();
-            // With two threads the window turn runs on the helper, before its depth-first turn ahead;
-            // its outcome is still read here in the sequence, before breadth-first's.
-            boolean windowAhead = window != null && parallel && !gaveWay && bfsAlive;
-            // Once depth-first has given way the set is most likely over-utilised, which the
-            // relaxations refute at a fraction of breadth-first's cost: four turns then.
-            long windowStates = gaveWay && windowTurn <= Long.MAX_VALUE / 4 ? 4 * windowTurn : windowTurn;
-            if (window != null && !windowAhead && window.step(windowStates)) {
-                return refuted(dfsBefore, bfsBefore);
-            }
+            dfsVertices = dfs.verticesPerDepth().clone();
             if (!bfsAlive) {
+                if (window != null && windowTurn(gaveWay)) {
+                    return refuted(dfsBefore, bfsBefore);
+                }
                 dfsOver = dfs.step(turn);
                 continue;
             }
-            boolean[] ahead = new boolean[1];
-            boolean[] windowRefuted = new boolean[1];
-            long[] helperCpu = new long[1];
-            Throwable[] failed = new Throwable[1];
-            Thread helper = null;
-            if (parallel && !gaveWay) {
-                // The depth-first turn after this breadth-first one, run ahead on a second thread.
-                helper = new Thread(() -> {
-                    long cpu0 = THREADS.getCurrentThreadCpuTime();
-                    try {
-                        windowRefuted[0] = windowAhead && window.step(windowStates);
-                        ahead[0] = !windowRefuted[0] && dfs.step(turn);
-                    } catch (Throwable t) {
-                        failed[0] = t;
-                    } finally {
-                        helperCpu[0] = THREADS.getCurrentThreadCpuTime() - cpu0;
-                    }
-                }, "gpusched-dfs");
-                helper.setDaemon(true);
-                helper.start();
-            }
-            boolean bfsOver = bfs.step(turn);
-            if (helper != null) {
-                join(helper);
-                helperCpuNanos += helperCpu[0];
-                if (failed[0] instanceof RuntimeException re) {
-                    throw re;
-                } else if (failed[0] instanceof Error err) {
-                    throw err;
+            // The depth-first turn after this breadth-first one, run ahead on a second thread
+            // while this one takes the window turn and breadth-first's.
+            Ahead ahead = parallel && !gaveWay ? new Ahead() : null;
+            boolean windowDecided = false;
+            boolean bfsOver = false;
+            try {
+                windowDecided = window != null && windowTurn(gaveWay);
+                if (!windowDecided) {
+                    bfsOver = bfs.step(turn);
+                }
+            } finally {
+                if (ahead != null) {
+                    ahead.finish(windowDecided);
                 }
             }
-            if (windowRefuted[0]) {
+            if (windowDecided) {
                 return refuted(dfsBefore, bfsBefore);
+            }
+            if (ahead != null) {
+                ahead.rethrow();
             }
             if (bfs.batchLimit()) {
                 // A state with more candidate batches than can be materialised: breadth-first
@@ -163,14 +171,92 @@ final class AutoSearch {
                 }
             }
             if (!gaveWay) {
-                dfsOver = helper != null ? ahead[0] : dfs.step(turn);
+                dfsOver = ahead != null ? ahead.over : dfs.step(turn);
             }
         }
     }
 
+    /**
+     * With two threads, on sets that take the first window turns: depth-first's first turn runs on
+     * the helper while this thread takes them (before it in the sequence: when they decide, it is
+     * stopped and thrown away). Returns the outcome when they decided, else null with
+     * {@link #firstOver} set.
+     */
+    private Outcome firstTurnsAtOnce() {
+        Stats dfs0 = dfs.snapshot();
+        Stats bfs0 = bfs.snapshot();
+        dfsVertices = dfs.verticesPerDepth().clone();
+        Ahead ahead = new Ahead();
+        boolean decided = false;
+        try {
+            decided = window.step(Math.max(1, windowTurn / 4)) || windowTurn(false);
+        } finally {
+            ahead.finish(decided);
+        }
+        if (decided) {
+            return refuted(dfs0, bfs0);
+        }
+        ahead.rethrow();
+        firstOver = ahead.over;
+        return null;
+    }
+
+    /**
+     * Depth-first's next turn, run on a helper thread while this thread takes turns that come
+     * before it in the sequence.
+     */
+    private final class Ahead {
+        private final Thread thread;
+        private boolean over;
+        private long cpu;
+        private Throwable failed;
+
+        Ahead() {
+            thread = new Thread(() -> {
+                long cpu0 = THREADS.getCurrentThreadCpuTime();
+                try {
+                    over = dfs.step(turn);
+                } catch (Throwable t) {
+                    failed = t;
+                } finally {
+                    cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
+                }
+            }, "gpusched-dfs");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Waits for the turn; stopped first (and then thrown away) when what came before it decided. */
+        void finish(boolean decidedBefore) {
+            if (decidedBefore) {
+                cancelDfs.run();
+            }
+            join(thread);
+            helperCpuNanos += cpu;
+        }
+
+        void rethrow() {
+            if (failed instanceof RuntimeException re) {
+                throw re;
+            } else if (failed instanceof Error err) {
+                throw err;
+            }
+        }
+    }
+
+    /**
+     * A window turn, and three more once depth-first has given way: the set is then most likely
+     * over-utilised, which the relaxations refute at a fraction of breadth-first's cost. True once
+     * decided.
+     */
+    private boolean windowTurn(boolean gaveWay) {
+        return window.step(windowTurn) || gaveWay && window.step(windowTurn <= Long.MAX_VALUE / 3 ? 3 * windowTurn
+                : Long.MAX_VALUE);
+    }
+
     /** The window relaxations refuted the set with the engines' statistics at that point. */
     private Outcome refuted(Stats dfsAt, Stats bfsAt) {
-        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt), null, true);
+        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt), null, true, dfsVertices);
     }
 
     private Outcome check(Engine e, boolean over, Stats partner) {

@@ -160,18 +160,23 @@ public final class GpuSchedExplorer {
         }
         // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
         // infeasible ones, which must be explored whole. Each alone is exact.
-        Oracle own = options.threads() >= 2 ? new Oracle(ts, meter) : oracle;
-        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), meter, mutation, lazyFrom);
+        // With two threads depth-first runs ahead on a meter of its own, which stops it when the
+        // turns beside the search decide first.
+        Budget.Meter dfsMeter = options.threads() >= 2 ? meter.inner(meter.budget()) : meter;
+        Oracle own = options.threads() >= 2 ? new Oracle(ts, dfsMeter) : oracle;
+        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), dfsMeter, mutation, lazyFrom);
         dfs.seedWith(seeds);
         // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the
         // rest, and over all N once depth-first gives way (AutoSearch).
         Engine bfs = new Engine(oracle, jm, options.withSearch(SearchOrder.BFS), meter, mutation, lazyFrom, workers);
         bfs.reserve(1);
-        // The window relaxation only refutes, like the global demand check, and is left out with it.
-        Windows window = options.greedyFirst() && WindowRelaxation.applies(oracle)
-                ? new Windows(ts, jm, meter, mutation, WindowRelaxation.maxLive(options)) : null;
+        // The sweep and the window relaxations are early answers like the greedy runs and the global
+        // demand check, and are left out with them.
+        Windows window = options.greedyFirst()
+                ? new Windows(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
+                        WindowRelaxation.applies(oracle)) : null;
         AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
-                ts.units().size() >= greedyFrom);
+                ts.units().size() >= greedyFrom, dfsMeter::cancel);
         AutoSearch.Outcome o = auto.run();
         helperCpuNanos = auto.helperCpuNanos + bfs.helperCpuNanos();
         logSplit(bfs);
@@ -181,13 +186,18 @@ public final class GpuSchedExplorer {
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
+        if (o.byWindow() && window.schedule() != null) {
+            oracle.detachMeter();
+            return keep(o.decider(), o.verticesPerDepth(), new GreedyFirst(oracle, jm).found(window.schedule(), method,
+                    o.partner(), Analysis.SWEEP));
+        }
         if (o.byWindow()) {
             oracle.detachMeter();
             Witness w = new Witness(List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
                     List.of(window.reason()));
             Analysis a = new Analysis(Verdict.NOT_SCHEDULABLE, method, o.partner(), List.of(), w, null, null,
                     Analysis.WINDOW);
-            return keep(o.decider(), a);
+            return keep(o.decider(), o.verticesPerDepth(), a);
         }
         Analysis a = result(o.decider(), o.partner(), jm, method);
         if (o.inconclusiveNote() != null) {
@@ -197,8 +207,12 @@ public final class GpuSchedExplorer {
     }
 
     private Analysis keep(Engine e, Analysis a) {
+        return keep(e, e.verticesPerDepth(), a);
+    }
+
+    private Analysis keep(Engine e, long[] vertices, Analysis a) {
         graph = e.graph();
-        verticesPerDepth = e.verticesPerDepth().clone();
+        verticesPerDepth = vertices.clone();
         return a;
     }
 

@@ -57,16 +57,21 @@ final class GreedyFirst {
                 prefixes.add(r);
                 continue;
             }
-            Trail trail = new Trail();
-            int last = 0;
-            for (int f = 0; f < r.frames(); f++) {
-                last = trail.add(last, r.starts()[f], r.masks()[f], 0);
-            }
-            List<Frame> schedule = Paths.frames(trail, last, oracle, jm);
             Stats stats = new Stats(0, 0, frames, 0, 0, 0, 0, jm.totalKernels, System.nanoTime() - t0, 0);
-            return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, r.policy().words);
+            return found(r, method, stats, r.policy().words);
         }
         return null;
+    }
+
+    /** The schedule of a complete run that {@link #valid} accepted, found by {@code foundBy}. */
+    Analysis found(GreedyRuns.Run r, String method, Stats stats, String foundBy) {
+        Trail trail = new Trail();
+        int last = 0;
+        for (int f = 0; f < r.frames(); f++) {
+            last = trail.add(last, r.starts()[f], r.masks()[f], 0);
+        }
+        List<Frame> schedule = Paths.frames(trail, last, oracle, jm);
+        return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy);
     }
 
     /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */

@@ -12,6 +12,8 @@ final class MinMap {
     private long[] keys;
     private long[] highs;
     private long[] values;
+    /** A tag per key, of the offer that set its value (null until a tagged offer). */
+    private long[] tags;
     private int size;
 
     MinMap() {
@@ -32,8 +34,19 @@ final class MinMap {
 
     /** Keeps the smaller of {@code value} and the value already held for the key; true if the key is new. */
     boolean offer(long key, long high, long value) {
+        return offer(key, high, value, 0);
+    }
+
+    /**
+     * As {@link #offer(long, long, long)}, keeping the tag of the offer that set the value (the
+     * first of equal values).
+     */
+    boolean offer(long key, long high, long value, long tag) {
         if (size * 2 >= keys.length) {
             grow();
+        }
+        if (tag != 0 && tags == null) {
+            tags = new long[keys.length];
         }
         int mask = keys.length - 1;
         for (int p = slot(key, high, mask); ; p = (p + 1) & mask) {
@@ -41,27 +54,45 @@ final class MinMap {
                 keys[p] = key;
                 highs[p] = high;
                 values[p] = value;
+                if (tags != null) {
+                    tags[p] = tag;
+                }
                 size++;
                 return true;
             }
             if (keys[p] == key && highs[p] == high) {
-                values[p] = Math.min(values[p], value);
+                if (value < values[p]) {
+                    values[p] = value;
+                    if (tags != null) {
+                        tags[p] = tag;
+                    }
+                }
                 return false;
             }
         }
     }
 
-    /** The value held for the key, or Long.MAX_VALUE. */
-    long get(long key, long high) {
+    /** The slot of the key, or -1. */
+    int indexOf(long key, long high) {
         int mask = keys.length - 1;
         for (int p = slot(key, high, mask); ; p = (p + 1) & mask) {
             if (keys[p] == EMPTY) {
-                return Long.MAX_VALUE;
+                return -1;
             }
             if (keys[p] == key && highs[p] == high) {
-                return values[p];
+                return p;
             }
         }
+    }
+
+    long tagAt(int slot) {
+        return tags == null ? 0 : tags[slot];
+    }
+
+    /** The value held for the key, or Long.MAX_VALUE. */
+    long get(long key, long high) {
+        int p = indexOf(key, high);
+        return p < 0 ? Long.MAX_VALUE : values[p];
     }
 
     /** Slot count; slots with {@link #keyAt} below 0 are empty. */
@@ -90,14 +121,16 @@ final class MinMap {
         long[] k = keys;
         long[] hk = highs;
         long[] v = values;
+        long[] t = tags;
         keys = new long[k.length * 2];
         highs = new long[k.length * 2];
         values = new long[k.length * 2];
+        tags = t == null ? null : new long[k.length * 2];
         Arrays.fill(keys, EMPTY);
         size = 0;
         for (int p = 0; p < k.length; p++) {
             if (k[p] != EMPTY) {
-                offer(k[p], hk[p], v[p]);
+                offer(k[p], hk[p], v[p], t == null ? 0 : t[p]);
             }
         }
     }

@@ -55,10 +55,8 @@ final class WindowRelaxation {
     /** The dynamic program of the current window; null between windows. */
     private MinMap[] layers;
     private int[] due;
-    /** Where each task's count sits in a state's key: the bit it starts at, and in which word. */
-    private int[] shift;
-    private long[] field;
-    private boolean[] high;
+    /** Where each task's count sits in a state's key. */
+    private CountFields fields;
     private int total;
     private int layer;
     private int slot;
@@ -228,29 +226,17 @@ final class WindowRelaxation {
         window = nextWindow(window);
         long w = deadlines[window];
         due = new int[jm.n];
-        shift = new int[jm.n];
-        field = new long[jm.n];
-        high = new boolean[jm.n];
         total = 0;
-        // Each task's count in a field of its own, within 63 bits of one of two words (keys stay
-        // non-negative); a field never spills into its neighbour, so adding one to a count is
-        // adding a power of two.
-        int[] used = new int[2];
         for (int i = 0; i < jm.n; i++) {
             long span = w - jm.offset[i] - jm.relDeadline[i];
             long jobs = span < 0 ? 0 : span / jm.period[i] + 1;
             due[i] = kept(i) ? (int) Math.min(jm.items[i], jobs * jm.chain[i]) : 0;
-            int bits = 32 - Integer.numberOfLeadingZeros(due[i]);
-            int word = used[0] + bits <= 63 ? 0 : 1;
-            if (used[word] + bits > 63) {
-                retire("the counts due by " + w + " need more than 126 bits");
-                return false;
-            }
-            high[i] = word == 1;
-            shift[i] = used[word];
-            field[i] = (1L << bits) - 1;
-            used[word] += bits;
             total += due[i];
+        }
+        fields = CountFields.of(due);
+        if (fields == null) {
+            retire("the counts due by " + w + " need more than 126 bits");
+            return false;
         }
         layers = new MinMap[total + 1];
         layers[0] = new MinMap();
@@ -265,8 +251,7 @@ final class WindowRelaxation {
     private void expand(long key, long hi, long t) {
         states++;
         for (int i = 0; i < jm.n; i++) {
-            long word = high[i] ? hi : key;
-            counts[i] = (int) (word >>> shift[i] & field[i]);
+            counts[i] = fields.count(i, key, hi);
             if (!kept(i) && broken != Mutation.LEFT_OUT_COUNTED) {
                 // Done, for the demand bound: a task left out has nothing due.
                 counts[i] = jm.items[i];
@@ -285,7 +270,10 @@ final class WindowRelaxation {
         }
         // The demand bound, over the windows' own deadlines only (jobs due later are left out here).
         long until = broken == Mutation.LOOK_PAST_WINDOW ? Long.MAX_VALUE : deadlines[window];
-        if (t > demand.latestStart(counts, until) || dominated(key, hi, t, ready)) {
+        // Domination: a state with one more due kernel done is reached by t already; whatever this
+        // one does, that one can (the same frames without that kernel last no longer).
+        if (t > demand.latestStart(counts, until)
+                || fields.oneMoreBy(layers[layer + 1], key, hi, t, ready, jm.taskOf)) {
             return;
         }
         if (Long.bitCount(ready) > MAX_READY) {
@@ -297,18 +285,11 @@ final class WindowRelaxation {
         for (int p = 0; p < list.nodes(); ) {
             long start = t;
             long latest = Long.MAX_VALUE;
-            long step = 0;
-            long stepHigh = 0;
             for (long b = masks[p]; b != 0; b &= b - 1) {
                 int u = Long.numberOfTrailingZeros(b);
                 int i = jm.taskOf[u];
                 start = Math.max(start, jm.readyTime(i, counts[i]));
                 latest = Math.min(latest, jm.unitDeadline(u, counts));
-                if (high[i]) {
-                    stepHigh += 1L << shift[i];
-                } else {
-                    step += 1L << shift[i];
-                }
             }
             long end = Ticks.add(start, list.completions()[p] + (broken == Mutation.LONGER_FRAMES ? 1 : 0));
             if (end > latest) {
@@ -320,7 +301,8 @@ final class WindowRelaxation {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + step, hi + stepHigh, end)) {
+            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf), hi + fields.highStep(masks[p], jm.taskOf),
+                    end)) {
                 live++;
             }
             p++;
@@ -329,22 +311,6 @@ final class WindowRelaxation {
 
     private boolean kept(int i) {
         return (keep >>> i & 1) != 0;
-    }
-
-    /** A state with one more due kernel done is already reached by t: whatever this one does, that one can. */
-    private boolean dominated(long key, long hi, long t, long ready) {
-        MinMap next = layers[layer + 1];
-        if (next == null) {
-            return false;
-        }
-        for (long b = ready; b != 0; b &= b - 1) {
-            int i = jm.taskOf[Long.numberOfTrailingZeros(b)];
-            long one = 1L << shift[i];
-            if (high[i] ? next.get(key, hi + one) <= t : next.get(key + one, hi) <= t) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** One line: why the set is not schedulable (for the witness). */

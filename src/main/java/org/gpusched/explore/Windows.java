@@ -10,26 +10,56 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The window relaxations {@link AutoSearch} gives turns to: one over every task, and one without the
- * tasks of least utilization that together make up at most {@link #LEFT_OUT} of the set's (leaving
- * tasks out is a relaxation too, a weaker one per window but with fewer states, so it reaches later
- * windows). A turn's states are shared by those still open, in this order: deterministic.
+ * What {@link AutoSearch} runs beside the search, in turns: the earliest-time sweep
+ * ({@link EarliestSweep}), which can only find schedules, and the window relaxations, which can
+ * only refute: one over every task, and one without the tasks of least utilization that together
+ * make up at most {@link #LEFT_OUT} of the set's (leaving tasks out is a relaxation too, a weaker one
+ * per window but with fewer states, so it reaches later windows). The sweep takes a turn's states
+ * first, and the relaxations still open share as many after it, in this order: deterministic.
  */
 final class Windows {
     /** The share of the utilization the second relaxation may leave out. */
     static final double LEFT_OUT = 0.05;
     private final List<WindowRelaxation> open = new ArrayList<>();
     private WindowRelaxation refuted;
+    private EarliestSweep sweep;
+    private int widths;
+    private GreedyRuns.Run found;
+    private final TaskSet ts;
+    private final JobModel jm;
+    private final Budget.Meter meter;
+    private final LiveBound.Mutation mutation;
+    private final long maxLive;
 
-    /** @param maxLive the most states held at once, shared by the relaxations */
-    Windows(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
+    /**
+     * @param maxLive the most states held at once, shared by the relaxations; the sweep keeps as many
+     * @param relax   whether the relaxations apply (fewer kernels never take longer)
+     */
+    Windows(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax) {
+        this.ts = ts;
+        this.jm = jm;
+        this.meter = meter;
+        this.mutation = mutation;
+        this.maxLive = maxLive;
+        sweep = nextSweep();
         long keep = lightestLeftOut(ts);
         long each = keep == -1L ? maxLive : maxLive / 2;
-        open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each));
-        if (keep != -1L) {
-            open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each,
-                    WindowRelaxation.Mutation.NONE, keep));
+        if (relax) {
+            open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each));
+            if (keep != -1L) {
+                open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each,
+                        WindowRelaxation.Mutation.NONE, keep));
+            }
         }
+    }
+
+    /** The next wider sweep, or null after the widest. */
+    private EarliestSweep nextSweep() {
+        if (widths == EarliestSweep.WIDTHS.length) {
+            return null;
+        }
+        int width = EarliestSweep.WIDTHS[widths++];
+        return new EarliestSweep(ts, new Oracle(ts, meter), jm, meter, mutation, width, maxLive);
     }
 
     /** The tasks kept when the lightest ones, at most {@link #LEFT_OUT} of the utilization in all, are left out. */
@@ -50,12 +80,23 @@ final class Windows {
         return keep;
     }
 
-    /** A turn of {@code states} states; true once some relaxation has refuted the set. */
+    /** A turn of {@code states} states; true once the sweep has found a schedule or a relaxation refuted the set. */
     boolean step(long states) {
-        if (refuted != null) {
+        if (refuted != null || found != null) {
             return true;
         }
         List<WindowRelaxation> now = List.copyOf(open);
+        if (sweep != null) {
+            EarliestSweep.Step s = sweep.step(states);
+            if (s == EarliestSweep.Step.FOUND) {
+                found = sweep.schedule();
+                return true;
+            }
+            if (s == EarliestSweep.Step.FAILED) {
+                // The failed one's layers go with it; a wider one only if this one left kernels waiting.
+                sweep = sweep.narrowed() ? nextSweep() : null;
+            }
+        }
         for (WindowRelaxation w : now) {
             WindowRelaxation.Step s = w.step(Math.max(1, states / now.size()));
             if (s == WindowRelaxation.Step.REFUTED) {
@@ -69,7 +110,12 @@ final class Windows {
         return false;
     }
 
-    /** Why the set is not schedulable; only after {@link #step} returned true. */
+    /** The schedule the sweep found (a complete run the table checker's rules accepted), or null. */
+    GreedyRuns.Run schedule() {
+        return found;
+    }
+
+    /** Why the set is not schedulable; only after {@link #step} returned true without a schedule. */
     String reason() {
         return refuted.reason();
     }

@@ -1,0 +1,275 @@
+package org.gpusched.explore;
+
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
+import org.gpusched.oracle.BatchList;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.TooManyBatchesException;
+
+/**
+ * The earliest-time sweep (explorer.md, "The earliest-time sweep"): PBS's own frames from the start
+ * of the hyperperiod, layer by layer (kernels done), keeping for each count vector only the earliest
+ * time it is reached, as the window relaxation does, but without idling while a kernel is ready and
+ * over every job. Under PBS an earlier time is not always better (a frame must start as soon as a
+ * kernel is ready, where a later state could batch it with a newer one), and a state is dropped
+ * when one with one more kernel done is reached as early, and when more than its width of kernels
+ * are ready the least urgent ones wait: so the sweep is a heuristic, which can only find
+ * schedules, and an empty layer proves nothing. What it finds is a sequence of PBS frames, rebuilt
+ * from the last layer and replayed by the table checker's rules ({@link GreedyFirst#valid}) before
+ * it is reported: a bug here can cost time, never a wrong verdict. It decides the sets near the
+ * boundary on which depth-first fails late: one state per count vector covers, at a few
+ * microseconds a state, the breadth that depth-first reaches only by backtracking.
+ */
+final class EarliestSweep {
+    enum Step { OPEN, FOUND, FAILED }
+
+    /** Deliberately broken variants: the replay before a schedule is reported must reject what they find. */
+    enum Mutation {
+        NONE,
+        /** Every frame one tick shorter than the model says. */
+        SHORTER_FRAMES
+    }
+
+    /**
+     * The widths of the sweeps {@link Windows} runs, one after the other (the next when one fails):
+     * at most this many ready kernels have their batches listed, the least urgent others wait. A
+     * narrow sweep is several times faster (2^8 candidate sets against 2^16 for 16 ready kernels)
+     * and finds most schedules; a wide one finds some that it misses.
+     */
+    static final int[] WIDTHS = {8, 16};
+    private final int width;
+    /** Why a sweep failed whose path the replay rejected. */
+    static final String NOT_A_SCHEDULE = "the path found is not a schedule";
+    private final Mutation broken;
+
+    private final Oracle oracle;
+    private final JobModel jm;
+    private final DemandBound demand;
+    private final Budget.Meter meter;
+    private final long maxStates;
+    private final CountFields fields;
+    private final MinMap[] layers;
+    private final int[] counts;
+    private int layer;
+    private int slot;
+    private long states;
+    private long kept;
+    private String failed;
+    private GreedyRuns.Run found;
+    private boolean narrowed;
+
+    /**
+     * @param width     the most ready kernels whose batches are listed
+     * @param maxStates the most states kept (every layer is kept, to rebuild the path)
+     */
+    EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
+                  int width, long maxStates) {
+        this(ts, oracle, jm, meter, mutation, width, maxStates, Mutation.NONE);
+    }
+
+    EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
+                  int width, long maxStates, Mutation broken) {
+        this.width = width;
+        this.broken = broken;
+        this.oracle = oracle;
+        this.jm = jm;
+        this.meter = meter;
+        this.maxStates = maxStates;
+        this.demand = new DemandBound(ts, oracle, jm, mutation);
+        this.counts = new int[jm.n];
+        this.fields = CountFields.of(jm.items);
+        this.layers = new MinMap[jm.totalKernels + 1];
+        if (fields == null) {
+            failed = "the counts of the hyperperiod need more than 126 bits";
+        } else {
+            layers[0] = new MinMap();
+            layers[0].offer(0, 0, 0);
+            kept = 1;
+        }
+    }
+
+    /** States expanded so far. */
+    long states() {
+        return states;
+    }
+
+    /** The schedule found: a complete run that {@link GreedyFirst#valid} accepted; null before FOUND. */
+    GreedyRuns.Run schedule() {
+        return found;
+    }
+
+    /** Whether some state had more ready kernels than the width (else a wider sweep is the same). */
+    boolean narrowed() {
+        return narrowed;
+    }
+
+    /** Why it stopped without a schedule, or null. */
+    String failedWhy() {
+        return failed;
+    }
+
+    /** Expands up to {@code budget} states; FOUND once a schedule is found (then it stays so). */
+    Step step(long budget) {
+        if (found != null) {
+            return Step.FOUND;
+        }
+        if (failed != null) {
+            return Step.FAILED;
+        }
+        long until = states + budget;
+        try {
+            while (states < until) {
+                if (layer == jm.totalKernels) {
+                    GreedyRuns.Run run = path();
+                    if (!new GreedyFirst(oracle, jm).valid(run)) {
+                        return fail(NOT_A_SCHEDULE); // a bug: never reported
+                    }
+                    found = run;
+                    return Step.FOUND;
+                }
+                MinMap here = layers[layer];
+                if (here == null || slot >= here.slots()) {
+                    layer++;
+                    slot = 0;
+                    if (nothingAbove()) {
+                        return fail("no state left");
+                    }
+                    continue;
+                }
+                long key = here.keyAt(slot);
+                if (key >= 0) {
+                    expand(key, here.highAt(slot), here.valueAt(slot));
+                    if (kept > maxStates) {
+                        return fail("more than " + maxStates + " states");
+                    }
+                    if ((states & 63) == 0 && meter != null && meter.timeNote() != null) {
+                        return Step.OPEN;
+                    }
+                }
+                slot++;
+            }
+        } catch (TooManyBatchesException e) {
+            return fail(e.getMessage());
+        } catch (Budget.Exhausted e) {
+            // The time limit passed inside a candidate list or the replay: the state is expanded again
+            // on a later turn (its offers only keep the smaller times).
+            return Step.OPEN;
+        }
+        return Step.OPEN;
+    }
+
+    private Step fail(String why) {
+        failed = why;
+        return Step.FAILED;
+    }
+
+    private boolean nothingAbove() {
+        for (int l = layer; l < layers.length; l++) {
+            if (layers[l] != null && layers[l].size() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void expand(long key, long hi, long t) {
+        states++;
+        fields.decode(key, hi, counts);
+        long ready = jm.readyAt(counts, t);
+        if (ready == 0) {
+            t = jm.nextArrival(counts); // PBS's fast-forward: nothing is ready
+            ready = jm.readyAt(counts, t);
+        }
+        for (int i = 0; i < jm.n; i++) {
+            if (counts[i] < jm.items[i]) {
+                int u = jm.unit(i, counts[i]);
+                if (Ticks.add(Math.max(t, jm.readyTime(i, counts[i])), jm.wcet[u]) > jm.unitDeadline(u, counts)) {
+                    return; // a kernel that cannot meet its deadline even alone
+                }
+            }
+        }
+        // Domination first: it is a few lookups, the demand bound most of a state's cost.
+        // A state with one more kernel done is reached by t already: the heuristic's domination.
+        if (fields.oneMoreBy(layers[layer + 1], key, hi, t, ready, jm.taskOf) || t > demand.latestStart(counts)) {
+            return;
+        }
+        ready = mostUrgent(ready);
+        BatchList list = oracle.batchesOf(ready);
+        long[] masks = list.masks();
+        for (int p = 0; p < list.nodes(); ) {
+            long latest = Long.MAX_VALUE;
+            for (long b = masks[p]; b != 0; b &= b - 1) {
+                latest = Math.min(latest, jm.unitDeadline(Long.numberOfTrailingZeros(b), counts));
+            }
+            long end = Ticks.add(t, list.completions()[p] - (broken == Mutation.SHORTER_FRAMES ? 1 : 0));
+            if (end > latest) {
+                p = list.skip()[p]; // a superset lasts no shorter and has no later deadline
+                continue;
+            }
+            if (!list.eligible()[p]) {
+                p++; // its resources fit, but no submission order has every block resident at once
+                continue;
+            }
+            int to = layer + Long.bitCount(masks[p]);
+            if (layers[to] == null) {
+                layers[to] = new MinMap();
+            }
+            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf), hi + fields.highStep(masks[p], jm.taskOf),
+                    end, masks[p])) {
+                kept++;
+            }
+            p++;
+        }
+    }
+
+    /** The {@code width} ready kernels with the earliest deadlines (ties: the lower unit). */
+    private long mostUrgent(long ready) {
+        while (Long.bitCount(ready) > width) {
+            narrowed = true;
+            int last = -1;
+            long latest = Long.MIN_VALUE;
+            for (long b = ready; b != 0; b &= b - 1) {
+                int u = Long.numberOfTrailingZeros(b);
+                long d = jm.unitDeadline(u, counts);
+                if (d >= latest) {
+                    latest = d;
+                    last = u;
+                }
+            }
+            ready &= ~(1L << last);
+        }
+        return ready;
+    }
+
+    /** The frames to the last layer's state, each from the earliest time of the state it leaves. */
+    private GreedyRuns.Run path() {
+        MinMap goal = layers[jm.totalKernels];
+        int at = 0;
+        while (goal.keyAt(at) < 0) {
+            at++;
+        }
+        long key = goal.keyAt(at);
+        long hi = goal.highAt(at);
+        int l = jm.totalKernels;
+        java.util.ArrayDeque<long[]> frames = new java.util.ArrayDeque<>();
+        while (l > 0) {
+            long mask = layers[l].tagAt(layers[l].indexOf(key, hi));
+            key -= fields.lowStep(mask, jm.taskOf);
+            hi -= fields.highStep(mask, jm.taskOf);
+            l -= Long.bitCount(mask);
+            long t = layers[l].get(key, hi);
+            fields.decode(key, hi, counts);
+            long start = jm.readyAt(counts, t) != 0 ? t : jm.nextArrival(counts);
+            frames.push(new long[] {start, mask});
+        }
+        long[] starts = new long[frames.size()];
+        long[] masks = new long[frames.size()];
+        int f = 0;
+        for (long[] fr : frames) {
+            starts[f] = fr[0];
+            masks[f++] = fr[1];
+        }
+        return new GreedyRuns.Run(null, true, starts, masks);
+    }
+}
