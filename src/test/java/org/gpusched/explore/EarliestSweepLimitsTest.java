@@ -1,0 +1,59 @@
+package org.gpusched.explore;
+
+import org.gpusched.experiment.Generator;
+import org.gpusched.experiment.Scenario;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.oracle.Oracle;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sweep's limits: a time limit passed ends its turn with neither a schedule nor a failure (the
+ * analysis then ends inconclusive, never exit 70), too many states stop it without a verdict, and a
+ * narrow sweep says when it left ready kernels waiting (the only case in which a wider one runs).
+ */
+class EarliestSweepLimitsTest {
+    private static EarliestSweep sweep(TaskSet ts, Budget.Meter meter, int width, long maxStates) {
+        return new EarliestSweep(ts, new Oracle(ts, meter), new JobModel(ts), meter, LiveBound.Mutation.NONE, width,
+                maxStates);
+    }
+
+    @Test
+    void a_time_limit_passed_ends_the_turn_without_a_verdict() throws Exception {
+        TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.4, 16, 7).parse();
+        Budget.Meter meter = Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, Duration.ofNanos(1))
+                .budget().start();
+        Thread.sleep(5);
+        EarliestSweep s = sweep(ts, meter, 8, 1 << 20);
+        assertThat(s.step(1_000_000)).isEqualTo(EarliestSweep.Step.OPEN);
+        assertThat(s.states()).isLessThan(1_000_000);
+        assertThat(s.schedule()).isNull();
+        assertThat(s.failedWhy()).isNull();
+    }
+
+    @Test
+    void more_states_than_it_may_keep_stop_it_without_a_schedule() {
+        TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.4, 16, 7).parse();
+        EarliestSweep s = sweep(ts, null, 8, 1_000);
+        assertThat(s.step(Long.MAX_VALUE)).isEqualTo(EarliestSweep.Step.FAILED);
+        assertThat(s.failedWhy()).isEqualTo("more than 1000 states");
+        assertThat(s.schedule()).isNull();
+    }
+
+    @Test
+    void a_narrow_sweep_says_when_ready_kernels_waited() {
+        TaskSet wide = Generator.generate(1, Scenario.LARGE, 1.4, 20, 0).parse();
+        EarliestSweep narrow = sweep(wide, null, 2, 1 << 20);
+        narrow.step(20_000);
+        assertThat(narrow.narrowed()).isTrue();
+        // As wide as the set has tasks: never more kernels ready than it lists.
+        TaskSet sixteen = Generator.generate(1, Scenario.LARGE, 1.4, 16, 7).parse();
+        EarliestSweep roomy = sweep(sixteen, null, 16, 1 << 20);
+        roomy.step(20_000);
+        assertThat(roomy.narrowed()).isFalse();
+    }
+}
