@@ -42,9 +42,9 @@ final class Windows {
         this.mutation = mutation;
         this.maxLive = maxLive;
         sweep = nextSweep();
-        long keep = lightestLeftOut(ts);
-        long each = keep == -1L ? maxLive : maxLive / 2;
         if (relax) {
+            long keep = lightestLeftOut(ts);
+            long each = keep == -1L ? maxLive : maxLive / 2;
             open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each));
             if (keep != -1L) {
                 open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each,
