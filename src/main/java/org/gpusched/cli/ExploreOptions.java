@@ -66,7 +66,8 @@ public final class ExploreOptions {
             description = "graph: the GPUSched graph search; solver: the constraint-solver engine (a relaxation that "
                     + "refutes, solutions played as PBS and checked); portfolio: both side by side, the first sound "
                     + "verdict wins (the solver starts when the search has not decided quickly; from 3 threads on, "
-                    + "diversified depth-first searches over a shared visited set too); auto: portfolio with "
+                    + "diversified depth-first searches over a shared visited set too, from 8 on the earliest-time "
+                    + "sweeps and window relaxations on threads of their own); auto: portfolio with "
                     + "two or more threads, else graph. Default: ${DEFAULT-VALUE}.")
     EngineKind engine;
 

@@ -18,6 +18,14 @@ final class CountFields {
 
     /** Fields wide enough for counts up to {@code max}, or null when they need more than 126 bits. */
     static CountFields of(int[] max) {
+        return of(max, 0);
+    }
+
+    /**
+     * The same, leaving the top {@code spare} bits of the second word free (for a tag of the
+     * caller's), or null when the counts need more than 126 - {@code spare} bits.
+     */
+    static CountFields of(int[] max, int spare) {
         int n = max.length;
         int[] shift = new int[n];
         long[] field = new long[n];
@@ -26,7 +34,7 @@ final class CountFields {
         for (int i = 0; i < n; i++) {
             int bits = 32 - Integer.numberOfLeadingZeros(max[i]);
             int word = used[0] + bits <= 63 ? 0 : 1;
-            if (used[word] + bits > 63) {
+            if (used[word] + bits > (word == 0 ? 63 : 63 - spare)) {
                 return null;
             }
             high[i] = word == 1;

@@ -38,7 +38,36 @@ final class EarliestSweep {
      * and finds most schedules; a wide one finds some that it misses.
      */
     static final int[] WIDTHS = {8, 16};
+    /**
+     * The classes of ready sets a count vector keeps an earliest time for, when the sweep is keyed
+     * by ready sets: class 0 for "nothing ready" (the state fast-forwards to the vector's next
+     * release, whatever its time), the others by a hash of the ready set. One time per vector loses
+     * the schedules that need a later state, where more kernels are ready to batch (PBS starts a
+     * frame as soon as one is ready); a few per vector find most of them.
+     */
+    static final int READY_CLASSES = 4;
+    /**
+     * The width of the sweep keyed by ready sets that {@link Windows} runs: 10 found the schedules of
+     * every set of the hard-set table that 8 found and one more, and fails on the infeasible ones
+     * in about a fifth of the states of 16 (docs/performance.md).
+     */
+    static final int READY_WIDTH = 10;
+    /**
+     * The sweeps {@link Windows} runs, one after the other, as {width, classes}: widths 8 and 16
+     * keyed by count vectors, then width 10 keyed by ready sets ({@link #READY_CLASSES}), which
+     * finds schedules the first two miss at a few times their states. After a failure the next
+     * sweep runs unless it would be the same one wider, when the failed one never left a ready
+     * kernel waiting.
+     */
+    static final int[][] SEQUENCE = {{WIDTHS[0], 1}, {WIDTHS[1], 1}, {READY_WIDTH, READY_CLASSES}};
+    /** Where the class sits in a key's second word (its top bits), and the class of the state before in a tag. */
+    private static final int CLASS_BITS = 2;
+    private static final int CLASS_SHIFT = 63 - CLASS_BITS;
+    private static final int TAG_SHIFT = 64 - CLASS_BITS;
+    private static final long FIELDS = (1L << CLASS_SHIFT) - 1;
+    private static final long MASK = (1L << TAG_SHIFT) - 1;
     private final int width;
+    private final int classes;
     /** Why a sweep failed whose path the replay rejected. */
     static final String NOT_A_SCHEDULE = "the path found is not a schedule";
     private final Mutation broken;
@@ -65,12 +94,14 @@ final class EarliestSweep {
      */
     EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
                   int width, long maxStates) {
-        this(ts, oracle, jm, meter, mutation, width, maxStates, Mutation.NONE);
+        this(ts, oracle, jm, meter, mutation, width, 1, maxStates, Mutation.NONE);
     }
 
+    /** @param classes 1: one earliest time per count vector; more: one per class of ready sets */
     EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
-                  int width, long maxStates, Mutation broken) {
+                  int width, int classes, long maxStates, Mutation broken) {
         this.width = width;
+        this.classes = classes;
         this.broken = broken;
         this.oracle = oracle;
         this.jm = jm;
@@ -78,10 +109,12 @@ final class EarliestSweep {
         this.maxStates = maxStates;
         this.demand = new DemandBound(ts, oracle, jm, mutation);
         this.counts = new int[jm.n];
-        this.fields = CountFields.of(jm.items);
+        this.fields = CountFields.of(jm.items, classes > 1 ? CLASS_BITS : 0);
         this.layers = new MinMap[jm.totalKernels + 1];
         if (fields == null) {
-            failed = "the counts of the hyperperiod need more than 126 bits";
+            failed = "the counts of the hyperperiod need more than " + (classes > 1 ? 126 - CLASS_BITS : 126) + " bits";
+        } else if (classes > 1 && jm.units > TAG_SHIFT) {
+            failed = "no room for the class of ready sets beside the batch";
         } else {
             layers[0] = new MinMap();
             layers[0].offer(0, 0, 0);
@@ -97,6 +130,19 @@ final class EarliestSweep {
     /** The schedule found: a complete run that {@link GreedyFirst#valid} accepted; null before FOUND. */
     GreedyRuns.Run schedule() {
         return found;
+    }
+
+    /**
+     * The index in {@code sequence} of the sweep to run after the one at {@code at} failed, or
+     * {@code sequence.length}: the next, except a wider one with the same classes when the failed
+     * one never narrowed (it would be the same sweep).
+     */
+    static int next(int[][] sequence, int at, boolean narrowed) {
+        int i = at + 1;
+        while (!narrowed && i < sequence.length && sequence[i][1] == sequence[at][1]) {
+            i++;
+        }
+        return i;
     }
 
     /** Whether some state had more ready kernels than the width (else a wider sweep is the same). */
@@ -173,8 +219,10 @@ final class EarliestSweep {
         return true;
     }
 
-    private void expand(long key, long hi, long t) {
+    private void expand(long key, long classed, long t) {
         states++;
+        long cls = classed >>> CLASS_SHIFT;
+        long hi = classed & FIELDS;
         fields.decode(key, hi, counts);
         long ready = jm.readyAt(counts, t);
         if (ready == 0) {
@@ -215,12 +263,29 @@ final class EarliestSweep {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf), hi + fields.highStep(masks[p], jm.taskOf),
-                    end, masks[p])) {
+            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf),
+                    hi + fields.highStep(masks[p], jm.taskOf) | classOf(masks[p], end) << CLASS_SHIFT, end,
+                    masks[p] | cls << TAG_SHIFT)) {
                 kept++;
             }
             p++;
         }
+    }
+
+    /** The class of the ready set of the state that {@code mask} reaches at {@code end} (0 when keyed by vectors only). */
+    private long classOf(long mask, long end) {
+        if (classes == 1) {
+            return 0;
+        }
+        for (long b = mask; b != 0; b &= b - 1) {
+            counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
+        }
+        long ready = jm.readyAt(counts, end);
+        for (long b = mask; b != 0; b &= b - 1) {
+            counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]--;
+        }
+        long h = ready * 0x9E3779B97F4A7C15L;
+        return ready == 0 ? 0 : 1 + Math.floorMod(h ^ h >>> 29, classes - 1);
     }
 
     /** The {@code width} ready kernels with the earliest deadlines (ties: the lower unit). */
@@ -254,12 +319,14 @@ final class EarliestSweep {
         int l = jm.totalKernels;
         java.util.ArrayDeque<long[]> frames = new java.util.ArrayDeque<>();
         while (l > 0) {
-            long mask = layers[l].tagAt(layers[l].indexOf(key, hi));
+            long tag = layers[l].tagAt(layers[l].indexOf(key, hi));
+            long mask = classes == 1 ? tag : tag & MASK;
             key -= fields.lowStep(mask, jm.taskOf);
-            hi -= fields.highStep(mask, jm.taskOf);
+            hi = classes == 1 ? hi - fields.highStep(mask, jm.taskOf)
+                    : (hi & FIELDS) - fields.highStep(mask, jm.taskOf) | (tag >>> TAG_SHIFT) << CLASS_SHIFT;
             l -= Long.bitCount(mask);
             long t = layers[l].get(key, hi);
-            fields.decode(key, hi, counts);
+            fields.decode(key, hi & FIELDS, counts);
             long start = jm.readyAt(counts, t) != 0 ? t : jm.nextArrival(counts);
             frames.push(new long[] {start, mask});
         }

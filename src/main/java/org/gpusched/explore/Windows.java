@@ -23,7 +23,8 @@ final class Windows {
     private final List<WindowRelaxation> open = new ArrayList<>();
     private WindowRelaxation refuted;
     private EarliestSweep sweep;
-    private int widths;
+    /** The index in {@link EarliestSweep#SEQUENCE} of the sweep running. */
+    private int at;
     private GreedyRuns.Run found;
     private final TaskSet ts;
     private final JobModel jm;
@@ -41,7 +42,7 @@ final class Windows {
         this.meter = meter;
         this.mutation = mutation;
         this.maxLive = maxLive;
-        sweep = nextSweep();
+        sweep = sweep(0);
         if (relax) {
             long keep = lightestLeftOut(ts);
             long each = keep == -1L ? maxLive : maxLive / 2;
@@ -53,13 +54,15 @@ final class Windows {
         }
     }
 
-    /** The next wider sweep, or null after the widest. */
-    private EarliestSweep nextSweep() {
-        if (widths == EarliestSweep.WIDTHS.length) {
+    /** The sweep at {@code index} of {@link EarliestSweep#SEQUENCE}, or null past its end. */
+    private EarliestSweep sweep(int index) {
+        at = index;
+        if (index >= EarliestSweep.SEQUENCE.length) {
             return null;
         }
-        int width = EarliestSweep.WIDTHS[widths++];
-        return new EarliestSweep(ts, new Oracle(ts, meter), jm, meter, mutation, width, maxLive);
+        int[] spec = EarliestSweep.SEQUENCE[index];
+        return new EarliestSweep(ts, new Oracle(ts, meter), jm, meter, mutation, spec[0], spec[1], maxLive,
+                EarliestSweep.Mutation.NONE);
     }
 
     /** The tasks kept when the lightest ones, at most {@link #LEFT_OUT} of the utilization in all, are left out. */
@@ -94,7 +97,7 @@ final class Windows {
             }
             if (s == EarliestSweep.Step.FAILED) {
                 // The failed one's layers go with it; a wider one only if this one left kernels waiting.
-                sweep = sweep.narrowed() ? nextSweep() : null;
+                sweep = sweep(EarliestSweep.next(EarliestSweep.SEQUENCE, at, sweep.narrowed()));
             }
         }
         for (WindowRelaxation w : now) {

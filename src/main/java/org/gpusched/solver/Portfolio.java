@@ -1,6 +1,7 @@
 package org.gpusched.solver;
 
 import org.gpusched.explore.Analysis;
+import org.gpusched.explore.BesideSearch;
 import org.gpusched.explore.DiverseDfs;
 import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
@@ -70,12 +71,31 @@ public final class Portfolio {
         return rest >= 2 && depthFirst && o.stop() == StopRule.FIRST && o.graphLimit() == 0 ? rest - 1 : 0;
     }
 
+    /**
+     * The sweeps and relaxations of {@link BesideSearch} on threads of their own, in this order as
+     * threads permit: what decides the sets near the boundary (docs/performance.md), where the
+     * graph search runs them in turns on one thread.
+     */
+    static final BesideSearch.Part[] BESIDE = {BesideSearch.Part.SWEEPS, BesideSearch.Part.RELAXATION,
+        BesideSearch.Part.READY_SWEEPS, BesideSearch.Part.LEFT_OUT_RELAXATION};
+
+    /**
+     * Threads for {@link #BESIDE} of the {@code rest} left after the solver's: from 4 on, all but
+     * two (which the graph search keeps: its depth-first turns run ahead on the second), at most
+     * one per part, the diversified searches taking what is left.
+     */
+    static int beside(Options o, int rest) {
+        return rest >= 4 && BesideSearch.apply(o) ? Math.min(BESIDE.length, rest - 2) : 0;
+    }
+
     /** The portfolio; {@code headStartMs} of the graph search alone first (the tests race from the start). */
     static Analysis race(TaskSet ts, Options o, Budget.Meter meter, long headStartMs) {
         int workers = solverWorkers(o.threads());
         int rest = Math.max(1, o.threads() - workers);
-        int dives = dives(o, rest);
-        Options graphOptions = o.withThreads(rest - dives);
+        int beside = beside(o, rest);
+        // With parts beside it the graph search keeps two threads, else one.
+        int dives = dives(o, beside > 0 ? rest - beside - 1 : rest);
+        Options graphOptions = o.withThreads(rest - beside - dives);
         Budget.Meter graphMeter = meter.inner(meter.budget());
         CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
                 () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
@@ -90,6 +110,14 @@ public final class Portfolio {
                 () -> new SolverEngine(ts, workers, SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
                 Portfolio::daemon));
         meters.add(solverMeter);
+        for (int i = 0; i < beside; i++) {
+            BesideSearch.Part part = BESIDE[i];
+            Budget.Meter partMeter = meter.inner(meter.budget());
+            racing.add(CompletableFuture.supplyAsync(
+                    () -> checked(ts, new BesideSearch(ts, o).analyze(part, partMeter)).withEngine("graph"),
+                    Portfolio::daemon));
+            meters.add(partMeter);
+        }
         if (dives > 0) {
             // Their first order is 1: the graph search already runs the plain depth-first order.
             Budget.Meter diveMeter = meter.inner(meter.budget());
@@ -136,7 +164,7 @@ public final class Portfolio {
     }
 
     /**
-     * A schedule of the diversified searches, accepted only when the table checker accepts it too
+     * A schedule of the diversified searches or of a sweep, accepted only when the table checker accepts it too
      * (it is a path of the scheduling graph, so this never rejects one; a rejection would be a bug,
      * and it is then no verdict).
      */

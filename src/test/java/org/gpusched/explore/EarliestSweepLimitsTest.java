@@ -56,4 +56,20 @@ class EarliestSweepLimitsTest {
         roomy.step(20_000);
         assertThat(roomy.narrowed()).isFalse();
     }
+
+    @Test
+    void after_a_failure_the_next_sweep_is_skipped_only_when_it_is_the_same_one_wider() {
+        int[][] seq = {{8, 1}, {16, 1}, {10, 4}, {16, 4}};
+        // Narrowed: the next, whatever it is.
+        assertThat(EarliestSweep.next(seq, 0, true)).isEqualTo(1);
+        assertThat(EarliestSweep.next(seq, 1, true)).isEqualTo(2);
+        assertThat(EarliestSweep.next(seq, 3, true)).isEqualTo(4);
+        // Not narrowed: past the wider ones with the same classes, on to the next key.
+        assertThat(EarliestSweep.next(seq, 0, false)).isEqualTo(2);
+        assertThat(EarliestSweep.next(seq, 1, false)).isEqualTo(2);
+        assertThat(EarliestSweep.next(seq, 2, false)).isEqualTo(4);
+        // The sequence Windows runs: vectors at 8 and 16, then ready sets.
+        assertThat(EarliestSweep.SEQUENCE).isDeepEqualTo(new int[][] {{8, 1}, {16, 1},
+            {EarliestSweep.READY_WIDTH, EarliestSweep.READY_CLASSES}});
+    }
 }

@@ -20,29 +20,40 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How the portfolio spends --threads (solver workers, the graph search, diversified depth-first
- * searches; docs/solver.md, Threads), and the whole race from its first millisecond (no head
- * start, so that every engine runs on every set) against the brute-force twin. Which engine
+ * How the portfolio spends --threads (solver workers, the graph search, the sweeps and relaxations
+ * beside it, diversified depth-first searches; docs/solver.md, Threads), and the whole race from its
+ * first millisecond (no head start, so that every engine runs on every set) against the brute-force
+ * twin. Which engine
  * decides first depends on the threads' timing, so only the verdicts and tables are asserted.
  */
 class PortfolioThreadsTest {
+    /** Thread counts of the race: dives alone, then the parts beside the graph search (8, 12). */
+    private static final int[] THREADS = {3, 4, 8, 12};
+
     @Test
-    void the_threads_go_to_the_solver_the_graph_search_and_the_dives_as_documented() {
-        // threads -> {solver workers, graph search, dives}
-        int[][] expected = {{1, 1, 1, 0}, {2, 1, 1, 0}, {3, 1, 1, 1}, {4, 2, 1, 1}, {8, 4, 1, 3}, {16, 4, 1, 11}};
+    void the_threads_go_to_the_solver_the_graph_search_the_parts_beside_it_and_the_dives_as_documented() {
+        // threads -> {solver workers, graph search, parts beside it, dives}
+        int[][] expected = {{1, 1, 1, 0, 0}, {2, 1, 1, 0, 0}, {3, 1, 1, 0, 1}, {4, 2, 1, 0, 1}, {8, 4, 2, 2, 0},
+            {10, 4, 2, 4, 0}, {16, 4, 2, 4, 6}};
         for (int[] e : expected) {
             Options o = Options.defaults().withThreads(e[0]);
             int workers = Portfolio.solverWorkers(e[0]);
             int rest = Math.max(1, e[0] - workers);
-            int dives = Portfolio.dives(o, rest);
-            assertThat(new int[] {workers, rest - dives, dives}).as("%d threads", e[0])
-                    .containsExactly(e[1], e[2], e[3]);
+            int beside = Portfolio.beside(o, rest);
+            int dives = Portfolio.dives(o, beside > 0 ? rest - beside - 1 : rest);
+            assertThat(new int[] {workers, rest - beside - dives, beside, dives}).as("%d threads", e[0])
+                    .containsExactly(e[1], e[2], e[3], e[4]);
         }
         Options sixteen = Options.defaults().withThreads(16);
         assertThat(Portfolio.dives(sixteen.withStop(StopRule.ALL, Objective.MOST_SLACK), 12)).isZero();
         assertThat(Portfolio.dives(sixteen.withGraphLimit(1000), 12)).isZero();
         assertThat(Portfolio.dives(sixteen.withSearch(SearchOrder.BFS), 12)).isZero();
         assertThat(Portfolio.dives(sixteen.withSearch(SearchOrder.DFS), 12)).isEqualTo(11);
+        // The sweeps and relaxations answer only "is there a schedule", with the checks before the search on.
+        assertThat(Portfolio.beside(sixteen.withStop(StopRule.ALL, Objective.MOST_SLACK), 12)).isZero();
+        assertThat(Portfolio.beside(sixteen.withGraphLimit(1000), 12)).isZero();
+        assertThat(Portfolio.beside(sixteen.withSearch(SearchOrder.DFS), 12)).isZero();
+        assertThat(Portfolio.beside(sixteen.withGreedyFirst(false), 12)).isZero();
     }
 
     @Test
@@ -57,7 +68,7 @@ class PortfolioThreadsTest {
             }
             compared++;
             Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
-            Options o = Options.defaults().withGreedyFirst(seed % 2 == 0).withThreads(3 + (int) (seed % 4));
+            Options o = Options.defaults().withGreedyFirst(seed % 2 == 0).withThreads(THREADS[(int) (seed % THREADS.length)]);
             Analysis a = Portfolio.race(ts, o, o.budget().start(), 0);
             if (a.verdict() != reference) {
                 failures.add("seed " + seed + ": " + a.verdict() + " (" + a.engine() + "), brute force " + reference);
