@@ -8,7 +8,7 @@
 #   shared/         the H200 calibration workload the device run repeats, when SHARED holds it
 # The pack must stay under 64 MiB, the most a device session carries; it fails the script otherwise.
 #
-#   src/test/sh/device-pack.sh          # after ./mvnw package, or it runs the package build
+#   src/test/sh/device-pack.sh          # runs the package build unless target/gpusched.jar is newer than src/
 #   # then, on the GPU machine, from the repository root:
 #   tar -C target -xzf target/device-pack.tgz
 #   JAVA=target/device-pack/runtime/bin/java JAR=target/device-pack/gpusched.jar src/test/sh/device-run.sh
@@ -17,7 +17,10 @@ repo=$(cd "$(dirname "$0")/../../.." && pwd)
 cd "$repo"
 SHARED=${SHARED:-../shared}
 jar=target/gpusched.jar
-[ -f "$jar" ] || ./mvnw -B -q -DskipTests package
+# A jar older than the sources would measure old code under the new commit's name: rebuild it.
+if [ ! -f "$jar" ] || [ -n "$(find src pom.xml -newer "$jar" -print -quit)" ]; then
+    ./mvnw -B -q -DskipTests package
+fi
 out=target/device-pack
 rm -rf "$out"
 mkdir -p "$out"

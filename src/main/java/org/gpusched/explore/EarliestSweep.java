@@ -221,9 +221,11 @@ final class EarliestSweep {
 
     private void expand(long key, long classed, long t) {
         states++;
-        long cls = classed >>> CLASS_SHIFT;
-        long hi = classed & FIELDS;
+        // Keyed by count vectors, the counts may take the whole second word.
+        long cls = classes == 1 ? 0 : classed >>> CLASS_SHIFT;
+        long hi = classes == 1 ? classed : classed & FIELDS;
         fields.decode(key, hi, counts);
+        assert java.util.Arrays.stream(counts).sum() == layer : "a state's counts are not those of its layer";
         long ready = jm.readyAt(counts, t);
         if (ready == 0) {
             t = jm.nextArrival(counts); // PBS's fast-forward: nothing is ready
@@ -326,7 +328,7 @@ final class EarliestSweep {
                     : (hi & FIELDS) - fields.highStep(mask, jm.taskOf) | (tag >>> TAG_SHIFT) << CLASS_SHIFT;
             l -= Long.bitCount(mask);
             long t = layers[l].get(key, hi);
-            fields.decode(key, hi & FIELDS, counts);
+            fields.decode(key, classes == 1 ? hi : hi & FIELDS, counts);
             long start = jm.readyAt(counts, t) != 0 ? t : jm.nextArrival(counts);
             frames.push(new long[] {start, mask});
         }

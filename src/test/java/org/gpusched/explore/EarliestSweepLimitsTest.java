@@ -58,6 +58,37 @@ class EarliestSweepLimitsTest {
     }
 
     @Test
+    void counts_that_fill_the_second_word_stay_whole() {
+        // Hyperperiod 1,600: twelve tasks of 16 jobs (5 bits each) and one of 4 (3 bits) fill the
+        // first word; twelve more, one of 1 job and one of 2 fill the second to its top bits, where
+        // a sweep keyed by ready sets keeps its class (so it does without). The one keyed by vectors
+        // must keep every bit, the light task's count from its first job on (expand asserts that a
+        // state's counts add up to its layer), and finds the schedule.
+        StringBuilder json = new StringBuilder("{\"formatVersion\": 1, \"name\": \"full-word\", \"tasks\": [");
+        for (int i = 0; i < 24; i++) {
+            json.append(task("t" + i, 100));
+            if (i == 11) {
+                json.append(task("a", 400));
+            }
+        }
+        json.append(task("b", 1600)).append(task("light", 800)).setLength(json.length() - 2);
+        TaskSet ts = new org.gpusched.input.TaskSetReader().read("full-word.json", json.append("]}").toString());
+        JobModel jm = new JobModel(ts);
+        assertThat(CountFields.of(jm.items)).isNotNull();
+        assertThat(CountFields.of(jm.items, 2)).isNull();
+        EarliestSweep plain = sweep(ts, null, 8, 1 << 22);
+        assertThat(plain.step(Long.MAX_VALUE)).isEqualTo(EarliestSweep.Step.FOUND);
+        EarliestSweep ready = new EarliestSweep(ts, new Oracle(ts), jm, null, LiveBound.Mutation.NONE, 8,
+                EarliestSweep.READY_CLASSES, 1 << 22, EarliestSweep.Mutation.NONE);
+        assertThat(ready.step(Long.MAX_VALUE)).isEqualTo(EarliestSweep.Step.FAILED);
+        assertThat(ready.failedWhy()).contains("more than 124 bits");
+    }
+
+    private static String task(String name, long period) {
+        return "{\"name\": \"" + name + "\", \"period\": " + period + ", \"deadline\": " + period + ", \"wcet\": 1}, ";
+    }
+
+    @Test
     void after_a_failure_the_next_sweep_is_skipped_only_when_it_is_the_same_one_wider() {
         int[][] seq = {{8, 1}, {16, 1}, {10, 4}, {16, 4}};
         // Narrowed: the next, whatever it is.
