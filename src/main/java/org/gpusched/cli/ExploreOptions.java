@@ -68,7 +68,7 @@ public final class ExploreOptions {
                     + "verdict wins (the solver starts when the search has not decided quickly; from 3 threads on, "
                     + "diversified depth-first searches over a shared visited set too, from 8 on the earliest-time "
                     + "sweeps and window relaxations on threads of their own); auto: portfolio with "
-                    + "two or more threads, else graph. Default: ${DEFAULT-VALUE}.")
+                    + "three or more threads, else graph. Default: ${DEFAULT-VALUE}.")
     EngineKind engine;
 
     @Option(names = "--no-greedy", description = "The plain search: no global demand check and no greedy policies "

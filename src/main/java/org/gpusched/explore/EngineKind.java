@@ -8,6 +8,6 @@ public enum EngineKind {
     SOLVER,
     /** Both side by side, the first sound verdict wins; the solver starts only when the search has not decided quickly. */
     PORTFOLIO,
-    /** The portfolio when two or more threads are given, else the graph search. */
+    /** The portfolio when three or more threads are given, else the graph search. */
     AUTO
 }

@@ -37,9 +37,17 @@ public final class Portfolio {
 
     private Portfolio() { }
 
-    /** The engine {@code auto} means for this many threads. */
+    /** The fewest threads on which {@code auto} means the portfolio. */
+    static final int AUTO_PORTFOLIO_FROM = 3;
+
+    /**
+     * The engine {@code auto} means for this many threads: the graph search below
+     * {@link #AUTO_PORTFOLIO_FROM}. On two threads the portfolio's solver worker takes half the
+     * CPU and, on the hard-set table of two vCPUs, decided none of 60 sets, while the graph search
+     * on both threads decided 58 against the portfolio's 53 (docs/performance.md).
+     */
     public static EngineKind resolve(EngineKind e, int threads) {
-        return e == EngineKind.AUTO ? (threads >= 2 ? EngineKind.PORTFOLIO : EngineKind.GRAPH) : e;
+        return e == EngineKind.AUTO ? (threads >= AUTO_PORTFOLIO_FROM ? EngineKind.PORTFOLIO : EngineKind.GRAPH) : e;
     }
 
     /** The analysis by the engine the options name, on a set whose steady-state window the engines analyse. */
