@@ -89,6 +89,10 @@ public final class BesideSearch {
             return none(method, why);
         } catch (Budget.Exhausted e) {
             return none(method, e.getMessage());
+        } catch (OutOfMemoryError e) {
+            // Beside the other engines a part's layers may not fit where they would alone; they are
+            // unreachable once this returns, and the part is no answer, as in the graph search.
+            return none(method, Budget.OUT_OF_MEMORY);
         }
     }
 
