@@ -104,10 +104,7 @@ public final class BesideSearch {
         if (s != WindowRelaxation.Step.REFUTED) {
             return none(method, s == WindowRelaxation.Step.OPEN ? meter.timeNote() : "the window relaxation retired");
         }
-        Witness witness = new Witness(List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
-                List.of(w.reason()));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, Stats.EMPTY, List.of(), witness, null, null,
-                Analysis.WINDOW);
+        return w.refutation(method, Stats.EMPTY);
     }
 
     private static Analysis none(String method, String note) {

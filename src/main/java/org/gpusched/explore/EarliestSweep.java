@@ -64,10 +64,11 @@ final class EarliestSweep {
     private static final int CLASS_BITS = 2;
     private static final int CLASS_SHIFT = 63 - CLASS_BITS;
     private static final int TAG_SHIFT = 64 - CLASS_BITS;
-    private static final long FIELDS = (1L << CLASS_SHIFT) - 1;
-    private static final long MASK = (1L << TAG_SHIFT) - 1;
     private final int width;
     private final int classes;
+    /** The counts' bits of a key's second word, and the batch's of a tag: all of them when keyed by vectors. */
+    private final long countBits;
+    private final long batchBits;
     /** Why a sweep failed whose path the replay rejected. */
     static final String NOT_A_SCHEDULE = "the path found is not a schedule";
     private final Mutation broken;
@@ -102,6 +103,8 @@ final class EarliestSweep {
                   int width, int classes, long maxStates, Mutation broken) {
         this.width = width;
         this.classes = classes;
+        this.countBits = classes == 1 ? -1L : (1L << CLASS_SHIFT) - 1;
+        this.batchBits = classes == 1 ? -1L : (1L << TAG_SHIFT) - 1;
         this.broken = broken;
         this.oracle = oracle;
         this.jm = jm;
@@ -221,9 +224,8 @@ final class EarliestSweep {
 
     private void expand(long key, long classed, long t) {
         states++;
-        // Keyed by count vectors, the counts may take the whole second word.
-        long cls = classes == 1 ? 0 : classed >>> CLASS_SHIFT;
-        long hi = classes == 1 ? classed : classed & FIELDS;
+        long cls = (classed & ~countBits) >>> CLASS_SHIFT;
+        long hi = classed & countBits;
         fields.decode(key, hi, counts);
         assert java.util.Arrays.stream(counts).sum() == layer : "a state's counts are not those of its layer";
         long ready = jm.readyAt(counts, t);
@@ -322,13 +324,12 @@ final class EarliestSweep {
         java.util.ArrayDeque<long[]> frames = new java.util.ArrayDeque<>();
         while (l > 0) {
             long tag = layers[l].tagAt(layers[l].indexOf(key, hi));
-            long mask = classes == 1 ? tag : tag & MASK;
+            long mask = tag & batchBits;
             key -= fields.lowStep(mask, jm.taskOf);
-            hi = classes == 1 ? hi - fields.highStep(mask, jm.taskOf)
-                    : (hi & FIELDS) - fields.highStep(mask, jm.taskOf) | (tag >>> TAG_SHIFT) << CLASS_SHIFT;
+            hi = (hi & countBits) - fields.highStep(mask, jm.taskOf) | (tag & ~batchBits) >>> TAG_SHIFT << CLASS_SHIFT;
             l -= Long.bitCount(mask);
             long t = layers[l].get(key, hi);
-            fields.decode(key, classes == 1 ? hi : hi & FIELDS, counts);
+            fields.decode(key, hi & countBits, counts);
             long start = jm.readyAt(counts, t) != 0 ? t : jm.nextArrival(counts);
             frames.push(new long[] {start, mask});
         }

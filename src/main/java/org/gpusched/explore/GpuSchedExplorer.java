@@ -193,11 +193,7 @@ public final class GpuSchedExplorer {
         }
         if (o.byWindow()) {
             oracle.detachMeter();
-            Witness w = new Witness(List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
-                    List.of(window.reason()));
-            Analysis a = new Analysis(Verdict.NOT_SCHEDULABLE, method, o.partner(), List.of(), w, null, null,
-                    Analysis.WINDOW);
-            return keep(o.decider(), o.verticesPerDepth(), a);
+            return keep(o.decider(), o.verticesPerDepth(), window.refutation(method, o.partner()));
         }
         Analysis a = result(o.decider(), o.partner(), jm, method);
         if (o.inconclusiveNote() != null) {

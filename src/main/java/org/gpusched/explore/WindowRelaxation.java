@@ -314,6 +314,14 @@ final class WindowRelaxation {
     }
 
     /** One line: why the set is not schedulable (for the witness). */
+    /** The analysis of a set this relaxation refuted: no window's kernels fit, with the reason as witness. */
+    Analysis refutation(String method, Stats stats) {
+        Witness w = new Witness(java.util.List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
+                java.util.List.of(reason()));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null,
+                Analysis.WINDOW);
+    }
+
     String reason() {
         long w = deadlines[window];
         int kernels = 0;

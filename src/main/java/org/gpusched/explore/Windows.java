@@ -118,8 +118,8 @@ final class Windows {
         return found;
     }
 
-    /** Why the set is not schedulable; only after {@link #step} returned true without a schedule. */
-    String reason() {
-        return refuted.reason();
+    /** The refutation; only after {@link #step} returned true without a schedule. */
+    Analysis refutation(String method, Stats stats) {
+        return refuted.refutation(method, stats);
     }
 }
