@@ -81,6 +81,16 @@ final class EarliestSweep {
     private final CountFields fields;
     private final MinMap[] layers;
     private final int[] counts;
+    /**
+     * Per task the release of its next kernel, per unit the deadline of its next kernel, in the state
+     * being expanded, and per unit what one more kernel adds to each word of the key: read once per
+     * state, then looked up for every candidate batch.
+     */
+    private final long[] release;
+    private final int[] unitNow;
+    private final long[] due;
+    private final long[] lowOne;
+    private final long[] highOne;
     private int layer;
     private int slot;
     private long states;
@@ -112,6 +122,11 @@ final class EarliestSweep {
         this.maxStates = maxStates;
         this.demand = new DemandBound(ts, oracle, jm, mutation);
         this.counts = new int[jm.n];
+        this.release = new long[jm.n];
+        this.unitNow = new int[jm.n];
+        this.due = new long[jm.units];
+        this.lowOne = new long[jm.units];
+        this.highOne = new long[jm.units];
         this.fields = CountFields.of(jm.items, classes > 1 ? CLASS_BITS : 0);
         this.layers = new MinMap[jm.totalKernels + 1];
         if (fields == null) {
@@ -119,6 +134,10 @@ final class EarliestSweep {
         } else if (classes > 1 && jm.units > TAG_SHIFT) {
             failed = "no room for the class of ready sets beside the batch";
         } else {
+            for (int u = 0; u < jm.units; u++) {
+                int i = jm.taskOf[u];
+                (fields.high(i) ? highOne : lowOne)[u] = fields.one(i);
+            }
             layers[0] = new MinMap();
             layers[0].offer(0, 0, 0);
             kept = 1;
@@ -228,16 +247,28 @@ final class EarliestSweep {
         long hi = classed & countBits;
         fields.decode(key, hi, counts);
         assert java.util.Arrays.stream(counts).sum() == layer : "a state's counts are not those of its layer";
-        long ready = jm.readyAt(counts, t);
-        if (ready == 0) {
-            t = jm.nextArrival(counts); // PBS's fast-forward: nothing is ready
-            ready = jm.readyAt(counts, t);
-        }
+        long next = Long.MAX_VALUE;
         for (int i = 0; i < jm.n; i++) {
             if (counts[i] < jm.items[i]) {
                 int u = jm.unit(i, counts[i]);
-                if (Ticks.add(Math.max(t, jm.readyTime(i, counts[i])), jm.wcet[u]) > jm.unitDeadline(u, counts)) {
+                unitNow[i] = u;
+                release[i] = jm.readyTime(i, counts[i]);
+                due[u] = jm.unitDeadline(u, counts);
+                next = Math.min(next, release[i]);
+            }
+        }
+        if (next > t) {
+            t = next; // PBS's fast-forward: nothing is ready
+        }
+        long ready = 0;
+        for (int i = 0; i < jm.n; i++) {
+            if (counts[i] < jm.items[i]) {
+                int u = jm.unit(i, counts[i]);
+                if (Ticks.add(Math.max(t, release[i]), jm.wcet[u]) > due[u]) {
                     return; // a kernel that cannot meet its deadline even alone
+                }
+                if (release[i] <= t) {
+                    ready |= 1L << u;
                 }
             }
         }
@@ -251,8 +282,13 @@ final class EarliestSweep {
         long[] masks = list.masks();
         for (int p = 0; p < list.nodes(); ) {
             long latest = Long.MAX_VALUE;
+            long low = key;
+            long high = hi;
             for (long b = masks[p]; b != 0; b &= b - 1) {
-                latest = Math.min(latest, jm.unitDeadline(Long.numberOfTrailingZeros(b), counts));
+                int u = Long.numberOfTrailingZeros(b);
+                latest = Math.min(latest, due[u]);
+                low += lowOne[u];
+                high += highOne[u];
             }
             long end = Ticks.add(t, list.completions()[p] - (broken == Mutation.SHORTER_FRAMES ? 1 : 0));
             if (end > latest) {
@@ -267,9 +303,7 @@ final class EarliestSweep {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf),
-                    hi + fields.highStep(masks[p], jm.taskOf) | classOf(masks[p], end) << CLASS_SHIFT, end,
-                    masks[p] | cls << TAG_SHIFT)) {
+            if (layers[to].offer(low, high | classOf(masks[p], end) << CLASS_SHIFT, end, masks[p] | cls << TAG_SHIFT)) {
                 kept++;
             }
             p++;
@@ -281,12 +315,21 @@ final class EarliestSweep {
         if (classes == 1) {
             return 0;
         }
+        // As jm.readyAt after the batch: its tasks' next kernels, the others' as in this state.
+        long ready = 0;
+        long ran = 0;
         for (long b = mask; b != 0; b &= b - 1) {
-            counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
+            int i = jm.taskOf[Long.numberOfTrailingZeros(b)];
+            int c = counts[i] + 1;
+            ran |= 1L << i;
+            if (c < jm.items[i] && jm.readyTime(i, c) <= end) {
+                ready |= 1L << jm.unit(i, c);
+            }
         }
-        long ready = jm.readyAt(counts, end);
-        for (long b = mask; b != 0; b &= b - 1) {
-            counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]--;
+        for (int i = 0; i < jm.n; i++) {
+            if ((ran & 1L << i) == 0 && counts[i] < jm.items[i] && release[i] <= end) {
+                ready |= 1L << unitNow[i];
+            }
         }
         long h = ready * 0x9E3779B97F4A7C15L;
         return ready == 0 ? 0 : 1 + Math.floorMod(h ^ h >>> 29, classes - 1);
@@ -300,7 +343,7 @@ final class EarliestSweep {
             long latest = Long.MIN_VALUE;
             for (long b = ready; b != 0; b &= b - 1) {
                 int u = Long.numberOfTrailingZeros(b);
-                long d = jm.unitDeadline(u, counts);
+                long d = due[u];
                 if (d >= latest) {
                     latest = d;
                     last = u;

@@ -27,6 +27,12 @@ final class SlowedStaircase {
     private final long[] slowedOf;
     private final long[] prev;
     private final long[] cur;
+    /**
+     * The largest count for which no cost of the dynamic program can overflow: up to it the sums
+     * are plain, above it they saturate ({@link Ticks}). Both give the same value wherever the
+     * plain one does not overflow; the plain loop is a third of a sweep state's bound.
+     */
+    private final long plainUpTo;
 
     /**
      * @param wcet   per unit, a lone frame's length
@@ -54,6 +60,12 @@ final class SlowedStaircase {
         values = new long[n + 1];
         prev = new long[n + 1];
         cur = new long[n + 1];
+        long widest = 1;
+        for (int p = 0; p < n; p++) {
+            widest = Math.max(widest, Math.max(solo[p], step[p]));
+        }
+        // Every cost is a sum over n positions of at most 2 m widest: within 2^62 for m up to this.
+        plainUpTo = (Long.MAX_VALUE >> 1) / widest / (2L * n + 2);
     }
 
     /** True when some unit runs slower in parallel than alone: otherwise the plain staircase is as strong. */
@@ -104,6 +116,9 @@ final class SlowedStaircase {
             }
         }
         Arrays.fill(prev, 0, k, 0);
+        if (values[k - 1] <= plainUpTo) {
+            return plainNeed(due, k);
+        }
         for (int p = 0; p < order.length; p++) {
             long m = due[order[p]];
             long best = Long.MAX_VALUE;
@@ -116,6 +131,27 @@ final class SlowedStaircase {
             }
             System.arraycopy(cur, 0, prev, 0, k);
         }
+        return least(k);
+    }
+
+    /** The same dynamic program as {@link #need} where no sum can overflow. */
+    private long plainNeed(long[] due, int k) {
+        for (int p = 0; p < order.length; p++) {
+            long m = due[order[p]];
+            long st = step[p];
+            long so = solo[p];
+            long best = Long.MAX_VALUE;
+            for (int x = 0; x < k; x++) {
+                best = Math.min(best, prev[x]);
+                long z = values[x];
+                cur[x] = best + z * st + (m > z ? (m - z) * so : 0);
+            }
+            System.arraycopy(cur, 0, prev, 0, k);
+        }
+        return least(k);
+    }
+
+    private long least(int k) {
         long min = Long.MAX_VALUE;
         for (int x = 0; x < k; x++) {
             min = Math.min(min, prev[x]);

@@ -31,6 +31,9 @@ final class Windows {
     private final Budget.Meter meter;
     private final LiveBound.Mutation mutation;
     private final long maxLive;
+    private final boolean relax;
+    /** Whether the parts are built: at the first turn, since most sets are decided before one runs. */
+    private boolean started;
 
     /**
      * @param maxLive the most states held at once, shared by the relaxations; the sweep keeps as many
@@ -42,6 +45,11 @@ final class Windows {
         this.meter = meter;
         this.mutation = mutation;
         this.maxLive = maxLive;
+        this.relax = relax;
+    }
+
+    private void start() {
+        started = true;
         sweep = sweep(0);
         if (relax) {
             long keep = lightestLeftOut(ts);
@@ -87,6 +95,9 @@ final class Windows {
     boolean step(long states) {
         if (refuted != null || found != null) {
             return true;
+        }
+        if (!started) {
+            start();
         }
         List<WindowRelaxation> now = List.copyOf(open);
         if (sweep != null) {

@@ -1,5 +1,6 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.Ticks;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -35,6 +36,32 @@ class SlowedStaircaseTest {
             assertThat(stairs.need(m)).as("run %d", run).isEqualTo(expected);
             assertThat(stairs.upper(m)).isGreaterThanOrEqualTo(expected);
         }
+    }
+
+    @Test
+    void long_times_saturate_and_never_wrap() {
+        // Times from 2^45 to 5 * 2^59 ticks: the plain sums where none can overflow, saturating ones
+        // above; either way the least cost, or BEYOND where it exceeds a long.
+        SplittableRandom r = new SplittableRandom(13);
+        int saturated = 0;
+        for (int run = 0; run < 2000; run++) {
+            int n = 1 + r.nextInt(4);
+            long scale = 1L << (45 + r.nextInt(15));
+            long[] c = new long[n];
+            long[] s = new long[n];
+            long[] m = new long[n];
+            for (int u = 0; u < n; u++) {
+                c[u] = (1 + r.nextInt(3)) * scale;
+                s[u] = c[u] + r.nextInt(3) * scale;
+                m[u] = r.nextInt(9);
+            }
+            SlowedStaircase stairs = new SlowedStaircase(c, s, false);
+            java.math.BigInteger exact = bigBruteForce(c, s, m);
+            long expected = exact.bitLength() <= 63 ? exact.longValueExact() : Ticks.BEYOND;
+            saturated += expected == Ticks.BEYOND ? 1 : 0;
+            assertThat(stairs.need(m)).as("run %d: m %s", run, java.util.Arrays.toString(m)).isEqualTo(expected);
+        }
+        assertThat(saturated).as("instances whose least cost exceeds a long").isBetween(50, 1950);
     }
 
     @Test
@@ -136,6 +163,35 @@ class SlowedStaircaseTest {
             top = Math.max(top, x);
         }
         return best(order, c, s, m, 0, 0, top);
+    }
+
+    /** As {@link #bruteForce}, in exact integers. */
+    private static java.math.BigInteger bigBruteForce(long[] c, long[] s, long[] m) {
+        int n = c.length;
+        Integer[] order = new Integer[n];
+        for (int u = 0; u < n; u++) {
+            order[u] = u;
+        }
+        java.util.Arrays.sort(order, (a, b) -> s[a] != s[b] ? Long.compare(s[b], s[a]) : Integer.compare(a, b));
+        long top = java.util.Arrays.stream(m).max().orElse(0);
+        return bigBest(order, c, s, m, 0, 0, top);
+    }
+
+    private static java.math.BigInteger bigBest(Integer[] order, long[] c, long[] s, long[] m, int p, long lowest,
+                                                long top) {
+        if (p == order.length) {
+            return java.math.BigInteger.ZERO;
+        }
+        int u = order[p];
+        java.math.BigInteger step = java.math.BigInteger.valueOf(s[u] - (p + 1 < order.length ? s[order[p + 1]] : 0));
+        java.math.BigInteger min = null;
+        for (long z = lowest; z <= top; z++) {
+            java.math.BigInteger cost = step.multiply(java.math.BigInteger.valueOf(z))
+                    .add(java.math.BigInteger.valueOf(c[u]).multiply(java.math.BigInteger.valueOf(Math.max(0, m[u] - z))))
+                    .add(bigBest(order, c, s, m, p + 1, z, top));
+            min = min == null || cost.compareTo(min) < 0 ? cost : min;
+        }
+        return min;
     }
 
     private static long best(Integer[] order, long[] c, long[] s, long[] m, int p, long lowest, long top) {
