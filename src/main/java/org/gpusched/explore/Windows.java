@@ -20,6 +20,12 @@ import java.util.List;
 final class Windows {
     /** The share of the utilization the second relaxation may leave out. */
     static final double LEFT_OUT = 0.05;
+    /**
+     * A sweep that has expanded this many states without emptying takes twice a turn's states: on
+     * the infeasible sets of the hard-set table every sweep empties within 0.6 M, and the feasible
+     * sets it decides late need 1 to 2.3 M (docs/performance.md).
+     */
+    static final long LONG_SWEEP = 1_000_000;
     private final List<WindowRelaxation> open = new ArrayList<>();
     private WindowRelaxation refuted;
     private EarliestSweep sweep;
@@ -101,7 +107,8 @@ final class Windows {
         }
         List<WindowRelaxation> now = List.copyOf(open);
         if (sweep != null) {
-            EarliestSweep.Step s = sweep.step(states);
+            EarliestSweep.Step s = sweep.step(sweep.states() >= LONG_SWEEP && states <= Long.MAX_VALUE / 2
+                    ? 2 * states : states);
             if (s == EarliestSweep.Step.FOUND) {
                 found = sweep.schedule();
                 return true;
