@@ -38,6 +38,7 @@ final class Windows {
     private final LiveBound.Mutation mutation;
     private final long maxLive;
     private final boolean relax;
+    private final long longSweep;
     /** Whether the parts are built: at the first turn, since most sets are decided before one runs. */
     private boolean started;
 
@@ -46,6 +47,13 @@ final class Windows {
      * @param relax   whether the relaxations apply (fewer kernels never take longer)
      */
     Windows(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax) {
+        this(ts, jm, meter, mutation, maxLive, relax, LONG_SWEEP);
+    }
+
+    /** @param longSweep the states after which a sweep takes twice a turn ({@link #LONG_SWEEP}; tests use fewer) */
+    Windows(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax,
+            long longSweep) {
+        this.longSweep = longSweep;
         this.ts = ts;
         this.jm = jm;
         this.meter = meter;
@@ -107,7 +115,7 @@ final class Windows {
         }
         List<WindowRelaxation> now = List.copyOf(open);
         if (sweep != null) {
-            EarliestSweep.Step s = sweep.step(sweep.states() >= LONG_SWEEP && states <= Long.MAX_VALUE / 2
+            EarliestSweep.Step s = sweep.step(sweep.states() >= longSweep && states <= Long.MAX_VALUE / 2
                     ? 2 * states : states);
             if (s == EarliestSweep.Step.FOUND) {
                 found = sweep.schedule();
@@ -129,6 +137,11 @@ final class Windows {
             }
         }
         return false;
+    }
+
+    /** The states the sweep running has expanded (-1 before the first turn or after the last sweep failed). */
+    long sweepStates() {
+        return sweep == null ? -1 : sweep.states();
     }
 
     /** The schedule the sweep found (a complete run the table checker's rules accepted), or null. */
