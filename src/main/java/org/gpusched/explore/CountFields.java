@@ -65,6 +65,15 @@ final class CountFields {
         return step(mask, taskOf, true);
     }
 
+    /** Per unit, what one more kernel of its task adds to the first word (or the second): for lookups per batch. */
+    long[] perUnit(int[] taskOf, boolean second) {
+        long[] one = new long[taskOf.length];
+        for (int u = 0; u < taskOf.length; u++) {
+            one[u] = high[taskOf[u]] == second ? one(taskOf[u]) : 0;
+        }
+        return one;
+    }
+
     private long step(long mask, int[] taskOf, boolean second) {
         long step = 0;
         for (long b = mask; b != 0; b &= b - 1) {

@@ -125,19 +125,15 @@ final class EarliestSweep {
         this.release = new long[jm.n];
         this.unitNow = new int[jm.n];
         this.due = new long[jm.units];
-        this.lowOne = new long[jm.units];
-        this.highOne = new long[jm.units];
         this.fields = CountFields.of(jm.items, classes > 1 ? CLASS_BITS : 0);
+        this.lowOne = fields == null ? null : fields.perUnit(jm.taskOf, false);
+        this.highOne = fields == null ? null : fields.perUnit(jm.taskOf, true);
         this.layers = new MinMap[jm.totalKernels + 1];
         if (fields == null) {
             failed = "the counts of the hyperperiod need more than " + (classes > 1 ? 126 - CLASS_BITS : 126) + " bits";
         } else if (classes > 1 && jm.units > TAG_SHIFT) {
             failed = "no room for the class of ready sets beside the batch";
         } else {
-            for (int u = 0; u < jm.units; u++) {
-                int i = jm.taskOf[u];
-                (fields.high(i) ? highOne : lowOne)[u] = fields.one(i);
-            }
             layers[0] = new MinMap();
             layers[0].offer(0, 0, 0);
             kept = 1;
@@ -263,7 +259,7 @@ final class EarliestSweep {
         long ready = 0;
         for (int i = 0; i < jm.n; i++) {
             if (counts[i] < jm.items[i]) {
-                int u = jm.unit(i, counts[i]);
+                int u = unitNow[i];
                 if (Ticks.add(Math.max(t, release[i]), jm.wcet[u]) > due[u]) {
                     return; // a kernel that cannot meet its deadline even alone
                 }

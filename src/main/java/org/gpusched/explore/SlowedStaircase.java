@@ -116,42 +116,21 @@ final class SlowedStaircase {
             }
         }
         Arrays.fill(prev, 0, k, 0);
-        if (values[k - 1] <= plainUpTo) {
-            return plainNeed(due, k);
-        }
-        for (int p = 0; p < order.length; p++) {
-            long m = due[order[p]];
-            long best = Long.MAX_VALUE;
-            for (int x = 0; x < k; x++) {
-                // Z_p >= Z_{p-1}: the best predecessor among values up to this one.
-                best = Math.min(best, prev[x]);
-                long z = values[x];
-                long c = Ticks.add(Ticks.mul(z, step[p]), m > z ? Ticks.mul(m - z, solo[p]) : 0);
-                cur[x] = Ticks.add(best, c);
-            }
-            System.arraycopy(cur, 0, prev, 0, k);
-        }
-        return least(k);
-    }
-
-    /** The same dynamic program as {@link #need} where no sum can overflow. */
-    private long plainNeed(long[] due, int k) {
+        boolean plain = values[k - 1] <= plainUpTo;
         for (int p = 0; p < order.length; p++) {
             long m = due[order[p]];
             long st = step[p];
             long so = solo[p];
             long best = Long.MAX_VALUE;
             for (int x = 0; x < k; x++) {
+                // Z_p >= Z_{p-1}: the best predecessor among values up to this one.
                 best = Math.min(best, prev[x]);
                 long z = values[x];
-                cur[x] = best + z * st + (m > z ? (m - z) * so : 0);
+                cur[x] = plain ? best + z * st + (m > z ? (m - z) * so : 0)
+                        : Ticks.add(best, Ticks.add(Ticks.mul(z, st), m > z ? Ticks.mul(m - z, so) : 0));
             }
             System.arraycopy(cur, 0, prev, 0, k);
         }
-        return least(k);
-    }
-
-    private long least(int k) {
         long min = Long.MAX_VALUE;
         for (int x = 0; x < k; x++) {
             min = Math.min(min, prev[x]);
