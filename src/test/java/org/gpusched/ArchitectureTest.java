@@ -40,7 +40,7 @@ class ArchitectureTest {
 
     /** Tier of each package, lowest first: model, input, oracle, explore, analyses, policy, runtime, report, cli. */
     static final Map<String, Integer> TIERS = tiers(
-            List.of("model"),
+            List.of("model", "reference"),
             List.of("input"),
             List.of("oracle"),
             List.of("explore"),
@@ -87,6 +87,34 @@ class ArchitectureTest {
             }
         }
         assertThat(offenders).as("uses of a higher tier (the pipeline is model -> ... -> cli)").isEmpty();
+    }
+
+    /**
+     * The reference core checks the rest of gpusched, so it may share nothing with it: it imports
+     * only the JDK and Jackson (no gpusched package, not even the model), and stays small enough to
+     * be read whole.
+     */
+    @Test
+    void referenceCoreIsIsolatedAndSmall() {
+        Path room = MAIN.resolve("reference");
+        List<String> offenders = new ArrayList<>();
+        int total = 0;
+        for (Path file : javaFiles(room)) {
+            List<String> lines = lines(file);
+            total += lines.size();
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i).trim();
+                boolean foreign = l.startsWith("import ") && !l.startsWith("import java.")
+                        && !l.startsWith("import com.fasterxml.jackson.");
+                Matcher m = USE.matcher(l);
+                if (foreign || !l.startsWith("package ") && m.find() && !m.group(1).equals("reference")) {
+                    offenders.add(file + ":" + (i + 1) + ": " + l);
+                }
+            }
+        }
+        assertThat(javaFiles(room)).as("the reference room exists").isNotEmpty();
+        assertThat(offenders).as("the reference core uses only java.* and Jackson").isEmpty();
+        assertThat(total).as("lines of the reference core").isLessThanOrEqualTo(2000);
     }
 
     @Test

@@ -231,7 +231,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 exportGraph(fr.graph(), ts, outputs);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
-                    table == null || !table.toString().equals("-"), stats || common.verbose);
+                    table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
             if (a.verdict() == Verdict.SCHEDULABLE && table != null && fr.baseline() != null
                     && fr.baseline().streamed()) {
                 streamTable(ts, fr.baseline(), a.method(), options, tableToStdout, outputs);

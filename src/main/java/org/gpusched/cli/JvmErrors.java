@@ -1,5 +1,12 @@
 package org.gpusched.cli;
 
+import org.gpusched.table.TableAudit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.gpusched.input.Escapes;
 
 import java.io.PrintWriter;
@@ -24,7 +31,7 @@ final class JvmErrors {
      * file it happened in, for a command over several files).
      */
     static int report(PrintWriter err, String where, Throwable t, boolean verbose) {
-        err.println(where + ": " + words(t));
+        err.println(where + ": " + words(t) + kept(t));
         if (verbose) {
             t.printStackTrace(err);
         }
@@ -49,8 +56,34 @@ final class JvmErrors {
             return "internal error: stack overflow (please report it with the input; -Xss raises"
                     + " the thread stack size)";
         }
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof TableAudit.Rejected r) {
+                return "internal error: " + Escapes.text(r.getMessage()) + " (please report it with the input)";
+            }
+        }
         return "internal error: " + Escapes.text(String.valueOf(root))
                 + " (please report it; --verbose shows the stack trace)";
+    }
+
+    /**
+     * A table the reference core rejected is a bug report's best evidence: it is kept in a new file
+     * of the temporary folder (never where the user asked for the table, which it must not become),
+     * and the line says where.
+     */
+    private static String kept(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof TableAudit.Rejected r) {
+                try {
+                    Path f = Files.createTempFile("gpusched-rejected-table-", ".json");
+                    Files.writeString(f, r.table(), StandardCharsets.UTF_8);
+                    return "; the rejected table is kept in " + Escapes.text(f.toString());
+                } catch (IOException | RuntimeException e) {
+                    return "; the rejected table could not be kept (" + Escapes.text(String.valueOf(e.getMessage()))
+                            + ")";
+                }
+            }
+        }
+        return "";
     }
 
     /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */

@@ -80,7 +80,7 @@ public final class Timeline {
             tasks.add(ts.origin() < 0 ? t : t.withOffset(Math.floorMod(t.offset() + ts.origin(), t.period())));
         }
         return new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), tasks, ts.interference(), ts.hyperperiod(),
-                ts.jobCount(), ts.sha256(), ts.source(), 0);
+                ts.jobCount(), ts.sha256(), ts.source(), 0, ts.document());
     }
 
     /** Job of count c of task i (floor division: counts relative to a boundary may be negative). */

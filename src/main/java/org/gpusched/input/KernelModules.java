@@ -43,7 +43,7 @@ public final class KernelModules {
         }
         String combined = hex(ts.sha256() + "\n" + digest);
         return new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), ts.tasks(), ts.interference(), ts.hyperperiod(),
-                ts.jobCount(), combined, ts.source(), ts.origin());
+                ts.jobCount(), combined, ts.source(), ts.origin(), ts.document());
     }
 
     /**

@@ -122,7 +122,8 @@ public final class TaskSetReader {
             throw JsonErrors.translate(fileName, e, tree, locations);
         }
         try {
-            TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto);
+            TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto)
+                    .withDocument(Canonical.json(tree));
             return KernelModules.bind(ts, allowExternalModules);
         } catch (InputException e) {
             JsonLocation loc = locations.get(e.path());

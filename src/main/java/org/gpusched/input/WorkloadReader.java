@@ -74,6 +74,10 @@ public final class WorkloadReader {
         } catch (InputException e) {
             throw located(e, locations);
         }
+        if (w.pbs() != null) {
+            w = new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
+                    w.platform(), w.sha256(), w.source(), w.pbs().withDocument(Canonical.json(tree)), null);
+        }
         return withModules(w);
     }
 

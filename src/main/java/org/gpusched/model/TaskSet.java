@@ -9,7 +9,7 @@ import java.util.List;
  * by {@link Unit} (kernel), which for a set without chains is the task index.
  */
 public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> tasks, Interference interference,
-                      long hyperperiod, int jobCount, String sha256, String source, long origin) {
+                      long hyperperiod, int jobCount, String sha256, String source, long origin, String document) {
 
     /** The explorer and the oracle key task sets by 64-bit masks. */
     public static final int MAX_TASKS = 64;
@@ -30,6 +30,24 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
 
     public TaskSet {
         tasks = List.copyOf(tasks);
+    }
+
+    /**
+     * A set not tied to a document ({@link #document()} null): one derived from another by changing
+     * what the file says (sensitivity's scaled times, a fitted runtime), which no independent reader
+     * of the file could check.
+     */
+    public TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> tasks, Interference interference,
+                   long hyperperiod, int jobCount, String sha256, String source, long origin) {
+        this(name, timeUnit, gpu, tasks, interference, hyperperiod, jobCount, sha256, source, origin, null);
+    }
+
+    /**
+     * The same set bound to {@code document}, the canonical JSON of the file it was read from: what
+     * the reference core reads to check a table independently of everything above.
+     */
+    public TaskSet withDocument(String doc) {
+        return new TaskSet(name, timeUnit, gpu, tasks, interference, hyperperiod, jobCount, sha256, source, origin, doc);
     }
 
     /**

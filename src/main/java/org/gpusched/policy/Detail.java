@@ -3,7 +3,10 @@ package org.gpusched.policy;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.ExploredGraph;
+import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
+import org.gpusched.table.TableAudit;
+import org.gpusched.table.Tables;
 
 import java.util.List;
 
@@ -18,9 +21,21 @@ public sealed interface Detail permits Detail.Frames, Detail.Facts {
     /**
      * @param graph    the explored graph when its export was asked for, else null
      * @param baseline an EDF baseline's whole simulation (every frame and miss), else null
+     * @param tableCheck the reference core's check of the table, null when there is no table to check
      */
-    record Frames(TaskSet taskSet, Analysis analysis, ExploredGraph graph, BaselineResult baseline)
-            implements Detail { }
+    record Frames(TaskSet taskSet, Analysis analysis, ExploredGraph graph, BaselineResult baseline,
+                  TableAudit.Result tableCheck) implements Detail {
+
+        /**
+         * The detail of a PBS or EDF run, its table (if it found one) checked by the reference core
+         * first: a table it rejects ends the run ({@link TableAudit.Rejected}) and is never reported.
+         */
+        public static Frames checked(TaskSet ts, Analysis a, ExploredGraph graph, BaselineResult baseline) {
+            TableAudit.Result check = a.verdict() == Verdict.SCHEDULABLE && !a.schedule().isEmpty()
+                    ? TableAudit.require(ts, Tables.of(ts, a)) : null;
+            return new Frames(ts, a, graph, baseline, check);
+        }
+    }
 
     /** @param facts in report order; values are String, Long, Boolean or List&lt;String&gt; */
     record Facts(List<Fact> facts, List<Table> tables) implements Detail {

@@ -111,15 +111,15 @@ public final class PbsFamily {
             if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
                 PowerOnExplorer.Result p = new PowerOnExplorer(ts, o.explore()).analyze(meter);
                 Analysis a = p.analysis();
-                return result(p.fileTimeLine(), a, a.schedule(), new Detail.Frames(p.fileTimeLine(), a, null, null));
+                return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
             }
             if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
                 Analysis a = org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter);
-                return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
+                return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
             }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
             Analysis a = ex.analyze(meter);
-            return result(ts, a, a.schedule(), new Detail.Frames(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
+            return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
                     null));
         }
     }
@@ -171,7 +171,7 @@ public final class PbsFamily {
                         + " the two on the steady state)");
             }
             Analysis a = new BruteForceExplorer(ts, o.explore().budget()).analyze(meter);
-            return result(ts, a, a.schedule(), new Detail.Frames(ts, a, null, null));
+            return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
         }
     }
 
@@ -220,7 +220,7 @@ public final class PbsFamily {
             if (!timeTriggered && OnlineEdfGraph.differs(ts)) {
                 Analysis a = new OnlineEdfGraph(ts, kind).analyze(meter);
                 return new MethodResult(id(), outcome(a.verdict()), a.note(), Evidence.EXACT, List.of(),
-                        new Detail.Frames(ts, a, null, null), a.stats().elapsedNanos());
+                        Detail.Frames.checked(ts, a, null, null), a.stats().elapsedNanos());
             }
             // The analysis keeps only the frames up to the first miss; per-task rows need all of them.
             Baselines.Run run = Baselines.run(ts, kind, meter);
@@ -232,7 +232,7 @@ public final class PbsFamily {
             }
             List<TaskRow> rows = all == null ? List.of() : rows(ts, run.responses());
             return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows,
-                    new Detail.Frames(ts, a, null, all), a.stats().elapsedNanos());
+                    Detail.Frames.checked(ts, a, null, all), a.stats().elapsedNanos());
         }
 
         /** From power-on: the online graph or the simulation, on the file's time line. */
@@ -240,13 +240,13 @@ public final class PbsFamily {
             if (!timeTriggered && OnlineEdfGraph.differs(file)) {
                 Analysis a = new OnlineEdfPowerOn(file, kind).analyze(meter);
                 return new MethodResult(id(), outcome(a.verdict()), a.note(), Evidence.EXACT, List.of(),
-                        new Detail.Frames(file, a, null, null), a.stats().elapsedNanos());
+                        Detail.Frames.checked(file, a, null, null), a.stats().elapsedNanos());
             }
             Analysis a = new PowerOnEdf(file, kind, id()).analyze(meter).analysis();
             List<Frame> frames = a.verdict() == Verdict.SCHEDULABLE ? a.schedule()
                     : a.witness() == null ? List.of() : a.witness().path();
             return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows(file, frames),
-                    new Detail.Frames(file, a, null, null), a.stats().elapsedNanos());
+                    Detail.Frames.checked(file, a, null, null), a.stats().elapsedNanos());
         }
     }
 }

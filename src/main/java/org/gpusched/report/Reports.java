@@ -14,6 +14,7 @@ import org.gpusched.explore.Witness;
 import org.gpusched.margin.Margins;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;
 
 import java.io.PrintWriter;
@@ -41,6 +42,12 @@ public final class Reports {
      */
     public static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
                      boolean showTable, boolean stats) {
+        text(out, file, ts, a, quiet, timing, showTable, stats, null);
+    }
+
+    /** As above, saying that the table passed the reference core's check when {@code check} says so. */
+    public static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
+                     boolean showTable, boolean stats, TableAudit.Result check) {
         Margins m = MarginReports.of(ts, a);
         out.println(Escapes.text(file) + ": " + a.verdict().words() + MarginReports.headline(ts, m)
                 + (a.note() == null ? "" : " (" + a.note() + ")"));
@@ -83,6 +90,10 @@ public final class Reports {
         if (timing && stats) {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
         }
+        if (check != null) {
+            out.printf(Locale.ROOT, "  table check   %s by the %s core (independent of the engines)%n",
+                    check.passed() ? "passed" : "failed", check.checker());
+        }
         if (showTable && !a.schedule().isEmpty()) {
             frames(out, ts, "  table", a.schedule());
         }
@@ -105,11 +116,11 @@ public final class Reports {
 
     /** {@code analyze} of a PBS-family method in {@code format}. */
     public static void analyze(PrintWriter out, OutputFormat format, String file, TaskSet ts, Analysis a, boolean quiet,
-                               boolean timing, boolean showTable, boolean stats) {
+                               boolean timing, boolean showTable, boolean stats, TableAudit.Result check) {
         switch (format) {
-            case json -> out.println(Json.line(json(file, ts, a, timing)));
+            case json -> out.println(Json.line(json(file, ts, a, timing, check)));
             case csv -> out.println(csv(file, ts, a, timing));
-            default -> text(out, file, ts, a, quiet, timing, showTable, stats);
+            default -> text(out, file, ts, a, quiet, timing, showTable, stats, check);
         }
     }
 
@@ -139,6 +150,11 @@ public final class Reports {
     }
 
     public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
+        return json(file, ts, a, timing, null);
+    }
+
+    /** The JSON report, with {@code tableCheck} when the table was checked by the reference core. */
+    public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing, TableAudit.Result check) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
         o.put("schedulable", a.verdict().asBoolean()); // null when inconclusive
         o.put("verdict", a.verdict().words()).put("method", a.method()).put("hyperperiod", ts.hyperperiod())
@@ -154,6 +170,9 @@ public final class Reports {
         }
         o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
                 Tables.of(ts, a)));
+        if (check != null) {
+            o.putObject("tableCheck").put("checker", check.checker()).put("passed", check.passed());
+        }
         o.set("witness", a.witness() == null ? null : witness(ts, a.witness()));
         o.put("note", a.note());
         if (a.foundBy() != null) {
