@@ -14,7 +14,8 @@ import java.util.List;
  */
 public record Qualification(Tool tool, List<Fact> environment, Options options, List<Input> inputs,
                             List<DrawnSet> sets, List<Check> checks, List<Disagreement> disagreements,
-                            List<Kept> kept, List<Peer> peers, List<String> knownIssues, boolean complete,
+                            List<Kept> kept, List<Shipped> shipped, List<Peer> peers, List<String> knownIssues,
+                            boolean complete,
                             String stopReason, long elapsedNanos) {
     public Qualification {
         environment = List.copyOf(environment);
@@ -23,6 +24,7 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
         checks = List.copyOf(checks);
         disagreements = List.copyOf(disagreements);
         kept = List.copyOf(kept);
+        shipped = List.copyOf(shipped);
         peers = List.copyOf(peers);
         knownIssues = List.copyOf(knownIssues);
     }
@@ -82,6 +84,16 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
 
     /** A file to keep in the report folder: a case that disagreed, as it was analysed. */
     public record Kept(String path, String text) { }
+
+    /**
+     * One line of the shipped cases' expected results, as it was rerun.
+     *
+     * @param source  where the expected result comes from: paper, peer, reference, hand or snapshot (regression only)
+     * @param verdict the expected verdict
+     * @param status  agreed, disagreed or not compared
+     * @param message why it was not compared, or both sides of a disagreement; null when it agreed
+     */
+    public record Shipped(String file, String method, String source, String verdict, String status, String message) { }
 
     /** @param path null when absent; @param version null when the tool printed none */
     public record Peer(String name, String path, String version, String status, String note) { }

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -78,6 +79,7 @@ public final class Qualify {
     private final List<Qualification.Kept> kept = new ArrayList<>();
     private final List<Qualification.Input> inputs = new ArrayList<>();
     private final List<Qualification.DrawnSet> sets = new ArrayList<>();
+    private final List<Qualification.Shipped> shipped = new ArrayList<>();
 
     private Qualify(Config config) {
         this.config = config;
@@ -116,6 +118,13 @@ public final class Qualify {
             progress.accept("qualify: shipped validation cases");
             for (ShippedCases.Result r : ShippedCases.run(registry, options, config.mutation(), meter)) {
                 record(r.observations(), "shipped case " + r.file(), null, "shipped/" + r.file(), r.text(), "shipped");
+                for (ShippedCases.Row row : r.rows()) {
+                    ShippedCases.Expected e = row.expected();
+                    // An agreement's message only repeats the line; a disagreement's or a skip's says what happened.
+                    boolean agreed = row.status() == Observation.Status.AGREED;
+                    shipped.add(new Qualification.Shipped(e.file(), e.method(), e.source().word(), e.verdict(),
+                            row.status().name().toLowerCase(Locale.ROOT).replace('_', ' '), agreed ? null : row.message()));
+                }
             }
         }
         String stop;
@@ -129,7 +138,7 @@ public final class Qualify {
         tallies.forEach((id, t) -> checks.add(t.check(id)));
         return new Qualification(config.tool(), environment(), new Qualification.Options(config.sets(), config.seed(),
                 config.timeLimitText(), config.mutation() == Mutation.NONE ? null : config.mutation().name()), inputs,
-                sets, checks, disagreements, kept, List.of(np, mast), KnownIssues.list(), stop == null, stop,
+                sets, checks, disagreements, kept, shipped, List.of(np, mast), KnownIssues.list(), stop == null, stop,
                 meter.elapsedNanos());
     }
 

@@ -17,37 +17,110 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The validation cases shipped in the jar (resources {@code qualify/cases/}: the examples, the
- * papers' worked examples and the timing anomaly) with the result every method must give on each
- * ({@code qualify/expected.csv}): the verdict, and for a bound or a simulation every task's
- * response time.
+ * papers' worked examples, the hand-worked cases and the timing anomaly) with the result every
+ * method must give on each ({@code qualify/expected.csv}): the verdict, for a bound or a simulation
+ * every task's response time, and where that expected result comes from.
  */
 final class ShippedCases {
     static final String VERDICT = "shipped cases: expected verdict";
     static final String RESPONSES = "shipped cases: expected response times";
     static final String CASES = "/qualify/cases/";
+    static final String HEADER = "case,method,verdict,responseTimes,source";
+
+    /**
+     * Where an expected result comes from. Only a source other than {@code SNAPSHOT} is evidence that
+     * the method is right; a snapshot only shows that the method has not changed since it was taken.
+     */
+    enum Source {
+        /** a worked example of the seed papers or of the spec that restates them */
+        PAPER,
+        /** a peer tool's value, recorded in the repository */
+        PEER,
+        /** the independent reference implementation */
+        REFERENCE,
+        /** worked by hand from the spec's rules, the working in docs/validation-cases.md */
+        HAND,
+        /** the build's own output: regression only */
+        SNAPSHOT;
+
+        String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static Source of(String word) {
+            for (Source s : values()) {
+                if (s.word().equals(word)) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
 
     /** One line of expected.csv. */
-    record Expected(String file, String method, String verdict, String responseTimes) { }
+    record Expected(String file, String method, String verdict, String responseTimes, Source source) { }
 
-    /** A case and what it gave: the observations and, when one disagreed, the case's text to keep. */
-    record Result(String file, String text, List<Observation> observations) { }
+    /** What one line gave: agreed, disagreed, or not compared (a budget), with the first message. */
+    record Row(Expected expected, Observation.Status status, String message) { }
+
+    /** A case and what it gave: the observations, per line, and, when one disagreed, the case's text to keep. */
+    record Result(String file, String text, List<Observation> observations, List<Row> rows) { }
 
     private ShippedCases() { }
 
     static List<Expected> expected() {
+        return parse(resource("/qualify/expected.csv"));
+    }
+
+    /**
+     * The lines of an expected.csv text. A file that does not say where each value comes from is
+     * refused outright rather than read with a default: a silent default would let a build's own
+     * output pass for evidence again.
+     */
+    static List<Expected> parse(String text) {
         List<Expected> out = new ArrayList<>();
-        for (String line : resource("/qualify/expected.csv").split("\n")) {
-            if (line.isBlank() || line.startsWith("#") || line.startsWith("case,")) {
+        boolean header = false;
+        String[] lines = text.split("\n", -1);
+        for (int n = 0; n < lines.length; n++) {
+            String line = lines[n].strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            if (!header) {
+                if (!line.equals(HEADER)) {
+                    throw bad(n, "the header must be " + HEADER + ", not " + line);
+                }
+                header = true;
                 continue;
             }
             String[] f = line.split(",", -1);
-            out.add(new Expected(f[0], f[1], f[2], f[3]));
+            if (f.length != 5) {
+                throw bad(n, f.length + " fields where " + HEADER + " has 5");
+            }
+            for (int i = 0; i < 3; i++) {
+                if (f[i].isEmpty()) {
+                    throw bad(n, "an empty " + HEADER.split(",")[i]);
+                }
+            }
+            Source s = Source.of(f[4]);
+            if (s == null) {
+                throw bad(n, "source '" + f[4] + "' is not one of paper, peer, reference, hand, snapshot");
+            }
+            out.add(new Expected(f[0], f[1], f[2], f[3], s));
+        }
+        if (!header) {
+            throw new IllegalStateException("expected.csv has no header line " + HEADER);
         }
         return out;
+    }
+
+    private static IllegalStateException bad(int index, String what) {
+        return new IllegalStateException("expected.csv line " + (index + 1) + ": " + what);
     }
 
     static String resource(String name) {
@@ -71,32 +144,49 @@ final class ShippedCases {
         for (Map.Entry<String, List<Expected>> c : byFile.entrySet()) {
             String text = resource(CASES + c.getKey());
             List<Observation> obs = new ArrayList<>();
+            List<Row> rows = new ArrayList<>();
             Workload w;
             try {
                 w = new WorkloadReader().read(c.getKey(), text);
             } catch (InputException e) {
-                obs.add(Observation.disagreed(VERDICT, c.getKey() + ": refused by the reader: " + e.getMessage()));
-                out.add(new Result(c.getKey(), text, obs));
+                Observation o = Observation.disagreed(VERDICT, c.getKey() + ": refused by the reader: " + e.getMessage());
+                obs.add(o);
+                c.getValue().forEach(x -> rows.add(row(x, List.of(o))));
+                out.add(new Result(c.getKey(), text, obs, rows));
                 continue;
             }
             for (Expected e : c.getValue()) {
+                List<Observation> mine = new ArrayList<>();
                 Method m = registry.byId(e.method()).orElse(null);
                 if (m == null) {
-                    obs.add(Observation.disagreed(VERDICT, c.getKey() + " " + e.method() + ": no such method in this build"));
-                    continue;
+                    mine.add(Observation.disagreed(VERDICT, c.getKey() + " " + e.method() + ": no such method in this build"));
+                } else {
+                    MethodResult r = mutation.apply(m.analyze(w, options, meter.inner(options.explore().budget())));
+                    mine.add(verdict(c.getKey(), e, r));
+                    if (!e.responseTimes().isEmpty() && r.outcome() != Outcome.INCONCLUSIVE) {
+                        String got = responses(r);
+                        String what = c.getKey() + " " + e.method();
+                        mine.add(got.equals(e.responseTimes()) ? Observation.agreed(RESPONSES, what)
+                                : Observation.disagreed(RESPONSES, what + ": expected " + e.responseTimes() + ", got " + got));
+                    }
                 }
-                MethodResult r = mutation.apply(m.analyze(w, options, meter.inner(options.explore().budget())));
-                obs.add(verdict(c.getKey(), e, r));
-                if (!e.responseTimes().isEmpty() && r.outcome() != Outcome.INCONCLUSIVE) {
-                    String got = responses(r);
-                    String what = c.getKey() + " " + e.method();
-                    obs.add(got.equals(e.responseTimes()) ? Observation.agreed(RESPONSES, what)
-                            : Observation.disagreed(RESPONSES, what + ": expected " + e.responseTimes() + ", got " + got));
-                }
+                obs.addAll(mine);
+                rows.add(row(e, mine));
             }
-            out.add(new Result(c.getKey(), text, obs));
+            out.add(new Result(c.getKey(), text, obs, rows));
         }
         return out;
+    }
+
+    /** A line disagrees when any of its comparisons does; it is not compared when its verdict was not. */
+    private static Row row(Expected e, List<Observation> obs) {
+        for (Observation o : obs) {
+            if (o.status() == Observation.Status.DISAGREED) {
+                return new Row(e, o.status(), o.message());
+            }
+        }
+        Observation first = obs.get(0);
+        return new Row(e, first.status(), first.message());
     }
 
     private static Observation verdict(String file, Expected e, MethodResult r) {

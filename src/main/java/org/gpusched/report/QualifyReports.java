@@ -14,11 +14,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The reports of {@code gpusched qualify}: the JSON document (schema {@code qualify}), a
- * self-contained HTML page, JUnit XML (a suite per part, a case per check) and the text summary.
+ * self-contained HTML page, JUnit XML (a suite per part, a case per check) and the text summary; each
+ * shows every shipped case with the source of its expected result.
  * Nothing but the elapsed time varies between runs of one seed, and {@code timing=false} leaves it
  * out, so two runs give the same bytes.
  */
@@ -60,6 +63,11 @@ public final class QualifyReports {
             dis.addObject().put("check", d.check()).put("source", d.source()).put("seed", d.seed())
                     .put("message", d.message()).put("file", d.file());
         }
+        ArrayNode shipped = o.putArray("shippedCases");
+        for (Qualification.Shipped x : q.shipped()) {
+            shipped.addObject().put("case", x.file()).put("method", x.method()).put("source", x.source())
+                    .put("verdict", x.verdict()).put("status", x.status()).put("message", x.message());
+        }
         ArrayNode peers = o.putArray("peers");
         for (Qualification.Peer p : q.peers()) {
             peers.addObject().put("name", p.name()).put("status", p.status()).put("path", p.path())
@@ -89,6 +97,11 @@ public final class QualifyReports {
             sb.append(String.format(Locale.ROOT, "  %-52s %8d %8d %8d %8d%n", esc(c.id()), c.compared(), c.agreed(),
                     c.disagreed(), c.notCompared()));
         }
+        if (!q.shipped().isEmpty()) {
+            sb.append("  shipped cases by source of the expected result:");
+            sources(q).forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v));
+            sb.append('\n');
+        }
         for (Qualification.Peer p : q.peers()) {
             sb.append("  peer ").append(p.name()).append(": ").append(p.status())
                     .append(p.version() == null ? "" : " (" + p.version() + ")").append(" - ").append(p.note()).append('\n');
@@ -105,11 +118,21 @@ public final class QualifyReports {
         return sb.toString();
     }
 
+    /** Lines per source, in the order of the sources' first lines. */
+    private static Map<String, Integer> sources(Qualification q) {
+        Map<String, Integer> n = new LinkedHashMap<>();
+        q.shipped().forEach(x -> n.merge(x.source(), 1, Integer::sum));
+        return n;
+    }
+
     private static String esc(String s) {
         return org.gpusched.input.Escapes.text(s);
     }
 
-    /** JUnit XML: a suite per part (shipped, random, peer), a case per check; a disagreement is a failure. */
+    /**
+     * JUnit XML: a suite per part (shipped, random, peer), a case per check and, in the shipped suite, a
+     * case per expected line; a disagreement is a failure.
+     */
     public static String junit(Qualification q) {
         List<CiReport.Suite> suites = new ArrayList<>();
         for (String part : List.of("shipped", "random", "peer")) {
@@ -140,6 +163,9 @@ public final class QualifyReports {
                             "qualify.peer"));
                 }
             }
+            if (part.equals("shipped")) {
+                cases.addAll(shippedCases(q));
+            }
             if (!cases.isEmpty()) {
                 suites.add(new CiReport.Suite("qualify " + part, part, List.of(
                         new CiReport.Property("gpusched.version", q.tool().version()),
@@ -149,6 +175,25 @@ public final class QualifyReports {
         }
         // A fixed instant: the JUnit timestamp would be the only varying byte.
         return JunitXml.write(new CiReport("qualify", q.tool().version(), Instant.EPOCH, suites));
+    }
+
+    /**
+     * A test case per line of the expected results, its class naming the source of the value, so that
+     * a CI view can tell agreement with a paper or a hand working from agreement with a snapshot.
+     */
+    private static List<CiReport.Case> shippedCases(Qualification q) {
+        List<CiReport.Case> out = new ArrayList<>();
+        for (Qualification.Shipped x : q.shipped()) {
+            String name = x.file() + " " + x.method() + " (" + x.source() + ")";
+            String classname = "qualify.shipped." + x.source();
+            out.add(switch (x.status()) {
+                case "agreed" -> CiReport.Case.passed(name, classname);
+                case "disagreed" -> new CiReport.Case(name, classname, CiReport.Status.FAILED, null, x.message(),
+                        List.of());
+                default -> new CiReport.Case(name, classname, CiReport.Status.SKIPPED, null, x.message(), List.of());
+            });
+        }
+        return out;
     }
 
     private static final String CSS = String.join("\n",
@@ -201,6 +246,13 @@ public final class QualifyReports {
                     "what", "file");
             for (Disagreement x : q.disagreements()) {
                 row(d, x.check(), x.source(), x.seed() == null ? "" : Long.toString(x.seed()), x.message(), x.file());
+            }
+        }
+        if (!q.shipped().isEmpty()) {
+            Element sh = rows(b, "Shipped cases (source: where the expected result comes from; snapshot: regression only)",
+                    "case", "method", "source", "expected verdict", "result", "note");
+            for (Qualification.Shipped x : q.shipped()) {
+                row(sh, x.file(), x.method(), x.source(), x.verdict(), x.status(), x.message());
             }
         }
         Element p = rows(b, "Peer tools", "tool", "status", "path", "version", "note");

@@ -46,6 +46,19 @@ class QualifyCommandTest {
         assertThat(n.path("tool").path("version").asText()).isNotBlank();
         CiSchemas.validateJunit(Files.readString(a.resolve("qualify.junit.xml")));
         assertThat(Files.readString(a.resolve("qualify.html"))).contains("<h2>Known issues</h2>").doesNotContain("<script");
+        // Every shipped line says where its expected value comes from, in each report.
+        JsonNode shipped = n.path("shippedCases");
+        assertThat(shipped.size()).isGreaterThan(600);
+        assertThat(shipped).allSatisfy(x -> assertThat(x.path("status").asText()).isIn("agreed", "not compared"));
+        assertThat(shipped).anySatisfy(x -> {
+            assertThat(x.path("case").asText()).isEqualTo("copy-exec-video.json");
+            assertThat(x.path("method").asText()).isEqualTo("copy-exec-order");
+            assertThat(x.path("source").asText()).isEqualTo("hand");
+        });
+        assertThat(Files.readString(a.resolve("qualify.junit.xml")))
+                .contains("classname=\"qualify.shipped.paper\"", "classname=\"qualify.shipped.snapshot\"");
+        assertThat(Files.readString(a.resolve("qualify.html"))).contains("<td>sm-partition-bf-ina</td>", "<td>hand</td>");
+        assertThat(r.out()).containsPattern("shipped cases by source of the expected result:.* hand \\d+");
 
         CliRunner again = CliRunner.run("qualify", "--like", LIKE, "--sets", "3", "--out", b.toString(), "--no-timing",
                 "--quiet");
@@ -72,6 +85,13 @@ class QualifyCommandTest {
         assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
         assertThat(n.path("options").path("mutation").asText()).isEqualTo("EXACT_VERDICT_INVERTED");
         assertThat(n.path("disagreements").size()).isPositive();
+        // The broken search contradicts the paper's Figure 1 verdict: the report says which kind of evidence broke.
+        assertThat(n.path("shippedCases")).anySatisfy(x -> {
+            assertThat(x.path("case").asText()).isEqualTo("paper-fig1.json");
+            assertThat(x.path("source").asText()).isEqualTo("paper");
+            assertThat(x.path("status").asText()).isEqualTo("disagreed");
+            assertThat(x.path("message").asText()).contains("expected schedulable");
+        });
         for (JsonNode d : n.path("disagreements")) {
             assertThat(out.resolve(d.path("file").asText())).exists();
         }

@@ -57,7 +57,7 @@ class QualifyTest {
 
     private static Qualification withoutTime(Qualification q) {
         return new Qualification(q.tool(), q.environment(), q.options(), q.inputs(), q.sets(), q.checks(),
-                q.disagreements(), q.kept(), q.peers(), q.knownIssues(), q.complete(), q.stopReason(), 0);
+                q.disagreements(), q.kept(), q.shipped(), q.peers(), q.knownIssues(), q.complete(), q.stopReason(), 0);
     }
 
     /** The mutation switch: an inverted exact verdict disagrees with brute force and the set is kept to replay. */

@@ -16,9 +16,19 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The validation cases qualify ships: in the jar as in the repository, pinned by the goldens, all agreeing. */
 class ShippedCasesTest {
+    /** Where a shipped case lives in the repository: the examples, the timing anomaly, or the qualify-only cases. */
+    static Path inRepository(String file) {
+        if (file.equals("timing-anomaly.json")) {
+            return Path.of("src/test/resources/cases", file);
+        }
+        Path own = Path.of("src/main/resources/qualify/cases", file);
+        return Files.exists(own) ? own : Path.of("examples", file);
+    }
+
     @Test
     void every_example_and_the_timing_anomaly_are_shipped_byte_for_byte() throws Exception {
         Set<String> listed = ShippedCases.expected().stream().map(ShippedCases.Expected::file)
@@ -30,8 +40,7 @@ class ShippedCasesTest {
         }
         assertThat(listed).containsAll(examples).contains("timing-anomaly.json");
         for (String f : listed) {
-            Path repo = f.equals("timing-anomaly.json") ? Path.of("src/test/resources/cases", f) : Path.of("examples", f);
-            assertThat(ShippedCases.resource(ShippedCases.CASES + f)).as(f).isEqualTo(Files.readString(repo));
+            assertThat(ShippedCases.resource(ShippedCases.CASES + f)).as(f).isEqualTo(Files.readString(inRepository(f)));
         }
     }
 
@@ -78,6 +87,77 @@ class ShippedCasesTest {
         assertThat(all).filteredOn(x -> x.check().equals(ShippedCases.RESPONSES)).hasSizeGreaterThan(100);
         assertThat(all).hasSize(ShippedCases.expected().size()
                 + (int) ShippedCases.expected().stream().filter(e -> !e.responseTimes().isEmpty()).count());
+    }
+
+    /**
+     * The evidence the safety manual claims: enough lines whose expected value does not come from the
+     * build itself, each of them worked in docs/validation-cases.md, and for the two families whose
+     * only check in qualify is this file, a worked line with a verdict on every method.
+     */
+    @Test
+    void at_least_30_lines_have_an_independent_source_and_each_is_worked_in_the_docs() throws Exception {
+        List<ShippedCases.Expected> all = ShippedCases.expected();
+        assertThat(all).allSatisfy(e -> assertThat(e.source()).as(e.file() + " " + e.method()).isNotNull());
+        List<ShippedCases.Expected> sourced = all.stream()
+                .filter(e -> e.source() != ShippedCases.Source.SNAPSHOT).toList();
+        assertThat(sourced).hasSizeGreaterThanOrEqualTo(30);
+        String working = Files.readString(Path.of("docs/validation-cases.md"));
+        for (ShippedCases.Expected e : sourced) {
+            if (e.source() == ShippedCases.Source.PAPER || e.source() == ShippedCases.Source.HAND) {
+                assertThat(working).as(e.file() + " " + e.method() + " is " + e.source().word()).contains(e.file());
+            }
+        }
+        for (String id : Registry.standard().ids()) {
+            if (id.startsWith("copy-exec-") || id.startsWith("sm-partition-")) {
+                assertThat(sourced).as(id).anySatisfy(e -> {
+                    assertThat(e.method()).isEqualTo(id);
+                    assertThat(e.verdict()).isNotEqualTo("n/a");
+                });
+            }
+        }
+    }
+
+    /** The reader refuses a file that does not say where a value comes from, rather than guess snapshot. */
+    @Test
+    void the_reader_refuses_a_missing_or_unknown_source() {
+        String head = "# a comment\n" + ShippedCases.HEADER + "\n";
+        assertThat(ShippedCases.parse(head + "a.json,gpusched,schedulable,,hand\n"))
+                .singleElement().extracting(ShippedCases.Expected::source).isEqualTo(ShippedCases.Source.HAND);
+        assertThat(ShippedCases.parse(head + "a.json,edf-serial,schedulable,x=1|y=2,reference\n"))
+                .singleElement().extracting(ShippedCases.Expected::responseTimes).isEqualTo("x=1|y=2");
+        for (String bad : List.of("a.json,gpusched,schedulable,\n", "a.json,gpusched,schedulable,,\n",
+                "a.json,gpusched,schedulable,,Paper\n", "a.json,gpusched,schedulable,,measured\n",
+                "a.json,gpusched,schedulable,,hand,extra\n", ",gpusched,schedulable,,hand\n")) {
+            assertThatThrownBy(() -> ShippedCases.parse(head + bad)).as(bad).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("line 3");
+        }
+        // The old four-column header: every line would lack its source.
+        assertThatThrownBy(() -> ShippedCases.parse("case,method,verdict,responseTimes\na.json,gpusched,schedulable,\n"))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("header");
+        assertThatThrownBy(() -> ShippedCases.parse("# only comments\n")).isInstanceOf(IllegalStateException.class);
+    }
+
+    /** Every line rerun reports its source, and its status agrees with the line's observations. */
+    @Test
+    void each_rerun_line_carries_its_source() {
+        RunOptions o = new RunOptions(Options.defaults().withBudget(Qualify.STATES_PER_ANALYSIS, null),
+                RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
+        List<ShippedCases.Row> rows = new ArrayList<>();
+        for (ShippedCases.Result r : ShippedCases.run(Registry.standard(), o, Mutation.EXACT_VERDICT_INVERTED,
+                org.gpusched.model.Budget.defaults().start())) {
+            rows.addAll(r.rows());
+        }
+        assertThat(rows).extracting(ShippedCases.Row::expected).containsExactlyElementsOf(ShippedCases.expected());
+        // The inverted exact search disagrees with the paper's Figure 1 verdict, and the row says so.
+        ShippedCases.Row fig1 = rows.stream().filter(r -> r.expected().file().equals("paper-fig1.json")
+                && r.expected().method().equals("gpusched")).findFirst().orElseThrow();
+        assertThat(fig1.expected().source()).isEqualTo(ShippedCases.Source.PAPER);
+        assertThat(fig1.status()).isEqualTo(Observation.Status.DISAGREED);
+        assertThat(fig1.message()).contains("expected schedulable");
+        ShippedCases.Row order = rows.stream().filter(r -> r.expected().file().equals("copy-exec-video.json")
+                && r.expected().method().equals("copy-exec-order")).findFirst().orElseThrow();
+        assertThat(order.expected().source()).isEqualTo(ShippedCases.Source.HAND);
+        assertThat(order.status()).isEqualTo(Observation.Status.AGREED);
     }
 
     /** The safety manual shows the known issues qualify prints, word for word. */
