@@ -31,8 +31,10 @@ import java.util.concurrent.Callable;
                 + " against its independent twin (exact search vs brute force, tables vs the checker, bounds vs the"
                 + " simulator), and runs nptest or mast_analysis when found. Writes qualify.json, qualify.html,"
                 + " qualify.junit.xml, known-issues.md and every disagreeing case (cases/) to --out.",
-                "Exit 0: every check agreed; 1: some check disagreed (cases kept); 2: invalid input; 3: --time-limit"
-                        + " reached before every set was checked."},
+                "Exit 0: qualified (every exact check compared sets of every --like file, every peer named by"
+                        + " option ran, nothing disagreed); 1: some check disagreed (cases kept), or partial (a"
+                        + " comparison was not made: the report's gaps); 2: invalid input; 3: --time-limit reached"
+                        + " before every set was checked."},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched qualify --like examples/jetson-orin-perception.json --sets 200 --out q/",
                 "  gpusched qualify --like ts.json --sets 20 --seed 7 --time-limit 10m --out qualification/"})
@@ -59,10 +61,12 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "The report folder (created).")
     Path out;
 
-    @Option(names = "--nptest", paramLabel = "FILE", description = "The nptest binary (default: nptest on PATH).")
+    @Option(names = "--nptest", paramLabel = "FILE", description = "The nptest binary (default: nptest on PATH);"
+            + " named here, it must run or the run is partial.")
     Path nptest;
 
-    @Option(names = "--mast", paramLabel = "FILE", description = "mast_analysis (default: mast_analysis on PATH).")
+    @Option(names = "--mast", paramLabel = "FILE", description = "mast_analysis (default: mast_analysis on PATH);"
+            + " named here, it must run or the run is partial.")
     Path mast;
 
     @Option(names = "--no-timing", description = "Leave the elapsed time out of the reports: same seed, same bytes.")

@@ -8,12 +8,16 @@ final class Checks {
             ShippedCases.VERDICT, "every method's verdict on every shipped case equals the one the release build recorded",
             ShippedCases.RESPONSES, "every bound's and simulation's per-task response time on the shipped cases equals"
                     + " the recorded one",
-            Twins.EXACT, "the exact search (steady-state window) and its brute-force twin give the same verdict",
+            Twins.EXACT, "sets whose window starts at 0: the exact search's verdict (the one analyze gives) equals its"
+                    + " brute-force twin's",
+            Twins.STEADY_STATE, "sets whose window does not start at 0: the steady state's verdict (analyze"
+                    + " --steady-state) equals brute force's on the same window; not the verdict analyze gives",
             Twins.TABLE, "every table the exact search or an EDF baseline gives passes the independent table checker",
             Twins.EDF, "an EDF baseline that meets every deadline is one PBS schedule, so the exact search must find one",
-            Twins.POWER_ON, "sets with no steady-state window: the power-on search has no twin in the kit",
+            Twins.POWER_ON, "sets whose window does not start at 0: the power-on verdict (the one analyze gives)"
+                    + " equals the independent reference core's",
             Peers.NPTEST_CHECK, "nptest, run on the exported jobs, gives edf-serial's verdict",
-            "drawn sets valid", "a drawn set the reader refuses in every redraw is skipped");
+            Qualify.DRAWN, "a drawn set the reader refuses in every redraw is skipped");
 
     private Checks() { }
 

@@ -1,27 +1,36 @@
 package org.gpusched.qualify;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one qualification run found, everything its reports show: the tool and environment, the
- * inputs with their SHA-256, every seed, each check with its counts, the disagreements with the
- * files that replay them, the peer tools, and the known issues. Immutable.
+ * inputs with their SHA-256, every seed, each check with its counts (also per input file), the
+ * disagreements with the files that replay them, what kept the run from qualifying, the peer tools,
+ * and the known issues. Immutable.
  *
+ * @param perInput      each check's counts over the sets drawn like one --like file
+ * @param gaps          why the run is partial although nothing disagreed; empty when it is not
  * @param options       sets, seed, time limit and mutation as given (a mutation only in tests)
  * @param complete      false when the time limit ended the run before every set was checked
  * @param stopReason    why the run stopped early, or null
  * @param elapsedNanos  the run's wall time (left out of the reports with --no-timing)
  */
 public record Qualification(Tool tool, List<Fact> environment, Options options, List<Input> inputs,
-                            List<DrawnSet> sets, List<Check> checks, List<Disagreement> disagreements,
-                            List<Kept> kept, List<Shipped> shipped, List<Peer> peers, List<String> knownIssues,
-                            boolean complete,
-                            String stopReason, long elapsedNanos) {
+                            List<DrawnSet> sets, List<Check> checks, List<InputCheck> perInput, List<Gap> gaps,
+                            List<Disagreement> disagreements, List<Kept> kept, List<Shipped> shipped, List<Peer> peers,
+                            List<String> knownIssues, boolean complete, String stopReason, long elapsedNanos) {
+    /** The checks of an exact verdict: each must compare at least one set drawn like every file it ran on. */
+    public static final Set<String> EXACT_CHECKS = Set.of(Twins.EXACT, Twins.STEADY_STATE, Twins.POWER_ON,
+            Peers.NPTEST_CHECK);
+
     public Qualification {
         environment = List.copyOf(environment);
         inputs = List.copyOf(inputs);
         sets = List.copyOf(sets);
         checks = List.copyOf(checks);
+        perInput = List.copyOf(perInput);
+        gaps = List.copyOf(gaps);
         disagreements = List.copyOf(disagreements);
         kept = List.copyOf(kept);
         shipped = List.copyOf(shipped);
@@ -29,18 +38,22 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
         knownIssues = List.copyOf(knownIssues);
     }
 
-    /** 1 when any check disagreed, else 3 when the time limit cut the run short, else 0. */
+    /**
+     * 1 when any check disagreed, else 3 when the time limit cut the run short, else 1 when the run
+     * is partial (a gap), else 0: only a run that compared what it claims to have checked exits 0.
+     */
     public int exitCode() {
-        return !disagreements.isEmpty() ? 1 : complete ? 0 : 3;
+        return switch (status()) {
+            case "qualified" -> 0;
+            case "incomplete" -> 3;
+            default -> 1;
+        };
     }
 
-    /** qualified, disagreement or incomplete: the word the reports give the exit code. */
+    /** disagreement, incomplete, partial or qualified, the first that holds: the word for the exit code. */
     public String status() {
-        return switch (exitCode()) {
-            case 0 -> "qualified";
-            case 1 -> "disagreement";
-            default -> "incomplete";
-        };
+        return !disagreements.isEmpty() ? "disagreement" : !complete ? "incomplete" : !gaps.isEmpty() ? "partial"
+                : "qualified";
     }
 
     /** gpusched's version and the commit and commit date it was built from. */
@@ -63,8 +76,12 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
         }
     }
 
-    /** One drawn set: which input it is shaped like, its index and the seed that draws it again. */
-    public record DrawnSet(String input, int index, long seed, String name, String sha256) { }
+    /**
+     * One drawn set: which input it is shaped like, its index and the seed that draws it again.
+     *
+     * @param verdict the verdict analyze gives on it (gpusched's, in words), or null where gpusched does not apply
+     */
+    public record DrawnSet(String input, int index, long seed, String name, String sha256, String verdict) { }
 
     /**
      * One check and its counts over every case it ran on.
@@ -76,6 +93,27 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
                         String note) {
         public int compared() {
             return agreed + disagreed;
+        }
+    }
+
+    /** One check's counts over the sets drawn like one --like file. */
+    public record InputCheck(String input, String check, int agreed, int disagreed, int notCompared, String note) {
+        public int compared() {
+            return agreed + disagreed;
+        }
+    }
+
+    /**
+     * Why the run is not qualified although nothing disagreed.
+     *
+     * @param input the --like file, or null for a peer tool
+     * @param check the check or peer concerned, or null for the whole file
+     */
+    public record Gap(String input, String check, String message) {
+        /** One line: what, where, why. */
+        public String text() {
+            return (check == null ? "" : check) + (input == null ? "" : (check == null ? "" : " ") + "like " + input)
+                    + ": " + message;
         }
     }
 
@@ -95,6 +133,11 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
      */
     public record Shipped(String file, String method, String source, String verdict, String status, String message) { }
 
-    /** @param path null when absent; @param version null when the tool printed none */
-    public record Peer(String name, String path, String version, String status, String note) { }
+    /**
+     * @param path      null when absent
+     * @param version   null when the tool printed none
+     * @param status    found, skipped (absent, not asked for) or missing (named by option, not runnable)
+     * @param requested named by option: then a peer that does not run makes the run partial
+     */
+    public record Peer(String name, String path, String version, String status, String note, boolean requested) { }
 }

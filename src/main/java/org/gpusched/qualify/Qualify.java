@@ -22,7 +22,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,6 +45,8 @@ public final class Qualify {
     static final long STATES_PER_ANALYSIS = 2_000_000;
     /** Redraws of a set the reader refuses (a redrawn offset or grid past a limit) before the set is skipped. */
     static final int MAX_REDRAWS = 20;
+    /** The check of a set the reader refused in every redraw. */
+    static final String DRAWN = "drawn sets valid";
     private static final ObjectMapper TREE = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
@@ -74,7 +75,7 @@ public final class Qualify {
     private final Registry registry = Registry.standard();
     private final RunOptions options = new RunOptions(Options.defaults().withBudget(STATES_PER_ANALYSIS, null),
             RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
-    private final Map<String, Tally> tallies = new LinkedHashMap<>();
+    private final Coverage coverage = new Coverage();
     private final List<Qualification.Disagreement> disagreements = new ArrayList<>();
     private final List<Qualification.Kept> kept = new ArrayList<>();
     private final List<Qualification.Input> inputs = new ArrayList<>();
@@ -111,13 +112,15 @@ public final class Qualify {
             }
         }
         Qualification.Peer np = peer(Peers.find("nptest", config.nptest(), "nptest", "--version", config.env(),
-                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to"));
+                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to"), config.nptest());
         Qualification.Peer mast = peer(Peers.find("mast_analysis", config.mast(), "mast_analysis", "-v", config.env(),
-                "--mast", "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)"));
+                "--mast", "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)"),
+                config.mast());
         if (config.shipped()) {
             progress.accept("qualify: shipped validation cases");
             for (ShippedCases.Result r : ShippedCases.run(registry, options, config.mutation(), meter)) {
-                record(r.observations(), "shipped case " + r.file(), null, "shipped/" + r.file(), r.text(), "shipped");
+                record(r.observations(), null, "shipped case " + r.file(), null, "shipped/" + r.file(), r.text(),
+                        "shipped");
                 for (ShippedCases.Row row : r.rows()) {
                     ShippedCases.Expected e = row.expected();
                     // An agreement's message only repeats the line; a disagreement's or a skip's says what happened.
@@ -134,12 +137,11 @@ public final class Qualify {
         } finally {
             pool.shutdownNow();
         }
-        List<Qualification.Check> checks = new ArrayList<>();
-        tallies.forEach((id, t) -> checks.add(t.check(id)));
+        List<Qualification.Peer> peers = List.of(np, mast);
         return new Qualification(config.tool(), environment(), new Qualification.Options(config.sets(), config.seed(),
                 config.timeLimitText(), config.mutation() == Mutation.NONE ? null : config.mutation().name()), inputs,
-                sets, checks, disagreements, kept, shipped, List.of(np, mast), KnownIssues.list(), stop == null, stop,
-                meter.elapsedNanos());
+                sets, coverage.checks(), coverage.perInput(), coverage.gaps(peers), disagreements, kept, shipped, peers,
+                KnownIssues.list(), stop == null, stop, meter.elapsedNanos());
     }
 
     /** Part (b) for every input; returns why it stopped early, or null. */
@@ -152,6 +154,7 @@ public final class Qualify {
             int drawn = 0;
             int refused = 0;
             final int input = k;
+            coverage.input(like.file());
             // Sets are checked on every core and recorded in index order: the report does not depend on the threads.
             List<Future<Drawn>> futures = new ArrayList<>();
             for (int i = 0; i < config.sets() && stop == null; i++) {
@@ -166,13 +169,15 @@ public final class Qualify {
                 }
                 refused += d.refused();
                 if (d.workload() == null) {
-                    tally("drawn sets valid", "random").notCompared("no valid draw in " + MAX_REDRAWS + " tries");
+                    coverage.count(Observation.notCompared(DRAWN, "no valid draw in " + MAX_REDRAWS + " tries"),
+                            "random", like.file());
                     continue;
                 }
                 drawn++;
-                sets.add(new Qualification.DrawnSet(like.file(), i, d.seed(), d.name(), d.workload().sha256()));
-                record(d.observations(), like.file() + " set " + i, d.seed(), "random/" + d.name() + ".json", d.text(),
-                        "random");
+                sets.add(new Qualification.DrawnSet(like.file(), i, d.seed(), d.name(), d.workload().sha256(),
+                        d.verdict()));
+                record(d.observations(), like.file(), like.file() + " set " + i, d.seed(), "random/" + d.name() + ".json",
+                        d.text(), "random");
                 if ((i + 1) % 25 == 0 || i + 1 == config.sets()) {
                     progress.accept("qualify: " + (i + 1) + "/" + config.sets() + " sets like " + like.file() + ", "
                             + disagreements.size() + " disagreement(s)");
@@ -184,14 +189,14 @@ public final class Qualify {
     }
 
     /** One drawn set and what its checks found; {@code stop} set when the time limit came first. */
-    private record Drawn(long seed, String name, String text, Workload workload, int refused,
+    private record Drawn(long seed, String name, String text, Workload workload, String verdict, int refused,
                          List<Observation> observations, String stop) { }
 
     private Drawn check(Twins twins, JsonNode tree, Qualification.Peer np, String base, int input, int index,
                         Budget.Meter meter) {
         String over = meter.overTimeOrHeap();
         if (over != null) {
-            return new Drawn(0, null, null, null, 0, List.of(), over);
+            return new Drawn(0, null, null, null, null, 0, List.of(), over);
         }
         long seed = seedOf(config.seed(), input, index);
         String name = base + "-like-" + index;
@@ -206,13 +211,14 @@ public final class Qualify {
                 refused++;
                 continue;
             }
-            List<Observation> obs = new ArrayList<>(twins.check(w, s, meter));
+            Twins.Checked checked = twins.check(w, text, s, meter);
+            List<Observation> obs = new ArrayList<>(checked.observations());
             if (np.path() != null && w.pbs() != null && w.pbs().origin() >= 0) {
                 obs.add(nptest(w, Path.of(np.path()), config.work().resolve("nptest").resolve(name), meter));
             }
-            return new Drawn(s, name, text, w, refused, obs, null);
+            return new Drawn(s, name, text, w, checked.verdict(), refused, obs, null);
         }
-        return new Drawn(seed, name, null, null, refused, List.of(), null);
+        return new Drawn(seed, name, null, null, null, refused, List.of(), null);
     }
 
     private static Drawn join(Future<Drawn> f) {
@@ -243,54 +249,27 @@ public final class Qualify {
         return Peers.nptest(nptest, work, w.pbs(), r.outcome() == Outcome.SCHEDULABLE, edf);
     }
 
-    private static Qualification.Peer peer(Peers.Tool t) {
-        return new Qualification.Peer(t.name(), t.path() == null ? null : t.path().toString(), t.version(),
-                t.path() == null ? "skipped" : "found", t.note());
+    /** {@code named}: the path given by option, null when the tool was looked up on PATH. */
+    private static Qualification.Peer peer(Peers.Tool t, Path named) {
+        String status = t.path() != null ? "found" : named != null ? "missing" : "skipped";
+        return new Qualification.Peer(t.name(), t.path() == null ? null : t.path().toString(), t.version(), status,
+                t.note(), named != null);
     }
 
-    private void record(List<Observation> obs, String source, Long seed, String keepAs, String text, String part) {
+    /** {@code input}: the --like file a drawn set is shaped like, null for a shipped case. */
+    private void record(List<Observation> obs, String input, String source, Long seed, String keepAs, String text,
+                        String part) {
         boolean keep = false;
         for (Observation o : obs) {
-            Tally t = tally(o.check(), part);
-            switch (o.status()) {
-                case AGREED -> t.agreed++;
-                case NOT_COMPARED -> t.notCompared(o.message());
-                case DISAGREED -> {
-                    t.disagreed++;
-                    keep = true;
-                    disagreements.add(new Qualification.Disagreement(o.check(), source, seed, o.message(),
-                            "cases/" + keepAs));
-                }
+            coverage.count(o, part, input);
+            if (o.status() == Observation.Status.DISAGREED) {
+                keep = true;
+                disagreements.add(new Qualification.Disagreement(o.check(), source, seed, o.message(),
+                        "cases/" + keepAs));
             }
         }
         if (keep && kept.stream().noneMatch(k -> k.path().equals("cases/" + keepAs))) {
             kept.add(new Qualification.Kept("cases/" + keepAs, text));
-        }
-    }
-
-    private Tally tally(String id, String part) {
-        return tallies.computeIfAbsent(id, k -> new Tally(part));
-    }
-
-    /** Counts of one check while the run goes. */
-    private static final class Tally {
-        final String part;
-        int agreed;
-        int disagreed;
-        int notCompared;
-        String note;
-
-        Tally(String part) {
-            this.part = part;
-        }
-
-        void notCompared(String why) {
-            notCompared++;
-            note = note == null ? why : note;
-        }
-
-        Qualification.Check check(String id) {
-            return new Qualification.Check(id, part, Checks.describe(id), agreed, disagreed, notCompared, note);
         }
     }
 

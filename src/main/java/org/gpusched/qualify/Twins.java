@@ -5,6 +5,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.reference.Reference;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Evidence;
 import org.gpusched.policy.GcapsFamily;
@@ -33,16 +34,20 @@ import java.util.Random;
 
 /**
  * Every method that applies to a workload, each against its independent twin, as the property
- * tests of the build do: the exact search against brute force, every table it or an EDF baseline
- * gives against the table checker, an EDF baseline's success against the exact verdict (EDF is one
- * PBS schedule), and every response-time bound against the simulator of the same policy (a bound
- * is never below what a simulation observes).
+ * tests of the build do: the exact search against brute force where the window starts at 0 (there
+ * the steady state is the verdict analyze gives); elsewhere the power-on verdict analyze gives
+ * against the reference core and, separately, the steady state against brute force; every table
+ * it or an EDF baseline gives against the table checker, an EDF baseline's success against the
+ * exact verdict (EDF is one PBS schedule), and every response-time bound against the simulator of
+ * the same policy (a bound is never below what a simulation observes).
  */
 final class Twins {
     static final String EXACT = "gpusched = brute-force";
+    static final String STEADY_STATE = "steady state = brute-force";
+    static final String POWER_ON = "power-on verdict = reference";
     static final String TABLE = "tables pass the checker";
     static final String EDF = "edf schedulable implies gpusched schedulable";
-    static final String POWER_ON = "power-on search";
+    /** The reason a power-on verdict is not compared while the reference core is not part of the build. */
     /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
     static final long MAX_SIMULATED_JOBS = 200_000;
 
@@ -61,8 +66,26 @@ final class Twins {
         return method + " bound >= simulation";
     }
 
-    /** Runs every applicable method under {@code meter} and compares each with its twin. */
-    List<Observation> check(Workload w, long seed, Budget.Meter meter) {
+    /**
+     * States the reference core's exhaustive power-on search may visit per drawn set: it keeps every
+     * state with its successors, so past this a set is counted as not compared rather than risk the
+     * heap.
+     */
+    static final long REFERENCE_STATES = 300_000;
+
+    /**
+     * What one workload's checks found.
+     *
+     * @param verdict the verdict analyze gives (gpusched's, in words), or null where gpusched does not apply
+     */
+    record Checked(String verdict, List<Observation> observations) {
+        Checked {
+            observations = List.copyOf(observations);
+        }
+    }
+
+    /** Runs every applicable method under {@code meter} and compares each with its twin; {@code json}: the file text. */
+    Checked check(Workload w, String json, long seed, Budget.Meter meter) {
         Map<String, MethodResult> results = new LinkedHashMap<>();
         for (Method m : registry.all()) {
             if (m.applicability(w).applies()) {
@@ -71,7 +94,7 @@ final class Twins {
         }
         List<Observation> out = new ArrayList<>();
         if (w.pbs() != null) {
-            pbs(w, results, out, meter);
+            pbs(w, json, results, out, meter);
         }
         for (MethodResult r : results.values()) {
             if (r.evidence() != Evidence.BOUND || r.outcome() == Outcome.INCONCLUSIVE) {
@@ -82,40 +105,41 @@ final class Twins {
                 out.add(flows(w, r, seed));
             }
         }
-        return out;
+        MethodResult exact = results.get("gpusched");
+        return new Checked(exact == null ? null : exact.outcome().words(), out);
     }
 
-    private void pbs(Workload w, Map<String, MethodResult> results, List<Observation> out, Budget.Meter meter) {
+    private void pbs(Workload w, String json, Map<String, MethodResult> results, List<Observation> out,
+                     Budget.Meter meter) {
         TaskSet ts = w.pbs();
+        // What analyze gives by default: from power-on wherever the window does not start at 0.
         MethodResult exact = results.get("gpusched");
-        MethodResult brute = results.get("brute-force");
-        if (exact != null && ts.origin() < 0) {
-            out.add(Observation.notCompared(POWER_ON, "offsets leave no steady-state window: the power-on search has"
-                    + " no twin in the kit (PowerOnPropertyTest holds it against brute force in the build)"));
-        } else if (exact != null && PowerOnExplorer.needed(ts)) {
-            // The steady state's window is what brute force answers; power-on is another question.
-            Method gpusched = registry.byId("gpusched").orElseThrow();
-            exact = mutation.apply(gpusched.analyze(w, options.withSteadyState(true),
-                    meter.inner(options.explore().budget())));
-            if (brute != null) {
-                // Brute force answers the steady state only when asked (it is not applicable otherwise).
-                brute = registry.byId("brute-force").orElseThrow().analyze(w, options.withSteadyState(true),
-                        meter.inner(options.explore().budget()));
+        if (exact != null && !PowerOnExplorer.needed(ts)) {
+            MethodResult brute = results.get("brute-force");
+            out.add(brute != null ? compare(EXACT, exact, brute) : Observation.notCompared(EXACT,
+                    "brute force does not apply: " + registry.byId("brute-force").orElseThrow().applicability(w).reason()));
+        } else if (exact != null) {
+            out.add(powerOn(exact, json));
+            if (ts.origin() > 0) {
+                // The steady state (analyze --steady-state) is another question with its own twin; its
+                // agreement says nothing of the power-on verdict, so it is counted as its own check.
+                RunOptions steady = options.withSteadyState(true);
+                MethodResult s = mutation.apply(registry.byId("gpusched").orElseThrow().analyze(w, steady,
+                        meter.inner(options.explore().budget())));
+                out.add(compare(STEADY_STATE, s, registry.byId("brute-force").orElseThrow().analyze(w, steady,
+                        meter.inner(options.explore().budget()))));
+                table(ts, "gpusched --steady-state", s, out);
             }
         }
-        if (exact != null && brute != null && ts.origin() >= 0) {
-            out.add(compare(EXACT, exact, brute));
-        }
-        if (exact != null && exact.outcome() == Outcome.SCHEDULABLE && exact.detail() instanceof Detail.Frames f
-                && f.analysis().verdict() == org.gpusched.explore.Verdict.SCHEDULABLE) {
-            out.add(table(ts, "gpusched", Tables.of(f.taskSet(), f.analysis())));
-        }
+        table(ts, "gpusched", exact, out);
         for (String edf : List.of("edf-serial", "edf-parallel", "edf-serial-tt", "edf-parallel-tt")) {
             MethodResult r = results.get(edf);
             if (r == null || r.outcome() != Outcome.SCHEDULABLE) {
                 continue;
             }
-            if (exact != null && ts.origin() >= 0) {
+            // Both answer from power-on where the window does not start at 0, so EDF's schedule is one
+            // of the PBS schedules the exact search explores there too.
+            if (exact != null) {
                 out.add(exact.outcome() == Outcome.INCONCLUSIVE
                         ? Observation.notCompared(EDF, "gpusched inconclusive: " + exact.reason())
                         : exact.outcome() == Outcome.SCHEDULABLE ? Observation.agreed(EDF, edf + " and gpusched schedulable")
@@ -124,6 +148,30 @@ final class Twins {
             if (r.detail() instanceof Detail.Frames f && f.baseline() != null && !f.baseline().streamed()) {
                 out.add(table(ts, edf, Tables.of(ts, edf, f.baseline().frames())));
             }
+        }
+    }
+
+    /** The power-on verdict against the reference core's on the same file text. */
+    private static Observation powerOn(MethodResult gpusched, String json) {
+        if (gpusched.outcome() != Outcome.SCHEDULABLE && gpusched.outcome() != Outcome.NOT_SCHEDULABLE) {
+            return Observation.notCompared(POWER_ON, "gpusched " + gpusched.outcome().words() + ": " + gpusched.reason());
+        }
+        Reference.Verdict ref = Reference.powerOn(json, REFERENCE_STATES);
+        if (ref == Reference.Verdict.UNDECIDED) {
+            return Observation.notCompared(POWER_ON, "reference undecided within " + REFERENCE_STATES + " states");
+        }
+        boolean refSchedulable = ref == Reference.Verdict.SCHEDULABLE;
+        String both = "gpusched " + gpusched.outcome().words() + ", reference "
+                + (refSchedulable ? "schedulable" : "not schedulable");
+        return refSchedulable == (gpusched.outcome() == Outcome.SCHEDULABLE) ? Observation.agreed(POWER_ON, both)
+                : Observation.disagreed(POWER_ON, both);
+    }
+
+    /** The table of an exact verdict of schedulable against the checker; nothing for any other result. */
+    private static void table(TaskSet ts, String label, MethodResult r, List<Observation> out) {
+        if (r != null && r.outcome() == Outcome.SCHEDULABLE && r.detail() instanceof Detail.Frames f
+                && f.analysis().verdict() == org.gpusched.explore.Verdict.SCHEDULABLE) {
+            out.add(table(ts, label, Tables.of(f.taskSet(), f.analysis())));
         }
     }
 

@@ -50,13 +50,23 @@ public final class QualifyReports {
         ArrayNode sets = o.putArray("sets");
         for (Qualification.DrawnSet s : q.sets()) {
             sets.addObject().put("input", s.input()).put("index", s.index()).put("seed", s.seed()).put("name", s.name())
-                    .put("sha256", s.sha256());
+                    .put("sha256", s.sha256()).put("verdict", s.verdict());
         }
         ArrayNode checks = o.putArray("checks");
         for (Check c : q.checks()) {
             checks.addObject().put("id", c.id()).put("part", c.part()).put("description", c.description())
                     .put("compared", c.compared()).put("agreed", c.agreed()).put("disagreed", c.disagreed())
                     .put("notCompared", c.notCompared()).put("note", c.note());
+        }
+        ArrayNode per = o.putArray("perInput");
+        for (Qualification.InputCheck c : q.perInput()) {
+            per.addObject().put("input", c.input()).put("check", c.check()).put("compared", c.compared())
+                    .put("agreed", c.agreed()).put("disagreed", c.disagreed()).put("notCompared", c.notCompared())
+                    .put("note", c.note());
+        }
+        ArrayNode gaps = o.putArray("gaps");
+        for (Qualification.Gap g : q.gaps()) {
+            gaps.addObject().put("input", g.input()).put("check", g.check()).put("message", g.message());
         }
         ArrayNode dis = o.putArray("disagreements");
         for (Disagreement d : q.disagreements()) {
@@ -71,7 +81,7 @@ public final class QualifyReports {
         ArrayNode peers = o.putArray("peers");
         for (Qualification.Peer p : q.peers()) {
             peers.addObject().put("name", p.name()).put("status", p.status()).put("path", p.path())
-                    .put("version", p.version()).put("note", p.note());
+                    .put("version", p.version()).put("note", p.note()).put("requested", p.requested());
         }
         q.knownIssues().forEach(o.putArray("knownIssues")::add);
         o.put("complete", q.complete()).put("stopReason", q.stopReason());
@@ -102,6 +112,15 @@ public final class QualifyReports {
             sources(q).forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v));
             sb.append('\n');
         }
+        String input = null;
+        for (Qualification.InputCheck c : q.perInput()) {
+            if (!c.input().equals(input)) {
+                input = c.input();
+                sb.append("  sets like ").append(esc(input)).append(":\n");
+            }
+            sb.append(String.format(Locale.ROOT, "    %-50s %8d %8d %8d %8d%s%n", esc(c.check()), c.compared(), c.agreed(),
+                    c.disagreed(), c.notCompared(), c.note() == null ? "" : "  " + esc(c.note())));
+        }
         for (Qualification.Peer p : q.peers()) {
             sb.append("  peer ").append(p.name()).append(": ").append(p.status())
                     .append(p.version() == null ? "" : " (" + p.version() + ")").append(" - ").append(p.note()).append('\n');
@@ -112,6 +131,9 @@ public final class QualifyReports {
         }
         if (!q.complete()) {
             sb.append("  incomplete: ").append(q.stopReason()).append('\n');
+        }
+        for (Qualification.Gap g : q.gaps()) {
+            sb.append("  NOT QUALIFIED ").append(esc(g.text())).append('\n');
         }
         sb.append("known issues (docs/safety-manual.md):\n");
         q.knownIssues().forEach(k -> sb.append("  - ").append(k).append('\n'));
@@ -167,12 +189,10 @@ public final class QualifyReports {
                 cases.addAll(shippedCases(q));
             }
             if (!cases.isEmpty()) {
-                suites.add(new CiReport.Suite("qualify " + part, part, List.of(
-                        new CiReport.Property("gpusched.version", q.tool().version()),
-                        new CiReport.Property("gpusched.commit", q.tool().commit()),
-                        new CiReport.Property("seed", Long.toString(q.options().seed()))), cases, 0));
+                suites.add(suite(q, part, cases));
             }
         }
+        suites.add(suite(q, "coverage", coverage(q)));
         // A fixed instant: the JUnit timestamp would be the only varying byte.
         return JunitXml.write(new CiReport("qualify", q.tool().version(), Instant.EPOCH, suites));
     }
@@ -196,11 +216,40 @@ public final class QualifyReports {
         return out;
     }
 
+    /**
+     * A case per exact check and --like file that compared sets, and a failure per gap: a partial run
+     * is not green in CI although no comparison disagreed.
+     */
+    private static List<CiReport.Case> coverage(Qualification q) {
+        List<CiReport.Case> cases = new ArrayList<>();
+        for (Qualification.InputCheck c : q.perInput()) {
+            if (c.compared() > 0 && Qualification.EXACT_CHECKS.contains(c.check())) {
+                cases.add(CiReport.Case.passed(c.check() + " like " + c.input() + ": " + c.compared() + " compared",
+                        "qualify.coverage"));
+            }
+        }
+        for (Qualification.Gap g : q.gaps()) {
+            cases.add(new CiReport.Case(g.text(), "qualify.coverage", CiReport.Status.FAILED, null, g.message(),
+                    List.of()));
+        }
+        if (cases.isEmpty()) {
+            cases.add(CiReport.Case.passed("no --like file: nothing drawn", "qualify.coverage"));
+        }
+        return cases;
+    }
+
+    private static CiReport.Suite suite(Qualification q, String part, List<CiReport.Case> cases) {
+        return new CiReport.Suite("qualify " + part, part, List.of(
+                        new CiReport.Property("gpusched.version", q.tool().version()),
+                        new CiReport.Property("gpusched.commit", q.tool().commit()),
+                        new CiReport.Property("seed", Long.toString(q.options().seed()))), cases, 0);
+    }
+
     private static final String CSS = String.join("\n",
             "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}",
             "table{border-collapse:collapse;margin:.5em 0 1.5em}",
             "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}",
-            "td.n{text-align:right}.qualified{color:#1a7f37}.disagreement{color:#cf222e}.incomplete{color:#9a6700}",
+            "td.n{text-align:right}.qualified{color:#1a7f37}.disagreement,.partial{color:#cf222e}.incomplete{color:#9a6700}",
             "code{background:#f6f8fa;padding:0 .2em}");
 
     /** One page, no script and no external resource, so it opens offline and attaches to a safety case. */
@@ -241,6 +290,21 @@ public final class QualifyReports {
                 tr.appendElement("td").addClass("n").text(Integer.toString(n));
             }
         }
+        if (!q.gaps().isEmpty()) {
+            Element g = rows(b, "Not qualified: what was not compared", "check", "input", "why");
+            for (Qualification.Gap x : q.gaps()) {
+                row(g, x.check(), x.input(), x.message());
+            }
+        }
+        Element per = rows(b, "Checks per input file", "input", "check", "compared", "agreed", "disagreed",
+                "not compared", "first reason not compared");
+        for (Qualification.InputCheck c : q.perInput()) {
+            Element tr = row(per, c.input(), c.check());
+            for (int n : new int[] {c.compared(), c.agreed(), c.disagreed(), c.notCompared()}) {
+                tr.appendElement("td").addClass("n").text(Integer.toString(n));
+            }
+            tr.appendElement("td").text(c.note() == null ? "" : c.note());
+        }
         if (!q.disagreements().isEmpty()) {
             Element d = rows(b, "Disagreements (replay the kept file with gpusched compare)", "check", "case", "seed",
                     "what", "file");
@@ -259,9 +323,9 @@ public final class QualifyReports {
         for (Qualification.Peer x : q.peers()) {
             row(p, x.name(), x.status(), x.path() == null ? "" : x.path(), x.version() == null ? "" : x.version(), x.note());
         }
-        Element s = rows(b, "Drawn sets (every seed)", "input", "index", "seed", "sha256");
+        Element s = rows(b, "Drawn sets (every seed)", "input", "index", "seed", "sha256", "verdict (gpusched)");
         for (Qualification.DrawnSet x : q.sets()) {
-            row(s, x.input(), Integer.toString(x.index()), Long.toString(x.seed()), x.sha256());
+            row(s, x.input(), Integer.toString(x.index()), Long.toString(x.seed()), x.sha256(), x.verdict());
         }
         b.appendElement("h2").text("Known issues");
         Element ul = b.appendElement("ul");

@@ -39,6 +39,12 @@ class QualifyCommandTest {
         JsonNode n = new ObjectMapper().readTree(json);
         assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
         assertThat(n.path("exitCode").asInt()).isZero();
+        assertThat(json).contains("\"status\":\"qualified\"");
+        assertThat(n.path("gaps")).isEmpty();
+        assertThat(n.path("perInput")).anySatisfy(c -> {
+            assertThat(c.path("check").asText()).isEqualTo("gpusched = brute-force");
+            assertThat(c.path("compared").asInt()).isEqualTo(3);
+        });
         assertThat(n.path("inputs").get(0).path("sha256").asText())
                 .isEqualTo(org.gpusched.qualify.Qualify.sha256(Files.readAllBytes(Path.of(LIKE))));
         assertThat(n.path("sets")).hasSize(3);
@@ -106,6 +112,29 @@ class QualifyCommandTest {
             assertThat(CliRunner.run("validate", p.toString()).code()).as(p.toString()).isZero();
         }
         assertThat(Files.readString(out.resolve("qualify.junit.xml"))).contains("<failure");
+    }
+
+    /** A partial run is exit 1 and says so in every report, as .ci/run and a CI reading JUnit see it. */
+    @Test
+    void an_nptest_asked_for_that_does_not_run_is_partial_exit_1_in_every_report() throws Exception {
+        Path out = tmp.resolve("p");
+        CliRunner r = CliRunner.run("qualify", "--like", LIKE, "--sets", "2", "--nptest", "/etc/passwd", "--out",
+                out.toString(), "--quiet");
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("qualify: partial", "NOT QUALIFIED nptest: asked for but did not run",
+                "/etc/passwd");
+        String json = Files.readString(out.resolve("qualify.json"));
+        JsonNode n = new ObjectMapper().readTree(json);
+        assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
+        assertThat(json).contains("\"status\":\"partial\"").doesNotContain("\"status\":\"qualified\"");
+        assertThat(n.path("exitCode").asInt()).isEqualTo(1);
+        assertThat(n.path("disagreements")).isEmpty();
+        assertThat(n.path("gaps")).hasSize(1);
+        assertThat(n.path("peers").get(0).path("status").asText()).isEqualTo("missing");
+        String junit = Files.readString(out.resolve("qualify.junit.xml"));
+        CiSchemas.validateJunit(junit);
+        assertThat(junit).contains("<failure").contains("nptest: asked for but did not run");
+        assertThat(Files.readString(out.resolve("qualify.html"))).contains("class=\"partial\"", "(exit 1)");
     }
 
     @Test

@@ -26,9 +26,13 @@ class QualifyTest {
     Path tmp;
 
     Qualify.Config config(String example, int sets, Mutation mutation, Duration limit) throws Exception {
+        return config(example, sets, mutation, limit, null);
+    }
+
+    Qualify.Config config(String example, int sets, Mutation mutation, Duration limit, Path nptest) throws Exception {
         Path p = Path.of("examples", example);
         return new Qualify.Config(List.of(new Qualify.Like(p.toString(), Files.readAllBytes(p))), sets, 5, limit,
-                limit == null ? null : limit.toString(), null, null, tmp, Map.of("PATH", ""), mutation, TOOL, false);
+                limit == null ? null : limit.toString(), nptest, null, tmp, Map.of("PATH", ""), mutation, TOOL, false);
     }
 
     @Test
@@ -40,6 +44,12 @@ class QualifyTest {
         assertThat(q.sets().get(3).seed()).isEqualTo(Qualify.seedOf(5, 0, 3));
         Qualification.Check exact = check(q, Twins.EXACT);
         assertThat(exact.agreed()).isEqualTo(12);
+        // Every set was compared, so the verdicts of the sets are the compared ones: both must occur.
+        assertThat(q.sets()).extracting(Qualification.DrawnSet::verdict).contains("schedulable", "not schedulable");
+        assertThat(q.status()).isEqualTo("qualified");
+        assertThat(q.gaps()).isEmpty();
+        assertThat(q.perInput()).filteredOn(c -> c.check().equals(Twins.EXACT))
+                .singleElement().satisfies(c -> assertThat(c.compared()).isEqualTo(12));
         assertThat(check(q, Twins.boundCheck("gcaps-busy")).compared()).isEqualTo(12);
         assertThat(check(q, Twins.TABLE).compared()).isPositive();
         assertThat(q.peers()).extracting(Qualification.Peer::status).containsOnly("skipped");
@@ -52,12 +62,80 @@ class QualifyTest {
         Qualification a = Qualify.run(config("orin-camera-pipeline.json", 6, Mutation.NONE, null), s -> { });
         Qualification b = Qualify.run(config("orin-camera-pipeline.json", 6, Mutation.NONE, null), s -> { });
         assertThat(withoutTime(a)).isEqualTo(withoutTime(b));
-        assertThat(a.exitCode()).isZero();
+        // Its sets are answered from power-on: their verdict is compared with the reference core's.
+        assertThat(a.disagreements()).isEmpty();
+        assertThat(check(a, Twins.POWER_ON).agreed()).isPositive();
+        assertThat(a.gaps()).isEmpty();
+        assertThat(a.status()).isEqualTo("qualified");
     }
 
     private static Qualification withoutTime(Qualification q) {
         return new Qualification(q.tool(), q.environment(), q.options(), q.inputs(), q.sets(), q.checks(),
-                q.disagreements(), q.kept(), q.shipped(), q.peers(), q.knownIssues(), q.complete(), q.stopReason(), 0);
+                q.perInput(), q.gaps(), q.disagreements(), q.kept(), q.shipped(), q.peers(), q.knownIssues(),
+                q.complete(), q.stopReason(), 0);
+    }
+
+    /**
+     * Sets with offsets whose window does not start at 0: analyze answers from power-on, so the
+     * steady state's agreement with brute force is its own check, and the power-on verdict the user
+     * gets is compared with the reference core's exhaustive power-on search, both verdicts seen.
+     */
+    @Test
+    void sets_answered_from_power_on_compare_the_power_on_verdict_with_the_reference() throws Exception {
+        Qualification q = Qualify.run(config("power-on.json", 20, Mutation.NONE, null), s -> { });
+        assertThat(q.disagreements()).isEmpty();
+        Qualification.Check powerOn = check(q, Twins.POWER_ON);
+        assertThat(powerOn.compared()).isPositive();
+        assertThat(powerOn.agreed()).isEqualTo(powerOn.compared());
+        assertThat(q.sets()).extracting(Qualification.DrawnSet::verdict).contains("schedulable", "not schedulable");
+        assertThat(check(q, Twins.STEADY_STATE).agreed()).isPositive();
+        // A set is either at 0 (its exact verdict against brute force) or answered from power-on.
+        int exact = q.checks().stream().filter(c -> c.id().equals(Twins.EXACT)).mapToInt(c -> c.agreed()
+                + c.disagreed() + c.notCompared()).sum();
+        assertThat(exact + powerOn.compared() + powerOn.notCompared()).isEqualTo(q.sets().size());
+        assertThat(q.status()).isEqualTo("qualified");
+        assertThat(q.exitCode()).isZero();
+    }
+
+    /** The exact verdict inverted on purpose: the reference twin sees it on power-on sets too. */
+    @Test
+    void an_inverted_power_on_verdict_is_a_disagreement_with_the_reference() throws Exception {
+        Qualification q = Qualify.run(config("power-on.json", 6, Mutation.EXACT_VERDICT_INVERTED, null), s -> { });
+        assertThat(check(q, Twins.POWER_ON).disagreed()).isPositive();
+        assertThat(q.status()).isEqualTo("disagreement");
+        assertThat(q.exitCode()).isEqualTo(1);
+    }
+
+    /** A file none of whose drawn sets reaches a comparison qualifies nothing: partial, exit 1. */
+    @Test
+    void a_file_whose_sets_reach_no_comparison_is_partial_exit_1() throws Exception {
+        Qualification q = Qualify.run(config("workload-v2.json", 4, Mutation.NONE, null), s -> { });
+        assertThat(q.disagreements()).isEmpty();
+        assertThat(q.complete()).isTrue();
+        assertThat(q.status()).isEqualTo("partial");
+        assertThat(q.exitCode()).isEqualTo(1);
+        assertThat(q.perInput()).allSatisfy(c -> assertThat(c.compared()).isZero());
+        assertThat(q.gaps()).anySatisfy(g -> {
+            assertThat(g.input()).isEqualTo(Path.of("examples", "workload-v2.json").toString());
+            assertThat(g.check()).isNull();
+        });
+    }
+
+    /** A peer named by option that cannot run is a check the user asked for and did not get. */
+    @Test
+    void an_nptest_asked_for_that_is_not_a_program_is_partial_exit_1() throws Exception {
+        Qualification q = Qualify.run(config("jetson-orin-perception.json", 2, Mutation.NONE, null,
+                Path.of("/etc/passwd")), s -> { });
+        assertThat(q.disagreements()).isEmpty();
+        Qualification.Peer np = q.peers().stream().filter(p -> p.name().equals("nptest")).findFirst().orElseThrow();
+        assertThat(np.requested()).isTrue();
+        assertThat(np.status()).isEqualTo("missing");
+        assertThat(q.status()).isEqualTo("partial");
+        assertThat(q.exitCode()).isEqualTo(1);
+        assertThat(q.gaps()).singleElement().satisfies(g -> {
+            assertThat(g.check()).isEqualTo("nptest");
+            assertThat(g.message()).contains("/etc/passwd");
+        });
     }
 
     /** The mutation switch: an inverted exact verdict disagrees with brute force and the set is kept to replay. */
