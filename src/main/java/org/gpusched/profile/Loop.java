@@ -10,6 +10,7 @@ import org.gpusched.player.FrameCheck;
 import org.gpusched.player.Plan;
 import org.gpusched.player.PlayResult;
 import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
@@ -106,6 +107,8 @@ public final class Loop {
                 return new Result(o, json, ts, null, rounds);
             }
             SchedulingTable table = Tables.of(ts, a);
+            // The round's table is what the loop hands out: the reference core checks it first.
+            TableAudit.require(ts, table);
             Plan plan = Plan.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
             FrameCheck fc = FrameCheck.of(s.player().apply(plan));
             Model next = model.raise(fc.worstTicksBySet());
