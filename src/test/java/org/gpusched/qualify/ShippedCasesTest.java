@@ -171,4 +171,29 @@ class ShippedCasesTest {
             assertThat(manual).as(id).contains("`" + id + "`");
         }
     }
+
+    /**
+     * A line whose source is the reference core says what that core decides on the case: the
+     * exhaustive power-on search for the exact verdict, its EDF run for a time-triggered baseline.
+     * Recomputed here, so the label cannot outlive the fact.
+     */
+    @Test
+    void every_reference_line_is_what_the_reference_core_decides() throws Exception {
+        List<ShippedCases.Expected> refs = ShippedCases.expected().stream()
+                .filter(e -> e.source() == ShippedCases.Source.REFERENCE).toList();
+        assertThat(refs).hasSizeGreaterThanOrEqualTo(10);
+        for (ShippedCases.Expected e : refs) {
+            String doc = new String(ShippedCasesTest.class.getResourceAsStream(ShippedCases.CASES + e.file())
+                    .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            org.gpusched.reference.Reference.Verdict v = switch (e.method()) {
+                case "gpusched" -> org.gpusched.reference.Reference.powerOn(doc, 1_000_000);
+                case "edf-serial-tt" -> org.gpusched.reference.Reference.edf(doc, false, 1_000_000);
+                case "edf-parallel-tt" -> org.gpusched.reference.Reference.edf(doc, true, 1_000_000);
+                default -> throw new AssertionError(e + ": the reference core decides no such method");
+            };
+            assertThat(e.responseTimes()).as(e + ": the reference decides verdicts only").isEmpty();
+            assertThat(v.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).as(e.toString())
+                    .isEqualTo(e.verdict());
+        }
+    }
 }
