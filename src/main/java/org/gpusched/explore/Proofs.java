@@ -50,15 +50,16 @@ public final class Proofs {
         if (a.verdict() != Verdict.NOT_SCHEDULABLE || a.proof() == null || !a.proof().kind().searchedAgain()) {
             return a;
         }
+        long analysed = meter.elapsedNanos();
         Budget budget = budget(o, meter);
         Options plain = o.withGreedyFirst(false).withEngine(EngineKind.GRAPH).withGraphLimit(0)
                 .withStop(StopRule.FIRST, o.objective()).withBudget(budget.maxStates(), budget.timeLimit());
         long t0 = System.nanoTime();
         Analysis again = new GpuSchedExplorer(ts, plain).analyze(meter.inner(budget));
         if (LOG.isInfoEnabled()) {
-            LOG.info(String.format(java.util.Locale.ROOT, "re-check of the %s refutation: %s after %d states in %.1f ms",
-                    a.proof().kind().words(), again.verdict().words(), again.stats().states(),
-                    (System.nanoTime() - t0) / 1e6));
+            LOG.info(String.format(java.util.Locale.ROOT, "re-check of the %s refutation (found in %.1f ms): %s after %d"
+                    + " states in %.1f ms", a.proof().kind().words(), analysed / 1e6, again.verdict().words(),
+                    again.stats().states(), (System.nanoTime() - t0) / 1e6));
         }
         return switch (again.verdict()) {
             case SCHEDULABLE -> throw new RefutationBug("the " + a.proof().kind().words() + " refuted the set, yet the"
