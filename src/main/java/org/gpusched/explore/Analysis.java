@@ -18,9 +18,11 @@ import java.util.List;
  * @param engine   the engine that decided when {@code --engine} asked for another than the graph
  *                 search alone ({@code graph} or {@code solver}); null otherwise, and reports then
  *                 stay as they were
+ * @param proof    what a "not schedulable" of the exact analysis rests on and how it was re-checked;
+ *                 null for every other verdict and method
  */
 public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness,
-                       String note, Achieved achieved, String foundBy, Repeat repeat, String engine) {
+                       String note, Achieved achieved, String foundBy, Repeat repeat, String engine, Proof proof) {
     /** {@link #foundBy()} of a set refuted by the window relaxation, beside the search. */
     public static final String WINDOW = "window relaxation";
     /** {@link #foundBy()} of a schedule found by the earliest-time sweep, beside the search. */
@@ -37,12 +39,17 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
                     Achieved achieved, String foundBy, Repeat repeat) {
-        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, null);
+        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, null, null);
     }
 
     /** The same analysis, saying which engine decided it. */
     public Analysis withEngine(String e) {
-        return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, e);
+        return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, e, proof);
+    }
+
+    /** The same analysis with what its "not schedulable" rests on. */
+    public Analysis withProof(Proof p) {
+        return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, engine, p);
     }
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,

@@ -319,6 +319,16 @@ final class DemandBound {
         return key < first ? 0 : Math.min(jobs[i], (key - first) / jm.period[i] + 1);
     }
 
+    /** Per task, the jobs this bound counts as due by d (what {@link DemandCheck} recounts). */
+    long[] dueJobs(long d) {
+        long key = table != null ? table.floor(d) : d;
+        long[] due = new long[jm.n];
+        for (int i = 0; i < jm.n; i++) {
+            due[i] = dueBy(i, key);
+        }
+        return due;
+    }
+
     /** Why the jobs due by d cannot fit from start (the global check's reason, one line). */
     String explain(long d, long start) {
         return "the jobs due by " + d + " need frames of at least " + need(new int[jm.n], d)

@@ -194,7 +194,8 @@ public final class DiverseDfs {
     private static Analysis refuted(Engine e, Stats stats, JobModel jm, String method) {
         List<Frame> path = Paths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
-                Paths.witness(path, e.deepestTime(), e.oracle(), jm), null);
+                Paths.witness(path, e.deepestTime(), e.oracle(), jm), null)
+                .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
     }
 
     private static Stats plus(Stats a, Stats b) {

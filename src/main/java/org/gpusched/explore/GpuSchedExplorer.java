@@ -249,7 +249,8 @@ public final class GpuSchedExplorer {
         if (e.stoppedByBudget()) {
             return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote());
         }
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null);
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null)
+                .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
     }
 
     /** The explored graph of the last {@link #analyze()}, when {@link Options#graphLimit()} asked for it. */

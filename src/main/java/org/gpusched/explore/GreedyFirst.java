@@ -41,8 +41,15 @@ final class GreedyFirst {
         reasons.removeIf(r -> r.startsWith("every eligible batch"));
         reasons.add(demand.explain(d, start));
         Witness w = new Witness(List.of(), start, 0, jm.totalKernels, reasons);
+        // Recomputed apart from the rules that found it: a miscount here would be a wrong verdict.
+        String wrong = DemandCheck.failure(ts, start, d, demand.dueJobs(d), demand.need(new int[jm.n], d));
+        if (wrong != null) {
+            throw new RefutationBug("the demand bound's refutation does not recompute (" + wrong
+                    + "): a bug in the demand bound, so no verdict");
+        }
         Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound");
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound")
+                .withProof(new Proof(Proof.Kind.DEMAND_BOUND, start, d, Proof.CONFIRMED));
     }
 
     /** The schedule of the first greedy policy that meets every deadline, or null (then see {@link #prefixes}). */

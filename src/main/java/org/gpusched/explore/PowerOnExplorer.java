@@ -104,7 +104,8 @@ public final class PowerOnExplorer {
             PowerOnPaths paths = new PowerOnPaths(tl, oracle, meter, preds);
             if (next.isEmpty()) {
                 return new Result(new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats, List.of(),
-                        paths.witness(step, k), null), file, -1, k + 1);
+                        paths.witness(step, k), null).withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH)), file, -1,
+                        k + 1);
             }
             Map<PowerState, PowerState> pred = new LinkedHashMap<>();
             for (PowerState s : next) {

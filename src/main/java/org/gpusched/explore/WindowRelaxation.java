@@ -313,13 +313,12 @@ final class WindowRelaxation {
         return (keep >>> i & 1) != 0;
     }
 
-    /** One line: why the set is not schedulable (for the witness). */
     /** The analysis of a set this relaxation refuted: no window's kernels fit, with the reason as witness. */
     Analysis refutation(String method, Stats stats) {
         Witness w = new Witness(java.util.List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
                 java.util.List.of(reason()));
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null,
-                Analysis.WINDOW);
+                Analysis.WINDOW).withProof(new Proof(Proof.Kind.WINDOW_RELAXATION, w.time(), deadlines[window], null));
     }
 
     String reason() {

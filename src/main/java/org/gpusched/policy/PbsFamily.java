@@ -12,6 +12,7 @@ import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.explore.Proofs;
 import org.gpusched.explore.Timeline;
 import org.gpusched.explore.Verdict;
 import org.gpusched.input.JobLimit;
@@ -113,12 +114,14 @@ public final class PbsFamily {
                 Analysis a = p.analysis();
                 return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
             }
+            // A refutation of the window relaxation or the solver is re-decided by the exhaustive search.
             if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
-                Analysis a = org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter);
+                Analysis a = Proofs.confirm(ts, o.explore(), meter,
+                        org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter));
                 return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
             }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
-            Analysis a = ex.analyze(meter);
+            Analysis a = Proofs.confirm(ts, o.explore(), meter, ex.analyze(meter));
             return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
                     null));
         }

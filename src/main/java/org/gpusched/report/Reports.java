@@ -9,6 +9,7 @@ import org.gpusched.baseline.Miss;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
+import org.gpusched.explore.Proof;
 import org.gpusched.explore.Stats;
 import org.gpusched.explore.Witness;
 import org.gpusched.margin.Margins;
@@ -62,6 +63,9 @@ public final class Reports {
         }
         if (a.engine() != null) {
             out.printf(Locale.ROOT, "  engine        %s%n", a.engine());
+        }
+        if (a.proof() != null && a.verdict() == org.gpusched.explore.Verdict.NOT_SCHEDULABLE) {
+            out.printf(Locale.ROOT, "  proof         %s%n", proofLine(a.proof()));
         }
         out.printf(Locale.ROOT, "  task set      %s: %d tasks, hyperperiod %d %s, %d jobs%n", Escapes.text(ts.displayName()),
                 ts.size(), ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount());
@@ -181,9 +185,44 @@ public final class Reports {
         if (a.engine() != null) {
             o.put("engine", a.engine()); // only with --engine other than graph: reports stay as they were otherwise
         }
+        if (a.proof() != null && a.verdict() == org.gpusched.explore.Verdict.NOT_SCHEDULABLE) {
+            proof(o, a.proof()); // only on a "not schedulable": other reports stay as they were
+        }
         Margins m = MarginReports.of(ts, a);
         o.set("margins", m == null ? null : MarginReports.json(ts, m));
         return o;
+    }
+
+    /** What a refutation rests on, its interval, and how it was re-checked (docs/explorer.md). */
+    private static void proof(ObjectNode o, Proof p) {
+        o.put("proof", p.kind().words());
+        if (p.kind() == Proof.Kind.WINDOW_RELAXATION) {
+            o.put("proofWindow", p.to());
+        } else if (p.kind() == Proof.Kind.DEMAND_BOUND) {
+            o.putObject("proofInterval").put("from", p.from()).put("to", p.to());
+        }
+        if (p.confirmation() != null) {
+            o.put("confirmation", p.confirmation());
+        }
+    }
+
+    /** The text report's line: the proof, then how it was re-checked. */
+    static String proofLine(Proof p) {
+        String what = switch (p.kind()) {
+            case WINDOW_RELAXATION -> "window relaxation, window W = " + p.to();
+            case DEMAND_BOUND -> "demand bound over [" + p.from() + ", " + p.to() + "]";
+            default -> p.kind().words();
+        };
+        String how;
+        if (p.confirmation() == null) {
+            how = "the graph search exhausted";
+        } else if (p.kind() == Proof.Kind.DEMAND_BOUND) {
+            how = Proof.CONFIRMED.equals(p.confirmation()) ? "recomputed independently" : p.confirmation();
+        } else {
+            how = Proof.CONFIRMED.equals(p.confirmation()) ? "confirmed by the exhaustive search"
+                    : p.confirmation() + " (the exhaustive search's budget ran out before it re-decided)";
+        }
+        return what + ": " + how;
     }
 
     private static String leastSlack(TaskSet ts, Analysis a) {

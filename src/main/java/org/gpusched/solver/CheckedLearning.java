@@ -10,6 +10,8 @@ import org.chocosolver.solver.search.strategy.decision.IntDecision;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.util.objects.ValueSortedMap;
 
+import java.util.function.UnaryOperator;
+
 /**
  * Choco's conflict learning (signed clauses), with every step that closes part of the search
  * checked before it counts. On a failure Choco learns a clause and jumps back to the latest
@@ -31,22 +33,49 @@ final class CheckedLearning implements Learn {
     /** The decision the clause just learnt refutes (the next {@link #forget} must find it last on the path). */
     private IntDecision refuted;
 
+    /** Why the search broke (one of the constants below), or null; set with {@link #broken}. */
+    private volatile String refusal;
+    /** {@link #refusal()} of a learnt clause that is not false where its step closes part of the search. */
+    static final String CLAUSE_NOT_FALSE = "a learnt clause is not false where its step closes the search";
+    /** {@link #refusal()} of a jump back to another decision than the one the learnt clause refutes. */
+    static final String WRONG_JUMP = "the search went back to another decision than the clause refutes";
+    /** {@link #refusal()} of an error inside Choco's learning. */
+    static final String LEARNING_FAILED = "Choco's learning failed";
+
     @SuppressWarnings("unchecked")
-    private CheckedLearning(Solver s) {
+    private CheckedLearning(Solver s, UnaryOperator<LearnSignedClauses<ExplanationForSignedClause>> learner) {
         s.setLearningSignedClauses();
-        learn = (LearnSignedClauses<ExplanationForSignedClause>) s.getLearner();
+        learn = learner.apply((LearnSignedClauses<ExplanationForSignedClause>) s.getLearner());
         s.setLearner(this);
         s.addStopCriterion(() -> broken);
     }
 
     /** Turns learning on for the solver, whose model must be complete (learning records every variable's events). */
     static CheckedLearning plug(Solver s) {
-        return new CheckedLearning(s);
+        return new CheckedLearning(s, l -> l);
+    }
+
+    /**
+     * For the tests only: Choco's learner replaced by {@code learner} (given Choco's own), so that
+     * a deliberately broken one shows that its steps are refused.
+     */
+    static CheckedLearning plug(Solver s, UnaryOperator<LearnSignedClauses<ExplanationForSignedClause>> learner) {
+        return new CheckedLearning(s, learner);
     }
 
     /** Whether a step could not be checked: the search's outcome is then no refutation. */
     boolean broken() {
         return broken;
+    }
+
+    /** Why the search broke, or null while it is not broken. */
+    String refusal() {
+        return refusal;
+    }
+
+    private void refuse(String why) {
+        refusal = why;
+        broken = true;
     }
 
     @Override
@@ -60,10 +89,10 @@ final class CheckedLearning implements Learn {
             learn.record(s);
             refuted = null;
             if (!lastWasSolution && !checked(s, learn.getExplanation())) {
-                broken = true;
+                refuse(CLAUSE_NOT_FALSE);
             }
         } catch (RuntimeException | AssertionError e) {
-            broken = true;
+            refuse(LEARNING_FAILED);
         }
         return !broken;
     }
@@ -77,12 +106,12 @@ final class CheckedLearning implements Learn {
             Decision<?> head = s.getDecisionPath().getLastDecision();
             boolean restart = head.getPosition() == s.getDecisionPath().getDecision(0).getPosition();
             if (!lastWasSolution && !restart && (head != refuted || !head.hasNext())) {
-                broken = true;
+                refuse(WRONG_JUMP);
                 return;
             }
             learn.forget(s);
         } catch (RuntimeException | AssertionError e) {
-            broken = true;
+            refuse(LEARNING_FAILED);
         }
     }
 

@@ -250,7 +250,8 @@ public final class SolverEngine {
         Witness w = new Witness(List.of(), 0, 0, ts.kernelCount(), List.of("no placement of the kernels in frames meets"
                 + " every deadline, even with every frame as short as the interference model allows and idle time"
                 + " allowed anywhere (the solver engine's relaxation, docs/solver.md)"));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats(nodes, fails, t0, meter), List.of(), w, null);
+        return new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats(nodes, fails, t0, meter), List.of(), w, null)
+                .withProof(org.gpusched.explore.Proof.of(org.gpusched.explore.Proof.Kind.SOLVER));
     }
 
     /** Search nodes as vertices, failures as pruned; nothing else of the graph's statistics applies. */
