@@ -1,15 +1,13 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.Escapes;
 import org.gpusched.table.TableAudit;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import org.gpusched.input.Escapes;
-
-import java.io.PrintWriter;
 import java.util.Locale;
 
 /**

@@ -95,7 +95,7 @@ public final class Reports {
             out.printf(Locale.ROOT, "  time          %.1f ms%n", s.elapsedMillis());
         }
         if (check != null) {
-            out.printf(Locale.ROOT, "  table check   %s by the %s core (independent of the engines)%n",
+            out.printf(Locale.ROOT, "  table check   %s by the %s core (a second, independent implementation)%n",
                     check.passed() ? "passed" : "failed", check.checker());
         }
         if (showTable && !a.schedule().isEmpty()) {
