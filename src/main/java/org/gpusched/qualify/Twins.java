@@ -1,6 +1,7 @@
 package org.gpusched.qualify;
 
 import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.explore.Proof;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
@@ -45,6 +46,7 @@ final class Twins {
     static final String EXACT = "gpusched = brute-force";
     static final String STEADY_STATE = "steady state = brute-force";
     static final String POWER_ON = "power-on verdict = reference";
+    static final String REFUTATION = "not schedulable: refutation re-checked";
     static final String TABLE = "tables pass the checker";
     static final String EDF = "edf schedulable implies gpusched schedulable";
     /** The reason a power-on verdict is not compared while the reference core is not part of the build. */
@@ -132,6 +134,7 @@ final class Twins {
             }
         }
         table(ts, "gpusched", exact, out);
+        refutation(exact, out);
         for (String edf : List.of("edf-serial", "edf-parallel", "edf-serial-tt", "edf-parallel-tt")) {
             MethodResult r = results.get(edf);
             if (r == null || r.outcome() != Outcome.SCHEDULABLE) {
@@ -148,6 +151,22 @@ final class Twins {
             if (r.detail() instanceof Detail.Frames f && f.baseline() != null && !f.baseline().streamed()) {
                 out.add(table(ts, edf, Tables.of(ts, edf, f.baseline().frames())));
             }
+        }
+    }
+
+    /**
+     * A "not schedulable" from the window relaxation or the solver was re-decided by the exhaustive
+     * search within a budget (docs/explorer.md, "Refutations re-checked"): confirmed counts as an
+     * agreement, a budget spent first as not compared. A refutation the search contradicts never
+     * gets here: it ends the run as an internal error.
+     */
+    static void refutation(MethodResult exact, List<Observation> out) {
+        if (exact != null && exact.outcome() == Outcome.NOT_SCHEDULABLE && exact.detail() instanceof Detail.Frames f
+                && f.analysis().proof() != null && f.analysis().proof().confirmation() != null) {
+            Proof p = f.analysis().proof();
+            out.add(p.confirmation().equals(Proof.CONFIRMED)
+                    ? Observation.agreed(REFUTATION, p.kind().words() + " confirmed")
+                    : Observation.notCompared(REFUTATION, p.kind().words() + " " + p.confirmation()));
         }
     }
 

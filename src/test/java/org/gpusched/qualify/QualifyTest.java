@@ -216,4 +216,25 @@ class QualifyTest {
         return q.checks().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError(
                 "no check " + id + " in " + q.checks()));
     }
+
+    /**
+     * A refutation that was re-checked counts in qualify: the demand bound recounted and the solver's
+     * refutation re-decided by the exhaustive search are agreements of their own check.
+     */
+    @Test
+    void a_re_checked_refutation_is_counted_as_an_agreement() {
+        String overload = "{\"name\":\"overload\",\"gpu\":{\"maxResidentKernels\":1},\"tasks\":["
+                + "{\"name\":\"a\",\"period\":4,\"wcet\":3,\"kernel\":{\"blocks\":1,\"threadsPerBlock\":32}},"
+                + "{\"name\":\"b\",\"period\":4,\"wcet\":3,\"kernel\":{\"blocks\":1,\"threadsPerBlock\":32}}]}";
+        Workload w = new WorkloadReader().read("overload.json", overload);
+        org.gpusched.policy.MethodResult r = org.gpusched.policy.Registry.standard().byId("gpusched").orElseThrow()
+                .analyze(w, org.gpusched.policy.RunOptions.defaults());
+        List<Observation> out = new ArrayList<>();
+        Twins.refutation(r, out);
+        assertThat(out).singleElement().satisfies(o -> {
+            assertThat(o.check()).isEqualTo(Twins.REFUTATION);
+            assertThat(o.status()).isEqualTo(Observation.Status.AGREED);
+            assertThat(o.message()).contains("demand bound confirmed");
+        });
+    }
 }
