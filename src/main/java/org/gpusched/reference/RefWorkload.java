@@ -59,7 +59,8 @@ record RefWorkload(List<RefTask> tasks, List<RefUnit> units, RefGpu gpu, String 
     record RefUnit(int index, String name, int task, int stage, boolean last, long exec, long slowed, long h2d,
                    long d2h, long[] shape) { }
 
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    /** The one mapper of the core: decimals and integers read exactly, as written. */
+    static final ObjectMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS).build();
 

@@ -2,7 +2,6 @@ package org.gpusched.reference;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.util.List;
 
@@ -18,8 +17,6 @@ import java.util.List;
 public final class Reference {
     /** The name reports give the checker. */
     public static final String CHECKER = "reference";
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The power-on search's answer. */
     public enum Verdict { SCHEDULABLE, NOT_SCHEDULABLE, UNDECIDED }
@@ -38,7 +35,7 @@ public final class Reference {
     public static List<String> checkTable(String workloadJson, String tableJson) {
         JsonNode table;
         try {
-            table = JSON.readTree(tableJson);
+            table = RefWorkload.JSON.readTree(tableJson);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("table: not JSON: " + e.getOriginalMessage());
         }
