@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * to occur.
  */
 class ReferenceTableAgreementTest {
-    private static final int COUNT = Integer.getInteger("gpusched.reference.tables", 5_000);
+    private static final int COUNT = Integer.getInteger("gpusched.reference.tables", 8_000);
     private static final long SEED = 49_100_001L;
     private static final ObjectMapper M = new ObjectMapper();
 
