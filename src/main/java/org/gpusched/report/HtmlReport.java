@@ -5,6 +5,7 @@ import org.gpusched.gantt.GanttCharts;
 import org.gpusched.input.XmlText;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
+import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
 import org.jsoup.Jsoup;
@@ -94,6 +95,13 @@ public final class HtmlReport {
                     .text(r.outcome().words());
             tr.appendElement("td").text(r.evidence().json());
             tr.appendElement("td").text(r.reason() == null ? "" : r.reason());
+        }
+        for (MethodResult r : e.results()) {
+            if (r.detail() instanceof Detail.Frames f && f.tableCheck() != null) {
+                s.appendElement("p").addClass("table-check").text("Table check (" + r.method() + "): "
+                        + (f.tableCheck().passed() ? "passed" : "failed") + " by the " + f.tableCheck().checker()
+                        + " core, a second, independent implementation of the PBS rules (docs/reference.md).");
+            }
         }
         List<MethodResult> withRows = e.results().stream().filter(r -> !r.tasks().isEmpty()).toList();
         if (withRows.size() == 1) {

@@ -43,6 +43,8 @@ class HtmlReportTest {
         Document d = page(html);
         assertThat(d.select("h2").text()).isEqualTo("examples/paper-fig1.json (paper-fig1)");
         assertThat(d.select("table.verdicts td.schedulable").text()).isEqualTo("schedulable");
+        // The table behind the chart passed the independent check, and the page says so.
+        assertThat(d.select("p.table-check").text()).startsWith("Table check (gpusched): passed by the reference core");
         Element margins = d.selectFirst("table.margins");
         assertThat(column(margins, 0)).containsExactly("tau1", "tau2", "tau3");
         // The text report's margins: worst responses 4, 4, 9 against deadlines 4, 5, 10.
