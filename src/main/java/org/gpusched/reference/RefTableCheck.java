@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Checks a scheduling table (docs/table-format.md, versions 1 and 2) against the workload with
@@ -203,7 +204,7 @@ final class RefTableCheck {
 
     /** The first instant of [0, H) that no job's window (arrival, deadline) contains, or -1. */
     private long origin(long h) {
-        java.util.TreeSet<Long> candidates = new java.util.TreeSet<>(List.of(0L));
+        TreeSet<Long> candidates = new TreeSet<>(List.of(0L));
         for (RefWorkload.RefTask t : w.tasks()) {
             for (long a = t.offset(); a < h; a += t.period()) {
                 candidates.add(a);

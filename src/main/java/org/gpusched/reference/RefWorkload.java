@@ -1,5 +1,6 @@
 package org.gpusched.reference;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +69,7 @@ record RefWorkload(List<RefTask> tasks, List<RefUnit> units, RefGpu gpu, String 
     static RefWorkload parse(String json) {
         try {
             return of(JSON.readTree(json));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("workload: not JSON: " + e.getOriginalMessage());
         }
     }
@@ -103,7 +105,7 @@ record RefWorkload(List<RefTask> tasks, List<RefUnit> units, RefGpu gpu, String 
                 String unit = chain.size() == 1 ? name : name + "." + stageNames.get(ti).get(s);
                 BigDecimal f = factors.getOrDefault(unit, factors.getOrDefault(name, BigDecimal.ONE));
                 idx[s] = units.size();
-                long[] shape = st.length > 3 ? java.util.Arrays.copyOfRange(st, 3, 7) : null;
+                long[] shape = st.length > 3 ? Arrays.copyOfRange(st, 3, 7) : null;
                 units.add(new RefUnit(units.size(), unit, ti, s, s == chain.size() - 1, st[0], slow(st[0], f), st[1],
                         st[2], shape));
             }
