@@ -18,9 +18,9 @@ public final class TableAudit {
 
     private TableAudit() { }
 
-    /** What a report says of the check: which checker, and that it passed. */
-    public record Result(String checker, boolean passed) {
-        public static final Result PASSED = new Result(Reference.CHECKER, true);
+    /** What a report says of the check: which checker passed the table (a rejection is never a result). */
+    public record Result(String checker) {
+        public static final Result PASSED = new Result(Reference.CHECKER);
     }
 
     /** The reference core rejected a table gpusched produced. */

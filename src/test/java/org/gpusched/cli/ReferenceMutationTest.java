@@ -33,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReferenceMutationTest {
     private static final ObjectMapper M = new ObjectMapper();
     private static final int MAX_SEEDS = 3_000;
+    /** Another base draws other workloads: the generator's mix was set while this test was written. */
+    private static final long SEED = Long.getLong("gpusched.reference.mutationSeed", 4_900_000L);
 
     @TempDir
     Path dir;
@@ -105,7 +107,7 @@ class ReferenceMutationTest {
         String caught = null;
         int tried = 0;
         for (int i = -1; i < MAX_SEEDS && caught == null; i++) {
-            long seed = 4_900_000L + 7919L * i;
+            long seed = SEED + 7919L * i;
             // First a set shaped so that the SM policy matters, then random ones.
             String truth = i < 0 ? ReferenceWorkloads.policySensitive("most-room") : ReferenceWorkloads.json(seed);
             JsonNode faulty = fault.fault.apply(M.readTree(truth));
