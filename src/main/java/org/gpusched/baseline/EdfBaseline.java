@@ -1,7 +1,7 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
@@ -41,7 +41,7 @@ public final class EdfBaseline {
     private final Kind kind;
 
     public EdfBaseline(TaskSet ts, Kind kind) {
-        org.gpusched.input.Window.require(ts);
+        org.gpusched.model.Window.require(ts);
         this.ts = ts;
         this.kind = kind;
     }

@@ -3,9 +3,9 @@ package org.gpusched.cli;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfPowerOn;
 import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
@@ -107,7 +107,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             // EDF's default answer for a set whose window does not start at 0 is from power-on.
             boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
-            TaskSet file = Timeline.fileTimeLine(ts);
+            TaskSet file = UnboundedJobs.fileTimeLine(ts);
             String large = SagJobs.tooLarge(ts);
             Analysis edf = large == null && powerOn ? powerOn(file) : null;
             if (edf != null && edf.verdict() == Verdict.INCONCLUSIVE) {

@@ -3,10 +3,10 @@ package org.gpusched.cli;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.input.Escapes;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.gantt.GanttCharts;
@@ -142,8 +142,8 @@ public final class Main implements Runnable {
         cl.registerConverter(Duration.class, new DurationConverter());
         cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
         cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(org.gpusched.explore.EngineKind.class,
-                s -> parseEnum(org.gpusched.explore.EngineKind.class, s));
+        cl.registerConverter(org.gpusched.explore.result.EngineKind.class,
+                s -> parseEnum(org.gpusched.explore.result.EngineKind.class, s));
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));

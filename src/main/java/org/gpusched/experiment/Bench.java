@@ -1,12 +1,12 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.EngineKind;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Phases;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Phases;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.solver.Portfolio;
 

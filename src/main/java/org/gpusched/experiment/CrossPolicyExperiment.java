@@ -1,6 +1,6 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Method;

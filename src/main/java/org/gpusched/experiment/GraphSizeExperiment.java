@@ -1,12 +1,12 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
@@ -109,7 +109,7 @@ public final class GraphSizeExperiment implements Experiment {
         }
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
-        boolean truncated = a.verdict() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        boolean truncated = a.verdict() == org.gpusched.explore.result.Verdict.INCONCLUSIVE;
         int completeThrough = truncated ? last - ts.size() : last;
         List<String> rows = new ArrayList<>();
         long cumulative = 0;

@@ -1,10 +1,10 @@
 package org.gpusched.experiment;
 
 import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 
 import java.time.Duration;

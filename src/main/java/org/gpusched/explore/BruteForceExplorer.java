@@ -1,5 +1,12 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.WitnessPaths;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Task;
@@ -37,8 +44,8 @@ public final class BruteForceExplorer {
     }
 
     public BruteForceExplorer(TaskSet ts, Budget budget) {
-        org.gpusched.input.Window.require(ts);
-        org.gpusched.input.JobLimit.require(ts, "brute force");
+        org.gpusched.model.Window.require(ts);
+        org.gpusched.model.JobLimit.require(ts, "brute force");
         this.ts = ts;
         this.budget = budget;
     }
@@ -181,7 +188,7 @@ public final class BruteForceExplorer {
         List<Frame> path = path(seen, deepest);
         JobModel jm = new JobModel(ts);
         return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
-                Paths.witness(path, deepest.t(), oracle, jm), null);
+                WitnessPaths.witness(path, deepest.t(), oracle, jm), null);
     }
 
     /**

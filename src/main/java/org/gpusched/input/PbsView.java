@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Window;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Kernel;

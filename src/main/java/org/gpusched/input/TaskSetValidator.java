@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Window;
 import org.gpusched.model.BlockUsage;
 import org.gpusched.model.GpuPresets;
 import org.gpusched.model.Interference;

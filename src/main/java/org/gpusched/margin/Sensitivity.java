@@ -1,6 +1,6 @@
 package org.gpusched.margin;
 
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;

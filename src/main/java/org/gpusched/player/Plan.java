@@ -96,7 +96,7 @@ public final class Plan {
         if (table.repeat() != null) {
             // Power-on: the prefix once, then one turn of the periodic part per "hyperperiod" asked
             // for, on the file's time line (the checker has already shown every turn valid).
-            TaskSet file = org.gpusched.explore.Timeline.fileTimeLine(ts);
+            TaskSet file = org.gpusched.explore.poweron.UnboundedJobs.fileTimeLine(ts);
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
                     org.gpusched.table.Tables.unroll(table, file, hyperperiods), table.repeat());

@@ -7,15 +7,15 @@ import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.baseline.OnlineEdfPowerOn;
 import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.baseline.Responses;
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.PowerOnExplorer;
+import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.Proofs;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
-import org.gpusched.input.JobLimit;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
@@ -115,7 +115,7 @@ public final class PbsFamily {
                 return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
             }
             // A refutation of the window relaxation or the solver is re-decided by the exhaustive search.
-            if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
+            if (o.explore().engine() != org.gpusched.explore.result.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
                 Analysis a = Proofs.confirm(ts, o.explore(), meter,
                         org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter));
                 return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
@@ -218,7 +218,7 @@ public final class PbsFamily {
             // The question gpusched answers: from power-on wherever the window does not start at 0
             // (and always where there is no window), the steady state's only when asked for.
             if (ts.origin() < 0 || !o.steadyState() && PowerOnExplorer.needed(ts)) {
-                return fromPowerOn(Timeline.fileTimeLine(ts), meter);
+                return fromPowerOn(UnboundedJobs.fileTimeLine(ts), meter);
             }
             if (!timeTriggered && OnlineEdfGraph.differs(ts)) {
                 Analysis a = new OnlineEdfGraph(ts, kind).analyze(meter);

@@ -1,7 +1,7 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.PowerOnExplorer;
-import org.gpusched.explore.Proof;
+import org.gpusched.explore.poweron.PowerOnExplorer;
+import org.gpusched.explore.result.Proof;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
@@ -189,7 +189,7 @@ final class Twins {
     /** The table of an exact verdict of schedulable against the checker; nothing for any other result. */
     private static void table(TaskSet ts, String label, MethodResult r, List<Observation> out) {
         if (r != null && r.outcome() == Outcome.SCHEDULABLE && r.detail() instanceof Detail.Frames f
-                && f.analysis().verdict() == org.gpusched.explore.Verdict.SCHEDULABLE) {
+                && f.analysis().verdict() == org.gpusched.explore.result.Verdict.SCHEDULABLE) {
             out.add(table(ts, label, Tables.of(f.taskSet(), f.analysis())));
         }
     }

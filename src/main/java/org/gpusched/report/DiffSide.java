@@ -1,9 +1,9 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
 import org.gpusched.input.InputException;
 import org.gpusched.model.Task;

@@ -4,7 +4,7 @@ import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopySimulator;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.Strategy;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.gantt.Timelines;

@@ -1,14 +1,14 @@
 package org.gpusched.solver;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.BesideSearch;
 import org.gpusched.explore.DiverseDfs;
-import org.gpusched.explore.EngineKind;
+import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;

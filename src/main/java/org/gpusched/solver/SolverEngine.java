@@ -14,11 +14,11 @@ import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.util.ESat;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.explore.result.Witness;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
@@ -251,7 +251,7 @@ public final class SolverEngine {
                 + " every deadline, even with every frame as short as the interference model allows and idle time"
                 + " allowed anywhere (the solver engine's relaxation, docs/solver.md)"));
         return new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats(nodes, fails, t0, meter), List.of(), w, null)
-                .withProof(org.gpusched.explore.Proof.of(org.gpusched.explore.Proof.Kind.SOLVER));
+                .withProof(org.gpusched.explore.result.Proof.of(org.gpusched.explore.result.Proof.Kind.SOLVER));
     }
 
     /** Search nodes as vertices, failures as pruned; nothing else of the graph's statistics applies. */

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.result.Frame;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -29,7 +29,7 @@ public final class Tables {
     private Tables() { }
 
     /** The table of an analysis: version 2 with its periodic part when it has a power-on prefix or repeat. */
-    public static SchedulingTable of(TaskSet ts, org.gpusched.explore.Analysis a) {
+    public static SchedulingTable of(TaskSet ts, org.gpusched.explore.job.Analysis a) {
         SchedulingTable t = of(ts, a.method(), a.schedule());
         if (a.repeat() == null) {
             return t;

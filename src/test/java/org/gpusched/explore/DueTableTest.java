@@ -1,5 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.DemandBound;
+import org.gpusched.explore.bound.DueTable;
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.job.JobModel;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.model.Budget;

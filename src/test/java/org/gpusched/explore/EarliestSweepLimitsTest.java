@@ -1,5 +1,10 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.CountFields;
+import org.gpusched.explore.bound.EarliestSweep;
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.model.Budget;
@@ -99,7 +104,7 @@ class EarliestSweepLimitsTest {
         assertThat(EarliestSweep.next(seq, 0, false)).isEqualTo(2);
         assertThat(EarliestSweep.next(seq, 1, false)).isEqualTo(2);
         assertThat(EarliestSweep.next(seq, 2, false)).isEqualTo(4);
-        // The sequence Windows runs: vectors at 8 and 16, then ready sets.
+        // The sequence SideSearches runs: vectors at 8 and 16, then ready sets.
         assertThat(EarliestSweep.SEQUENCE).isDeepEqualTo(new int[][] {{8, 1}, {16, 1},
             {EarliestSweep.READY_WIDTH, EarliestSweep.READY_CLASSES}});
     }

@@ -1,5 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.TestFiles;
 import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;

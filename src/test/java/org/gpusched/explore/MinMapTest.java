@@ -1,5 +1,6 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.MinMap;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.input.InputText;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;

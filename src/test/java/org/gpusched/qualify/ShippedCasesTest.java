@@ -1,6 +1,6 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 import org.junit.jupiter.api.Test;

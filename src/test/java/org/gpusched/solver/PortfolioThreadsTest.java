@@ -1,13 +1,13 @@
 package org.gpusched.solver;
 
 import org.gpusched.RandomTaskSets;
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

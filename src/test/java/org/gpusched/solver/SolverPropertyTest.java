@@ -2,9 +2,9 @@ package org.gpusched.solver;
 
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
