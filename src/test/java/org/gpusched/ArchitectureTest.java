@@ -3,6 +3,7 @@ package org.gpusched;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,15 +44,23 @@ class ArchitectureTest {
             List.of("model", "reference"),
             List.of("input"),
             List.of("oracle"),
+            List.of("explore.result"),
+            List.of("explore.job"),
+            List.of("explore.bound"),
+            List.of("explore.graph"),
             List.of("explore"),
+            List.of("explore.poweron"),
             List.of("baseline", "table", "margin", "rta", "timepart", "interop", "copyexec", "partition", "solver"),
             List.of("policy"),
             List.of("player", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
             List.of("report"),
             List.of("cli"));
 
-    /** A use of another package: an import, a static import or a fully qualified name. */
-    private static final Pattern USE = Pattern.compile("\\borg\\.gpusched\\.([a-z][a-z0-9]*)\\.");
+    /**
+     * A use of another package (a room: a package, or a sub-package such as {@code explore.graph}):
+     * an import, a static import or a fully qualified name.
+     */
+    private static final Pattern USE = Pattern.compile("\\borg\\.gpusched\\.([a-z][a-z0-9]*(?:\\.[a-z][a-z0-9]*)*)\\.(?=[A-Z*])");
     /** The word, an optional possessive, then a number, possibly across a comment's line break. */
     private static final Pattern ISSUE_NUMBER = Pattern.compile("(?i)\\bissues?('s)?[\\s*/#-]*\\d");
 
@@ -196,12 +205,21 @@ class ArchitectureTest {
         graph.keySet().forEach(p -> byTier.computeIfAbsent(tier(p), t -> new ArrayList<>()).add(p));
         for (Map.Entry<Integer, List<String>> t : ((TreeMap<Integer, List<String>>) byTier).descendingMap().entrySet()) {
             sb.append("  subgraph tier").append(t.getKey()).append("[\"tier ").append(t.getKey()).append("\"]\n");
-            t.getValue().stream().sorted().forEach(p -> sb.append("    ").append(p).append('\n'));
+            t.getValue().stream().sorted().forEach(p -> sb.append("    ").append(node(p)).append('\n'));
             sb.append("  end\n");
         }
         graph.keySet().stream().sorted((x, y) -> tier(x) != tier(y) ? tier(y) - tier(x) : x.compareTo(y))
-                .forEach(p -> graph.get(p).forEach(q -> sb.append("  ").append(p).append(" --> ").append(q).append('\n')));
+                .forEach(p -> graph.get(p).forEach(q -> sb.append("  ").append(id(p)).append(" --> ").append(id(q)).append('\n')));
         return sb.append("```\n").toString();
+    }
+
+    /** Mermaid ids cannot hold a dot: a sub-package gets an id with underscores and its name as label. */
+    private static String id(String pkg) {
+        return pkg.replace('.', '_');
+    }
+
+    private static String node(String pkg) {
+        return pkg.contains(".") ? id(pkg) + "[\"" + pkg + "\"]" : pkg;
     }
 
     /** The arrows p -> q of an acyclic graph for which no other successor of p reaches q. */
@@ -307,8 +325,8 @@ class ArchitectureTest {
     }
 
     private static String packageOf(Path file) {
-        Path rel = MAIN.relativize(file);
-        return rel.getNameCount() > 1 ? rel.getName(0).toString() : "";
+        Path rel = MAIN.relativize(file).getParent();
+        return rel == null ? "" : rel.toString().replace(File.separatorChar, '.');
     }
 
     private static boolean isText(Path f) {

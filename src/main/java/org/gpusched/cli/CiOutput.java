@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.report.CiCases;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.report.CiReport;

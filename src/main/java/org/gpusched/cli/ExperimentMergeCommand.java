@@ -1,7 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Sweep;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;

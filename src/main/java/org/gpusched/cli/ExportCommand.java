@@ -9,7 +9,7 @@ import org.gpusched.explore.result.Verdict;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.table.TableAudit;
 
 import java.io.IOException;

@@ -2,13 +2,13 @@ package org.gpusched.cli;
 
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;

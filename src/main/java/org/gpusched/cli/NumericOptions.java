@@ -106,6 +106,6 @@ public final class NumericOptions {
 
     /** The text as typed, controls escaped, for an error line. */
     static String printable(String value) {
-        return org.gpusched.input.Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
+        return org.gpusched.model.Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
     }
 }

@@ -1,7 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.report.OracleReports;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;

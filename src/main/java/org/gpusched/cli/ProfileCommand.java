@@ -11,7 +11,7 @@ import org.gpusched.player.SimTiming;
 import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;

@@ -1,6 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;

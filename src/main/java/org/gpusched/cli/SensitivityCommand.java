@@ -4,7 +4,7 @@ import org.gpusched.report.SensitivityReports;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.explore.poweron.PowerOnExplorer;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;

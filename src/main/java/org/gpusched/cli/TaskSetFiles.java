@@ -2,8 +2,8 @@ package org.gpusched.cli;
 
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.Workload;

@@ -3,7 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.report.ValidateReports;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.report.CiCases;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package org.gpusched.experiment;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 

@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import org.gpusched.model.Canonical;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;

@@ -1,5 +1,7 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Window;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.Interference;

@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;

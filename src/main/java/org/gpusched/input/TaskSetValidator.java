@@ -1,5 +1,7 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Window;
 import org.gpusched.model.BlockUsage;
 import org.gpusched.model.GpuPresets;
@@ -153,10 +155,7 @@ final class TaskSetValidator {
         return v;
     }
 
-    /**
-     * The file's time unit (tick when absent) after checking it and the file's name: the same rules
-     * in every format version.
-     */
+    /** The file's time unit (tick when absent) after checking it and the file's name, in every format version. */
     TimeUnitName header(String timeUnit, String name) {
         TimeUnitName unit = timeUnit == null ? TimeUnitName.TICK : TimeUnitName.parse(timeUnit).orElseThrow(() ->
                 fail("timeUnit", "unknown timeUnit \"" + timeUnit + "\" (expected tick, ns, us, ms or s)"));
@@ -169,10 +168,10 @@ final class TaskSetValidator {
 
     /** Text the reports print must not carry control characters (escaped in errors, refused here). */
     private String printable(String path, String v) {
-        if (Escapes.hasUnsafe(v)) {
-            throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
+        if (!Escapes.hasUnsafe(v)) {
+            return v;
         }
-        return v;
+        throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.gpusched.model;
 
-import org.gpusched.model.TaskSet;
 
 /**
  * The job cap of the methods that keep state per job (the exact search and its brute-force twin:

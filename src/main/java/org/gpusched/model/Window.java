@@ -1,7 +1,5 @@
 package org.gpusched.model;
 
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -21,7 +19,7 @@ public final class Window {
     private Window() { }
 
     /** The smallest cut in [0, H), or -1 when there is none. */
-    static long origin(List<Task> tasks, long h) {
+    public static long origin(List<Task> tasks, long h) {
         if (isCut(tasks, 0)) {
             return 0;
         }
@@ -41,7 +39,7 @@ public final class Window {
         return -1;
     }
 
-    static boolean isCut(List<Task> tasks, long s) {
+    public static boolean isCut(List<Task> tasks, long s) {
         for (Task t : tasks) {
             long r = Math.floorMod(s - t.offset(), t.period());
             if (r != 0 && r < t.deadline()) {
@@ -52,7 +50,7 @@ public final class Window {
     }
 
     /** The tasks with their offsets taken relative to the origin s (each job then lies in [0, H)). */
-    static List<Task> rotate(List<Task> tasks, long s) {
+    public static List<Task> rotate(List<Task> tasks, long s) {
         List<Task> out = new ArrayList<>();
         for (Task t : tasks) {
             out.add(s <= 0 ? t : t.withOffset(Math.floorMod(t.offset() - s, t.period())));
@@ -64,7 +62,7 @@ public final class Window {
      * The task with its release offset (0 <= O < T) and jitter (0 <= J <= D) from the file, the
      * same rule in both format versions; absent fields are 0.
      */
-    static Task release(String file, String p, Task t, Long offset, Long jitter) {
+    public static Task release(String file, String p, Task t, Long offset, Long jitter) {
         long o = offset == null ? 0 : offset;
         long j = jitter == null ? 0 : jitter;
         if (o < 0 || o >= t.period()) {
@@ -84,7 +82,7 @@ public final class Window {
      * of every job's window: such a set has no steady state that provably starts afresh, and only
      * the power-on analysis answers for it ({@link #require} refuses it everywhere else).
      */
-    static long start(List<Task> tasks, long h) {
+    public static long start(List<Task> tasks, long h) {
         long s = Window.origin(tasks, h);
         return s < 0 ? TaskSet.NO_WINDOW : s;
     }

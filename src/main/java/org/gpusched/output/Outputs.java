@@ -1,6 +1,6 @@
 package org.gpusched.output;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package org.gpusched.output;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

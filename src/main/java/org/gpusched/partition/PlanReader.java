@@ -1,7 +1,7 @@
 package org.gpusched.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.input.StrictJson;
 
 import java.util.ArrayList;

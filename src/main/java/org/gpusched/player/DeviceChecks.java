@@ -2,7 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.BlockUsage;
 import org.gpusched.model.Gpu;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Kernel;
 import org.gpusched.input.KernelModules;
 import org.gpusched.model.SmPolicy;

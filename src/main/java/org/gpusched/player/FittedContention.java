@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.KernelKind;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.KernelModules;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.Task;

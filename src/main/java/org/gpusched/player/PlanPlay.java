@@ -1,7 +1,7 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Hyperperiod;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionPlan;

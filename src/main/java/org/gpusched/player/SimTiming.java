@@ -2,7 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.Gpu;
 import org.gpusched.model.KernelKind;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 import org.gpusched.oracle.CompletionModel;

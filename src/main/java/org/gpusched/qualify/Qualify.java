@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.gpusched.explore.job.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;

@@ -1,6 +1,6 @@
 package org.gpusched.qualify;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;

@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.input.SourcePositions.Position;
 import org.gpusched.model.Workload;

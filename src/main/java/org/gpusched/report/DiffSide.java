@@ -5,7 +5,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;

@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.input.XmlText;
 import org.gpusched.report.CiReport.Case;
 import org.gpusched.report.CiReport.Property;

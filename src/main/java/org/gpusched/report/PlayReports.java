@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.player.FrameCheck;

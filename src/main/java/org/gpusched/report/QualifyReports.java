@@ -148,7 +148,7 @@ public final class QualifyReports {
     }
 
     private static String esc(String s) {
-        return org.gpusched.input.Escapes.text(s);
+        return org.gpusched.model.Escapes.text(s);
     }
 
     /**

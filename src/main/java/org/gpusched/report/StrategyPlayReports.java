@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.JobRun;
 import org.gpusched.copyexec.Op;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.player.StrategyPlay;
 
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.Gpu;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Segment;

@@ -7,7 +7,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.PowerOnBruteForce;
 import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Verdict;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;

@@ -13,7 +13,7 @@ import org.gpusched.explore.CopiesPropertyTest;
 import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.result.JobRef;
 import org.gpusched.explore.poweron.UnboundedJobs;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Window;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;

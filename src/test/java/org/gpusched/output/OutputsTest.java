@@ -1,7 +1,7 @@
 package org.gpusched.output;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.RandomPipelines;
 import org.gpusched.explore.job.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.CompletionModel;

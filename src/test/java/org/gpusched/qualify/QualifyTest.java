@@ -191,7 +191,7 @@ class QualifyTest {
             Workload w;
             try {
                 w = new WorkloadReader().read("like.json", text);
-            } catch (org.gpusched.input.InputException e) {
+            } catch (org.gpusched.model.InputException e) {
                 continue; // a redraw in qualify
             }
             valid++;

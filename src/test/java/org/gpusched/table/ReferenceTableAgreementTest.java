@@ -9,7 +9,7 @@ import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Verdict;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.reference.Reference;

@@ -5,7 +5,7 @@ package org.gpusched.explore.bound;
  * within 63 bits of one word or the other (keys stay non-negative, the maps' empty mark being -1).
  * A field never spills into its neighbour, so one more kernel of a task adds a power of two.
  */
-final class CountFields {
+public final class CountFields {
     private final int[] shift;
     private final long[] field;
     private final boolean[] high;

@@ -33,7 +33,7 @@ import java.util.List;
  * The per-state check looks at the next two deadlines of each task; the global check before any
  * search at every deadline of the hyperperiod. Scratch arrays make one instance single-threaded.
  */
-final class DemandBound {
+public final class DemandBound {
     private final JobModel jm;
     /** Units (kernels) by wcet, longest first; the clique of each (a partition into pairwise-exclusive sets). */
     private final int[] byLen;
@@ -60,12 +60,12 @@ final class DemandBound {
     private final long[] candidates;
     private final long[] atBest;
 
-    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
+    public DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation) {
         this(ts, oracle, jm, mutation, DueTable.MAX_CELLS);
     }
 
     /** @param maxCells the largest due table built (the tests compare with and without one) */
-    DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, int maxCells) {
+    public DemandBound(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, int maxCells) {
         this.jm = jm;
         int n = jm.units;
         jobs = new int[jm.n];
@@ -263,7 +263,7 @@ final class DemandBound {
     }
 
     /** A lower bound on the total length of the frames that run every kernel of the jobs due by {@code d}. */
-    long need(int[] counts, long d) {
+    public long need(int[] counts, long d) {
         done(counts);
         long key = table != null ? table.floor(d) : d;
         long need = cheapNeed(key);

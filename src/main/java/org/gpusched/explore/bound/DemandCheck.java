@@ -11,7 +11,7 @@ import org.gpusched.model.TaskSet;
  * one after another takes (every bound on the least total frame length is at most that: each
  * rule charges a kernel at most its wcet). A refutation that fails any of these is a bug.
  */
-final class DemandCheck {
+public final class DemandCheck {
     private DemandCheck() { }
 
     /**
@@ -22,7 +22,7 @@ final class DemandCheck {
      * @param jobs  per task, the jobs the demand bound counted as due by d
      * @param need  the least total frame length it claims those jobs need
      */
-    static String failure(TaskSet ts, long from, long d, long[] jobs, long need) {
+    public static String failure(TaskSet ts, long from, long d, long[] jobs, long need) {
         long first = Long.MAX_VALUE;
         long serial = 0;
         for (int i = 0; i < ts.size(); i++) {

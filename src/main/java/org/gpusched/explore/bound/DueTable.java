@@ -11,13 +11,13 @@ import java.util.Arrays;
  * counts of completed kernels depend on the state; this part never does. Immutable after
  * construction (it may be shared by engines on different threads).
  */
-final class DueTable {
+public final class DueTable {
     /** Above this many cells the table is not built and the counts are computed by division. */
-    static final int MAX_CELLS = 1 << 20;
+    public static final int MAX_CELLS = 1 << 20;
 
     private final int n;
     /** Distinct absolute deadlines of the hyperperiod, ascending. */
-    final long[] deadlines;
+    public final long[] deadlines;
     /** Per task and job: the index of its deadline in {@link #deadlines}. */
     private final int[][] index;
     /** Per deadline index x and task i at {@code x * n + i}: jobs of i due by deadlines[x]. */
@@ -31,7 +31,7 @@ final class DueTable {
     }
 
     /** The table of a job model, or null when it would exceed {@code maxCells}. */
-    static DueTable of(JobModel jm, int[] jobs, int maxCells) {
+    public static DueTable of(JobModel jm, int[] jobs, int maxCells) {
         int n = jm.n;
         long total = 0;
         for (int i = 0; i < n; i++) {
@@ -80,17 +80,17 @@ final class DueTable {
     }
 
     /** The index of job k of task i's deadline. */
-    int indexOf(int i, int k) {
+    public int indexOf(int i, int k) {
         return index[i][k];
     }
 
     /** Jobs of task i due by the deadline of index x. */
-    int due(int x, int i) {
+    public int due(int x, int i) {
         return dueBy[x * n + i];
     }
 
     /** The index of the latest deadline at or before d, or -1 when none is. */
-    int floor(long d) {
+    public int floor(long d) {
         int x = Arrays.binarySearch(deadlines, d);
         return x >= 0 ? x : -x - 2;
     }

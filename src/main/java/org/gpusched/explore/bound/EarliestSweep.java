@@ -22,11 +22,11 @@ import org.gpusched.oracle.TooManyBatchesException;
  * boundary on which depth-first fails late: one state per count vector covers, at a few
  * microseconds a state, the breadth that depth-first reaches only by backtracking.
  */
-final class EarliestSweep {
-    enum Step { OPEN, FOUND, FAILED }
+public final class EarliestSweep {
+    public enum Step { OPEN, FOUND, FAILED }
 
     /** Deliberately broken variants: the replay before a schedule is reported must reject what they find. */
-    enum Mutation {
+    public enum Mutation {
         NONE,
         /** Every frame one tick shorter than the model says. */
         SHORTER_FRAMES
@@ -38,7 +38,7 @@ final class EarliestSweep {
      * narrow sweep is several times faster (2^8 candidate sets against 2^16 for 16 ready kernels)
      * and finds most schedules; a wide one finds some that it misses.
      */
-    static final int[] WIDTHS = {8, 16};
+    public static final int[] WIDTHS = {8, 16};
     /**
      * The classes of ready sets a count vector keeps an earliest time for, when the sweep is keyed
      * by ready sets: class 0 for "nothing ready" (the state fast-forwards to the vector's next
@@ -46,13 +46,13 @@ final class EarliestSweep {
      * the schedules that need a later state, where more kernels are ready to batch (PBS starts a
      * frame as soon as one is ready); a few per vector find most of them.
      */
-    static final int READY_CLASSES = 4;
+    public static final int READY_CLASSES = 4;
     /**
      * The width of the sweep keyed by ready sets that {@link SideSearches} runs: 10 found the schedules of
      * every set of the hard-set table that 8 found and one more, and fails on the infeasible ones
      * in about a fifth of the states of 16 (docs/performance.md).
      */
-    static final int READY_WIDTH = 10;
+    public static final int READY_WIDTH = 10;
     /**
      * The sweeps {@link SideSearches} runs, one after the other, as {width, classes}: widths 8 and 16
      * keyed by count vectors, then width 10 keyed by ready sets ({@link #READY_CLASSES}), which
@@ -60,7 +60,7 @@ final class EarliestSweep {
      * sweep runs unless it would be the same one wider, when the failed one never left a ready
      * kernel waiting.
      */
-    static final int[][] SEQUENCE = {{WIDTHS[0], 1}, {WIDTHS[1], 1}, {READY_WIDTH, READY_CLASSES}};
+    public static final int[][] SEQUENCE = {{WIDTHS[0], 1}, {WIDTHS[1], 1}, {READY_WIDTH, READY_CLASSES}};
     /** Where the class sits in a key's second word (its top bits), and the class of the state before in a tag. */
     private static final int CLASS_BITS = 2;
     private static final int CLASS_SHIFT = 63 - CLASS_BITS;
@@ -71,7 +71,7 @@ final class EarliestSweep {
     private final long countBits;
     private final long batchBits;
     /** Why a sweep failed whose path the replay rejected. */
-    static final String NOT_A_SCHEDULE = "the path found is not a schedule";
+    public static final String NOT_A_SCHEDULE = "the path found is not a schedule";
     private final Mutation broken;
 
     private final Oracle oracle;
@@ -104,13 +104,13 @@ final class EarliestSweep {
      * @param width     the most ready kernels whose batches are listed
      * @param maxStates the most states kept (every layer is kept, to rebuild the path)
      */
-    EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
+    public EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
                   int width, long maxStates) {
         this(ts, oracle, jm, meter, mutation, width, 1, maxStates, Mutation.NONE);
     }
 
     /** @param classes 1: one earliest time per count vector; more: one per class of ready sets */
-    EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
+    public EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
                   int width, int classes, long maxStates, Mutation broken) {
         this.width = width;
         this.classes = classes;
@@ -142,12 +142,12 @@ final class EarliestSweep {
     }
 
     /** States expanded so far. */
-    long states() {
+    public long states() {
         return states;
     }
 
     /** The schedule found: a complete run that {@link GreedyFirst#valid} accepted; null before FOUND. */
-    GreedyRuns.Run schedule() {
+    public GreedyRuns.Run schedule() {
         return found;
     }
 
@@ -156,7 +156,7 @@ final class EarliestSweep {
      * {@code sequence.length}: the next, except a wider one with the same classes when the failed
      * one never narrowed (it would be the same sweep).
      */
-    static int next(int[][] sequence, int at, boolean narrowed) {
+    public static int next(int[][] sequence, int at, boolean narrowed) {
         int i = at + 1;
         while (!narrowed && i < sequence.length && sequence[i][1] == sequence[at][1]) {
             i++;
@@ -165,17 +165,17 @@ final class EarliestSweep {
     }
 
     /** Whether some state had more ready kernels than the width (else a wider sweep is the same). */
-    boolean narrowed() {
+    public boolean narrowed() {
         return narrowed;
     }
 
     /** Why it stopped without a schedule, or null. */
-    String failedWhy() {
+    public String failedWhy() {
         return failed;
     }
 
     /** Expands up to {@code budget} states; FOUND once a schedule is found (then it stays so). */
-    Step step(long budget) {
+    public Step step(long budget) {
         if (found != null) {
             return Step.FOUND;
         }

@@ -25,19 +25,19 @@ import java.util.List;
  * eligible set, the model's completion, every deadline, every job once), so a bug in a policy can
  * cost time but never a wrong verdict.
  */
-final class GreedyFirst {
+public final class GreedyFirst {
     private final Oracle oracle;
     private final JobModel jm;
     private final long t0 = System.nanoTime();
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
-    GreedyFirst(Oracle oracle, JobModel jm) {
+    public GreedyFirst(Oracle oracle, JobModel jm) {
         this.oracle = oracle;
         this.jm = jm;
     }
 
     /** Not schedulable with a one-line reason when the global demand check fails, else null. */
-    static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
+    public static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
         long t0 = System.nanoTime();
         DemandBound demand = new DemandBound(ts, oracle, jm, mutation);
         // The first frame starts at the first release (with offsets or jitter it may be after 0).
@@ -63,7 +63,7 @@ final class GreedyFirst {
     }
 
     /** The schedule of the first greedy policy that meets every deadline, or null (then see {@link #prefixes}). */
-    Analysis schedule(String method) {
+    public Analysis schedule(String method) {
         long frames = 0;
         for (GreedyRuns.Run r : new GreedyRuns(oracle, jm).runAll()) {
             frames += r.frames();
@@ -81,7 +81,7 @@ final class GreedyFirst {
     }
 
     /** The schedule of a complete run that {@link #valid} accepted, found by {@code foundBy}. */
-    Analysis found(GreedyRuns.Run r, String method, Stats stats, String foundBy) {
+    public Analysis found(GreedyRuns.Run r, String method, Stats stats, String foundBy) {
         Trail trail = new Trail();
         int last = 0;
         for (int f = 0; f < r.frames(); f++) {
@@ -92,7 +92,7 @@ final class GreedyFirst {
     }
 
     /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */
-    List<GreedyRuns.Run> prefixes() {
+    public List<GreedyRuns.Run> prefixes() {
         return prefixes;
     }
 

@@ -19,7 +19,7 @@ import java.util.List;
  * Every run is a few hundred frames of O(n log n) work, so all of them cost less than expanding a
  * handful of vertices.
  */
-final class GreedyRuns {
+public final class GreedyRuns {
 
     /** The policies, tried in this order; the first that schedules the set is reported. */
     enum Policy {
@@ -45,8 +45,8 @@ final class GreedyRuns {
      * One simulated run: the frames as (start, task mask) pairs, up to the end of the hyperperiod
      * when {@code complete}, else up to (excluding) the first frame that would miss a deadline.
      */
-    record Run(Policy policy, boolean complete, long[] starts, long[] masks) {
-        int frames() {
+    public record Run(Policy policy, boolean complete, long[] starts, long[] masks) {
+        public int frames() {
             return starts.length;
         }
     }

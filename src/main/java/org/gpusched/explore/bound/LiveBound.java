@@ -13,9 +13,9 @@ import java.util.Arrays;
  * {@link Mutation} breaks one on purpose so that the tests can show the property tests catch it.
  * One instance per engine (scratch space and a memo: single-threaded).
  */
-final class LiveBound {
+public final class LiveBound {
     /** Deliberately unsound variants, for the mutation checks only. */
-    enum Mutation {
+    public enum Mutation {
         NONE,
         /** Pair rule: every pair of ready jobs treated as unable to share a frame. */
         PAIRS_ALWAYS_APART,
@@ -32,7 +32,7 @@ final class LiveBound {
     private final PairBound pairs;
     private final DemandBound demand;
 
-    LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
+    public LiveBound(TaskSet ts, Oracle oracle, JobModel jm, Mutation mutation) {
         pairs = new PairBound(oracle, jm, mutation == Mutation.PAIRS_ALWAYS_APART);
         demand = new DemandBound(ts, oracle, jm, mutation);
         allocate(1 << 8);
@@ -42,7 +42,7 @@ final class LiveBound {
      * The latest start at which a state with these completed kernels and this ready set is still
      * alive; {@code execHash} is the state key's hash of {@code counts}, which must not change later.
      */
-    long latestStart(int[] counts, long execHash, long ready) {
+    public long latestStart(int[] counts, long execHash, long ready) {
         long key = execHash ^ (ready * 0x9E3779B97F4A7C15L);
         int slot = (int) (key ^ (key >>> 29)) & (memoCounts.length - 1);
         int at = 3 * slot;
@@ -113,7 +113,7 @@ final class LiveBound {
     }
 
     /** Time spent computing the rules (memo misses only; a hit costs a few loads): bench's share of bounds. */
-    long nanos() {
+    public long nanos() {
         return nanos;
     }
 

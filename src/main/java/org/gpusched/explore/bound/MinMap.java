@@ -7,7 +7,7 @@ import java.util.Arrays;
  * addressing with linear probing: the window relaxation keeps millions of states per layer, which
  * boxed maps would make several times slower and larger.
  */
-final class MinMap {
+public final class MinMap {
     private static final long EMPTY = -1;
     private long[] keys;
     private long[] highs;
@@ -16,11 +16,11 @@ final class MinMap {
     private long[] tags;
     private int size;
 
-    MinMap() {
+    public MinMap() {
         this(16);
     }
 
-    MinMap(int capacity) {
+    public MinMap(int capacity) {
         int cap = Integer.highestOneBit(Math.max(16, capacity) * 2 - 1);
         keys = new long[cap];
         highs = new long[cap];
@@ -28,7 +28,7 @@ final class MinMap {
         Arrays.fill(keys, EMPTY);
     }
 
-    int size() {
+    public int size() {
         return size;
     }
 
@@ -90,25 +90,25 @@ final class MinMap {
     }
 
     /** The value held for the key, or Long.MAX_VALUE. */
-    long get(long key, long high) {
+    public long get(long key, long high) {
         int p = indexOf(key, high);
         return p < 0 ? Long.MAX_VALUE : values[p];
     }
 
     /** Slot count; slots with {@link #keyAt} below 0 are empty. */
-    int slots() {
+    public int slots() {
         return keys.length;
     }
 
-    long keyAt(int slot) {
+    public long keyAt(int slot) {
         return keys[slot];
     }
 
-    long highAt(int slot) {
+    public long highAt(int slot) {
         return highs[slot];
     }
 
-    long valueAt(int slot) {
+    public long valueAt(int slot) {
         return values[slot];
     }
 

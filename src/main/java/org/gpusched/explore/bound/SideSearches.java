@@ -20,7 +20,7 @@ import java.util.List;
  * per window but with fewer states, so it reaches later windows). The sweep takes a turn's states
  * first, and the relaxations still open share as many after it, in this order: deterministic.
  */
-final class SideSearches {
+public final class SideSearches {
     /** The share of the utilization the second relaxation may leave out. */
     static final double LEFT_OUT = 0.05;
     /**
@@ -49,12 +49,12 @@ final class SideSearches {
      * @param maxLive the most states held at once, shared by the relaxations; the sweep keeps as many
      * @param relax   whether the relaxations apply (fewer kernels never take longer)
      */
-    SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax) {
+    public SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax) {
         this(ts, jm, meter, mutation, maxLive, relax, LONG_SWEEP);
     }
 
     /** @param longSweep the states after which a sweep takes twice a turn ({@link #LONG_SWEEP}; tests use fewer) */
-    SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax,
+    public SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax,
             long longSweep) {
         this.longSweep = longSweep;
         this.ts = ts;
@@ -91,7 +91,7 @@ final class SideSearches {
     }
 
     /** The tasks kept when the lightest ones, at most {@link #LEFT_OUT} of the utilization in all, are left out. */
-    static long lightestLeftOut(TaskSet ts) {
+    public static long lightestLeftOut(TaskSet ts) {
         Integer[] order = new Integer[ts.size()];
         Arrays.setAll(order, i -> i);
         Arrays.sort(order, Comparator.comparingDouble((Integer i) -> ts.task(i).utilization()).thenComparing(i -> i));
@@ -109,7 +109,7 @@ final class SideSearches {
     }
 
     /** A turn of {@code states} states; true once the sweep has found a schedule or a relaxation refuted the set. */
-    boolean step(long states) {
+    public boolean step(long states) {
         if (refuted != null || found != null) {
             return true;
         }
@@ -143,17 +143,17 @@ final class SideSearches {
     }
 
     /** The states the sweep running has expanded (-1 before the first turn or after the last sweep failed). */
-    long sweepStates() {
+    public long sweepStates() {
         return sweep == null ? -1 : sweep.states();
     }
 
     /** The schedule the sweep found (a complete run the table checker's rules accepted), or null. */
-    GreedyRuns.Run schedule() {
+    public GreedyRuns.Run schedule() {
         return found;
     }
 
     /** The refutation; only after {@link #step} returned true without a schedule. */
-    Analysis refutation(String method, Stats stats) {
+    public Analysis refutation(String method, Stats stats) {
         return refuted.refutation(method, stats);
     }
 }

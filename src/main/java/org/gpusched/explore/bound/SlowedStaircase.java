@@ -16,7 +16,7 @@ import java.util.Arrays;
  * breakpoints {0} ∪ {m_p} (a separable piecewise-linear convex objective under an order
  * constraint has an optimum on its breakpoints). Scratch arrays make an instance single-threaded.
  */
-final class SlowedStaircase {
+public final class SlowedStaircase {
     /** Units by slowed time, longest first (ties by index). */
     private final int[] order;
     /** Per position: the lone frame's length and s_p − s_{p+1}. */
@@ -39,7 +39,7 @@ final class SlowedStaircase {
      * @param slowed per unit, a lower bound on its time in a frame of two or more (at least its wcet)
      * @param broken the mutation check's unsound variant: a lone frame charged its slowed time
      */
-    SlowedStaircase(long[] wcet, long[] slowed, boolean broken) {
+    public SlowedStaircase(long[] wcet, long[] slowed, boolean broken) {
         int n = wcet.length;
         Integer[] byS = new Integer[n];
         for (int u = 0; u < n; u++) {
@@ -82,7 +82,7 @@ final class SlowedStaircase {
      * An upper bound on {@link #need}: the cost of two feasible relaxed schedules, every kernel in
      * a lone frame (Σ m C) or max m parallel frames headed at the slowest due unit (max m · max s).
      */
-    long upper(long[] due) {
+    public long upper(long[] due) {
         long serial = 0;
         long most = 0;
         long slowest = 0;
@@ -97,7 +97,7 @@ final class SlowedStaircase {
     }
 
     /** The least total frame length that runs {@code due[u]} kernels of each unit u (saturating). */
-    long need(long[] due) {
+    public long need(long[] due) {
         int v = 0;
         values[v++] = 0;
         for (long m : due) {

@@ -26,11 +26,11 @@ import java.util.TreeSet;
  * Resumable in steps of a number of states: {@link AutoSearch} gives it turns beside the search.
  * Needs a completion model in which fewer kernels never take longer ({@link #applies}).
  */
-final class WindowRelaxation {
-    enum Step { OPEN, REFUTED, RETIRED }
+public final class WindowRelaxation {
+    public enum Step { OPEN, REFUTED, RETIRED }
 
     /** Deliberately unsound variants: the property tests must see each refute a schedulable set. */
-    enum Mutation {
+    public enum Mutation {
         NONE,
         /** The demand bound also looks at deadlines after the window (jobs the relaxation left out). */
         LOOK_PAST_WINDOW,
@@ -46,7 +46,7 @@ final class WindowRelaxation {
      * ready kernels (up to 2^20 sets, each placed) took more than the whole 30 s of a 20-task set,
      * which the search alone decides; 16 (at most 65,536 sets) costs well under a second.
      */
-    static final int MAX_READY = 16;
+    public static final int MAX_READY = 16;
     /** For the tests: every deadline in turn instead of doubling (each window's soundness alone). */
     private boolean everyWindow;
     /** The tasks whose jobs are kept (the others are left out too, which is still a relaxation). */
@@ -77,16 +77,16 @@ final class WindowRelaxation {
      * @param oracle its own oracle (the memo is not thread-safe)
      * @param maxLive the most states held at once; beyond, the relaxation retires
      */
-    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
+    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
         this(oracle, jm, meter, mutation, maxLive, Mutation.NONE);
     }
 
-    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
+    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
                      Mutation broken) {
         this(oracle, jm, meter, mutation, maxLive, broken, -1L);
     }
 
-    WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
+    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
                      Mutation broken, long keep) {
         this.keep = keep;
         this.broken = broken;
@@ -109,23 +109,23 @@ final class WindowRelaxation {
      * The most states held at once: an eighth of the heap the analysis may use, at about 100 bytes
      * a state at worst (the engines beside it need the rest).
      */
-    static long maxLive(Options options) {
+    public static long maxLive(Options options) {
         return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 8 / 100));
     }
 
     /** For the tests: tries every deadline in turn (the windows are then each checked alone). */
-    WindowRelaxation everyWindow() {
+    public WindowRelaxation everyWindow() {
         everyWindow = true;
         return this;
     }
 
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
-    static boolean applies(Oracle oracle) {
+    public static boolean applies(Oracle oracle) {
         return oracle.monotoneCompletion();
     }
 
     /** The deadline W of the window without a relaxed schedule, or -1. */
-    long refutedAt() {
+    public long refutedAt() {
         return refuted ? deadlines[window] : -1;
     }
 
@@ -135,7 +135,7 @@ final class WindowRelaxation {
     }
 
     /** Why it stopped without a verdict, or null. */
-    String retiredWhy() {
+    public String retiredWhy() {
         return retired;
     }
 
@@ -158,7 +158,7 @@ final class WindowRelaxation {
     }
 
     /** Expands up to {@code budget} states; REFUTED once a window has no schedule (then it stays so). */
-    Step step(long budget) {
+    public Step step(long budget) {
         if (refuted) {
             return Step.REFUTED;
         }
@@ -321,7 +321,7 @@ final class WindowRelaxation {
     }
 
     /** The analysis of a set this relaxation refuted: no window's kernels fit, with the reason as witness. */
-    Analysis refutation(String method, Stats stats) {
+    public Analysis refutation(String method, Stats stats) {
         Witness w = new Witness(java.util.List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
                 java.util.List.of(reason()));
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null,

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * unless it is stopped; whether the skips were sound is decided once every search has ended
  * (docs/explorer.md, "Diversified depth-first threads").
  */
-final class Claims {
+public final class Claims {
     private record Claim(StateKey key, long time) { }
 
     private final ConcurrentHashMap<Claim, Integer> owners = new ConcurrentHashMap<>();

@@ -26,12 +26,12 @@ import java.util.List;
  * threads, the successors are made ahead by a {@link LayerSplit} and inserted here in pop order,
  * so everything kept is what one thread keeps. One run per instance.
  */
-final class Engine {
+public final class Engine {
     private final Oracle oracle;
     private final Options opt;
     private final Frontier frontier;
     /** Depth-first: vertices with this many ready tasks or more walk their batches lazily. */
-    static final int LAZY_FROM = 12;
+    public static final int LAZY_FROM = 12;
     private final int lazyFrom;
     private final boolean lazy;
     private final StateStore store;
@@ -56,17 +56,17 @@ final class Engine {
     private boolean started;
     private long activeNanos;
 
-    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
+    public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
         this(oracle, jm, opt, meter, LiveBound.Mutation.NONE, LAZY_FROM);
     }
 
     /** @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily */
-    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
+    public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
         this(oracle, jm, opt, meter, mutation, lazyFrom, Workers.ONE);
     }
 
     /** @param workers threads for the breadth-first layer (used only by breadth-first search) */
-    Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom,
+    public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom,
            Workers workers) {
         this.oracle = oracle;
         this.opt = opt;
@@ -88,7 +88,7 @@ final class Engine {
      * of the graph, so offering them next to the root changes no verdict, and depth-first pops the
      * deepest first, i.e. backtracks from where the heuristic failed.
      */
-    void seedWith(List<GreedyRuns.Run> runs) {
+    public void seedWith(List<GreedyRuns.Run> runs) {
         seeds = List.copyOf(runs);
     }
 
@@ -98,7 +98,7 @@ final class Engine {
      * equal depth by {@code salt} (0: the usual order, earliest time first); the batch lists and
      * latest starts, functions of their key alone, come from tables all the searches fill.
      */
-    void share(Claims shared, int owner, long salt, SharedBatches batches, SharedLimits latest) {
+    public void share(Claims shared, int owner, long salt, SharedBatches batches, SharedLimits latest) {
         this.claims = shared;
         this.owner = owner;
         this.order = salt == 0 ? PLAIN_ORDER
@@ -107,11 +107,11 @@ final class Engine {
     }
 
     /** Times this engine left to another search that had claimed them (0 without shared claims). */
-    long foreignSkips() {
+    public long foreignSkips() {
         return foreignSkips;
     }
 
-    void run() {
+    public void run() {
         step(Long.MAX_VALUE);
     }
 
@@ -120,7 +120,7 @@ final class Engine {
      * when it is over: a schedule was found (with stop first), the graph is exhausted, or a budget
      * was hit. Stepping lets {@link GpuSchedExplorer} interleave two search orders deterministically.
      */
-    boolean step(long quota) {
+    public boolean step(long quota) {
         long t0 = System.nanoTime();
         try {
             return explore(quota);
@@ -198,7 +198,7 @@ final class Engine {
     }
 
     /** Time spent exploring (an interleaved engine is not charged for its partner's turns). */
-    long elapsedNanos() {
+    public long elapsedNanos() {
         return activeNanos;
     }
 
@@ -221,17 +221,17 @@ final class Engine {
     }
 
     /** Time the necessary conditions took in this engine (within the engine's active time). */
-    long boundNanos() {
+    public long boundNanos() {
         return bounds.nanos() + (split == null ? 0 : split.boundNanos());
     }
 
     /** Time of every thread that worked for this engine (its own steps and its workers' expansions). */
-    long workNanos() {
+    public long workNanos() {
         return activeNanos + (split == null ? 0 : split.busyNanos());
     }
 
     /** CPU time of the threads other than the caller's that worked for this engine. */
-    long helperCpuNanos() {
+    public long helperCpuNanos() {
         return split == null ? 0 : split.helperCpuNanos();
     }
 
@@ -239,77 +239,77 @@ final class Engine {
      * With the layer split: the engine's time, its time inserting successors (serial), expanding
      * (summed over the workers), and on the engine's thread waiting for a worker.
      */
-    long[] splitNanos() {
+    public long[] splitNanos() {
         return split == null ? null
                 : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
     }
 
     /** Breadth-first split over threads: keeps {@code k} of its workers out until {@link #widen} (see LayerSplit). */
-    void reserve(int k) {
+    public void reserve(int k) {
         if (split != null) {
             split.reserve(k);
         }
     }
 
     /** Lets the workers kept out by {@link #reserve} join. */
-    void widen() {
+    public void widen() {
         if (split != null) {
             split.widen();
         }
     }
 
     /** The statistics so far (for a partner engine's share of a result). */
-    Stats snapshot() {
+    public Stats snapshot() {
         return new Stats(store.vertices, store.states, expander.edges, store.merges, expander.splits,
                 expander.fastForwards, expander.pruned, Math.max(store.deepestDepth, 0), activeNanos, store.peakHeap);
     }
 
-    Oracle oracle() {
+    public Oracle oracle() {
         return oracle;
     }
 
-    boolean stoppedByBudget() {
+    public boolean stoppedByBudget() {
         return store.budgetNote != null;
     }
 
     /** Why the exploration stopped early (a budget), or null. */
-    String budgetNote() {
+    public String budgetNote() {
         return store.budgetNote;
     }
 
     /** Whether it stopped at a state with more candidate batches than can be materialised. */
-    boolean batchLimit() {
+    public boolean batchLimit() {
         return store.batchLimit;
     }
 
     /** (state, time) pairs kept so far. */
-    long states() {
+    public long states() {
         return store.states;
     }
 
-    Trail trail() {
+    public Trail trail() {
         return store.trail;
     }
 
     /** Trail records of the final(s) kept: empty when no schedule was found. */
-    List<Integer> finalsTrail() {
+    public List<Integer> finalsTrail() {
         return store.finalsTrail;
     }
 
     /** Trail record and time of the deepest state reached (the witness of a miss). */
-    int deepestTrail() {
+    public int deepestTrail() {
         return store.deepestTrail;
     }
 
-    long deepestTime() {
+    public long deepestTime() {
         return store.deepestTime;
     }
 
-    long[] verticesPerDepth() {
+    public long[] verticesPerDepth() {
         return store.verticesPerDepth;
     }
 
-    ExploredGraph graph() {
+    public ExploredGraph graph() {
         return store.graph();
     }
 }

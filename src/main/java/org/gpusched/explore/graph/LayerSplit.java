@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * records, counts and the witness are those of one thread. A round never crosses a layer: the
  * next layer still gains vertices and times while this one is inserted.
  */
-final class LayerSplit {
+public final class LayerSplit {
     /** Vertices per round (the successors held at once are bounded by {@link #ahead}). */
-    static final int ROUND = 1024;
+    public static final int ROUND = 1024;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final ExecutorService pool;

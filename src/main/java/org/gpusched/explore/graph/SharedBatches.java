@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * enumerated each one again (a third more CPU on two threads). Two workers may still enumerate
  * the same set at once; both get equal lists. Bounded like the oracle's own memo.
  */
-final class SharedBatches {
+public final class SharedBatches {
     private static final long MAX_NODES = 1L << 23;
     private final ConcurrentHashMap<Long, BatchList> byReady = new ConcurrentHashMap<>();
     private final AtomicLong nodes = new AtomicLong();

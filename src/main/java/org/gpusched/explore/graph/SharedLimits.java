@@ -12,7 +12,7 @@ import java.util.Arrays;
  * it, every reader gets the value one thread computes. Direct-mapped, lock-free: an entry is
  * immutable (final fields, so a reader that sees it sees it whole) and a newer one takes its slot.
  */
-final class SharedLimits {
+public final class SharedLimits {
     private static final int SLOTS = 1 << 17;
 
     private record Entry(long key, long ready, int[] counts, long limit) { }

@@ -7,8 +7,8 @@ import java.util.concurrent.ExecutorService;
  * so {@code pool} (null with one thread) runs up to {@code threads - 1}; {@code round} vertices of a
  * breadth-first layer are handed out at a time ({@link LayerSplit#ROUND}; tests take fewer).
  */
-record Workers(ExecutorService pool, int threads, int round) {
-    static final Workers ONE = new Workers(null, 1, LayerSplit.ROUND);
+public record Workers(ExecutorService pool, int threads, int round) {
+    public static final Workers ONE = new Workers(null, 1, LayerSplit.ROUND);
 
     boolean split() {
         return pool != null && threads >= 2;

@@ -15,38 +15,38 @@ import java.util.List;
  */
 public final class JobModel {
     /** Tasks. */
-    final int n;
+    public final int n;
     /** Units (kernels over all chains). */
-    final int units;
-    final long[] period;
+    public final int units;
+    public final long[] period;
     /** Relative deadline D of each task. */
-    final long[] relDeadline;
+    public final long[] relDeadline;
     /** Offset + jitter of each task: job k may start at start[i] + k·T. */
     final long[] start;
-    final long[] offset;
+    public final long[] offset;
     /** Kernels per job of each task (1 without chains). */
-    final int[] chain;
+    public final int[] chain;
     /** Unit index of each task's first kernel. */
-    final int[] firstUnit;
+    public final int[] firstUnit;
     /** Kernels of each task in the hyperperiod (jobs times chain length). */
-    final int[] items;
+    public final int[] items;
     /** Per unit: its task, its isolated wcet, the summed wcet of the kernels after it, last of its chain. */
-    final int[] taskOf;
-    final long[] wcet;
+    public final int[] taskOf;
+    public final long[] wcet;
     final long[] tail;
-    final boolean[] last;
+    public final boolean[] last;
     /** Kernels of the hyperperiod: the depth of a complete path. */
-    final int totalKernels;
-    final long hyperperiod;
+    public final int totalKernels;
+    public final long hyperperiod;
     /** Interchangeable tasks and settled states (used under {@link MergeLevel#CANONICAL}). */
-    final Learning learning;
+    public final Learning learning;
 
     public JobModel(TaskSet ts) {
         this(ts, Learning.Mutation.NONE);
     }
 
     /** For the mutation checks: a job model whose learning rules are deliberately wrong. */
-    JobModel(TaskSet ts, Learning.Mutation mutation) {
+    public JobModel(TaskSet ts, Learning.Mutation mutation) {
         n = ts.size();
         List<Unit> us = ts.units();
         units = us.size();
@@ -87,12 +87,12 @@ public final class JobModel {
     }
 
     /** Job index of count c of task i. */
-    int job(int i, int c) {
+    public int job(int i, int c) {
         return chain[i] == 1 ? c : c / chain[i];
     }
 
     /** The unit of the kernel that count c of task i runs next. */
-    int unit(int i, int c) {
+    public int unit(int i, int c) {
         return chain[i] == 1 ? firstUnit[i] : firstUnit[i] + c % chain[i];
     }
 
@@ -116,18 +116,18 @@ public final class JobModel {
      * later frame. For a last kernel this is the job's deadline (the spec's frame-end rule);
      * for an earlier one it is a sound necessary condition.
      */
-    long unitDeadline(int u, int[] counts) {
+    public long unitDeadline(int u, int[] counts) {
         int i = taskOf[u];
         return deadline(i, job(i, counts[i])) - tail[u];
     }
 
     /** Earliest start of the kernel count c of task i runs next (a later kernel's job has long started). */
-    long readyTime(int i, int c) {
+    public long readyTime(int i, int c) {
         return start[i] + job(i, c) * period[i];
     }
 
     /** Units whose task's next kernel may start by {@code t}. */
-    long readyAt(int[] counts, long t) {
+    public long readyAt(int[] counts, long t) {
         long r = 0;
         for (int i = 0; i < n; i++) {
             if (counts[i] < items[i] && readyTime(i, counts[i]) <= t) {
@@ -154,7 +154,7 @@ public final class JobModel {
     }
 
     /** Earliest start of a kernel not yet completed, or Long.MAX_VALUE when all are done. */
-    long nextArrival(int[] counts) {
+    public long nextArrival(int[] counts) {
         long a = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             if (counts[i] < items[i]) {
@@ -175,7 +175,7 @@ public final class JobModel {
     }
 
     /** Earliest effective deadline among the next kernels in {@code mask}. */
-    long minDeadline(int[] counts, long mask) {
+    public long minDeadline(int[] counts, long mask) {
         long d = Long.MAX_VALUE;
         for (long b = mask; b != 0; b &= b - 1) {
             d = Math.min(d, unitDeadline(Long.numberOfTrailingZeros(b), counts));

@@ -9,9 +9,9 @@ import org.gpusched.model.TaskSet;
  * is released), from which on an earlier start dominates every later one of the same state.
  * Immutable; one per job model.
  */
-final class Learning {
+public final class Learning {
     /** Deliberately wrong variants of the rules, for the mutation checks: each must be caught by brute force. */
-    enum Mutation {
+    public enum Mutation {
         NONE,
         /** Symmetry: tasks that differ only in their relative deadline are merged. */
         SYMMETRY_IGNORES_DEADLINE,
@@ -21,7 +21,7 @@ final class Learning {
         SETTLED_ALWAYS
     }
 
-    final Symmetry symmetry;
+    public final Symmetry symmetry;
     private final Mutation mutation;
     private final JobModel jm;
     /** Per task: the earliest start of its last kernel of the hyperperiod. */
@@ -41,7 +41,7 @@ final class Learning {
      * The earliest start time from which the state with these counts is settled: every kernel it
      * has still to run is released by then (Long.MIN_VALUE when nothing is left).
      */
-    long settledFrom(int[] counts) {
+    public long settledFrom(int[] counts) {
         if (mutation == Mutation.SETTLED_ALWAYS) {
             return Long.MIN_VALUE;
         }

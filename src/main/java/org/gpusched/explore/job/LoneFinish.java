@@ -9,9 +9,9 @@ import org.gpusched.oracle.Oracle;
  * (its wcet plus its H2D and D2H copies when it has any, plus the runtime's cost of a frame). No batch holding a kernel is shorter
  * than that kernel's lone frame, so nothing finishes the job earlier.
  */
-record LoneFinish(long end, long frame, long wcet, long rest, long runtime) {
+public record LoneFinish(long end, long frame, long wcet, long rest, long runtime) {
     /** @param u the job's next kernel; units u + 1 .. lastUnit the rest of its chain */
-    static LoneFinish from(long t, int u, int lastUnit, long wcet, Oracle oracle) {
+    public static LoneFinish from(long t, int u, int lastUnit, long wcet, Oracle oracle) {
         long frame = oracle.completion(1L << u);
         long rest = 0;
         for (int v = u + 1; v <= lastUnit; v++) {
@@ -21,7 +21,7 @@ record LoneFinish(long end, long frame, long wcet, long rest, long runtime) {
     }
 
     /** Why the job cannot finish before {@link #end}: "(wcet 3)" or "(frame alone 8500: wcet 5000 + copies 3500, ...)". */
-    String why() {
+    public String why() {
         long copies = frame - wcet - runtime;
         String first = frame == wcet ? "wcet " + wcet : "frame alone " + frame + ": wcet " + wcet
                 + (copies > 0 ? " + copies " + copies : "") + (runtime > 0 ? " + runtime " + runtime : "");

@@ -36,7 +36,7 @@ public enum Objective {
     }
 
     /** Whether the cost is a sum of per-frame terms ({@link #frameCost}). */
-    boolean additive() {
+    public boolean additive() {
         return this != EARLIEST_FINISH;
     }
 
@@ -46,7 +46,7 @@ public enum Objective {
      * {@code deadlineSum}. Slack sums stay far inside a long: at most 100,000 jobs times a
      * hyperperiod of at most 10^12 ticks.
      */
-    long frameCost(int kernels, int finished, long deadlineSum, long end) {
+    public long frameCost(int kernels, int finished, long deadlineSum, long end) {
         return switch (this) {
             case EARLIEST_FINISH -> 0;
             case FEWEST_PARALLEL -> kernels > 1 ? 1 : 0;

@@ -19,7 +19,7 @@ import java.util.Objects;
  * so the explorer keys a state by its canonical form: within each class the counts sorted, largest
  * on the lowest task index. Immutable; shared by the engines of one analysis.
  */
-final class Symmetry {
+public final class Symmetry {
     private static final Symmetry NO_CLASSES = new Symmetry(new int[0][]);
 
     /** Each class: two or more task indices, ascending. */
@@ -51,7 +51,7 @@ final class Symmetry {
     }
 
     /** Whether some tasks are interchangeable (otherwise every canonical form is the state itself). */
-    boolean any() {
+    public boolean any() {
         return classes.length > 0;
     }
 
@@ -69,7 +69,7 @@ final class Symmetry {
      * and returns the state hash of the result, given the hash of the counts before and the
      * per-(task, count) keys the hash XORs (a task with count c contributes keys 0..c-1).
      */
-    long canonicalise(int[] counts, long hash, long[][] jobKey) {
+    public long canonicalise(int[] counts, long hash, long[][] jobKey) {
         for (int[] cls : classes) {
             for (int a = 1; a < cls.length; a++) {
                 // Insertion sort: classes are small and the counts of a successor are nearly sorted.
@@ -107,7 +107,7 @@ final class Symmetry {
      * Tasks of one class with equal counts are interchangeable, so any such choice names real jobs
      * with the same future.
      */
-    int[] realOf(int[] realCounts) {
+    public int[] realOf(int[] realCounts) {
         int[] map = new int[realCounts.length];
         for (int i = 0; i < map.length; i++) {
             map[i] = i;
@@ -127,7 +127,7 @@ final class Symmetry {
     }
 
     /** A unit mask with every kernel moved from task slot i to task map[i] (same stage). */
-    static long moveUnits(long mask, int[] map, JobModel jm) {
+    public static long moveUnits(long mask, int[] map, JobModel jm) {
         long out = 0;
         for (long b = mask; b != 0; b &= b - 1) {
             int u = Long.numberOfTrailingZeros(b);
@@ -138,7 +138,7 @@ final class Symmetry {
     }
 
     /** The inverse of a permutation. */
-    static int[] inverse(int[] map) {
+    public static int[] inverse(int[] map) {
         int[] inv = new int[map.length];
         for (int i = 0; i < map.length; i++) {
             inv[map[i]] = i;

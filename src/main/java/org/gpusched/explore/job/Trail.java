@@ -8,7 +8,7 @@ import java.util.Arrays;
  * batch {@code mask[r]} started at {@code start[r]} from record {@code parent[r]}". Record 0 is
  * the initial state. WitnessPaths are rebuilt from here, so layers of vertices can be freed.
  */
-final class Trail {
+public final class Trail {
     private int[] parent = new int[1024];
     private long[] start = new long[1024];
     private long[] mask = new long[1024];
@@ -21,21 +21,21 @@ final class Trail {
      */
     final Symmetry canonical;
 
-    Trail() {
+    public Trail() {
         this(null);
     }
 
-    Trail(Symmetry canonical) {
+    public Trail(Symmetry canonical) {
         this.canonical = canonical;
         add(-1, 0, 0, 0);
     }
 
     /** The symmetry states are keyed by under these options (null: real jobs, no canonical keys). */
-    static Symmetry keyedBy(Options opt, JobModel jm) {
+    public static Symmetry keyedBy(Options opt, JobModel jm) {
         return opt.merge() == MergeLevel.CANONICAL && jm.learning.symmetry.any() ? jm.learning.symmetry : null;
     }
 
-    int add(int p, long s, long m, long c) {
+    public int add(int p, long s, long m, long c) {
         if (size == parent.length) {
             int cap = size + (size >> 1);
             parent = Arrays.copyOf(parent, cap);
@@ -51,14 +51,14 @@ final class Trail {
      * Replaces record r by a better path to the same (state, time). Only sound before the state
      * is expanded (no record has r as parent yet), which breadth-first order guarantees.
      */
-    void set(int r, int p, long s, long m, long c) {
+    public void set(int r, int p, long s, long m, long c) {
         parent[r] = p;
         start[r] = s;
         mask[r] = m;
         cost[r] = c;
     }
 
-    long cost(int r) { return cost[r]; }
+    public long cost(int r) { return cost[r]; }
 
     int parent(int r) { return parent[r]; }
 

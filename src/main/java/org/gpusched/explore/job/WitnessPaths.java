@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Turns trail records and job counts into frames and witnesses a person can read. */
-final class WitnessPaths {
+public final class WitnessPaths {
     private WitnessPaths() { }
 
-    static List<Frame> frames(Trail trail, int record, Oracle oracle, JobModel jm) {
+    public static List<Frame> frames(Trail trail, int record, Oracle oracle, JobModel jm) {
         List<Integer> chain = new ArrayList<>();
         for (int r = record; r > 0; r = trail.parent(r)) {
             chain.add(r);
@@ -55,7 +55,7 @@ final class WitnessPaths {
      * Explains why the state (counts, t) has no way forward: for every ready job, the earliest
      * frame end it can reach (alone), against its deadline.
      */
-    static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
+    public static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
         int[] counts = countsAfter(path, jm.n);
         int done = 0;
         for (int c : counts) {

@@ -63,7 +63,7 @@ public final class PowerOnExplorer {
     }
 
     /** The power-on search itself, also for a set with a cut at 0 (where the property tests compare it). */
-    Result searchFromPowerOn(Budget.Meter meter) {
+    public Result searchFromPowerOn(Budget.Meter meter) {
         TaskSet file = UnboundedJobs.fileTimeLine(ts);
         try {
             return search(file, meter);

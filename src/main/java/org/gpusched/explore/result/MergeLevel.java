@@ -16,7 +16,7 @@ public enum MergeLevel {
     CANONICAL;
 
     /** Whether a key's vertex absorbs new times while it waits (domination and above). */
-    boolean mergesTimes() {
+    public boolean mergesTimes() {
         return this == DOMINATION || this == CANONICAL;
     }
 }

@@ -1,6 +1,5 @@
-package org.gpusched.explore;
+package org.gpusched.explore.bound;
 
-import org.gpusched.explore.bound.MinMap;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package org.gpusched.input;
+package org.gpusched.model;
 
 import java.util.regex.Pattern;
 

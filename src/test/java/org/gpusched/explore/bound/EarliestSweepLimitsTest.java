@@ -1,8 +1,5 @@
-package org.gpusched.explore;
+package org.gpusched.explore.bound;
 
-import org.gpusched.explore.bound.CountFields;
-import org.gpusched.explore.bound.EarliestSweep;
-import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
 import org.gpusched.experiment.Generator;

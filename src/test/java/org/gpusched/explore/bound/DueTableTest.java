@@ -1,8 +1,5 @@
-package org.gpusched.explore;
+package org.gpusched.explore.bound;
 
-import org.gpusched.explore.bound.DemandBound;
-import org.gpusched.explore.bound.DueTable;
-import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;

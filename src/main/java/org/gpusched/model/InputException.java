@@ -1,4 +1,4 @@
-package org.gpusched.input;
+package org.gpusched.model;
 
 /**
  * A rejected input: names the file, the JSON path and, when known, the line and column.
@@ -45,7 +45,7 @@ public final class InputException extends RuntimeException {
     }
 
     /** Messages from parsers may span lines; the user gets exactly one. */
-    static String oneLine(String s) {
+    public static String oneLine(String s) {
         if (s == null) {
             return "invalid input";
         }
