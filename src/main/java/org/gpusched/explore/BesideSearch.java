@@ -1,5 +1,7 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.JobLimit;
+import org.gpusched.model.Window;
 import org.gpusched.explore.bound.EarliestSweep;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.LiveBound;
@@ -52,8 +54,8 @@ public final class BesideSearch {
     private final Options options;
 
     public BesideSearch(TaskSet ts, Options options) {
-        org.gpusched.model.Window.require(ts);
-        org.gpusched.model.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options;
     }

@@ -1,5 +1,8 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.JobLimit;
+import org.gpusched.model.Stage;
+import org.gpusched.model.Window;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.WitnessPaths;
@@ -44,8 +47,8 @@ public final class BruteForceExplorer {
     }
 
     public BruteForceExplorer(TaskSet ts, Budget budget) {
-        org.gpusched.model.Window.require(ts);
-        org.gpusched.model.JobLimit.require(ts, "brute force");
+        Window.require(ts);
+        JobLimit.require(ts, "brute force");
         this.ts = ts;
         this.budget = budget;
     }
@@ -86,7 +89,7 @@ public final class BruteForceExplorer {
             List<Item> list = new ArrayList<>();
             for (int k = 0; k < ts.jobsOf(t.index()); k++) {
                 for (int s = 0; s < t.kernels(); s++) {
-                    org.gpusched.model.Stage st = t.chain().get(s);
+                    Stage st = t.chain().get(s);
                     list.add(new Item(t.index(), k, s, firstUnit + s, t.release(k), t.absoluteDeadline(k),
                             st.wcet(), (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)));
                 }

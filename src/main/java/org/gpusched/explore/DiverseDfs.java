@@ -1,5 +1,7 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.JobLimit;
+import org.gpusched.model.Window;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.GreedyRuns;
 import org.gpusched.explore.bound.LiveBound;
@@ -64,8 +66,8 @@ public final class DiverseDfs {
 
     /** For the tests: where lazy walks start, and a search that abandons its claims. */
     DiverseDfs(TaskSet ts, Options options, int threads, int firstOrder, int lazyFrom, Fault fault, long abandonAfter) {
-        org.gpusched.model.Window.require(ts);
-        org.gpusched.model.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options.withSearch(SearchOrder.DFS);
         this.threads = Math.max(1, threads);

@@ -1,5 +1,7 @@
 package org.gpusched.explore;
 
+import org.gpusched.model.JobLimit;
+import org.gpusched.model.Window;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.GreedyRuns;
 import org.gpusched.explore.bound.LiveBound;
@@ -84,8 +86,8 @@ public final class GpuSchedExplorer {
     /** For the tests only: also the vertices of a layer handed out at a time (small: many rounds). */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom,
                      int round) {
-        org.gpusched.model.Window.require(ts);
-        org.gpusched.model.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.round = round;
         this.ts = ts;
         this.options = options;

@@ -1,5 +1,6 @@
 package org.gpusched.solver;
 
+import org.gpusched.explore.result.Proof;
 import org.chocosolver.solver.Model;
 import org.chocosolver.solver.ParallelPortfolio;
 import org.chocosolver.solver.Solver;
@@ -251,7 +252,7 @@ public final class SolverEngine {
                 + " every deadline, even with every frame as short as the interference model allows and idle time"
                 + " allowed anywhere (the solver engine's relaxation, docs/solver.md)"));
         return new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats(nodes, fails, t0, meter), List.of(), w, null)
-                .withProof(org.gpusched.explore.result.Proof.of(org.gpusched.explore.result.Proof.Kind.SOLVER));
+                .withProof(Proof.of(Proof.Kind.SOLVER));
     }
 
     /** Search nodes as vertices, failures as pruned; nothing else of the graph's statistics applies. */

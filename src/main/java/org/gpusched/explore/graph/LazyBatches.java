@@ -1,5 +1,6 @@
 package org.gpusched.explore.graph;
 
+import org.gpusched.oracle.BatchList;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Ticks;
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * each: its job's deadline less the rest of its chain, then the unit index), so the first sets
  * are the chain {most urgent}, {most urgent, next}, ... Nothing is materialised: the walk holds one stack of prefixes, so a vertex of 20 or 40 ready tasks costs
  * a few batches per dive instead of 2^|ready| up front, and there is no limit on candidate sets.
- * The cuts are those of {@link org.gpusched.oracle.BatchList}: a set that may not fit the GPU
+ * The cuts are those of {@link BatchList}: a set that may not fit the GPU
  * rules out its supersets, and with a monotone model so does a set too late from the vertex's
  * earliest time. Every fitting set not cut is yielded once, so a vertex whose walk is finished
  * has had exactly the batches the materialised list gives it.

@@ -1,5 +1,6 @@
 package org.gpusched.explore.poweron;
 
+import org.gpusched.model.JobLimit;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
@@ -39,7 +40,7 @@ public final class PowerOnExplorer {
 
     /** @param ts a task set as the reader gives it (window origin or none); its file time line is used */
     public PowerOnExplorer(TaskSet ts, Options options) {
-        org.gpusched.model.JobLimit.require(ts, "the exact search");
+        JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options;
     }

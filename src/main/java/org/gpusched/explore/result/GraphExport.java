@@ -1,5 +1,6 @@
 package org.gpusched.explore.result;
 
+import org.gpusched.model.Unit;
 import org.gpusched.model.TaskSet;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DirectedMultigraph;
@@ -39,7 +40,7 @@ public final class GraphExport {
             vattrs.put(n.id(), nodeAttributes(n, ts));
         }
         int id = 0;
-        List<org.gpusched.model.Unit> units = ts.units();
+        List<Unit> units = ts.units();
         for (ExploredGraph.Edge e : g.edges()) {
             List<String> names = new ArrayList<>();
             for (int u : e.order()) {
@@ -71,7 +72,7 @@ public final class GraphExport {
         long t = n.times()[0];
         List<String> ready = new ArrayList<>();
         List<String> exe = new ArrayList<>();
-        List<org.gpusched.model.Unit> units = ts.units();
+        List<Unit> units = ts.units();
         int first = 0;
         for (int i = 0; i < n.executedPerTask().length; i++) {
             // Ready bits are units: task i's next kernel is count mod its chain length.
