@@ -126,6 +126,36 @@ class ArchitectureTest {
         assertThat(total).as("lines of the reference core").isLessThanOrEqualTo(2000);
     }
 
+    /**
+     * A reader meets every main class by its simple name, so each names one thing: two classes
+     * that share a name (in different rooms) make every import a guess.
+     */
+    @Test
+    void noTwoMainClassesShareASimpleName() {
+        Map<String, List<String>> byName = new TreeMap<>();
+        javaFiles(MAIN).forEach(f -> byName.computeIfAbsent(f.getFileName().toString(), k -> new ArrayList<>())
+                .add(packageOf(f)));
+        assertThat(byName.entrySet().stream().filter(e -> e.getValue().size() > 1)
+                .map(e -> e.getKey() + " in " + e.getValue()).toList())
+                .as("main classes sharing a simple name: rename one to say which it is").isEmpty();
+    }
+
+    /** An import shows an arrow between rooms at the top of a file; a qualified name in the body hides it. */
+    @Test
+    void mainCodeImportsInsteadOfQualifiedNames() {
+        List<String> offenders = new ArrayList<>();
+        for (Path file : javaFiles(MAIN)) {
+            List<String> lines = lines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                String l = lines.get(i);
+                if (!l.startsWith("package ") && !l.startsWith("import ") && USE.matcher(l).find()) {
+                    offenders.add(file + ":" + (i + 1) + ": " + l.trim());
+                }
+            }
+        }
+        assertThat(offenders).as("fully qualified gpusched names in main code: import them").isEmpty();
+    }
+
     @Test
     void packageGraphIsAcyclic() {
         assertThat(cycle(uses)).as("a cycle of package imports").isEmpty();
