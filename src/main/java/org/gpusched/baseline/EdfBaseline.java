@@ -2,6 +2,7 @@ package org.gpusched.baseline;
 
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.JobRef;
+import org.gpusched.input.Window;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
@@ -41,7 +42,7 @@ public final class EdfBaseline {
     private final Kind kind;
 
     public EdfBaseline(TaskSet ts, Kind kind) {
-        org.gpusched.input.Window.require(ts);
+        Window.require(ts);
         this.ts = ts;
         this.kind = kind;
     }

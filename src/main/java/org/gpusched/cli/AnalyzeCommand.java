@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.gantt.Gantt;
+import org.gpusched.policy.Outcome;
 import org.gpusched.report.Json;
 import org.gpusched.report.Reports;
 import org.gpusched.report.PolicyReports;
@@ -183,7 +185,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             // force on a set answered from power-on): refused alike.
             MethodResult r = app.applies() ? m.run(w, options, options.explore().budget().start()) : null;
             String refused = !app.applies() ? app.reason()
-                    : r.outcome() == org.gpusched.policy.Outcome.NOT_APPLICABLE ? r.reason() : null;
+                    : r.outcome() == Outcome.NOT_APPLICABLE ? r.reason() : null;
             if (refused != null) {
                 String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + refused;
                 err.println(line);
@@ -206,7 +208,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
+                Gantt g = GanttOutput.of(w, r, err);
                 if (g != null) {
                     GanttOutput.write(outputs, gantt, g);
                 }

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.gantt.Gantt;
 import org.gpusched.report.CompareReports;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.report.Json;
@@ -130,11 +131,11 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     }
 
     /** The first method's timeline that there is one of (the PBS table when one was found). */
-    private static org.gpusched.gantt.Gantt timeline(Workload w, List<MethodResult> results) {
+    private static Gantt timeline(Workload w, List<MethodResult> results) {
         PrintWriter none = CiOutput.discard();
         for (MethodResult r : results) {
             if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, none);
+                Gantt g = GanttOutput.of(w, r, none);
                 if (g != null) {
                     return g;
                 }

@@ -6,6 +6,7 @@ import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.Timeline;
 import org.gpusched.explore.Verdict;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
@@ -91,7 +92,7 @@ final class ExportCommand implements Callable<Integer> {
             err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
-        Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
+        Workload w = new WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
         if (to == Target.sag) {

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.explore.EngineKind;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.input.Escapes;
@@ -142,8 +143,8 @@ public final class Main implements Runnable {
         cl.registerConverter(Duration.class, new DurationConverter());
         cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
         cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(org.gpusched.explore.EngineKind.class,
-                s -> parseEnum(org.gpusched.explore.EngineKind.class, s));
+        cl.registerConverter(EngineKind.class,
+                s -> parseEnum(EngineKind.class, s));
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));

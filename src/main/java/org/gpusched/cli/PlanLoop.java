@@ -14,6 +14,7 @@ import org.gpusched.player.DeviceChoice;
 import org.gpusched.profile.Model;
 import org.gpusched.report.Json;
 import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.OffsetBased;
 import org.gpusched.timepart.PlanSearch;
 import picocli.CommandLine;
 
@@ -77,7 +78,7 @@ final class PlanLoop {
             Workload next = new WorkloadReader().read(cmd.taskset.toString(), measured);
             planned = OptimizePlan.rewrite(measured, next, plan);
             Workload check = new WorkloadReader().read(cmd.out.toString(), planned);
-            var analysis = org.gpusched.timepart.OffsetBased.analyze(Flows.of(check),
+            var analysis = OffsetBased.analyze(Flows.of(check),
                     check.platform().timePartitions());
             boolean stable = measured.equals(content);
             round.put("schedulableMeasured", analysis.schedulable()).put("stable", stable);

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.copyexec.Strategy;
 import org.gpusched.player.TableDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
@@ -177,9 +178,9 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private int playStrategy(PrintWriter out, PrintWriter err) {
-        org.gpusched.copyexec.Strategy s;
+        Strategy s;
         try {
-            s = org.gpusched.copyexec.Strategy.parse(strategy);
+            s = Strategy.parse(strategy);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }

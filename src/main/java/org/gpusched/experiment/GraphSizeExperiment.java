@@ -7,6 +7,7 @@ import org.gpusched.explore.Objective;
 import org.gpusched.explore.Options;
 import org.gpusched.explore.SearchOrder;
 import org.gpusched.explore.StopRule;
+import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
@@ -109,7 +110,7 @@ public final class GraphSizeExperiment implements Experiment {
         }
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
-        boolean truncated = a.verdict() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        boolean truncated = a.verdict() == Verdict.INCONCLUSIVE;
         int completeThrough = truncated ? last - ts.size() : last;
         List<String> rows = new ArrayList<>();
         long cumulative = 0;

@@ -1,5 +1,6 @@
 package org.gpusched.experiment;
 
+import org.gpusched.explore.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
@@ -99,7 +100,7 @@ public final class RuntimeExperiment implements Experiment {
         int n = (int) pt[1];
         TaskSet ts = Generator.generate(seed, scenario, pt[0], n, index).parse();
         SetRunner.Result r = SetRunner.run(ts, timeLimit, false);
-        boolean hit = r.gpusched() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        boolean hit = r.gpusched() == Verdict.INCONCLUSIVE;
         return List.of(String.join(",", Integer.toString(unit), scenario.id(), Experiment.u(pt[0]),
                 Integer.toString(n), Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
                 Long.toString(r.vertices()), Integer.toString(r.jobs()), SetRunner.word(hit)));

@@ -1,5 +1,6 @@
 package org.gpusched.player;
 
+import org.gpusched.input.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class CudaDevice implements Device {
 
     /**
      * Opens GPU {@code gpu} for the task set's kernels; throws {@link CudaException} when the
-     * library, driver or device is missing or CUDA fails, {@link org.gpusched.input.InputException}
+     * library, driver or device is missing or CUDA fails, {@link InputException}
      * for a bad kernel file or a chain with a kernel module.
      */
     public static CudaDevice open(TaskSet ts, int gpu, long tickNs) {

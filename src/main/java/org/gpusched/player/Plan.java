@@ -1,12 +1,16 @@
 package org.gpusched.player;
 
+import org.gpusched.explore.Timeline;
 import org.gpusched.input.InputException;
+import org.gpusched.model.Stage;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -96,10 +100,10 @@ public final class Plan {
         if (table.repeat() != null) {
             // Power-on: the prefix once, then one turn of the periodic part per "hyperperiod" asked
             // for, on the file's time line (the checker has already shown every turn valid).
-            TaskSet file = org.gpusched.explore.Timeline.fileTimeLine(ts);
+            TaskSet file = Timeline.fileTimeLine(ts);
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
-                    org.gpusched.table.Tables.unroll(table, file, hyperperiods), table.repeat());
+                    Tables.unroll(table, file, hyperperiods), table.repeat());
             Plan p = new Plan(file, flat, 1, hyperperiods);
             p.fill(tableFile);
             return p;
@@ -111,8 +115,8 @@ public final class Plan {
 
     private void fill(String file) {
         // Items name units: the task, or task.kernel for a kernel of a chain.
-        Map<String, org.gpusched.model.Unit> index = new HashMap<>();
-        for (org.gpusched.model.Unit u : ts.units()) {
+        Map<String, Unit> index = new HashMap<>();
+        for (Unit u : ts.units()) {
             index.put(u.name(), u);
         }
         Oracle oracle = new Oracle(ts);
@@ -132,7 +136,7 @@ public final class Plan {
                 long units = 0;
                 long latest = 0;
                 for (SchedulingTable.Item it : entry.batch()) {
-                    org.gpusched.model.Unit u = index.get(it.task());
+                    Unit u = index.get(it.task());
                     if (u == null) {
                         throw new InputException(file, where, "unknown task " + it.task());
                     }
@@ -151,7 +155,7 @@ public final class Plan {
                     job[i] = it.job();
                     stage[i] = u.stage();
                     unit[i] = u.index();
-                    org.gpusched.model.Stage st = task0.chain().get(u.stage());
+                    Stage st = task0.chain().get(u.stage());
                     h2d[i] = st.h2d();
                     d2h[i] = st.d2h();
                     frameCopies[e] = Ticks.add(frameCopies[e], Ticks.add(st.h2d(), st.d2h()));

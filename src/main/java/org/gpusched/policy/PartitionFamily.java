@@ -6,6 +6,7 @@ import org.gpusched.partition.Heuristic;
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionPlan;
 import org.gpusched.partition.PartitionResult;
+import org.gpusched.partition.PartitionTest;
 import org.gpusched.partition.Partitioner;
 
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ public final class PartitionFamily {
             return List.of();
         }
         TaskRow[] rows = new TaskRow[w.size()];
-        boolean perTask = plan.test() == org.gpusched.partition.PartitionTest.PER_TASK;
+        boolean perTask = plan.test() == PartitionTest.PER_TASK;
         for (PartitionPlan.Partition p : plan.partitions()) {
             for (PartitionPlan.Slot s : p.tasks()) {
                 rows[s.index()] = new TaskRow(s.task(), perTask ? OptionalLong.of(s.time()) : OptionalLong.empty(),

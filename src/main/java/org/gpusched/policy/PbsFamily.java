@@ -9,6 +9,7 @@ import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.baseline.Responses;
 import org.gpusched.explore.Analysis;
 import org.gpusched.explore.BruteForceExplorer;
+import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.PowerOnExplorer;
@@ -19,6 +20,7 @@ import org.gpusched.input.JobLimit;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.solver.Portfolio;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -115,9 +117,9 @@ public final class PbsFamily {
                 return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
             }
             // A refutation of the window relaxation or the solver is re-decided by the exhaustive search.
-            if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
+            if (o.explore().engine() != EngineKind.GRAPH && o.explore().graphLimit() == 0) {
                 Analysis a = Proofs.confirm(ts, o.explore(), meter,
-                        org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter));
+                        Portfolio.analyze(ts, o.explore(), meter));
                 return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
             }
             GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
