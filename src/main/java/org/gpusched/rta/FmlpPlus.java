@@ -1,7 +1,7 @@
 package org.gpusched.rta;
 
 /** FMLP+ (Brandenburg, ECRTS 2014), partitioned and simplified as gcaps-rta.md states it: FIFO requests. */
-final class FmlpPlus implements Analysis {
+final class FmlpPlus implements ResponseEquation {
     private final boolean suspend;
 
     FmlpPlus(boolean suspend) {

@@ -4,7 +4,7 @@ package org.gpusched.rta;
  * GCAPS: preemptive GPU priorities enforced by runlist updates of cost ε (gcaps-rta.md, "GCAPS").
  * Own term C_i + G*_i, CPU blocking B^C = (ηg_i + 1) ε, no interleaving.
  */
-final class Gcaps implements Analysis {
+final class Gcaps implements ResponseEquation {
     private final boolean suspend;
 
     Gcaps(boolean suspend) {

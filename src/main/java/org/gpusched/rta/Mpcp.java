@@ -8,7 +8,7 @@ import java.util.List;
  * MPCP (Patel et al., RTAS 2018) as gcaps-rta.md states it: global priorities are the GPU order,
  * a request is a whole GPU segment G_{x,k}, waiting is priority-ordered.
  */
-final class Mpcp implements Analysis {
+final class Mpcp implements ResponseEquation {
     private final boolean suspend;
 
     Mpcp(boolean suspend) {

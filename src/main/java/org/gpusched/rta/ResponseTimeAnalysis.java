@@ -33,7 +33,7 @@ public final class ResponseTimeAnalysis {
 
     static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v, Runnable check,
                              boolean shortcut) {
-        Analysis a = Analysis.of(m);
+        ResponseEquation a = ResponseEquation.of(m);
         int[] order = givenOrder(w);
         Pass first = pass(w, a, v, order, check, shortcut);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
@@ -67,7 +67,7 @@ public final class ResponseTimeAnalysis {
         return rank;
     }
 
-    private static Fix fix(Ctx x, Analysis a, int i, long start, long limit) {
+    private static Fix fix(Ctx x, ResponseEquation a, int i, long start, long limit) {
         if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
             return new Fix(false, Sat.add(limit, 1));
@@ -101,7 +101,7 @@ public final class ResponseTimeAnalysis {
     /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
     private record Found(int[] order, long[] r) { }
 
-    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order, Runnable check, boolean shortcut) {
+    private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
         Ctx x = new Ctx(w, v, ranks(order), check, shortcut);
         int n = x.n;
         long[] r = new long[n];
@@ -151,7 +151,7 @@ public final class ResponseTimeAnalysis {
      * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
      * order found and the response times, or null when some slot takes no task.
      */
-    private static Found audsley(RtaWorkload w, Analysis a, Variant v, Pass first, Runnable check,
+    private static Found audsley(RtaWorkload w, ResponseEquation a, Variant v, Pass first, Runnable check,
                                  boolean shortcut) {
         int[] given = givenOrder(w);
         Ctx x = new Ctx(w, v, ranks(given), check, shortcut);

@@ -4,7 +4,7 @@ package org.gpusched.rta;
  * The stock driver: time-sliced round robin among GPU contexts (gcaps-rta.md, "Default TSG round-robin").
  * I(ν, G) = (L + θ) · ν · ⌈G / L⌉ is the delay ν other contexts can add to GPU work G.
  */
-final class TsgRr implements Analysis {
+final class TsgRr implements ResponseEquation {
     private final boolean suspend;
 
     TsgRr(boolean suspend) {

@@ -67,7 +67,7 @@ class SaturationTest {
                         x.rCpu[h] = r;
                         x.rGpu[h] = r;
                     }
-                    Analysis a = Analysis.of(m);
+                    ResponseEquation a = ResponseEquation.of(m);
                     for (int i = 0; i < x.n; i++) {
                         if (Saturation.above(x, i) == null) {
                             continue;
