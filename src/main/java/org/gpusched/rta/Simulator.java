@@ -27,7 +27,7 @@ public final class Simulator {
     private final boolean busy;
     private final long[][] phases;
     private final GpuLock lock;
-    private final Timeline timeline;
+    private final SliceTimeline timeline;
 
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
         this.w = w;
@@ -46,7 +46,7 @@ public final class Simulator {
         for (int i = 0; i < x.n; i++) {
             phases[i] = phases(w.tasks().get(i));
         }
-        this.timeline = new Timeline(w);
+        this.timeline = new SliceTimeline(w);
     }
 
     /** Simulates with the workload's own GPU order (gpuPriority, best-effort last). */
