@@ -9,17 +9,17 @@ final class FmlpPlus implements ResponseEquation {
     }
 
     @Override
-    public long own(Ctx x, int i) {
+    public long own(AnalysisState x, int i) {
         return x.c[i] + x.g[i];
     }
 
     /** ηg_x ⌈(R + T_x)/T_x⌉: requests of x in a window of length R. */
-    private static long requests(Ctx x, int k, long r) {
+    private static long requests(AnalysisState x, int k, long r) {
         return Sat.jobs(r, x.t[k], x.t[k], x.eta[k]);
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
+    public long rhs(AnalysisState x, int i, long r) {
         long remote = 0;
         long zSum = 0;
         for (int k = 0; k < x.n; k++) {
@@ -54,7 +54,7 @@ final class FmlpPlus implements ResponseEquation {
      * runs on the GPU, τi may be waiting for the lock, a delay the CPU-only term C_h + Gm_h misses:
      * Σ_{h∈hpp, ηg_h>0} ⌈(R + R_h − Ge_h)/T_h⌉ Ge_h, when τi uses the GPU.
      */
-    private static long localHigherExec(Ctx x, int i, long r) {
+    private static long localHigherExec(AnalysisState x, int i, long r) {
         if (!x.usesGpu(i)) {
             return 0;
         }

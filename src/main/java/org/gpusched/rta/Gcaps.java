@@ -12,12 +12,12 @@ final class Gcaps implements ResponseEquation {
     }
 
     @Override
-    public long own(Ctx x, int i) {
+    public long own(AnalysisState x, int i) {
         return Sat.add(x.c[i] + x.g[i], x.star(i));
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
+    public long rhs(AnalysisState x, int i, long r) {
         long sum = Sat.add(own(x, i), Sat.mul(x.eta[i] + 1L, x.eps));
         if (suspend) {
             return suspend(x, i, r, sum);
@@ -27,7 +27,7 @@ final class Gcaps implements ResponseEquation {
         return busy(x, i, r, sum);
     }
 
-    private static long suspend(Ctx x, int i, long r, long sum) {
+    private static long suspend(AnalysisState x, int i, long r, long sum) {
         boolean gpuI = x.usesGpu(i);
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
@@ -46,7 +46,7 @@ final class Gcaps implements ResponseEquation {
         return sum;
     }
 
-    private static long busy(Ctx x, int i, long r, long sum) {
+    private static long busy(AnalysisState x, int i, long r, long sum) {
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
                 sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));

@@ -16,12 +16,12 @@ final class Mpcp implements ResponseEquation {
     }
 
     @Override
-    public long own(Ctx x, int i) {
+    public long own(AnalysisState x, int i) {
         return x.c[i] + x.g[i];
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
+    public long rhs(AnalysisState x, int i, long r) {
         long sum = own(x, i);
         sum = Sat.add(sum, directHigher(x, i, r));
         sum = Sat.add(sum, directLower(x, i, r));
@@ -30,7 +30,7 @@ final class Mpcp implements ResponseEquation {
     }
 
     /** W_{x,k} = G_{x,k} + Σ_{π_h > π_x} max_u G_{h,u}. */
-    static long w(Ctx x, int k, int seg) {
+    static long w(AnalysisState x, int k, int seg) {
         long s = x.seg(k, seg).total();
         // The artifact gives every best-effort task the same priority (-1): none is above another.
         boolean flat = x.variant == Variant.ARTIFACT && x.tasks.get(k).bestEffort();
@@ -43,7 +43,7 @@ final class Mpcp implements ResponseEquation {
     }
 
     /** R_h − C_h − Gm_h, the jitter of h's requests. */
-    private static long jitter(Ctx x, int h) {
+    private static long jitter(AnalysisState x, int h) {
         return Sat.sub(x.rCpu[h], x.c[h] + x.gm[h]);
     }
 
@@ -51,7 +51,7 @@ final class Mpcp implements ResponseEquation {
      * β = max_{π_l ≤ π_i, u} W_{l,u} + Σ_{h∈hp} Σ_u (⌈(β + R_h − C_h − Gm_h)/T_h⌉ + 1) W_{h,u}, iterated
      * to its least fixed point; past D_i it is INF (then min(ηg_i ⌈β⌉, α_h) below is α_h, the safe side).
      */
-    static long beta(Ctx x, int i) {
+    static long beta(AnalysisState x, int i) {
         long base = 0;
         for (int l = 0; l < x.n; l++) {
             if (!x.hp(l, i)) {
@@ -86,7 +86,7 @@ final class Mpcp implements ResponseEquation {
      * B_dm,h = Σ_{h∈hp} Σ_k min(ηg_i ⌈β⌉, α_h) W_{h,k}, α_h = ⌈(R + R_h − C_h − Gm_h)/T_h⌉. In
      * integer time ⌈β⌉ = β, as printed (see docs/rta.md).
      */
-    private static long directHigher(Ctx x, int i, long r) {
+    private static long directHigher(AnalysisState x, int i, long r) {
         if (!x.usesGpu(i)) {
             return 0;
         }
@@ -104,7 +104,7 @@ final class Mpcp implements ResponseEquation {
     }
 
     /** B_dm,l = Σ_k ψ_k · (k-th largest lower-priority W), ψ_k = max(0, min(ηg_i − Σψ, θ_l)). */
-    private static long directLower(Ctx x, int i, long r) {
+    private static long directLower(AnalysisState x, int i, long r) {
         List<long[]> ws = new ArrayList<>();
         for (int l = 0; l < x.n; l++) {
             if (l != i && !x.hp(l, i)) {
@@ -125,7 +125,7 @@ final class Mpcp implements ResponseEquation {
      * that can request without running on its CPU first is charged every request it can make in the
      * window (θ_l per segment), not only ηg_i + 1 of them.
      */
-    private long boosted(Ctx x, int i, long r) {
+    private long boosted(AnalysisState x, int i, long r) {
         boolean safe = x.safe();
         long sum = 0;
         // The artifact reads π_l ≤ π_i literally: τi's own requests count among the boosted ones.

@@ -3,10 +3,10 @@ package org.gpusched.rta;
 /** One scheduler family's response-time equation, R = f(R), in pyCPA style. */
 interface ResponseEquation {
     /** The term the fixed point starts from and that f never goes below (C_i + G_i or C_i + G*_i). */
-    long own(Ctx x, int i);
+    long own(AnalysisState x, int i);
 
     /** f(R) for task i: its own time plus every interference and blocking term, saturating. */
-    long rhs(Ctx x, int i, long r);
+    long rhs(AnalysisState x, int i, long r);
 
     static ResponseEquation of(RtaMethod m) {
         return switch (m) {

@@ -22,7 +22,7 @@ public final class Simulator {
 
     private final RtaWorkload w;
     private final RtaMethod method;
-    private final Ctx x;
+    private final AnalysisState x;
     private final boolean gcaps;
     private final boolean busy;
     private final long[][] phases;
@@ -36,7 +36,7 @@ public final class Simulator {
         for (int r = 0; r < gpuOrder.length; r++) {
             rank[gpuOrder[r]] = r;
         }
-        this.x = new Ctx(w, Variant.PAPER, rank, () -> { });
+        this.x = new AnalysisState(w, Variant.PAPER, rank, () -> { });
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;

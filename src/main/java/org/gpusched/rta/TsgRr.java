@@ -11,7 +11,7 @@ final class TsgRr implements ResponseEquation {
         this.suspend = suspend;
     }
 
-    static long interleave(Ctx x, long nu, long work) {
+    static long interleave(AnalysisState x, long nu, long work) {
         long slices = Sat.ceilDiv(work, x.slice);
         long paper = Sat.mul(Sat.mul(x.slice + x.theta, nu), slices);
         // SAFE adds the switch back into the delayed context, one θ per own slice when another context
@@ -20,12 +20,12 @@ final class TsgRr implements ResponseEquation {
     }
 
     @Override
-    public long own(Ctx x, int i) {
+    public long own(AnalysisState x, int i) {
         return x.c[i] + x.g[i];
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
+    public long rhs(AnalysisState x, int i, long r) {
         long sum = Sat.add(own(x, i), ownInterleaving(x, i));
         boolean artifact = x.variant == Variant.ARTIFACT;
         for (int h = 0; h < x.n; h++) {
@@ -54,7 +54,7 @@ final class TsgRr implements ResponseEquation {
     }
 
     /** I^ie_i = Σ_j I(ν_i, Ge_{i,j}), ν_i = other GPU-using tasks, best-effort ones included. */
-    private static long ownInterleaving(Ctx x, int i) {
+    private static long ownInterleaving(AnalysisState x, int i) {
         if (!x.usesGpu(i)) {
             return 0;
         }
@@ -70,7 +70,7 @@ final class TsgRr implements ResponseEquation {
     }
 
     /** Σ_j I(ν, Ge_{h,j}): how long busy-waiting h holds the CPU while its GPU work is interleaved. */
-    private static long indirect(Ctx x, int h, long nu) {
+    private static long indirect(AnalysisState x, int h, long nu) {
         long sum = 0;
         for (int j = 0; j < x.eta[h]; j++) {
             sum = Sat.add(sum, interleave(x, nu, x.seg(h, j).exec()));
@@ -79,7 +79,7 @@ final class TsgRr implements ResponseEquation {
     }
 
     /** |{k ∉ hpp(i) : ηg_k > 0} ∪ {h}| (i itself included when it uses the GPU). */
-    private static long paperNu(Ctx x, int i, int h) {
+    private static long paperNu(AnalysisState x, int i, int h) {
         long nu = 0;
         for (int k = 0; k < x.n; k++) {
             nu += k == h || (!x.hpp(k, i) && x.usesGpu(k)) ? 1 : 0;
@@ -91,7 +91,7 @@ final class TsgRr implements ResponseEquation {
      * The artifact's ν: GPU tasks in hp(i) \ hpp(i) plus "lower-priority" ones, the latter taken as
      * the tasks at sorted indices 0 … n − idx(i) − 2 (the artifact's slip, kept on purpose).
      */
-    private static long artifactNu(Ctx x, int i) {
+    private static long artifactNu(AnalysisState x, int i) {
         long nu = 0;
         int last = x.n - x.artifactIndex[i] - 2;
         for (int k = 0; k < x.n; k++) {

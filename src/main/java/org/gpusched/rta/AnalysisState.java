@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * What every analysis needs about one workload under one GPU priority order: per-task sums,
  * priority relations and the response times known so far. The driver mutates {@code gpuRank},
- * {@code rCpu} and {@code rGpu}; one Ctx serves one analysis run on one thread.
+ * {@code rCpu} and {@code rGpu}; one AnalysisState serves one analysis run on one thread.
  */
-final class Ctx {
+final class AnalysisState {
     final List<RtaTask> tasks;
     final int n;
     final long[] c;
@@ -42,11 +42,11 @@ final class Ctx {
     /** Whether a saturated core is concluded at once (Saturation); off only to test the shortcut against the iteration. */
     final boolean shortcut;
 
-    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
+    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
         this(w, variant, gpuRank, check, true);
     }
 
-    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
+    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
         this.check = check;
         this.shortcut = shortcut;
         this.tasks = w.tasks();
