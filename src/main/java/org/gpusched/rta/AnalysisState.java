@@ -76,8 +76,8 @@ final class AnalysisState {
         this.artifactIndex = gpuRank.clone();
         rCpu = new long[n];
         rGpu = new long[n];
-        java.util.Arrays.fill(rCpu, Sat.INF);
-        java.util.Arrays.fill(rGpu, Sat.INF);
+        java.util.Arrays.fill(rCpu, SaturatingTime.INF);
+        java.util.Arrays.fill(rGpu, SaturatingTime.INF);
         rRemote = new long[n];
         java.util.Arrays.fill(rRemote, SAME);
     }
@@ -131,30 +131,30 @@ final class AnalysisState {
 
     /** Jc_h = R_h − (C_h + Gm_h). */
     long jc(int h) {
-        return Sat.sub(rCpu[h], c[h] + gm[h]);
+        return SaturatingTime.sub(rCpu[h], c[h] + gm[h]);
     }
 
     /** Jg_h = R_h − Ge_h. */
     long jg(int h) {
-        return Sat.sub(rGpu[h], ge[h]);
+        return SaturatingTime.sub(rGpu[h], ge[h]);
     }
 
     /** Jg_h of a remote higher-GPU-priority τh (see {@link #rRemote}). */
     long jgRemote(int h) {
-        return rRemote[h] == SAME ? jg(h) : Sat.sub(rRemote[h], ge[h]);
+        return rRemote[h] == SAME ? jg(h) : SaturatingTime.sub(rRemote[h], ge[h]);
     }
 
     /** Starred values: two runlist updates per GPU segment. */
     long star(int h) {
-        return Sat.mul(2 * (long) eta[h], eps);
+        return SaturatingTime.mul(2 * (long) eta[h], eps);
     }
 
     long geStar(int h) {
-        return Sat.add(ge[h], star(h));
+        return SaturatingTime.add(ge[h], star(h));
     }
 
     long gmStar(int h) {
-        return Sat.add(gm[h], star(h));
+        return SaturatingTime.add(gm[h], star(h));
     }
 
     GpuSegment seg(int h, int j) {

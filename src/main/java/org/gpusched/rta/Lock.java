@@ -12,7 +12,7 @@ final class Lock {
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
                 long xh = suspend ? x.gm[h] : x.g[h];
-                sum = Sat.add(sum, Sat.jobs(r, Sat.sub(x.rCpu[h], x.c[h] + xh), x.t[h], x.c[h] + xh));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, SaturatingTime.sub(x.rCpu[h], x.c[h] + xh), x.t[h], x.c[h] + xh));
             }
         }
         return sum;

@@ -23,10 +23,10 @@ final class Mpcp implements ResponseEquation {
     @Override
     public long rhs(AnalysisState x, int i, long r) {
         long sum = own(x, i);
-        sum = Sat.add(sum, directHigher(x, i, r));
-        sum = Sat.add(sum, directLower(x, i, r));
-        sum = Sat.add(sum, boosted(x, i, r));
-        return Sat.add(sum, Lock.preemption(x, i, r, suspend));
+        sum = SaturatingTime.add(sum, directHigher(x, i, r));
+        sum = SaturatingTime.add(sum, directLower(x, i, r));
+        sum = SaturatingTime.add(sum, boosted(x, i, r));
+        return SaturatingTime.add(sum, Lock.preemption(x, i, r, suspend));
     }
 
     /** W_{x,k} = G_{x,k} + Σ_{π_h > π_x} max_u G_{h,u}. */
@@ -36,7 +36,7 @@ final class Mpcp implements ResponseEquation {
         boolean flat = x.variant == Variant.ARTIFACT && x.tasks.get(k).bestEffort();
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, k) && !(flat && x.tasks.get(h).bestEffort())) {
-                s = Sat.add(s, Lock.longest(x, h));
+                s = SaturatingTime.add(s, Lock.longest(x, h));
             }
         }
         return s;
@@ -44,7 +44,7 @@ final class Mpcp implements ResponseEquation {
 
     /** R_h − C_h − Gm_h, the jitter of h's requests. */
     private static long jitter(AnalysisState x, int h) {
-        return Sat.sub(x.rCpu[h], x.c[h] + x.gm[h]);
+        return SaturatingTime.sub(x.rCpu[h], x.c[h] + x.gm[h]);
     }
 
     /**
@@ -66,14 +66,14 @@ final class Mpcp implements ResponseEquation {
             long next = base;
             for (int h = 0; h < x.n; h++) {
                 if (x.hp(h, i)) {
-                    long cnt = Sat.add(Sat.jobs(b, jitter(x, h), x.t[h], 1), 1);
+                    long cnt = SaturatingTime.add(SaturatingTime.jobs(b, jitter(x, h), x.t[h], 1), 1);
                     for (int u = 0; u < x.eta[h]; u++) {
-                        next = Sat.add(next, Sat.mul(cnt, w(x, h, u)));
+                        next = SaturatingTime.add(next, SaturatingTime.mul(cnt, w(x, h, u)));
                     }
                 }
             }
             if (next > x.d[i]) {
-                return Sat.INF;
+                return SaturatingTime.INF;
             }
             if (next == b) {
                 return b;
@@ -90,13 +90,13 @@ final class Mpcp implements ResponseEquation {
         if (!x.usesGpu(i)) {
             return 0;
         }
-        long cap = Sat.mul(x.eta[i], beta(x, i));
+        long cap = SaturatingTime.mul(x.eta[i], beta(x, i));
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, i)) {
-                long times = Math.min(cap, Sat.jobs(r, jitter(x, h), x.t[h], 1));
+                long times = Math.min(cap, SaturatingTime.jobs(r, jitter(x, h), x.t[h], 1));
                 for (int k = 0; k < x.eta[h]; k++) {
-                    sum = Sat.add(sum, Sat.mul(times, w(x, h, k)));
+                    sum = SaturatingTime.add(sum, SaturatingTime.mul(times, w(x, h, k)));
                 }
             }
         }
@@ -108,7 +108,7 @@ final class Mpcp implements ResponseEquation {
         List<long[]> ws = new ArrayList<>();
         for (int l = 0; l < x.n; l++) {
             if (l != i && !x.hp(l, i)) {
-                long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
                 for (int u = 0; u < x.eta[l]; u++) {
                     ws.add(new long[] {w(x, l, u), theta});
                 }
@@ -132,15 +132,15 @@ final class Mpcp implements ResponseEquation {
         boolean self = x.variant == Variant.ARTIFACT;
         for (int l = 0; l < x.n; l++) {
             if ((l == i ? self : x.sameCore(l, i) && x.cpuHigher(i, l)) && x.usesGpu(l)) {
-                long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
                 List<long[]> held = new ArrayList<>();
                 for (int u = 0; u < x.eta[l]; u++) {
                     GpuSegment s = x.seg(l, u);
                     held.add(new long[] {safe && !suspend ? s.total() : s.misc(), theta});
                 }
                 held.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
-                long budget = safe && x.requestsWithoutCpu(l) ? Sat.INF : x.eta[i] + 1L;
-                sum = Sat.add(sum, greedy(held, budget));
+                long budget = safe && x.requestsWithoutCpu(l) ? SaturatingTime.INF : x.eta[i] + 1L;
+                sum = SaturatingTime.add(sum, greedy(held, budget));
             }
         }
         return sum;
@@ -152,8 +152,8 @@ final class Mpcp implements ResponseEquation {
         long left = budget;
         for (long[] vc : valueCap) {
             long take = Math.max(0, Math.min(left, vc[1]));
-            sum = Sat.add(sum, Sat.mul(take, vc[0]));
-            left = Sat.sub(left, take);
+            sum = SaturatingTime.add(sum, SaturatingTime.mul(take, vc[0]));
+            left = SaturatingTime.sub(left, take);
         }
         return sum;
     }

@@ -70,7 +70,7 @@ public final class ResponseTimeAnalysis {
     private static Fix fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
         if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
-            return new Fix(false, Sat.add(limit, 1));
+            return new Fix(false, SaturatingTime.add(limit, 1));
         }
         long r = start;
         while (true) {

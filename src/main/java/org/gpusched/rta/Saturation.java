@@ -25,7 +25,7 @@ public final class Saturation {
         double u = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
-                if (x.rCpu[h] < Sat.add(x.c[h] + x.g[h], x.star(h))) {
+                if (x.rCpu[h] < SaturatingTime.add(x.c[h] + x.g[h], x.star(h))) {
                     return null; // a jitter below 0 may charge one job less: no shortcut
                 }
                 u += (double) x.c[h] / x.t[h];

@@ -12,11 +12,11 @@ final class TsgRr implements ResponseEquation {
     }
 
     static long interleave(AnalysisState x, long nu, long work) {
-        long slices = Sat.ceilDiv(work, x.slice);
-        long paper = Sat.mul(Sat.mul(x.slice + x.theta, nu), slices);
+        long slices = SaturatingTime.ceilDiv(work, x.slice);
+        long paper = SaturatingTime.mul(SaturatingTime.mul(x.slice + x.theta, nu), slices);
         // SAFE adds the switch back into the delayed context, one θ per own slice when another context
         // can take the GPU (docs/rta.md, finding 1); the paper charges only the switches to the others.
-        return x.safe() && nu > 0 ? Sat.add(paper, Sat.mul(x.theta, slices)) : paper;
+        return x.safe() && nu > 0 ? SaturatingTime.add(paper, SaturatingTime.mul(x.theta, slices)) : paper;
     }
 
     @Override
@@ -26,7 +26,7 @@ final class TsgRr implements ResponseEquation {
 
     @Override
     public long rhs(AnalysisState x, int i, long r) {
-        long sum = Sat.add(own(x, i), ownInterleaving(x, i));
+        long sum = SaturatingTime.add(own(x, i), ownInterleaving(x, i));
         boolean artifact = x.variant == Variant.ARTIFACT;
         for (int h = 0; h < x.n; h++) {
             if (!x.hpp(h, i)) {
@@ -35,18 +35,18 @@ final class TsgRr implements ResponseEquation {
             if (suspend) {
                 // Jc_h = R_h − (C_h + Gm_h); the artifact uses T_h in place of R_h.
                 long j = artifact ? x.t[h] - (x.c[h] + x.gm[h]) : x.jc(h);
-                sum = Sat.add(sum, Sat.jobs(r, j, x.t[h], x.c[h] + x.gm[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, j, x.t[h], x.c[h] + x.gm[h]));
             } else if (artifact) {
                 // The artifact's busy loop skips a CPU-only h altogether (its `continue` jumps over the
                 // CPU term too) and charges a GPU-using h C_h + Gm_h besides G_h (Gm twice).
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], Sat.add(x.c[h] + x.gm[h],
-                            Sat.add(x.g[h], indirect(x, h, artifactNu(x, i))))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], SaturatingTime.add(x.c[h] + x.gm[h],
+                            SaturatingTime.add(x.g[h], indirect(x, h, artifactNu(x, i))))));
                 }
             } else {
-                sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], indirect(x, h, paperNu(x, i, h))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], indirect(x, h, paperNu(x, i, h))));
                 }
             }
         }
@@ -64,7 +64,7 @@ final class TsgRr implements ResponseEquation {
         }
         long sum = 0;
         for (int j = 0; j < x.eta[i]; j++) {
-            sum = Sat.add(sum, interleave(x, nu, x.seg(i, j).exec()));
+            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(i, j).exec()));
         }
         return sum;
     }
@@ -73,7 +73,7 @@ final class TsgRr implements ResponseEquation {
     private static long indirect(AnalysisState x, int h, long nu) {
         long sum = 0;
         for (int j = 0; j < x.eta[h]; j++) {
-            sum = Sat.add(sum, interleave(x, nu, x.seg(h, j).exec()));
+            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(h, j).exec()));
         }
         return sum;
     }

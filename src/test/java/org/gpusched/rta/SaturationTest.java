@@ -62,7 +62,7 @@ class SaturationTest {
                 for (Variant v : List.of(Variant.PAPER, Variant.SAFE)) {
                     AnalysisState x = new AnalysisState(w, v, rank, () -> { });
                     for (int h = 0; h < x.n; h++) {
-                        long own = Sat.add(x.c[h] + x.g[h], x.star(h));
+                        long own = SaturatingTime.add(x.c[h] + x.g[h], x.star(h));
                         long r = own + rnd.nextInt(5);
                         x.rCpu[h] = r;
                         x.rGpu[h] = r;
