@@ -2,7 +2,7 @@ package org.gpusched.experiment;
 
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
-import org.gpusched.player.Contention;
+import org.gpusched.player.FluidContention;
 import org.gpusched.player.ContentionModel;
 import org.gpusched.player.SimDeviceFit;
 import org.gpusched.player.KindBench;
@@ -75,7 +75,7 @@ public final class InterferenceExperiment implements Experiment {
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
         this.fit = fit;
-        this.contention = fit == null ? Contention.DEFAULT : SimDeviceFit.load(fit).contention();
+        this.contention = fit == null ? FluidContention.DEFAULT : SimDeviceFit.load(fit).contention();
         List<List<Member>> out = new ArrayList<>();
         for (int n = 2; n <= 3; n++) {
             grow(new ArrayList<>(), 0, n, out);

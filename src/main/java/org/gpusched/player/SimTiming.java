@@ -31,7 +31,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
     }
 
     public SimTiming(TaskSet truth, int[] toTruth, boolean own) {
-        this(truth, toTruth, own, Contention.DEFAULT);
+        this(truth, toTruth, own, FluidContention.DEFAULT);
     }
 
     /** This timing under another contention model. */
