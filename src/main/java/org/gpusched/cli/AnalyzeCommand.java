@@ -28,7 +28,7 @@ import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.partition.PlanFile;
 import org.gpusched.policy.PartitionFamily;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
@@ -139,7 +139,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
-        Method m = PolicyOptions.resolve(spec.commandLine(), Registry.standard(), List.of(method)).get(0);
+        Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
         if (graph != null && !m.id().equals("gpusched")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }

@@ -15,7 +15,7 @@ import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.PbsFamily;
 import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.policy.RunOptions;
@@ -73,7 +73,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Registry registry = Registry.standard();
+        MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
                 : PolicyOptions.resolve(spec.commandLine(), registry, methods);
         if (list) {

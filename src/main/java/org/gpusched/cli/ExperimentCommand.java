@@ -2,7 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.CopyExecExperiment;
 import org.gpusched.experiment.PartitioningExperiment;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
@@ -289,7 +289,7 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            PolicyOptions.resolve(cl, Registry.standard(), ids);
+            PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
                     sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));

@@ -6,7 +6,7 @@ import org.gpusched.model.Workload;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
@@ -53,7 +53,7 @@ public final class CrossPolicyExperiment implements Experiment {
             throw new IllegalArgumentException("need at least one method");
         }
         this.paper = paper;
-        Registry registry = Registry.standard();
+        MethodRegistry registry = MethodRegistry.standard();
         this.methods = methodIds.stream().map(id -> registry.byId(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
         this.gpuPriority = gpuPriority;

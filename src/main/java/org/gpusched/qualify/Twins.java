@@ -14,7 +14,7 @@ import org.gpusched.policy.GcapsFamily;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.policy.TaskRow;
 import org.gpusched.rta.RtaMethod;
@@ -55,11 +55,11 @@ final class Twins {
     /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
     static final long MAX_SIMULATED_JOBS = 200_000;
 
-    private final Registry registry;
+    private final MethodRegistry registry;
     private final RunOptions options;
     private final Mutation mutation;
 
-    Twins(Registry registry, RunOptions options, Mutation mutation) {
+    Twins(MethodRegistry registry, RunOptions options, Mutation mutation) {
         this.registry = registry;
         this.options = options;
         this.mutation = mutation;
