@@ -7,7 +7,7 @@ import org.gpusched.player.Device;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlanPlay;
 import org.gpusched.player.PlayRefused;
 import org.gpusched.player.PlayerInputs;
@@ -131,7 +131,7 @@ final class PlayCommand implements Callable<Integer> {
         if (gantt != null) {
             outputs.check(gantt);
         }
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
+        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
                 common.allowExternalModules),
                 System.in, err);
         Device dev;

@@ -71,7 +71,7 @@ public final class CudaDevice implements Device {
     }
 
     @Override
-    public Trace play(Plan plan, Mode mode, long[] durations) {
+    public Trace play(UnrolledTable plan, Mode mode, long[] durations) {
         NativeTable.Run run = NativeTable.run(plan, mode, durations, tickNs);
         long[] out = run.out();
         long[] align = NativePlayer.run(handle, LEAD_NS, run.target(), run.first(), run.unit(), run.kernelNs(),
@@ -80,7 +80,7 @@ public final class CudaDevice implements Device {
     }
 
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
-    private static List<String> notes(Plan plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
+    private static List<String> notes(UnrolledTable plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
         long[] dur = run.kernelNs();
         Stat copy = new Stat();
         for (int i = 0; i < m; i++) {

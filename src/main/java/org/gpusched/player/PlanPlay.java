@@ -78,9 +78,9 @@ public final class PlanPlay {
                 jobs += h.getAsLong() / p * q.hyperperiods();
             }
         }
-        if (h.isEmpty() || jobs > Plan.MAX_ITEMS) {
+        if (h.isEmpty() || jobs > UnrolledTable.MAX_ITEMS) {
             throw new InputException(q.workload().toString(), "", "too many jobs to play (" + (h.isEmpty() ? "the "
-                    + "hyperperiod overflows" : jobs) + "); the player plays at most " + Plan.MAX_ITEMS);
+                    + "hyperperiod overflows" : jobs) + "); the player plays at most " + UnrolledTable.MAX_ITEMS);
         }
         long horizon = h.getAsLong() * q.hyperperiods();
         List<PartitionSim.Job> played;

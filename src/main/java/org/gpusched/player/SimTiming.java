@@ -145,7 +145,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
     }
 
     /** The device's completion time of each entry of {@code plan}. */
-    public long[] completions(Plan plan) {
+    public long[] completions(UnrolledTable plan) {
         long[] c = new long[plan.entries()];
         Map<Long, Long> memo = new HashMap<>();
         for (int e = 0; e < plan.entries(); e++) {

@@ -23,7 +23,7 @@ import java.util.Map;
  * (the shape the native player takes). Entry e holds items first(e) .. first(e+1)-1 in
  * submission order; all times are ticks from the start of the first hyperperiod.
  */
-public final class Plan {
+public final class UnrolledTable {
     /** Unrolled entries are indexed by int and every item is a kernel launch; keep runs bounded. */
     public static final long MAX_ITEMS = 1_000_000L;
 
@@ -51,7 +51,7 @@ public final class Plan {
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
 
-    private Plan(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
+    private UnrolledTable(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
         this.ts = ts;
         this.table = table;
         this.hyperperiods = hyperperiods;
@@ -84,7 +84,7 @@ public final class Plan {
      * {@code play --force} a bad table is played to show what it does, and every job it never
      * runs is counted as missed ({@link #neverRun}).
      */
-    public static Plan of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
+    public static UnrolledTable of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
         if (table.hyperperiod() != ts.hyperperiod()) {
             throw new InputException(tableFile, "hyperperiod", "hyperperiod " + table.hyperperiod()
                     + " differs from the task set's " + ts.hyperperiod());
@@ -104,11 +104,11 @@ public final class Plan {
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
                     Tables.unroll(table, file, hyperperiods), table.repeat());
-            Plan p = new Plan(file, flat, 1, hyperperiods);
+            UnrolledTable p = new UnrolledTable(file, flat, 1, hyperperiods);
             p.fill(tableFile);
             return p;
         }
-        Plan p = new Plan(ts, table, hyperperiods, hyperperiods);
+        UnrolledTable p = new UnrolledTable(ts, table, hyperperiods, hyperperiods);
         p.fill(tableFile);
         return p;
     }
