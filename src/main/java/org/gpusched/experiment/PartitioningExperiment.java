@@ -5,7 +5,7 @@ import org.gpusched.partition.Heuristic;
 import org.gpusched.partition.PTask;
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionOptions;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PartitionResult;
 import org.gpusched.partition.PartitionTest;
 import org.gpusched.partition.Partitioner;
@@ -122,7 +122,7 @@ public final class PartitioningExperiment implements Experiment {
                 Experiment.u(u), unit % sets, best, worst));
         for (Heuristic h : HEURISTICS) {
             PartitionResult r = Partitioner.run(in, h, options);
-            PartitionPlan plan = PartitionPlan.of(in, r);
+            SmPartitionPlan plan = SmPartitionPlan.of(in, r);
             row.append(r.schedulable() ? ",yes," : ",no,")
                     .append(r.schedulable() ? String.format(Locale.ROOT, "%.4f", plan.scheduledWorkload()) : "")
                     .append(',').append(r.schedulable() ? Integer.toString(r.partitions().size()) : "")
@@ -133,11 +133,11 @@ public final class PartitioningExperiment implements Experiment {
     }
 
     /** The share of tasks that run in conflict (another task of their kind in their partition). */
-    static double conflicted(PartitionPlan plan) {
+    static double conflicted(SmPartitionPlan plan) {
         long in = 0;
         long all = 0;
-        for (PartitionPlan.Partition p : plan.partitions()) {
-            for (PartitionPlan.Slot s : p.tasks()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 in += s.conflict() ? 1 : 0;
                 all++;
             }

@@ -19,12 +19,12 @@ public final class PlanChecker {
     private PlanChecker() { }
 
     /** Problems found, empty when the plan is valid for these tasks. */
-    public static List<String> check(PartitionInput in, PartitionPlan plan) {
+    public static List<String> check(PartitionInput in, SmPartitionPlan plan) {
         List<String> bad = new ArrayList<>();
         int n = in.tasks().size();
         int[] seen = new int[n];
         boolean[] sm = new boolean[(int) Math.min(in.sms(), Integer.MAX_VALUE - 8)];
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             if (p.sms() < 1 || p.lastSm() - p.firstSm() + 1 != p.sms() || p.firstSm() < 0 || p.lastSm() >= in.sms()) {
                 bad.add(p.name() + ": bad SM range " + p.firstSm() + ".." + p.lastSm() + " for " + p.sms() + " SMs");
                 continue;
@@ -36,7 +36,7 @@ public final class PlanChecker {
                 sm[(int) s] = true;
             }
             List<PTask> ts = new ArrayList<>();
-            for (PartitionPlan.Slot s : p.tasks()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 if (s.index() < 0 || s.index() >= n || !in.tasks().get(s.index()).name().equals(s.task())) {
                     bad.add(p.name() + ": unknown task " + s.task());
                     continue;

@@ -4,7 +4,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.Heuristic;
 import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PartitionResult;
 import org.gpusched.partition.PartitionTest;
 import org.gpusched.partition.Partitioner;
@@ -38,13 +38,13 @@ public final class PartitionFamily {
      * the plan its result showed), or empty when {@code m} is not one of them, does not apply or
      * finds no schedulable plan.
      */
-    public static java.util.Optional<PartitionPlan> plan(Method m, Workload w, RunOptions o) {
+    public static java.util.Optional<SmPartitionPlan> plan(Method m, Workload w, RunOptions o) {
         if (!(m instanceof Sm sm) || PartitionInput.check(w) != null) {
             return java.util.Optional.empty();
         }
         PartitionInput in = PartitionInput.of(w);
         PartitionResult r = Partitioner.run(in, sm.h, o.partition());
-        return r.schedulable() ? java.util.Optional.of(PartitionPlan.of(in, r)) : java.util.Optional.empty();
+        return r.schedulable() ? java.util.Optional.of(SmPartitionPlan.of(in, r)) : java.util.Optional.empty();
     }
 
     public static boolean isPartitioning(Method m) {
@@ -101,7 +101,7 @@ public final class PartitionFamily {
             }
             PartitionInput in = PartitionInput.of(w);
             PartitionResult r = Partitioner.run(in, h, o.partition());
-            PartitionPlan plan = PartitionPlan.of(in, r);
+            SmPartitionPlan plan = SmPartitionPlan.of(in, r);
             return new MethodResult(id(), r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE, r.reason(),
                     evidence(), rows(w, plan, r.schedulable()), detail(r, plan, o), r.elapsedNanos());
         }
@@ -112,14 +112,14 @@ public final class PartitionFamily {
      * kernels co-run from their release); the other tests judge a partition as a whole, so a task
      * row says nothing on its own there.
      */
-    static List<TaskRow> rows(Workload w, PartitionPlan plan, boolean ok) {
+    static List<TaskRow> rows(Workload w, SmPartitionPlan plan, boolean ok) {
         if (!ok) {
             return List.of();
         }
         TaskRow[] rows = new TaskRow[w.size()];
         boolean perTask = plan.test() == PartitionTest.PER_TASK;
-        for (PartitionPlan.Partition p : plan.partitions()) {
-            for (PartitionPlan.Slot s : p.tasks()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 rows[s.index()] = new TaskRow(s.task(), perTask ? OptionalLong.of(s.time()) : OptionalLong.empty(),
                         perTask ? s.time() <= s.deadline() : null, false);
             }
@@ -127,7 +127,7 @@ public final class PartitionFamily {
         return List.of(rows);
     }
 
-    static Detail.Facts detail(PartitionResult r, PartitionPlan plan, RunOptions o) {
+    static Detail.Facts detail(PartitionResult r, SmPartitionPlan plan, RunOptions o) {
         List<Detail.Fact> facts = new ArrayList<>();
         facts.add(new Detail.Fact("heuristic", r.heuristic().paperName()));
         facts.add(new Detail.Fact("partitionTest", r.test().id()));
@@ -142,10 +142,10 @@ public final class PartitionFamily {
         facts.add(new Detail.Fact("forbiddenPairs", r.forbiddenPairs()));
         List<List<Object>> parts = new ArrayList<>();
         List<List<Object>> alloc = new ArrayList<>();
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             parts.add(List.of(p.name(), p.sms(), p.firstSm(), p.lastSm(),
-                    String.join(" ", p.tasks().stream().map(PartitionPlan.Slot::task).toList())));
-            for (PartitionPlan.Slot s : p.tasks()) {
+                    String.join(" ", p.tasks().stream().map(SmPartitionPlan.Slot::task).toList())));
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 alloc.add(List.of(s.task(), p.name(), s.kind().json(), s.conflict() ? "yes" : "no", s.time(),
                         s.deadline(), s.slack()));
             }

@@ -54,7 +54,7 @@ class PartitionPropertyTest {
                 }
                 if (res.schedulable()) {
                     accepted++;
-                    PartitionPlan plan = PartitionPlan.of(in, res);
+                    SmPartitionPlan plan = SmPartitionPlan.of(in, res);
                     assertThat(plan.usedSms()).isLessThanOrEqualTo(in.sms());
                     assertThat(PlanChecker.check(in, plan)).as("case %d %s %s", k, h, test).isEmpty();
                 }
@@ -79,16 +79,16 @@ class PartitionPropertyTest {
             if (!res.schedulable() || res.partitions().size() < 2) {
                 continue;
             }
-            PartitionPlan p = PartitionPlan.of(in, res);
+            SmPartitionPlan p = SmPartitionPlan.of(in, res);
             // Shrink the first partition by one SM too many: the union no longer passes or the range breaks.
-            PartitionPlan.Partition p0 = p.partitions().get(0);
-            List<PartitionPlan.Partition> parts = new ArrayList<>(p.partitions());
-            parts.set(0, new PartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm() + 1, p0.tasks()));
-            assertThat(PlanChecker.check(in, new PartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
+            SmPartitionPlan.Partition p0 = p.partitions().get(0);
+            List<SmPartitionPlan.Partition> parts = new ArrayList<>(p.partitions());
+            parts.set(0, new SmPartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm() + 1, p0.tasks()));
+            assertThat(PlanChecker.check(in, new SmPartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
             // Drop a task.
-            parts.set(0, new PartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm(),
+            parts.set(0, new SmPartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm(),
                     p0.tasks().subList(1, p0.tasks().size())));
-            assertThat(PlanChecker.check(in, new PartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
+            assertThat(PlanChecker.check(in, new SmPartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
             caught++;
         }
         assertThat(caught).isGreaterThan(5);

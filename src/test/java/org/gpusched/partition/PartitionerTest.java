@@ -151,11 +151,11 @@ class PartitionerTest {
     void planRangesAreContiguousFromSmZeroWithSlack() {
         PartitionInput in = new PartitionInput(6, List.of(task(0, "x", Kind.COMPUTE, 12, 6, 6),
                 task(1, "y", Kind.MEMORY, 40, 100, 10), task(2, "z", Kind.MEMORY, 12, 20, 6)));
-        PartitionPlan p = PartitionPlan.of(in, Partitioner.run(in, Heuristic.SMS_INA, PartitionOptions.DEFAULT));
-        assertThat(p.partitions()).extracting(PartitionPlan.Partition::firstSm, PartitionPlan.Partition::lastSm)
+        SmPartitionPlan p = SmPartitionPlan.of(in, Partitioner.run(in, Heuristic.SMS_INA, PartitionOptions.DEFAULT));
+        assertThat(p.partitions()).extracting(SmPartitionPlan.Partition::firstSm, SmPartitionPlan.Partition::lastSm)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(0L, 1L), org.assertj.core.groups.Tuple.tuple(2L, 5L));
         // x on 2 SMs: 6, slack 0; z: 6, slack 0; y on 4: 10, slack 0.
-        assertThat(p.partitions().get(0).tasks()).extracting(PartitionPlan.Slot::slack).containsExactly(0L, 0L);
+        assertThat(p.partitions().get(0).tasks()).extracting(SmPartitionPlan.Slot::slack).containsExactly(0L, 0L);
         assertThat(p.scheduledWorkload()).isEqualTo(1.4); // 6/6 + 6/20 + 10/100
         assertThat(PlanChecker.check(in, p)).isEmpty();
     }

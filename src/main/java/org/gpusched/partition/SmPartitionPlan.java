@@ -8,9 +8,9 @@ import java.util.List;
  * order of their first task, from SM 0 up), and per task its partition, whether it is in conflict,
  * the time the test charged it and its slack D − C.
  */
-public record PartitionPlan(long gpuSms, PartitionTest test, List<Partition> partitions) {
+public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> partitions) {
 
-    public PartitionPlan {
+    public SmPartitionPlan {
         partitions = List.copyOf(partitions);
     }
 
@@ -29,7 +29,7 @@ public record PartitionPlan(long gpuSms, PartitionTest test, List<Partition> par
     }
 
     /** The plan of a result's partitions (schedulable or not: a failed search still shows where it stopped). */
-    public static PartitionPlan of(PartitionInput in, PartitionResult r) {
+    public static SmPartitionPlan of(PartitionInput in, PartitionResult r) {
         List<Partition> out = new ArrayList<>();
         long next = 0;
         for (PartitionResult.Group g : r.partitions()) {
@@ -44,7 +44,7 @@ public record PartitionPlan(long gpuSms, PartitionTest test, List<Partition> par
             out.add(new Partition("P" + out.size(), g.sms(), next, next + g.sms() - 1, slots));
             next += g.sms();
         }
-        return new PartitionPlan(in.sms(), r.test(), out);
+        return new SmPartitionPlan(in.sms(), r.test(), out);
     }
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
