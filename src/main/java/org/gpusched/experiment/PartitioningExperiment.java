@@ -2,7 +2,7 @@ package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
 import org.gpusched.partition.Heuristic;
-import org.gpusched.partition.PTask;
+import org.gpusched.partition.KernelTask;
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionOptions;
 import org.gpusched.partition.SmPartitionPlan;
@@ -114,7 +114,7 @@ public final class PartitioningExperiment implements Experiment {
         double u = utilizations.get(unit / sets % utilizations.size());
         double best = 0;
         double worst = 0;
-        for (PTask t : in.tasks()) {
+        for (KernelTask t : in.tasks()) {
             best += (double) t.cn(sms) / t.period();
             worst += (double) t.cc(sms) / t.period();
         }

@@ -12,8 +12,8 @@ record Part(int[] members, long sms, Frac utilization) {
         members = members.clone();
     }
 
-    static Part of(List<PTask> all, int[] members, long sms, PartitionTest test) {
-        List<PTask> ts = Arrays.stream(members).mapToObj(all::get).toList();
+    static Part of(List<KernelTask> all, int[] members, long sms, PartitionTest test) {
+        List<KernelTask> ts = Arrays.stream(members).mapToObj(all::get).toList();
         boolean[] conflict = PartitionTest.conflicts(ts);
         Frac u = Frac.ZERO;
         for (int i = 0; i < ts.size(); i++) {
@@ -26,7 +26,7 @@ record Part(int[] members, long sms, Frac utilization) {
         return members[0];
     }
 
-    List<PTask> tasks(List<PTask> all) {
+    List<KernelTask> tasks(List<KernelTask> all) {
         return Arrays.stream(members).mapToObj(all::get).toList();
     }
 

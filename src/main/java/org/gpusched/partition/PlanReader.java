@@ -44,7 +44,7 @@ public final class PlanReader {
         } catch (IllegalArgumentException e) {
             throw d.error("partitionTest", e.getMessage());
         }
-        Map<String, PTask> byName = new HashMap<>();
+        Map<String, KernelTask> byName = new HashMap<>();
         in.tasks().forEach(t -> byName.put(t.name(), t));
         List<SmPartitionPlan.Partition> parts = new ArrayList<>();
         JsonNode ps = root.path("partitions");
@@ -57,7 +57,7 @@ public final class PlanReader {
             long sms = whole(d, p + ".sms", x.path("sms"));
             long first = whole(d, p + ".firstSm", x.path("firstSm"));
             long last = whole(d, p + ".lastSm", x.path("lastSm"));
-            List<PTask> members = new ArrayList<>();
+            List<KernelTask> members = new ArrayList<>();
             JsonNode ts = x.path("tasks");
             if (!ts.isArray()) {
                 throw d.error(p + ".tasks", "must be an array of tasks");
@@ -65,7 +65,7 @@ public final class PlanReader {
             for (int j = 0; j < ts.size(); j++) {
                 informational(d, p + ".tasks[" + j + "]", ts.get(j));
                 String name = ts.get(j).path("task").asText("");
-                PTask t = byName.get(name);
+                KernelTask t = byName.get(name);
                 if (t == null) {
                     throw d.error(p + ".tasks[" + j + "].task", "unknown task \"" + name + "\"");
                 }
@@ -74,7 +74,7 @@ public final class PlanReader {
             boolean[] conflict = PartitionTest.conflicts(members);
             List<SmPartitionPlan.Slot> slots = new ArrayList<>();
             for (int j = 0; j < members.size(); j++) {
-                PTask t = members.get(j);
+                KernelTask t = members.get(j);
                 slots.add(new SmPartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
                         test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
             }

@@ -33,11 +33,11 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
         List<Partition> out = new ArrayList<>();
         long next = 0;
         for (PartitionResult.Group g : r.partitions()) {
-            List<PTask> ts = g.tasks().stream().map(in.tasks()::get).toList();
+            List<KernelTask> ts = g.tasks().stream().map(in.tasks()::get).toList();
             boolean[] conflict = PartitionTest.conflicts(ts);
             List<Slot> slots = new ArrayList<>();
             for (int i = 0; i < ts.size(); i++) {
-                PTask t = ts.get(i);
+                KernelTask t = ts.get(i);
                 slots.add(new Slot(t.name(), t.index(), t.kind(), conflict[i], r.test().time(t, conflict[i], g.sms()),
                         t.deadline(), t.period()));
             }

@@ -21,7 +21,7 @@ class PartitionPropertyTest {
     static PartitionInput random(Random r) {
         long m = 2 + r.nextInt(20);
         int n = 1 + r.nextInt(10);
-        List<PTask> ts = new ArrayList<>();
+        List<KernelTask> ts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Kind kind = r.nextBoolean() ? Kind.COMPUTE : Kind.MEMORY;
             long period = 10 + r.nextInt(200);
@@ -30,7 +30,7 @@ class PartitionPropertyTest {
             Curve c = r.nextInt(4) == 0
                     ? new Curve.Table(new long[] {1, 2, 4, 8}, new long[] {work, work / 2 + 1, work / 4 + 1, work / 8 + 1})
                     : new Curve.Amdahl(work, r.nextInt(5), 1);
-            ts.add(PTask.of(i, "t" + i, period, deadline, kind, c, kind == Kind.MEMORY ? new BigDecimal("2.3")
+            ts.add(KernelTask.of(i, "t" + i, period, deadline, kind, c, kind == Kind.MEMORY ? new BigDecimal("2.3")
                     : new BigDecimal("1.2")));
         }
         return new PartitionInput(m, ts);
