@@ -76,15 +76,15 @@ public enum PartitionTest {
     }
 
     private static boolean gfb(List<KernelTask> tasks, long[] c, long m) {
-        Frac sum = Frac.ZERO;
-        Frac max = Frac.ZERO;
+        Fraction sum = Fraction.ZERO;
+        Fraction max = Fraction.ZERO;
         for (int i = 0; i < c.length; i++) {
-            Frac d = Frac.of(c[i], tasks.get(i).deadline());
+            Fraction d = Fraction.of(c[i], tasks.get(i).deadline());
             sum = sum.plus(d);
             max = d.compareTo(max) > 0 ? d : max;
         }
         // Σδ <= m − (m−1)·δmax  ⇔  Σδ + (m−1)·δmax <= m
-        return sum.plus(max.times(m - 1)).compareTo(Frac.of(m)) <= 0;
+        return sum.plus(max.times(m - 1)).compareTo(Fraction.of(m)) <= 0;
     }
 
     /**
@@ -92,13 +92,13 @@ public enum PartitionTest {
      * to L = max(D_max, Σ(T_i − D_i)·U_i / (1 − U)) (the classic bound; for U = 1 the hyperperiod).
      */
     private static boolean dbf(List<KernelTask> tasks, long[] c) {
-        Frac u = Frac.ZERO;
+        Fraction u = Fraction.ZERO;
         long dmax = 0;
         for (int i = 0; i < c.length; i++) {
-            u = u.plus(Frac.of(c[i], tasks.get(i).period()));
+            u = u.plus(Fraction.of(c[i], tasks.get(i).period()));
             dmax = Math.max(dmax, tasks.get(i).deadline());
         }
-        int cmp = u.compareTo(Frac.of(1));
+        int cmp = u.compareTo(Fraction.of(1));
         if (cmp > 0) {
             return false;
         }
@@ -111,12 +111,12 @@ public enum PartitionTest {
             }
         } else {
             // Σ(T−D)·C/T / (1 − U), rounded up.
-            Frac num = Frac.ZERO;
+            Fraction num = Fraction.ZERO;
             for (int i = 0; i < c.length; i++) {
                 KernelTask t = tasks.get(i);
-                num = num.plus(Frac.of(c[i], t.period()).times(t.period() - t.deadline()));
+                num = num.plus(Fraction.of(c[i], t.period()).times(t.period() - t.deadline()));
             }
-            Frac rest = new Frac(u.den().subtract(u.num()), u.den());
+            Fraction rest = new Fraction(u.den().subtract(u.num()), u.den());
             BigInteger n = num.num().multiply(rest.den());
             BigInteger d = num.den().multiply(rest.num());
             BigInteger[] qr = n.divideAndRemainder(d);

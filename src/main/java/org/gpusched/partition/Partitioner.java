@@ -43,20 +43,20 @@ public final class Partitioner {
      * Lemma 1's load Σ C^n_i(1) / T_i. A table scaling without a point at 1 SM has no C^n(1); it
      * counts m0 · C^n(m0) at its smallest point m0 (the work-conserving premise of Lemma 1 itself).
      */
-    public static Frac lemma1Load(List<KernelTask> tasks) {
-        Frac load = Frac.ZERO;
+    public static Fraction lemma1Load(List<KernelTask> tasks) {
+        Fraction load = Fraction.ZERO;
         for (KernelTask t : tasks) {
             long c1 = t.cn(1);
             if (c1 == Ticks.BEYOND && t.curve() instanceof Curve.Table tb) {
                 c1 = Ticks.mul(tb.sms()[0], tb.time()[0]);
             }
-            load = load.plus(Frac.of(c1, t.period()));
+            load = load.plus(Fraction.of(c1, t.period()));
         }
         return load;
     }
 
     private PartitionResult search(Heuristic h) {
-        Frac load = lemma1Load(tasks);
+        Fraction load = lemma1Load(tasks);
         double l1 = load.value();
         if (h == Heuristic.ONE_G) {
             int[] all = new int[tasks.size()];
@@ -65,7 +65,7 @@ public final class Partitioner {
             return result(h, ok, "1g", ok ? null : "1G: the tasks fail the " + test.id() + " test on one partition of all "
                     + sms + " SMs", List.of(Part.of(tasks, all, sms, test)), l1);
         }
-        if (load.compareTo(Frac.of(sms)) > 0) {
+        if (load.compareTo(Fraction.of(sms)) > 0) {
             return result(h, false, "lemma-1", String.format(Locale.ROOT,
                     "Lemma 1: the load on one SM, sum of C(1)/T = %.4f, exceeds M = %d", l1, sms), List.of(), l1);
         }

@@ -49,10 +49,10 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
     public double scheduledWorkload() {
-        Frac u = Frac.ZERO;
+        Fraction u = Fraction.ZERO;
         for (Partition p : partitions) {
             for (Slot s : p.tasks()) {
-                u = u.plus(Frac.of(s.time(), s.period()));
+                u = u.plus(Fraction.of(s.time(), s.period()));
             }
         }
         return u.value();

@@ -44,7 +44,7 @@ class PartitionPropertyTest {
         for (int k = 0; k < CASES; k++) {
             PartitionInput in = random(r);
             PartitionTest test = PartitionTest.values()[k % 3];
-            boolean overload = Partitioner.lemma1Load(in.tasks()).compareTo(Frac.of(in.sms())) > 0;
+            boolean overload = Partitioner.lemma1Load(in.tasks()).compareTo(Fraction.of(in.sms())) > 0;
             lemma1 += overload ? 1 : 0;
             for (Heuristic h : Heuristic.values()) {
                 PartitionResult res = Partitioner.run(in, h, new PartitionOptions(test, false));
