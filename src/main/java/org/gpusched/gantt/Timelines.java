@@ -5,7 +5,7 @@ import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.JobRun;
 import org.gpusched.copyexec.Op;
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.OperationKind;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -38,7 +38,7 @@ public final class Timelines {
         }
         List<Gantt.Mark> misses = new ArrayList<>();
         for (JobRun j : sim.misses()) {
-            OpKind last = w.task(j.taskIndex()).d2h() > 0 ? OpKind.D2H : OpKind.KERNEL;
+            OperationKind last = w.task(j.taskIndex()).d2h() > 0 ? OperationKind.D2H : OperationKind.KERNEL;
             misses.add(new Gantt.Mark(lane.get(Batches.lane(w, j.taskIndex(), last)), j.finish()));
         }
         return new Gantt(title, unit, lanes, w.tasks().stream().map(t -> t.name()).toList(), bars, List.of(), misses);

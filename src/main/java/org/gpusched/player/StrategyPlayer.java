@@ -5,7 +5,7 @@ import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.JobRun;
 import org.gpusched.copyexec.Op;
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.OperationKind;
 import org.gpusched.copyexec.Strategy;
 import org.gpusched.model.Ticks;
 
@@ -54,7 +54,7 @@ public final class StrategyPlayer {
             for (int j = 0; j < b.size(); j++) {
                 long first = -1;
                 long last = batchStart;
-                for (OpKind k : OpKind.values()) {
+                for (OperationKind k : OperationKind.values()) {
                     long st = res.start()[j][k.ordinal()];
                     if (st < 0) {
                         continue;
@@ -106,7 +106,7 @@ public final class StrategyPlayer {
             tasks[j] = p.task();
             jobs[j] = p.job();
             double x = f[p.task()][p.job()];
-            for (OpKind k : OpKind.values()) {
+            for (OperationKind k : OperationKind.values()) {
                 times[j][k.ordinal()] = Ticks.mul(time(w.task(p.task()).time(k), x), scale);
             }
             if (n == 2 && s.concurrentKernels()) {

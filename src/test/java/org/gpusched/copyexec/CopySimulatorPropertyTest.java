@@ -59,7 +59,7 @@ class CopySimulatorPropertyTest {
                         assertThat(s).as("%s: traditional overlaps %s and %s", at, a, b).isNotEqualTo(Strategy.TRADITIONAL);
                         // A copy engine serves one copy at a time; a task's kernel lane one kernel.
                         assertThat(a.lane()).as("%s: %s and %s share a lane", at, a, b).isNotEqualTo(b.lane());
-                        if (a.kind() == OpKind.KERNEL && b.kind() == OpKind.KERNEL) {
+                        if (a.kind() == OperationKind.KERNEL && b.kind() == OperationKind.KERNEL) {
                             assertThat(s.concurrentKernels()).as("%s: two kernels overlap", at).isTrue();
                         }
                     }
