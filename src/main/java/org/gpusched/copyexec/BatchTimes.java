@@ -26,7 +26,7 @@ final class BatchTimes {
     private final CopySimulator.Times times;
     /** Free time of the copy engines: [0] H2D (and D2H with one engine), [1] D2H with two. */
     private final long[] engine = new long[2];
-    private final List<Op> ops = new ArrayList<>();
+    private final List<Operation> ops = new ArrayList<>();
 
     BatchTimes(CopyWorkload w, Strategy s, CopySimulator.Times times) {
         this.w = w;
@@ -35,7 +35,7 @@ final class BatchTimes {
     }
 
     /** Runs the batch; returns one {@link JobRun} per pick, in pick order, and adds its operations to {@code out}. */
-    List<JobRun> run(List<Batches.Pick> picks, long t0, List<Op> out) {
+    List<JobRun> run(List<Batches.Pick> picks, long t0, List<Operation> out) {
         ops.clear();
         engine[0] = t0;
         engine[1] = t0;
@@ -75,7 +75,7 @@ final class BatchTimes {
             runs.add(new JobRun(p.task(), t.name(), p.job(), Batches.release(w, p.task(), p.job()),
                     Batches.deadline(w, p.task(), p.job()), start[j] < 0 ? cursor[j] : start[j], cursor[j]));
         }
-        ops.sort(Op.TIMELINE);
+        ops.sort(Operation.TIMELINE);
         out.addAll(ops);
         return runs;
     }
@@ -143,6 +143,6 @@ final class BatchTimes {
         if (start[j] < 0) {
             start[j] = from;
         }
-        ops.add(new Op(p.task(), p.job(), k, Batches.lane(w, p.task(), k), from, to));
+        ops.add(new Operation(p.task(), p.job(), k, Batches.lane(w, p.task(), k), from, to));
     }
 }

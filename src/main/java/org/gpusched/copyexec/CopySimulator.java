@@ -37,7 +37,7 @@ public final class CopySimulator {
         BatchTimes batch = new BatchTimes(w, s, times);
         int[] next = new int[w.size()];
         List<JobRun> jobs = new ArrayList<>();
-        List<Op> ops = new ArrayList<>();
+        List<Operation> ops = new ArrayList<>();
         List<Long> batchStarts = new ArrayList<>();
         long t = 0;
         int count = 0;

@@ -4,7 +4,7 @@ import org.gpusched.copyexec.Batches;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Op;
+import org.gpusched.copyexec.Operation;
 import org.gpusched.copyexec.OperationKind;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -33,7 +33,7 @@ public final class Timelines {
             lane.put(lanes.get(i), i);
         }
         List<Gantt.Bar> bars = new ArrayList<>();
-        for (Op o : sim.ops()) {
+        for (Operation o : sim.ops()) {
             bars.add(new Gantt.Bar(lane.get(o.lane()), o.task(), o.start(), o.end()));
         }
         List<Gantt.Mark> misses = new ArrayList<>();

@@ -4,7 +4,7 @@ import org.gpusched.copyexec.Batches;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Op;
+import org.gpusched.copyexec.Operation;
 import org.gpusched.copyexec.OperationKind;
 import org.gpusched.copyexec.Strategy;
 import org.gpusched.model.Ticks;
@@ -34,7 +34,7 @@ public final class StrategyPlayer {
         long scale = dev.scale();
         int[] next = new int[w.size()];
         List<JobRun> jobs = new ArrayList<>();
-        List<Op> ops = new ArrayList<>();
+        List<Operation> ops = new ArrayList<>();
         List<Long> starts = new ArrayList<>();
         long t = 0;
         while (true) {
@@ -60,7 +60,7 @@ public final class StrategyPlayer {
                         continue;
                     }
                     long en = res.end()[j][k.ordinal()];
-                    ops.add(new Op(b.tasks()[j], b.jobs()[j], k, Batches.lane(w, b.tasks()[j], k), st, en));
+                    ops.add(new Operation(b.tasks()[j], b.jobs()[j], k, Batches.lane(w, b.tasks()[j], k), st, en));
                     first = first < 0 ? st : first;
                     last = Math.max(last, en);
                 }
@@ -73,7 +73,7 @@ public final class StrategyPlayer {
             }
         }
         jobs.sort(Comparator.comparingInt(JobRun::taskIndex).thenComparingInt(JobRun::job));
-        ops.sort(Op.TIMELINE);
+        ops.sort(Operation.TIMELINE);
         return new CopySim(s, w.engines(), jobs, ops, starts);
     }
 
