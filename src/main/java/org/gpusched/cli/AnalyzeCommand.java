@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.gantt.Gantt;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.policy.Outcome;
 import org.gpusched.report.Json;
 import org.gpusched.report.Reports;

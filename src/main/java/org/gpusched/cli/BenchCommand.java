@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.explore.EngineKind;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.BenchReports;
 import org.gpusched.experiment.Bench;
 import org.gpusched.experiment.HardSets;

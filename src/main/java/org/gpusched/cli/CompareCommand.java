@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.gantt.Gantt;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.CompareReports;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.report.Json;

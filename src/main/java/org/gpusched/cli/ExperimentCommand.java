@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.CopyExecExperiment;
 import org.gpusched.experiment.PartitioningExperiment;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;

@@ -12,6 +12,7 @@ import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.input.Escapes;
 import org.gpusched.model.Budget;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;

@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.explore.EngineKind;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.input.Escapes;

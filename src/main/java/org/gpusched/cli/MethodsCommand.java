@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.policy.MethodRegistry;
 import picocli.CommandLine.Command;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;

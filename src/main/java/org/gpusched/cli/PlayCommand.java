@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.copyexec.Strategy;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.player.TableDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;

@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.input.InputException;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PlayReports;
 import org.gpusched.report.Json;
 import org.gpusched.player.PlayerInputs;

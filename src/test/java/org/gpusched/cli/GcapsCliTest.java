@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.policy.MethodRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
