@@ -12,6 +12,7 @@ import org.gpusched.partition.Partitioner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -38,13 +39,13 @@ public final class PartitionFamily {
      * the plan its result showed), or empty when {@code m} is not one of them, does not apply or
      * finds no schedulable plan.
      */
-    public static java.util.Optional<SmPartitionPlan> plan(Method m, Workload w, RunOptions o) {
+    public static Optional<SmPartitionPlan> plan(Method m, Workload w, RunOptions o) {
         if (!(m instanceof Sm sm) || PartitionInput.check(w) != null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         PartitionInput in = PartitionInput.of(w);
         PartitionResult r = Partitioner.run(in, sm.h, o.partition());
-        return r.schedulable() ? java.util.Optional.of(SmPartitionPlan.of(in, r)) : java.util.Optional.empty();
+        return r.schedulable() ? Optional.of(SmPartitionPlan.of(in, r)) : Optional.empty();
     }
 
     public static boolean isPartitioning(Method m) {
@@ -56,35 +57,21 @@ public final class PartitionFamily {
         return "sm-partition-" + h.id();
     }
 
-    static final class Sm implements Method {
+    static final class Sm extends FamilyMethod {
         private final Heuristic h;
 
         Sm(Heuristic h) {
+            super(PartitionFamily.id(h), description(h), h == Heuristic.ONE_G ? PAPER + ", its 1G baseline" : PAPER,
+                    Evidence.BOUND);
             this.h = h;
         }
 
-        @Override
-        public String id() {
-            return PartitionFamily.id(h);
-        }
-
-        @Override
-        public String description() {
+        private static String description(Heuristic h) {
             if (h == Heuristic.ONE_G) {
                 return "SM partitioning baseline 1G: every kernel on one partition of all SMs (conflicts everywhere)";
             }
             return "SM partitions and task allocation: " + (h.sms() ? "smallest merged size (SMS)" : "best fit (BF)")
                     + " partner order, " + (h.act() ? "forbidden pairs filled first (ACT)" : "forbidden list learnt (INA)");
-        }
-
-        @Override
-        public String source() {
-            return h == Heuristic.ONE_G ? PAPER + ", its 1G baseline" : PAPER;
-        }
-
-        @Override
-        public Evidence evidence() {
-            return Evidence.BOUND;
         }
 
         @Override
@@ -94,11 +81,7 @@ public final class PartitionFamily {
         }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            String over = meter.overTimeOrHeap();
-            if (over != null) {
-                return MethodResult.spent(this, over);
-            }
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             PartitionInput in = PartitionInput.of(w);
             PartitionResult r = Partitioner.run(in, h, o.partition());
             SmPartitionPlan plan = SmPartitionPlan.of(in, r);
