@@ -26,7 +26,7 @@ import java.util.Map;
  * measured member, hence never below a measured set); each set's fitted completion is
  * max ceil(C_i f_i) over its members' isolated times C_i, and its error (fitted - measured) / measured.
  */
-public final class InterferenceExperiment implements Experiment {
+public final class InterferenceExperiment extends Experiment {
     public static final String KIND = "interference";
     public static final String SUMMARY = "interference.csv";
     public static final String FACTORS = "interference-factors.csv";
@@ -72,6 +72,7 @@ public final class InterferenceExperiment implements Experiment {
      * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).
      */
     public InterferenceExperiment(boolean gpu, int gpuIndex, String fit) {
+        super(KIND, RAW_HEADER);
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
         this.fit = fit;
@@ -111,11 +112,6 @@ public final class InterferenceExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         Map<String, String> p = Experiment.map("device", gpu ? "cuda" : "sim");
         if (gpu) {
@@ -132,11 +128,6 @@ public final class InterferenceExperiment implements Experiment {
     @Override
     public int units() {
         return sets.size();
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     @Override

@@ -23,10 +23,11 @@ import java.util.Map;
  * number of partitions and analysis time (Figures 5–9). One unit is one set (n, U, index); its row
  * holds every heuristic's result, so all of them judge the same sets.
  */
-public final class PartitioningExperiment implements Experiment {
+public final class PartitioningExperiment extends Experiment {
     public static final String KIND = "partitioning";
     public static final String SUMMARY = "partitioning.csv";
     static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
+    static final String RAW_HEADER = rawHeader();
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
 
@@ -41,6 +42,7 @@ public final class PartitioningExperiment implements Experiment {
 
     public PartitioningExperiment(long seed, long sms, List<Integer> tasks, List<Double> utilizations, int sets,
                                   double prm, double deadlineRatio, PartitionOptions options) {
+        super(KIND, RAW_HEADER);
         this.seed = seed;
         this.sms = sms;
         this.tasks = List.copyOf(tasks);
@@ -70,11 +72,6 @@ public final class PartitioningExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "sms", Long.toString(sms),
                 "tasks", String.join(",", tasks.stream().map(String::valueOf).toList()),
@@ -88,8 +85,7 @@ public final class PartitioningExperiment implements Experiment {
         return tasks.size() * utilizations.size() * sets;
     }
 
-    @Override
-    public String header() {
+    private static String rawHeader() {
         StringBuilder h = new StringBuilder("unit,tasks,utilization,index,best,worst");
         for (Heuristic x : HEURISTICS) {
             String id = x.id();

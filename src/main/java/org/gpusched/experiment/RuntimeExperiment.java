@@ -19,7 +19,7 @@ import java.util.Map;
  * across n at one U. Points are the (U, n) pairs of both sweeps, each once; a set that hits the
  * time limit is recorded at the limit (so the statistics are lower bounds) and counted.
  */
-public final class RuntimeExperiment implements Experiment {
+public final class RuntimeExperiment extends Experiment {
     public static final String KIND = "runtime";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,timeMs,vertices,jobs,hitLimit";
     private static final int WARMUP_SETS = 40;
@@ -37,6 +37,7 @@ public final class RuntimeExperiment implements Experiment {
 
     public RuntimeExperiment(long seed, Scenario scenario, List<Double> utilizations, int utilizationTasks,
                              List<Integer> taskCounts, double fixedUtilization, int sets, Duration timeLimit) {
+        super(KIND, RAW_HEADER);
         this.seed = seed;
         this.scenario = scenario;
         this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
@@ -68,11 +69,6 @@ public final class RuntimeExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
                 "utilizations", Experiment.utilizations(utilizations),
@@ -85,11 +81,6 @@ public final class RuntimeExperiment implements Experiment {
     @Override
     public int units() {
         return points.size() * sets;
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     @Override
