@@ -1,16 +1,9 @@
 package org.gpusched.rta;
 
 /** FMLP+ (Brandenburg, ECRTS 2014), partitioned and simplified as gcaps-rta.md states it: FIFO requests. */
-final class FmlpPlus implements ResponseEquation {
-    private final boolean suspend;
-
+final class FmlpPlus extends ResponseEquation {
     FmlpPlus(boolean suspend) {
-        this.suspend = suspend;
-    }
-
-    @Override
-    public long own(AnalysisState x, int i) {
-        return x.c[i] + x.g[i];
+        super(suspend);
     }
 
     /** ηg_x ⌈(R + T_x)/T_x⌉: requests of x in a window of length R. */
@@ -19,7 +12,7 @@ final class FmlpPlus implements ResponseEquation {
     }
 
     @Override
-    public long rhs(AnalysisState x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long remote = 0;
         long zSum = 0;
         for (int k = 0; k < x.n; k++) {

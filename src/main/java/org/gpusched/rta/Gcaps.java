@@ -4,20 +4,18 @@ package org.gpusched.rta;
  * GCAPS: preemptive GPU priorities enforced by runlist updates of cost ε (gcaps-rta.md, "GCAPS").
  * Own term C_i + G*_i, CPU blocking B^C = (ηg_i + 1) ε, no interleaving.
  */
-final class Gcaps implements ResponseEquation {
-    private final boolean suspend;
-
+final class Gcaps extends ResponseEquation {
     Gcaps(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
     @Override
-    public long own(AnalysisState x, int i) {
+    long own(AnalysisState x, int i) {
         return SaturatingTime.add(x.c[i] + x.g[i], x.star(i));
     }
 
     @Override
-    public long rhs(AnalysisState x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long sum = SaturatingTime.add(own(x, i), SaturatingTime.mul(x.eta[i] + 1L, x.eps));
         if (suspend) {
             return suspend(x, i, r, sum);

@@ -8,20 +8,13 @@ import java.util.List;
  * MPCP (Patel et al., RTAS 2018) as gcaps-rta.md states it: global priorities are the GPU order,
  * a request is a whole GPU segment G_{x,k}, waiting is priority-ordered.
  */
-final class Mpcp implements ResponseEquation {
-    private final boolean suspend;
-
+final class Mpcp extends ResponseEquation {
     Mpcp(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
     @Override
-    public long own(AnalysisState x, int i) {
-        return x.c[i] + x.g[i];
-    }
-
-    @Override
-    public long rhs(AnalysisState x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long sum = own(x, i);
         sum = SaturatingTime.add(sum, directHigher(x, i, r));
         sum = SaturatingTime.add(sum, directLower(x, i, r));

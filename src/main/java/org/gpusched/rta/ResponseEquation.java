@@ -1,12 +1,23 @@
 package org.gpusched.rta;
 
-/** One scheduler family's response-time equation, R = f(R), in pyCPA style. */
-interface ResponseEquation {
-    /** The term the fixed point starts from and that f never goes below (C_i + G_i or C_i + G*_i). */
-    long own(AnalysisState x, int i);
+/**
+ * One scheduler family's response-time equation, R = f(R), in pyCPA style, for busy-waiting or
+ * self-suspending ({@code suspend}) CPU sides.
+ */
+abstract class ResponseEquation {
+    final boolean suspend;
+
+    ResponseEquation(boolean suspend) {
+        this.suspend = suspend;
+    }
+
+    /** The term the fixed point starts from and that f never goes below: C_i + G_i unless a family adds to it. */
+    long own(AnalysisState x, int i) {
+        return x.c[i] + x.g[i];
+    }
 
     /** f(R) for task i: its own time plus every interference and blocking term, saturating. */
-    long rhs(AnalysisState x, int i, long r);
+    abstract long rhs(AnalysisState x, int i, long r);
 
     static ResponseEquation of(RtaMethod m) {
         return switch (m) {

@@ -4,11 +4,9 @@ package org.gpusched.rta;
  * The stock driver: time-sliced round robin among GPU contexts (gcaps-rta.md, "Default TSG round-robin").
  * I(ν, G) = (L + θ) · ν · ⌈G / L⌉ is the delay ν other contexts can add to GPU work G.
  */
-final class TsgRr implements ResponseEquation {
-    private final boolean suspend;
-
+final class TsgRr extends ResponseEquation {
     TsgRr(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
     static long interleave(AnalysisState x, long nu, long work) {
@@ -20,12 +18,7 @@ final class TsgRr implements ResponseEquation {
     }
 
     @Override
-    public long own(AnalysisState x, int i) {
-        return x.c[i] + x.g[i];
-    }
-
-    @Override
-    public long rhs(AnalysisState x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long sum = SaturatingTime.add(own(x, i), ownInterleaving(x, i));
         boolean artifact = x.variant == Variant.ARTIFACT;
         for (int h = 0; h < x.n; h++) {
