@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The copy/execute strategies of Muyan-Özçelik and Owens (package {@code copyexec}) as methods
@@ -27,11 +28,7 @@ public final class CopyExecFamily {
     private CopyExecFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (Strategy s : Strategy.values()) {
-            out.add(new CopyExec(s));
-        }
-        return out;
+        return Stream.of(Strategy.values()).<Method>map(CopyExec::new).toList();
     }
 
     /** The method id of a strategy: copy-exec-traditional, ... */

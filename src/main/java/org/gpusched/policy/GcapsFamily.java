@@ -19,6 +19,7 @@ import org.gpusched.rta.TaskBound;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The GCAPS family of response-time analyses (gcaps-rta.md, package {@code rta}) as methods: the
@@ -30,11 +31,7 @@ public final class GcapsFamily {
     private GcapsFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (RtaMethod m : RtaMethod.values()) {
-            out.add(new Rta(m));
-        }
-        return out;
+        return Stream.of(RtaMethod.values()).<Method>map(Rta::new).toList();
     }
 
     /**

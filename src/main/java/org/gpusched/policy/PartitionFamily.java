@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * SM partitioning (Zahaf et al., RTNS 2021; sm-partitioning.md, package {@code partition}) as
@@ -27,11 +28,7 @@ public final class PartitionFamily {
     private PartitionFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (Heuristic h : Heuristic.values()) {
-            out.add(new Sm(h));
-        }
-        return out;
+        return Stream.of(Heuristic.values()).<Method>map(Sm::new).toList();
     }
 
     /**
