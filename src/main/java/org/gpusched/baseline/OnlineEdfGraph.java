@@ -103,7 +103,8 @@ public final class OnlineEdfGraph {
                         }
                         for (Succ x : s.next()) {
                             edges++;
-                            add(layers.get((depth + x.size()) % ring), new Vertex(Arrays.stream(x.counts()).asLongStream().toArray()), x.lo(), x.hi());
+                            long[] next = Arrays.stream(x.counts()).asLongStream().toArray();
+                            add(layers.get((depth + x.size()) % ring), new Vertex(next), x.lo(), x.hi());
                         }
                     }
                 }
