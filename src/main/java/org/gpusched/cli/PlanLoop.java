@@ -16,7 +16,7 @@ import org.gpusched.profile.Model;
 import org.gpusched.report.Json;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.OffsetBased;
-import org.gpusched.timepart.PlanSearch;
+import org.gpusched.timepart.TimePartitionSearch;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -64,8 +64,8 @@ final class PlanLoop {
                 throw new InputException(cmd.taskset.toString(), "platform.timePartitions", "loop --plan builds the"
                         + " plan: give a workload without one");
             }
-            PlanSearch.Candidate plan = new PlanSearch(Flows.of(w), w.platform().cpus(), true,
-                    PlanSearch.Objective.SLACK, cmd.profile.run.seed, () -> false, c -> { }).run();
+            TimePartitionSearch.Candidate plan = new TimePartitionSearch(Flows.of(w), w.platform().cpus(), true,
+                    TimePartitionSearch.Objective.SLACK, cmd.profile.run.seed, () -> false, c -> { }).run();
             ObjectNode round = rounds.addObject().put("round", r);
             if (plan == null) {
                 round.put("verdict", "no schedulable plan");
