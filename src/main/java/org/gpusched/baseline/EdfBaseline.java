@@ -2,6 +2,7 @@ package org.gpusched.baseline;
 
 import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.result.JobRef;
+import org.gpusched.model.Window;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
@@ -41,7 +42,7 @@ public final class EdfBaseline {
     private final Kind kind;
 
     public EdfBaseline(TaskSet ts, Kind kind) {
-        org.gpusched.model.Window.require(ts);
+        Window.require(ts);
         this.ts = ts;
         this.kind = kind;
     }

@@ -1,5 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.gantt.Gantt;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.policy.Outcome;
 import org.gpusched.report.Json;
 import org.gpusched.report.Reports;
 import org.gpusched.report.PolicyReports;
@@ -26,7 +29,7 @@ import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.partition.PlanFile;
 import org.gpusched.policy.PartitionFamily;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
@@ -137,7 +140,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
-        Method m = PolicyOptions.resolve(spec.commandLine(), Registry.standard(), List.of(method)).get(0);
+        Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
         if (graph != null && !m.id().equals("gpusched")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
         }
@@ -183,7 +186,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             // force on a set answered from power-on): refused alike.
             MethodResult r = app.applies() ? m.run(w, options, options.explore().budget().start()) : null;
             String refused = !app.applies() ? app.reason()
-                    : r.outcome() == org.gpusched.policy.Outcome.NOT_APPLICABLE ? r.reason() : null;
+                    : r.outcome() == Outcome.NOT_APPLICABLE ? r.reason() : null;
             if (refused != null) {
                 String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + refused;
                 err.println(line);
@@ -206,7 +209,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
+                Gantt g = GanttOutput.of(w, r, err);
                 if (g != null) {
                     GanttOutput.write(outputs, gantt, g);
                 }

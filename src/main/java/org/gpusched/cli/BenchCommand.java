@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.BenchReports;
 import org.gpusched.experiment.Bench;
 import org.gpusched.experiment.HardSets;
@@ -70,7 +72,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph",
             description = "The engine timed (as analyze --engine): graph, solver, portfolio or auto. "
                     + "Default: ${DEFAULT-VALUE}.")
-    org.gpusched.explore.result.EngineKind engine;
+    EngineKind engine;
     @Option(names = "--hard-sets",
             description = "The hard-set point table instead: per point (default U = 1.4 and 1.6, n = 12, 14, 16, 20, 24,"
                     + " 10 sets, 30 s each), every engine of --engines at one thread and at --threads; decided sets, proofs"
@@ -78,7 +80,7 @@ final class BenchCommand implements Callable<Integer> {
     boolean hardSets;
     @Option(names = "--engines", split = ",", paramLabel = "ENGINE", defaultValue = "graph,solver,portfolio",
             description = "With --hard-sets: the engines compared. Default: ${DEFAULT-VALUE}.")
-    List<org.gpusched.explore.result.EngineKind> engines;
+    List<EngineKind> engines;
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "30",
             description = "Unmeasured sets run first to warm up the JIT. Default: ${DEFAULT-VALUE}.")
     int warmup;

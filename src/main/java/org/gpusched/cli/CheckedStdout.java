@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

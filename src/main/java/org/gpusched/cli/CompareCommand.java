@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.gantt.Gantt;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.CompareReports;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.report.Json;
@@ -14,7 +16,7 @@ import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.PbsFamily;
 import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.policy.RunOptions;
@@ -72,7 +74,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Registry registry = Registry.standard();
+        MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
                 : PolicyOptions.resolve(spec.commandLine(), registry, methods);
         if (list) {
@@ -130,11 +132,11 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     }
 
     /** The first method's timeline that there is one of (the PBS table when one was found). */
-    private static org.gpusched.gantt.Gantt timeline(Workload w, List<MethodResult> results) {
+    private static Gantt timeline(Workload w, List<MethodResult> results) {
         PrintWriter none = CiOutput.discard();
         for (MethodResult r : results) {
             if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, none);
+                Gantt g = GanttOutput.of(w, r, none);
                 if (g != null) {
                     return g;
                 }

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.DeviceInfoReports;
 import org.gpusched.report.KindFloorReports;
 import org.gpusched.player.KindCheck;

@@ -1,5 +1,9 @@
 package org.gpusched.cli;
 
+import org.gpusched.experiment.CopyExecExperiment;
+import org.gpusched.experiment.PartitioningExperiment;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
@@ -286,7 +290,7 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
+            PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
                     sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
@@ -330,7 +334,7 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null
-                    ? org.gpusched.experiment.PartitioningExperiment.paperUtilizations(sms) : utilizations;
+                    ? PartitioningExperiment.paperUtilizations(sms) : utilizations;
             check(cl, sms >= 1 && sms <= 4096, "--sms must be in 1..4096");
             check(cl, sets >= 1 && tasks.stream().allMatch(n -> n >= 1 && n <= 1024), "need --sets >= 1 and tasks in 1..1024");
             check(cl, prm >= 0 && prm <= 1 && deadlineRatio > 0 && deadlineRatio <= 1,
@@ -340,7 +344,7 @@ final class ExperimentCommand implements Runnable {
                     "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
                             + "] (the largest a task may have is D/T / (1/M + 0.1))");
             checkUnits(cl, (long) tasks.size() * us.size(), sets);
-            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
+            return execute(new PartitioningExperiment(sweep.seed, sms,
                     tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
         }
     }
@@ -357,7 +361,7 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
-            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
+            return execute(new CopyExecExperiment(sweep.seed, sets));
         }
     }
 }

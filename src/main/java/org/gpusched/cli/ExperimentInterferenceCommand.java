@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.InterferenceExperiment;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
 import picocli.CommandLine.Command;

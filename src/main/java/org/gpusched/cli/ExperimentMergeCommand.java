@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Sweep;
 import org.gpusched.model.InputException;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;

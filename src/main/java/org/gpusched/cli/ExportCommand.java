@@ -6,11 +6,13 @@ import org.gpusched.baseline.PowerOnEdf;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.poweron.UnboundedJobs;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.Budget;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
@@ -91,7 +93,7 @@ final class ExportCommand implements Callable<Integer> {
             err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
-        Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
+        Workload w = new WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
         if (to == Target.sag) {

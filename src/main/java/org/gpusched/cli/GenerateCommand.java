@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.model.InputException;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

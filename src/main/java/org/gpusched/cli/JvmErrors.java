@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.Escapes;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.table.TableAudit;
 
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.model.Escapes;
@@ -7,7 +9,6 @@ import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
-import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.player.DeviceChoice;
@@ -142,8 +143,8 @@ public final class Main implements Runnable {
         cl.registerConverter(Duration.class, new DurationConverter());
         cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
         cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(org.gpusched.explore.result.EngineKind.class,
-                s -> parseEnum(org.gpusched.explore.result.EngineKind.class, s));
+        cl.registerConverter(EngineKind.class,
+                s -> parseEnum(EngineKind.class, s));
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));

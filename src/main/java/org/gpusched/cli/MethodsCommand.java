@@ -1,7 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PolicyReports;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -22,7 +23,7 @@ final class MethodsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PolicyReports.methods(spec.commandLine().getOut(), common.format, Registry.standard().all());
+        PolicyReports.methods(spec.commandLine().getOut(), common.format, MethodRegistry.standard().all());
         return ExitCodes.OK;
     }
 }

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

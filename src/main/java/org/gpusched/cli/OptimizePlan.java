@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
@@ -14,7 +15,7 @@ import org.gpusched.report.Json;
 import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.PlanSearch;
+import org.gpusched.timepart.TimePartitionSearch;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,10 +58,11 @@ final class OptimizePlan {
         long limit = cmd.timeLimit == null ? Long.MAX_VALUE : cmd.timeLimit.toNanos();
         boolean[] spentFlag = {false};
         long[] last = {t0};
-        List<PlanSearch.Candidate> trace = new ArrayList<>();
-        PlanSearch search = new PlanSearch(Flows.of(w), w.platform().cpus(),
+        List<TimePartitionSearch.Candidate> trace = new ArrayList<>();
+        TimePartitionSearch search = new TimePartitionSearch(Flows.of(w), w.platform().cpus(),
                 cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
-                cmd.objective == OptimizeCommand.Goal.window ? PlanSearch.Objective.WINDOW : PlanSearch.Objective.SLACK,
+                cmd.objective == OptimizeCommand.Goal.window ? TimePartitionSearch.Objective.WINDOW
+                        : TimePartitionSearch.Objective.SLACK,
                 cmd.planOptions.seed, () -> spentFlag[0] |= System.nanoTime() - t0 > limit, c -> {
                     trace.add(c);
                     if (System.nanoTime() - last[0] > OptimizeCommand.PROGRESS_NANOS) {
@@ -69,7 +71,7 @@ final class OptimizePlan {
                         err.flush();
                     }
                 });
-        PlanSearch.Candidate best = search.run();
+        TimePartitionSearch.Candidate best = search.run();
         String name = Escapes.text(cmd.file.toString());
         if (cmd.planOptions.trace != null) {
             outputs.writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
@@ -101,7 +103,7 @@ final class OptimizePlan {
     }
 
     /** The input document with the plan, each task's partition and priority set (everything else kept). */
-    static String rewrite(String content, Workload w, PlanSearch.Candidate best) throws IOException {
+    static String rewrite(String content, Workload w, TimePartitionSearch.Candidate best) throws IOException {
         JsonNode tree = Json.MAPPER.readTree(content);
         if (best.plan() != null) {
             ObjectNode tp = ((ObjectNode) tree.path("platform")).putObject("timePartitions");
@@ -123,8 +125,9 @@ final class OptimizePlan {
             JsonNode cpu = t.path("cpu");
             ObjectNode c = cpu.isObject() ? (ObjectNode) cpu : t.putObject("cpu");
             c.put("priority", best.priorities()[i]);
-            if (best.plan() != null && (flows.get(i).usesCpu() || PlanSearch.usesGpu(flows.get(i)))) {
-                t.put("partition", PlanSearch.usesGpu(flows.get(i)) ? PlanSearch.GPU : PlanSearch.CPU);
+            if (best.plan() != null && (flows.get(i).usesCpu() || TimePartitionSearch.usesGpu(flows.get(i)))) {
+                t.put("partition", TimePartitionSearch.usesGpu(flows.get(i)) ? TimePartitionSearch.GPU
+                        : TimePartitionSearch.CPU);
             }
         }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";

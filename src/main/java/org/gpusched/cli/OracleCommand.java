@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.OracleReports;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
@@ -14,7 +15,8 @@ import org.gpusched.player.DeviceChoice;
 import org.gpusched.profile.Model;
 import org.gpusched.report.Json;
 import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.PlanSearch;
+import org.gpusched.timepart.OffsetBased;
+import org.gpusched.timepart.TimePartitionSearch;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -62,8 +64,8 @@ final class PlanLoop {
                 throw new InputException(cmd.taskset.toString(), "platform.timePartitions", "loop --plan builds the"
                         + " plan: give a workload without one");
             }
-            PlanSearch.Candidate plan = new PlanSearch(Flows.of(w), w.platform().cpus(), true,
-                    PlanSearch.Objective.SLACK, cmd.profile.run.seed, () -> false, c -> { }).run();
+            TimePartitionSearch.Candidate plan = new TimePartitionSearch(Flows.of(w), w.platform().cpus(), true,
+                    TimePartitionSearch.Objective.SLACK, cmd.profile.run.seed, () -> false, c -> { }).run();
             ObjectNode round = rounds.addObject().put("round", r);
             if (plan == null) {
                 round.put("verdict", "no schedulable plan");
@@ -77,7 +79,7 @@ final class PlanLoop {
             Workload next = new WorkloadReader().read(cmd.taskset.toString(), measured);
             planned = OptimizePlan.rewrite(measured, next, plan);
             Workload check = new WorkloadReader().read(cmd.out.toString(), planned);
-            var analysis = org.gpusched.timepart.OffsetBased.analyze(Flows.of(check),
+            var analysis = OffsetBased.analyze(Flows.of(check),
                     check.platform().timePartitions());
             boolean stable = measured.equals(content);
             round.put("schedulableMeasured", analysis.schedulable()).put("stable", stable);

@@ -1,12 +1,14 @@
 package org.gpusched.cli;
 
+import org.gpusched.copyexec.Strategy;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.player.TableDevice;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Device;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlanPlay;
 import org.gpusched.player.PlayRefused;
 import org.gpusched.player.PlayerInputs;
@@ -130,7 +132,7 @@ final class PlayCommand implements Callable<Integer> {
         if (gantt != null) {
             outputs.check(gantt);
         }
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
+        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
                 common.allowExternalModules),
                 System.in, err);
         Device dev;
@@ -177,9 +179,9 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private int playStrategy(PrintWriter out, PrintWriter err) {
-        org.gpusched.copyexec.Strategy s;
+        Strategy s;
         try {
-            s = org.gpusched.copyexec.Strategy.parse(strategy);
+            s = Strategy.parse(strategy);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }

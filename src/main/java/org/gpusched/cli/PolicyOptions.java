@@ -2,7 +2,8 @@ package org.gpusched.cli;
 
 import org.gpusched.partition.PartitionOptions;
 import org.gpusched.partition.PartitionTest;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.Method;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
@@ -70,8 +71,8 @@ public final class PolicyOptions {
     }
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */
-    static List<org.gpusched.policy.Method> resolve(CommandLine cl, Registry registry, List<String> ids) {
-        List<org.gpusched.policy.Method> out = new ArrayList<>();
+    static List<Method> resolve(CommandLine cl, MethodRegistry registry, List<String> ids) {
+        List<Method> out = new ArrayList<>();
         for (String id : ids) {
             out.add(registry.byId(id.strip()).orElseThrow(() -> new CommandLine.ParameterException(cl,
                     "unknown method '" + id.strip() + "' (known: " + String.join(", ", registry.ids())

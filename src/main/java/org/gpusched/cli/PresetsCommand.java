@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PresetsReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

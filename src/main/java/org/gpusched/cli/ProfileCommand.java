@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.ProfileReports;
 import org.gpusched.report.Json;
 import org.gpusched.experiment.Progress;

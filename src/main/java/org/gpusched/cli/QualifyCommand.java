@@ -1,7 +1,9 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
+import org.gpusched.qualify.KnownIssues;
 import org.gpusched.qualify.Mutation;
 import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualify;
@@ -92,7 +94,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
         }
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
-            new org.gpusched.input.WorkloadReader(allowExternalModules).read(p); // one-line error, exit 2
+            new WorkloadReader(allowExternalModules).read(p); // one-line error, exit 2
             inputs.add(new Qualify.Like(p.toString(), Files.readAllBytes(p)));
         }
         String[] v = new VersionProvider().getVersion();
@@ -119,7 +121,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
             dir.writeString("qualify.json", Json.line(QualifyReports.json(q, !noTiming)) + "\n");
             dir.writeString("qualify.html", QualifyReports.html(q, !noTiming));
             dir.writeString("qualify.junit.xml", QualifyReports.junit(q));
-            dir.writeString("known-issues.md", org.gpusched.qualify.KnownIssues.text());
+            dir.writeString("known-issues.md", KnownIssues.text());
             dir.complete();
             spec.commandLine().getOut().print(QualifyReports.text(q));
             spec.commandLine().getOut().println("report: " + dir.dir());

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

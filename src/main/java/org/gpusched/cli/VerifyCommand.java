@@ -1,13 +1,14 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.InputException;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PlayReports;
 import org.gpusched.report.Json;
 import org.gpusched.player.PlayerInputs;
 import org.gpusched.player.ExecTime;
 import org.gpusched.report.CiCases;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.Verifier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -77,7 +78,7 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
         CiOutput ci = CiOutput.of(common, "verify");
-        Plan plan;
+        UnrolledTable plan;
         try {
             plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
                     common.allowExternalModules), System.in, spec.commandLine().getErr());

@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
@@ -30,7 +31,7 @@ import java.util.Map;
  * no-merge run ends at the state budget, like the paper's stop after job 14.
  * Unit 2i is set i with merging, unit 2i+1 set i without.
  */
-public final class GraphSizeExperiment implements Experiment {
+public final class GraphSizeExperiment extends Experiment {
     public static final String KIND = "graph-size";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,merge,depth,vertices,cumulative,complete,"
             + "verdict";
@@ -48,6 +49,7 @@ public final class GraphSizeExperiment implements Experiment {
 
     public GraphSizeExperiment(long seed, Scenario scenario, double utilization, int tasks, int sets, long maxStates,
                                Duration timeLimit) {
+        super(KIND, RAW_HEADER);
         if (sets < 1 || maxStates < 1) {
             throw new IllegalArgumentException("need at least one set and a positive state budget");
         }
@@ -69,11 +71,6 @@ public final class GraphSizeExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
                 "utilization", Experiment.u(utilization), "tasks", Integer.toString(tasks),
@@ -84,11 +81,6 @@ public final class GraphSizeExperiment implements Experiment {
     @Override
     public int units() {
         return 2 * sets;
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     @Override
@@ -109,7 +101,7 @@ public final class GraphSizeExperiment implements Experiment {
         }
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
-        boolean truncated = a.verdict() == org.gpusched.explore.result.Verdict.INCONCLUSIVE;
+        boolean truncated = a.verdict() == Verdict.INCONCLUSIVE;
         int completeThrough = truncated ? last - ts.size() : last;
         List<String> rows = new ArrayList<>();
         long cumulative = 0;

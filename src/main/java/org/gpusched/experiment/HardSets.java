@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.solver.Portfolio;
+import org.gpusched.solver.SolverEngine;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ public final class HardSets {
             } else {
                 notSchedulable++;
             }
-            if (org.gpusched.solver.SolverEngine.NAME.equals(a.engine())) {
+            if (SolverEngine.NAME.equals(a.engine())) {
                 bySolver++;
             }
         }

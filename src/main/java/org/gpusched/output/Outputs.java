@@ -27,7 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <li>an input of the run is never overwritten, even with --force (real paths are compared, so a
  *     link or another spelling of the same file is caught);</li>
  * <li>an existing file is overwritten only when gpusched wrote it and it is unchanged since
- *     ({@link Registry}), or with --force;</li>
+ *     ({@link WrittenFiles}), or with --force;</li>
  * <li>no two outputs of the run are the same file: every target a command checks before it runs is
  *     claimed, and a second claim on the same file (another spelling or a link included) is exit 2
  *     before anything is computed, so one output can never silently replace another;</li>
@@ -84,7 +84,7 @@ public final class Outputs {
         try {
             String sha;
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                MessageDigest md = Registry.digest();
+                MessageDigest md = WrittenFiles.digest();
                 OutputStream out = new DigestOutputStream(new BufferedOutputStream(Channels.newOutputStream(ch)), md);
                 body.write(out);
                 out.flush();
@@ -92,7 +92,7 @@ public final class Outputs {
                 sha = HexFormat.of().formatHex(md.digest());
             }
             move(tmp, file);
-            Registry.record(file, sha);
+            WrittenFiles.record(file, sha);
             return file;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot write", e);
@@ -158,7 +158,7 @@ public final class Outputs {
             if (!Files.isRegularFile(file)) {
                 return true;
             }
-            if (!force && !Registry.wroteIt(file)) {
+            if (!force && !WrittenFiles.wroteIt(file)) {
                 throw Reasons.refused(file, "exists and was not written by gpusched (or was changed since); "
                         + "add --force to overwrite it");
             }

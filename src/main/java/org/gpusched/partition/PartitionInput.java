@@ -20,7 +20,7 @@ import java.util.List;
  *
  * @param sms M
  */
-public record PartitionInput(long sms, List<PTask> tasks) {
+public record PartitionInput(long sms, List<KernelTask> tasks) {
 
     public PartitionInput {
         tasks = List.copyOf(tasks);
@@ -59,11 +59,11 @@ public record PartitionInput(long sms, List<PTask> tasks) {
         }
         long m = w.gpu().sms();
         Platform.ConflictFactors cf = w.platform().conflictFactors();
-        List<PTask> out = new ArrayList<>();
+        List<KernelTask> out = new ArrayList<>();
         for (WorkTask t : w.tasks()) {
             Kind kind = Kind.of(t.kind());
             BigDecimal k = kind == Kind.MEMORY ? cf.memory() : cf.compute();
-            out.add(PTask.of(t.index(), t.name(), t.period(), t.deadline(), kind, curve(t, w.gpu()), k));
+            out.add(KernelTask.of(t.index(), t.name(), t.period(), t.deadline(), kind, curve(t, w.gpu()), k));
         }
         return new PartitionInput(m, out);
     }

@@ -55,7 +55,7 @@ public record FrameCheck(List<Frame> frames, Summary summary, Map<Long, Long> wo
     }
 
     public static FrameCheck of(PlayResult r) {
-        Plan plan = r.plan();
+        UnrolledTable plan = r.plan();
         long scale = r.trace().scale();
         List<Frame> frames = new ArrayList<>(r.batches().size());
         Map<Long, Long> worst = new TreeMap<>();

@@ -84,7 +84,7 @@ final class NativeTable {
         long[] out() { return new long[4 * entries() + 6 * items()]; }
     }
 
-    static Run run(Plan plan, Mode mode, long[] durations, long tickNs) {
+    static Run run(UnrolledTable plan, Mode mode, long[] durations, long tickNs) {
         int n = plan.entries();
         int m = plan.items();
         long[] target = mode == Mode.TIME_TRIGGERED ? plan.plannedStartArray() : plan.latestReleaseArray();

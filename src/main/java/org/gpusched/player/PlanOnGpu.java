@@ -5,7 +5,7 @@ import org.gpusched.model.Segment;
 import org.gpusched.model.TimeUnitName;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PartitionTest;
 
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.Map;
 public final class PlanOnGpu {
     private PlanOnGpu() { }
 
-    public static List<PartitionSim.Job> play(int gpu, Workload w, PartitionPlan plan, long horizon) {
+    public static List<PartitionSim.Job> play(int gpu, Workload w, SmPartitionPlan plan, long horizon) {
         if (plan.test() != PartitionTest.PER_TASK) {
             throw new IllegalArgumentException("the GPU plays per-task plans only (kernels co-running on their"
                     + " partition); " + plan.test().id() + " needs a dispatcher the player does not have: use --device sim");
@@ -34,10 +34,10 @@ public final class PlanOnGpu {
             throw new IllegalArgumentException("timeUnit tick has no duration on a GPU");
         }
         long ns = w.timeUnit().nanos();
-        record Launch(PartitionPlan.Slot slot, int part, long job, long release) { }
+        record Launch(SmPartitionPlan.Slot slot, int part, long job, long release) { }
         List<Launch> launches = new ArrayList<>();
         for (int p = 0; p < plan.partitions().size(); p++) {
-            for (PartitionPlan.Slot s : plan.partitions().get(p).tasks()) {
+            for (SmPartitionPlan.Slot s : plan.partitions().get(p).tasks()) {
                 for (long k = 0; k * s.period() < horizon; k++) {
                     launches.add(new Launch(s, p, k, k * s.period()));
                 }

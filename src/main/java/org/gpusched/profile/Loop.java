@@ -7,7 +7,7 @@ import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.FrameCheck;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlayResult;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableAudit;
@@ -92,7 +92,7 @@ public final class Loop {
      * loop, so each round gets what is left of it.
      */
     public record Settings(String outName, int maxRounds, int hyperperiods, java.util.function.Supplier<Options> explore,
-                           Function<Plan, PlayResult> player) { }
+                           Function<UnrolledTable, PlayResult> player) { }
 
     public static Result run(TaskSet input, String content, Model start, Settings s) {
         Model model = start;
@@ -109,7 +109,7 @@ public final class Loop {
             SchedulingTable table = Tables.of(ts, a);
             // The round's table is what the loop hands out: the reference core checks it first.
             TableAudit.require(ts, table);
-            Plan plan = Plan.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
+            UnrolledTable plan = UnrolledTable.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
             FrameCheck fc = FrameCheck.of(s.player().apply(plan));
             Model next = model.raise(fc.worstTicksBySet());
             List<Change> changes = changes(ts, model, next, fc.worstTicksBySet());
@@ -131,7 +131,7 @@ public final class Loop {
     static int playable(SchedulingTable table, int hyperperiods) {
         long perHp = Math.max(1, Math.max(table.entries().size(),
                 table.entries().stream().mapToLong(e -> e.batch().size()).sum()));
-        return (int) Math.max(1, Math.min(hyperperiods, Plan.MAX_ITEMS / perHp));
+        return (int) Math.max(1, Math.min(hyperperiods, UnrolledTable.MAX_ITEMS / perHp));
     }
 
     private static List<Change> changes(TaskSet ts, Model before, Model after, Map<Long, Long> measured) {

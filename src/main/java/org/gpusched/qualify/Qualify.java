@@ -11,7 +11,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 
 import java.io.IOException;
@@ -72,7 +72,7 @@ public final class Qualify {
     public record Like(String file, byte[] content) { }
 
     private final Config config;
-    private final Registry registry = Registry.standard();
+    private final MethodRegistry registry = MethodRegistry.standard();
     private final RunOptions options = new RunOptions(Options.defaults().withBudget(STATES_PER_ANALYSIS, null),
             RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
     private final Coverage coverage = new Coverage();

@@ -7,7 +7,7 @@ import org.gpusched.model.Workload;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.policy.TaskRow;
 
@@ -135,7 +135,7 @@ final class ShippedCases {
     }
 
     /** Every case, in file order; the meter's clock binds every analysis. */
-    static List<Result> run(Registry registry, RunOptions options, Mutation mutation, Budget.Meter meter) {
+    static List<Result> run(MethodRegistry registry, RunOptions options, Mutation mutation, Budget.Meter meter) {
         Map<String, List<Expected>> byFile = new LinkedHashMap<>();
         for (Expected e : expected()) {
             byFile.computeIfAbsent(e.file(), k -> new ArrayList<>()).add(e);

@@ -2,6 +2,7 @@ package org.gpusched.qualify;
 
 import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Proof;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
@@ -13,13 +14,14 @@ import org.gpusched.policy.GcapsFamily;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.policy.TaskRow;
 import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaWorkload;
 import org.gpusched.rta.SimResult;
 import org.gpusched.rta.Simulator;
+import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 import org.gpusched.timepart.Flow;
@@ -53,11 +55,11 @@ final class Twins {
     /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
     static final long MAX_SIMULATED_JOBS = 200_000;
 
-    private final Registry registry;
+    private final MethodRegistry registry;
     private final RunOptions options;
     private final Mutation mutation;
 
-    Twins(Registry registry, RunOptions options, Mutation mutation) {
+    Twins(MethodRegistry registry, RunOptions options, Mutation mutation) {
         this.registry = registry;
         this.options = options;
         this.mutation = mutation;
@@ -189,7 +191,7 @@ final class Twins {
     /** The table of an exact verdict of schedulable against the checker; nothing for any other result. */
     private static void table(TaskSet ts, String label, MethodResult r, List<Observation> out) {
         if (r != null && r.outcome() == Outcome.SCHEDULABLE && r.detail() instanceof Detail.Frames f
-                && f.analysis().verdict() == org.gpusched.explore.result.Verdict.SCHEDULABLE) {
+                && f.analysis().verdict() == Verdict.SCHEDULABLE) {
             out.add(table(ts, label, Tables.of(f.taskSet(), f.analysis())));
         }
     }
@@ -206,7 +208,7 @@ final class Twins {
         return a.outcome() == b.outcome() ? Observation.agreed(check, both) : Observation.disagreed(check, both);
     }
 
-    private static Observation table(TaskSet ts, String method, org.gpusched.table.SchedulingTable t) {
+    private static Observation table(TaskSet ts, String method, SchedulingTable t) {
         List<String> problems = TableChecker.check(ts, t);
         return problems.isEmpty() ? Observation.agreed(TABLE, method + " table valid")
                 : Observation.disagreed(TABLE, method + " table refused: " + problems.get(0));

@@ -10,6 +10,7 @@ import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TimeUnitName;
+import org.gpusched.output.Reasons;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw org.gpusched.output.Reasons.of(file, "cannot read", e);
+            throw Reasons.of(file, "cannot read", e);
         }
         JsonNode n;
         try {

@@ -8,6 +8,7 @@ import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.gantt.Timelines;
+import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.CopyExecFamily;
@@ -37,7 +38,7 @@ public final class GanttOutput {
         if (r.detail() instanceof Detail.Frames fr) {
             if (fr.baseline() != null && fr.baseline().streamed()) {
                 err.println("gpusched: --gantt: no timeline to draw (a simulation of more than "
-                        + org.gpusched.model.TaskSet.MAX_JOBS + " jobs is streamed, its frames not kept)");
+                        + TaskSet.MAX_JOBS + " jobs is streamed, its frames not kept)");
                 return null;
             }
             if (fr.baseline() != null) {

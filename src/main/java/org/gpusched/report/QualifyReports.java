@@ -2,6 +2,7 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Escapes;
 import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualification.Check;
 import org.gpusched.qualify.Qualification.Disagreement;
@@ -148,7 +149,7 @@ public final class QualifyReports {
     }
 
     private static String esc(String s) {
-        return org.gpusched.model.Escapes.text(s);
+        return Escapes.text(s);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -99,7 +99,7 @@ class OutputsTest {
         assertThat(fresh).doesNotExist();
         try (Stream<Path> s = Files.list(dir)) {
             assertThat(s.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrder("table.json", Registry.NAME);
+                    .containsExactlyInAnyOrder("table.json", WrittenFiles.NAME);
         }
     }
 

@@ -7,7 +7,7 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.SimDevice;
 import org.gpusched.player.SimTiming;
@@ -52,7 +52,7 @@ class LoopStabilityTest {
     }
 
     private static Loop.Settings settings(TaskSet input, long lateBy) {
-        Function<Plan, PlayResult> player = plan -> {
+        Function<UnrolledTable, PlayResult> player = plan -> {
             SimTiming t = SimTiming.own(plan.taskSet());
             long[] d = ExecTime.parse("wcet").durations(plan, 1, t.completions(plan));
             Trace tr = new SimDevice().play(plan, Mode.TIME_TRIGGERED, d);

@@ -1,12 +1,16 @@
 package org.gpusched.player;
 
 import org.gpusched.model.InputException;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.model.Stage;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
+import org.gpusched.model.Unit;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.SchedulingTable;
+import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -19,7 +23,7 @@ import java.util.Map;
  * (the shape the native player takes). Entry e holds items first(e) .. first(e+1)-1 in
  * submission order; all times are ticks from the start of the first hyperperiod.
  */
-public final class Plan {
+public final class UnrolledTable {
     /** Unrolled entries are indexed by int and every item is a kernel launch; keep runs bounded. */
     public static final long MAX_ITEMS = 1_000_000L;
 
@@ -47,7 +51,7 @@ public final class Plan {
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
 
-    private Plan(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
+    private UnrolledTable(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
         this.ts = ts;
         this.table = table;
         this.hyperperiods = hyperperiods;
@@ -80,7 +84,7 @@ public final class Plan {
      * {@code play --force} a bad table is played to show what it does, and every job it never
      * runs is counted as missed ({@link #neverRun}).
      */
-    public static Plan of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
+    public static UnrolledTable of(TaskSet ts, SchedulingTable table, String tableFile, int hyperperiods) {
         if (table.hyperperiod() != ts.hyperperiod()) {
             throw new InputException(tableFile, "hyperperiod", "hyperperiod " + table.hyperperiod()
                     + " differs from the task set's " + ts.hyperperiod());
@@ -96,23 +100,23 @@ public final class Plan {
         if (table.repeat() != null) {
             // Power-on: the prefix once, then one turn of the periodic part per "hyperperiod" asked
             // for, on the file's time line (the checker has already shown every turn valid).
-            TaskSet file = org.gpusched.explore.poweron.UnboundedJobs.fileTimeLine(ts);
+            TaskSet file = UnboundedJobs.fileTimeLine(ts);
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
-                    org.gpusched.table.Tables.unroll(table, file, hyperperiods), table.repeat());
-            Plan p = new Plan(file, flat, 1, hyperperiods);
+                    Tables.unroll(table, file, hyperperiods), table.repeat());
+            UnrolledTable p = new UnrolledTable(file, flat, 1, hyperperiods);
             p.fill(tableFile);
             return p;
         }
-        Plan p = new Plan(ts, table, hyperperiods, hyperperiods);
+        UnrolledTable p = new UnrolledTable(ts, table, hyperperiods, hyperperiods);
         p.fill(tableFile);
         return p;
     }
 
     private void fill(String file) {
         // Items name units: the task, or task.kernel for a kernel of a chain.
-        Map<String, org.gpusched.model.Unit> index = new HashMap<>();
-        for (org.gpusched.model.Unit u : ts.units()) {
+        Map<String, Unit> index = new HashMap<>();
+        for (Unit u : ts.units()) {
             index.put(u.name(), u);
         }
         Oracle oracle = new Oracle(ts);
@@ -132,7 +136,7 @@ public final class Plan {
                 long units = 0;
                 long latest = 0;
                 for (SchedulingTable.Item it : entry.batch()) {
-                    org.gpusched.model.Unit u = index.get(it.task());
+                    Unit u = index.get(it.task());
                     if (u == null) {
                         throw new InputException(file, where, "unknown task " + it.task());
                     }
@@ -151,7 +155,7 @@ public final class Plan {
                     job[i] = it.job();
                     stage[i] = u.stage();
                     unit[i] = u.index();
-                    org.gpusched.model.Stage st = task0.chain().get(u.stage());
+                    Stage st = task0.chain().get(u.stage());
                     h2d[i] = st.h2d();
                     d2h[i] = st.d2h();
                     frameCopies[e] = Ticks.add(frameCopies[e], Ticks.add(st.h2d(), st.d2h()));

@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * What every analysis needs about one workload under one GPU priority order: per-task sums,
  * priority relations and the response times known so far. The driver mutates {@code gpuRank},
- * {@code rCpu} and {@code rGpu}; one Ctx serves one analysis run on one thread.
+ * {@code rCpu} and {@code rGpu}; one AnalysisState serves one analysis run on one thread.
  */
-final class Ctx {
+final class AnalysisState {
     final List<RtaTask> tasks;
     final int n;
     final long[] c;
@@ -42,11 +42,11 @@ final class Ctx {
     /** Whether a saturated core is concluded at once (Saturation); off only to test the shortcut against the iteration. */
     final boolean shortcut;
 
-    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
+    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
         this(w, variant, gpuRank, check, true);
     }
 
-    Ctx(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
+    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
         this.check = check;
         this.shortcut = shortcut;
         this.tasks = w.tasks();
@@ -76,8 +76,8 @@ final class Ctx {
         this.artifactIndex = gpuRank.clone();
         rCpu = new long[n];
         rGpu = new long[n];
-        java.util.Arrays.fill(rCpu, Sat.INF);
-        java.util.Arrays.fill(rGpu, Sat.INF);
+        java.util.Arrays.fill(rCpu, SaturatingTime.INF);
+        java.util.Arrays.fill(rGpu, SaturatingTime.INF);
         rRemote = new long[n];
         java.util.Arrays.fill(rRemote, SAME);
     }
@@ -131,30 +131,30 @@ final class Ctx {
 
     /** Jc_h = R_h − (C_h + Gm_h). */
     long jc(int h) {
-        return Sat.sub(rCpu[h], c[h] + gm[h]);
+        return SaturatingTime.sub(rCpu[h], c[h] + gm[h]);
     }
 
     /** Jg_h = R_h − Ge_h. */
     long jg(int h) {
-        return Sat.sub(rGpu[h], ge[h]);
+        return SaturatingTime.sub(rGpu[h], ge[h]);
     }
 
     /** Jg_h of a remote higher-GPU-priority τh (see {@link #rRemote}). */
     long jgRemote(int h) {
-        return rRemote[h] == SAME ? jg(h) : Sat.sub(rRemote[h], ge[h]);
+        return rRemote[h] == SAME ? jg(h) : SaturatingTime.sub(rRemote[h], ge[h]);
     }
 
     /** Starred values: two runlist updates per GPU segment. */
     long star(int h) {
-        return Sat.mul(2 * (long) eta[h], eps);
+        return SaturatingTime.mul(2 * (long) eta[h], eps);
     }
 
     long geStar(int h) {
-        return Sat.add(ge[h], star(h));
+        return SaturatingTime.add(ge[h], star(h));
     }
 
     long gmStar(int h) {
-        return Sat.add(gm[h], star(h));
+        return SaturatingTime.add(gm[h], star(h));
     }
 
     GpuSegment seg(int h, int j) {

@@ -8,9 +8,9 @@ import java.util.List;
  * order of their first task, from SM 0 up), and per task its partition, whether it is in conflict,
  * the time the test charged it and its slack D − C.
  */
-public record PartitionPlan(long gpuSms, PartitionTest test, List<Partition> partitions) {
+public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> partitions) {
 
-    public PartitionPlan {
+    public SmPartitionPlan {
         partitions = List.copyOf(partitions);
     }
 
@@ -29,30 +29,30 @@ public record PartitionPlan(long gpuSms, PartitionTest test, List<Partition> par
     }
 
     /** The plan of a result's partitions (schedulable or not: a failed search still shows where it stopped). */
-    public static PartitionPlan of(PartitionInput in, PartitionResult r) {
+    public static SmPartitionPlan of(PartitionInput in, PartitionResult r) {
         List<Partition> out = new ArrayList<>();
         long next = 0;
         for (PartitionResult.Group g : r.partitions()) {
-            List<PTask> ts = g.tasks().stream().map(in.tasks()::get).toList();
+            List<KernelTask> ts = g.tasks().stream().map(in.tasks()::get).toList();
             boolean[] conflict = PartitionTest.conflicts(ts);
             List<Slot> slots = new ArrayList<>();
             for (int i = 0; i < ts.size(); i++) {
-                PTask t = ts.get(i);
+                KernelTask t = ts.get(i);
                 slots.add(new Slot(t.name(), t.index(), t.kind(), conflict[i], r.test().time(t, conflict[i], g.sms()),
                         t.deadline(), t.period()));
             }
             out.add(new Partition("P" + out.size(), g.sms(), next, next + g.sms() - 1, slots));
             next += g.sms();
         }
-        return new PartitionPlan(in.sms(), r.test(), out);
+        return new SmPartitionPlan(in.sms(), r.test(), out);
     }
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
     public double scheduledWorkload() {
-        Frac u = Frac.ZERO;
+        Fraction u = Fraction.ZERO;
         for (Partition p : partitions) {
             for (Slot s : p.tasks()) {
-                u = u.plus(Frac.of(s.time(), s.period()));
+                u = u.plus(Fraction.of(s.time(), s.period()));
             }
         }
         return u.value();

@@ -15,7 +15,7 @@ import java.util.Map;
  * Spin kernels demand nothing, so sets of spin kernels are not slowed (they keep the workload's own
  * interference model). Deterministic: the same kinds and times give the same ticks.
  */
-public record Contention(Map<KernelKind, double[]> demands) implements ContentionModel {
+public record FluidContention(Map<KernelKind, double[]> demands) implements ContentionModel {
     /** The resources, in the order of each demand vector. */
     public enum Resource { SM_PIPES, DRAM, L2, SHARED_MEMORY }
 
@@ -23,14 +23,14 @@ public record Contention(Map<KernelKind, double[]> demands) implements Contentio
      * Two memory kernels slow each other to 1.8x, two cache kernels to 1.4x, two shared-memory
      * kernels to 1.2x; compute kernels barely (three: 1.05x); different kinds mostly not at all.
      */
-    public static final Contention DEFAULT = new Contention(Map.of(
+    public static final FluidContention DEFAULT = new FluidContention(Map.of(
             KernelKind.SPIN, new double[] {0, 0, 0, 0},
             KernelKind.COMPUTE, new double[] {0.35, 0, 0, 0},
             KernelKind.MEMORY, new double[] {0, 0.9, 0.3, 0},
             KernelKind.CACHE, new double[] {0, 0, 0.7, 0},
             KernelKind.SHARED, new double[] {0.2, 0, 0, 0.6}));
 
-    public Contention {
+    public FluidContention {
         Map<KernelKind, double[]> copy = new EnumMap<>(KernelKind.class);
         demands.forEach((k, v) -> copy.put(k, v.clone()));
         demands = copy;

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Collects simulator slices, merging a slice with the previous one of its resource when they continue each other. */
-final class Timeline {
+final class SliceTimeline {
     private final RtaWorkload w;
     private final List<SimSlice> slices = new ArrayList<>();
     private final java.util.Map<String, Integer> lastOf = new java.util.HashMap<>();
 
-    Timeline(RtaWorkload w) {
+    SliceTimeline(RtaWorkload w) {
         this.w = w;
     }
 

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.model;
 
 /** Process exit codes, the same for every command. */
 public final class ExitCodes {

@@ -10,9 +10,9 @@ import java.math.BigInteger;
  *
  * @param index the task's index in the workload (ties are broken by it)
  */
-public record PTask(int index, String name, long period, long deadline, Kind kind, Curve curve, BigInteger kNum, BigInteger kDen) {
+public record KernelTask(int index, String name, long period, long deadline, Kind kind, Curve curve, BigInteger kNum, BigInteger kDen) {
 
-    public PTask {
+    public KernelTask {
         if (period <= 0 || deadline <= 0 || kNum.compareTo(kDen) < 0 || kDen.signum() <= 0) {
             throw new IllegalArgumentException("bad task " + name);
         }
@@ -24,12 +24,12 @@ public record PTask(int index, String name, long period, long deadline, Kind kin
     }
 
     /** A task whose conflict factor is the decimal {@code k} (>= 1). */
-    public static PTask of(int index, String name, long period, long deadline, Kind kind, Curve curve,
+    public static KernelTask of(int index, String name, long period, long deadline, Kind kind, Curve curve,
                            java.math.BigDecimal k) {
         java.math.BigDecimal x = k.stripTrailingZeros();
         BigInteger num = x.scale() <= 0 ? x.toBigIntegerExact() : x.unscaledValue();
         BigInteger den = x.scale() <= 0 ? BigInteger.ONE : BigInteger.TEN.pow(x.scale());
-        return new PTask(index, name, period, deadline, kind, curve, num, den);
+        return new KernelTask(index, name, period, deadline, kind, curve, num, den);
     }
 
     /** C^c(m) = ⌈k · C^n(m)⌉, saturating. */

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  *     (then the largest slack). Every analysis is reported to {@code trace}.</li>
  * </ul>
  */
-public final class PlanSearch {
+public final class TimePartitionSearch {
     public static final String GPU = "GPU";
     public static final String CPU = "CPU";
     private static final int[] SHARES_PERCENT = {5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 95};
@@ -56,8 +56,8 @@ public final class PlanSearch {
      * @param offset use the offset-based analysis (else holistic)
      * @param spent  true once the budget is spent: the search stops with the best so far
      */
-    public PlanSearch(List<Flow> flows, int cpus, boolean offset, Objective objective, long seed, BooleanSupplier spent,
-                      Consumer<Candidate> trace) {
+    public TimePartitionSearch(List<Flow> flows, int cpus, boolean offset, Objective objective, long seed,
+                               BooleanSupplier spent, Consumer<Candidate> trace) {
         this.flows = List.copyOf(flows);
         this.cpus = cpus;
         this.offset = offset;
@@ -96,7 +96,7 @@ public final class PlanSearch {
 
     /** The GPU share of the frame on the GPU cores one after the other; CPU gets the rest everywhere. */
     Platform.TimePartitions plan(long maf, int sharePercent) {
-        List<Integer> gpuCores = flows.stream().filter(PlanSearch::usesGpu).map(Flow::core).filter(c -> c >= 0)
+        List<Integer> gpuCores = flows.stream().filter(TimePartitionSearch::usesGpu).map(Flow::core).filter(c -> c >= 0)
                 .distinct().sorted().toList();
         long total = maf * sharePercent / 100;
         if (gpuCores.isEmpty() || total < gpuCores.size()) {

@@ -16,12 +16,12 @@ import java.util.Objects;
  * other step on the same processor (same core and partition, or the GPU) whose flow's priority is
  * at least its own, and blocked on the GPU by the longest kernel of a strictly lower priority.
  */
-final class Contention {
+final class StepContention {
     private final List<Flow> flows;
     private final boolean partitioned;
     private final Supply[] supply;
 
-    Contention(List<Flow> flows, Platform.TimePartitions plan) {
+    StepContention(List<Flow> flows, Platform.TimePartitions plan) {
         this.flows = List.copyOf(flows);
         this.partitioned = plan != null;
         this.supply = new Supply[flows.size()];

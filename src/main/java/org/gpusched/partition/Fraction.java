@@ -6,35 +6,35 @@ import java.math.BigInteger;
  * An exact non-negative rational: utilisations and densities are compared exactly, so a verdict
  * never depends on floating-point rounding.
  */
-record Frac(BigInteger num, BigInteger den) implements Comparable<Frac> {
-    static final Frac ZERO = new Frac(BigInteger.ZERO, BigInteger.ONE);
+record Fraction(BigInteger num, BigInteger den) implements Comparable<Fraction> {
+    static final Fraction ZERO = new Fraction(BigInteger.ZERO, BigInteger.ONE);
 
-    static Frac of(long num, long den) {
-        return new Frac(BigInteger.valueOf(num), BigInteger.valueOf(den));
+    static Fraction of(long num, long den) {
+        return new Fraction(BigInteger.valueOf(num), BigInteger.valueOf(den));
     }
 
-    static Frac of(long v) {
+    static Fraction of(long v) {
         return of(v, 1);
     }
 
-    Frac plus(Frac o) {
+    Fraction plus(Fraction o) {
         if (den.equals(o.den)) {
-            return new Frac(num.add(o.num), den);
+            return new Fraction(num.add(o.num), den);
         }
         return reduce(num.multiply(o.den).add(o.num.multiply(den)), den.multiply(o.den));
     }
 
-    Frac times(long k) {
+    Fraction times(long k) {
         return reduce(num.multiply(BigInteger.valueOf(k)), den);
     }
 
-    private static Frac reduce(BigInteger n, BigInteger d) {
+    private static Fraction reduce(BigInteger n, BigInteger d) {
         BigInteger g = n.gcd(d);
-        return g.signum() == 0 || g.equals(BigInteger.ONE) ? new Frac(n, d) : new Frac(n.divide(g), d.divide(g));
+        return g.signum() == 0 || g.equals(BigInteger.ONE) ? new Fraction(n, d) : new Fraction(n.divide(g), d.divide(g));
     }
 
     @Override
-    public int compareTo(Frac o) {
+    public int compareTo(Fraction o) {
         return num.multiply(o.den).compareTo(o.num.multiply(den));
     }
 

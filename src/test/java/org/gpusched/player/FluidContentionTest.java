@@ -15,8 +15,8 @@ import static org.gpusched.model.KernelKind.SHARED;
 import static org.gpusched.model.KernelKind.SPIN;
 
 /** The simulated device's contention model: fluid sharing of the GPU's resources by kernel kind. */
-class ContentionTest {
-    private static final Contention C = Contention.DEFAULT;
+class FluidContentionTest {
+    private static final FluidContention C = FluidContention.DEFAULT;
 
     private static long span(long[] w, KernelKind... k) {
         return C.makespan(w, k);
@@ -75,7 +75,7 @@ class ContentionTest {
         assertThat(t.completion(0b101)).isEqualTo(18);
         assertThat(t.completion(0b111)).isEqualTo(18);
         assertThat(t.completion(0b001)).isEqualTo(10);
-        assertThat(t.with(new Contention(java.util.Map.of(SPIN, new double[4], COMPUTE, new double[4],
+        assertThat(t.with(new FluidContention(java.util.Map.of(SPIN, new double[4], COMPUTE, new double[4],
                 MEMORY, new double[4], CACHE, new double[4], SHARED, new double[4]))).completion(0b011)).isEqualTo(10);
     }
 }

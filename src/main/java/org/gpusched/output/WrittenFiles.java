@@ -26,13 +26,13 @@ import java.util.HexFormat;
  * user edited since, or one copied in from elsewhere, is the user's and is not overwritten
  * without {@code --force}. An unreadable registry counts as empty (the safe side).
  */
-final class Registry {
+final class WrittenFiles {
     static final String NAME = ".gpusched-outputs";
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
     /** FileChannel locks are per process; this serialises the threads of one process. */
     private static final Object IN_PROCESS = new Object();
 
-    private Registry() { }
+    private WrittenFiles() { }
 
     static boolean wroteIt(Path file) throws IOException {
         Path reg = registryOf(file);

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The methods gpusched knows, in report order; ids are unique. Immutable. */
-public final class Registry {
+public final class MethodRegistry {
     private final Map<String, Method> byId;
 
-    public Registry(List<Method> methods) {
+    public MethodRegistry(List<Method> methods) {
         Map<String, Method> m = new LinkedHashMap<>();
         for (Method x : methods) {
             if (m.putIfAbsent(x.id(), x) != null) {
@@ -26,7 +26,7 @@ public final class Registry {
      * {@link GcapsApplicability} and reports {@link Evidence#BOUND} rows with its GPU priority
      * order as a {@link Detail.Fact}).
      */
-    public static Registry standard() {
+    public static MethodRegistry standard() {
         List<Method> all = new ArrayList<>(PbsFamily.all());
         all.addAll(GcapsFamily.all());
         // Time partitioning: holistic analyses with kernels as delays.
@@ -35,7 +35,7 @@ public final class Registry {
         all.addAll(CopyExecFamily.all());
         // SM partitioning: the four heuristics and 1G.
         all.addAll(PartitionFamily.all());
-        return new Registry(all);
+        return new MethodRegistry(all);
     }
 
     public List<Method> all() {

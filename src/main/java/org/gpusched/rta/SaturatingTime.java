@@ -5,10 +5,10 @@ package org.gpusched.rta;
  * deadline": a sum past the deadline is simply "> D", and an unknown higher-priority response time
  * is INF so that whatever depends on it is "> D" too (conservative, never an overflow).
  */
-final class Sat {
+final class SaturatingTime {
     static final long INF = Long.MAX_VALUE / 4;
 
-    private Sat() { }
+    private SaturatingTime() { }
 
     static long add(long a, long b) {
         long s = a + b;
