@@ -10,7 +10,7 @@ import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
-import org.gpusched.model.TaskSet;
+import org.gpusched.experiment.SweepChecks;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 import org.gpusched.rta.Variant;
@@ -26,7 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
@@ -65,37 +64,20 @@ final class ExperimentCommand implements Runnable {
         return out;
     }
 
-    /**
-     * Task counts: a range is checked against 1..64 before it is expanded, so "1..2147483647" is a
-     * usage error, not two billion boxed integers and an OutOfMemoryError.
-     */
+    /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
     static List<Integer> range(CommandLine cl, String spec) {
-        String[] p = spec.split("\\.\\.");
         try {
-            if (p.length == 2) {
-                int lo = Integer.parseInt(p[0].trim());
-                int hi = Integer.parseInt(p[1].trim());
-                if (lo >= 1 && hi >= lo) {
-                    check(cl, hi <= TaskSet.MAX_TASKS, "task counts must be in 1.." + TaskSet.MAX_TASKS
-                            + " (got " + spec + ")");
-                    return IntStream.rangeClosed(lo, hi).boxed().toList();
-                }
-            } else {
-                return Experiment.ints(spec);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+            return SweepChecks.taskCounts(spec);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
         }
-        throw new CommandLine.ParameterException(cl, "'" + spec + "' is not a range like 3..10 or a list like 3,5,7");
     }
 
-    /** Sets an experiment run may hold (raw rows are kept in memory until the summary is written). */
-    static final long MAX_UNITS = 1_000_000;
-
-    /** Refuses a run of more than {@link #MAX_UNITS} sets before any is generated. */
-    static void checkUnits(CommandLine cl, long points, long sets) {
-        check(cl, sets <= MAX_UNITS && points * sets <= MAX_UNITS, "a run analyses at most " + MAX_UNITS
-                + " task sets (got " + points + " points x " + sets + " sets); use fewer --sets or points");
+    /** A usage error (exit 2) when a sweep's parameters do not hold, {@code why} saying which. */
+    static void check(CommandLine cl, String why) {
+        if (why != null) {
+            throw new CommandLine.ParameterException(cl, why);
+        }
     }
 
     static void check(CommandLine cl, boolean ok, String message) {
@@ -118,7 +100,7 @@ final class ExperimentCommand implements Runnable {
             Shard shard = sweep.shard(spec.commandLine());
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
-            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
+            try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
                 ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
@@ -144,8 +126,8 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
-            return execute(new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit));
+            return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks, sweep.eachTimeLimit));
         }
     }
 
@@ -174,22 +156,17 @@ final class ExperimentCommand implements Runnable {
                 description = "U of the task-count sweep. Default: ${DEFAULT-VALUE}.")
         double fixedUtilization;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(50);
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
-            check(cl, sets >= 1 && utilizationTasks >= 1 && ns.stream().allMatch(n -> n >= 1 && n <= 64),
-                    "need --sets >= 1 and task counts in 1..64");
-            check(cl, us.stream().allMatch(u -> u > 0 && u <= utilizationTasks)
-                    && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
-                    "every utilisation must be in (0, tasks]");
-            checkUnits(cl, (long) us.size() + ns.size(), sets);
-            return execute(new RuntimeExperiment(sweep.seed,
-                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
+            check(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            return execute(new RuntimeExperiment(sweep.seed.value,
+                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
         }
     }
@@ -217,10 +194,8 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
-            check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
-                    && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
-            checkUnits(cl, 1, sets);
-            return execute(new GraphSizeExperiment(sweep.seed,
+            check(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
         }
     }
@@ -245,8 +220,8 @@ final class ExperimentCommand implements Runnable {
                 description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
         List<Double> bestEffort;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
         @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
                 description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
@@ -257,11 +232,8 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<Integer> tpc = range(cl, tasksPerCpu);
-            check(cl, sets >= 1 && tpc.stream().allMatch(n -> n >= 1 && n <= 64), "need --sets >= 1 and tasks per CPU in 1..64");
-            check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
-            check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
-            check(cl, List.of("safe", "paper", "artifact").contains(variant), "--variant must be safe, paper or artifact");
-            return execute(new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
+            check(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort, variant));
+            return execute(new GcapsExperiment(sweep.seed.value, tpc, utilizations, bestEffort, sets.value,
                     Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
         }
     }
@@ -288,8 +260,8 @@ final class ExperimentCommand implements Runnable {
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
             PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
-            return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
+            return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 
@@ -312,8 +284,8 @@ final class ExperimentCommand implements Runnable {
                 description = "Total utilisations. Default: 2,4,...,M.")
         List<Double> utilizations;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
         @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
                 description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
@@ -331,17 +303,9 @@ final class ExperimentCommand implements Runnable {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null
                     ? org.gpusched.experiment.PartitioningExperiment.paperUtilizations(sms) : utilizations;
-            check(cl, sms >= 1 && sms <= 4096, "--sms must be in 1..4096");
-            check(cl, sets >= 1 && tasks.stream().allMatch(n -> n >= 1 && n <= 1024), "need --sets >= 1 and tasks in 1..1024");
-            check(cl, prm >= 0 && prm <= 1 && deadlineRatio > 0 && deadlineRatio <= 1,
-                    "need 0 <= --prm <= 1 and 0 < --deadline-ratio <= 1");
-            double cap = deadlineRatio / (1.0 / sms + 0.1);
-            check(cl, us.stream().allMatch(u -> u > 0 && tasks.stream().allMatch(n -> u <= n * cap * 0.9)),
-                    "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
-                            + "] (the largest a task may have is D/T / (1/M + 0.1))");
-            checkUnits(cl, (long) tasks.size() * us.size(), sets);
-            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
-                    tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
+            check(cl, SweepChecks.partitioning(sms, sets.value, tasks, us, prm, deadlineRatio));
+            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed.value, sms,
+                    tasks, us, sets.value, prm, deadlineRatio, policy.partition(cl)));
         }
     }
 
@@ -356,8 +320,8 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
-            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
+            check(spec.commandLine(), SweepChecks.copyExec(sets));
+            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed.value, sets));
         }
     }
 }

@@ -1,23 +1,17 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.baseline.OnlineEdfPowerOn;
-import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
 import org.gpusched.interop.Mast2Xml;
 import org.gpusched.interop.MastText;
+import org.gpusched.interop.SagExport;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.input.Escapes;
-import org.gpusched.model.Budget;
-import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Serialisation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -57,8 +51,8 @@ final class ExportCommand implements Callable<Integer> {
             description = "Write here (atomically; never over an input) instead of stdout.")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
     @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
             converter = ArrivalConverter.class,
@@ -81,7 +75,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Outputs outputs = Outputs.of(List.of(file), force);
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
         if (output != null) {
             outputs.check(output);
         }
@@ -99,38 +93,15 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            TaskSet ts = w.pbs();
-            if (ts.origin() < 0 && steadyState) {
-                err.println(name + ": export --to sag: --steady-state: offsets leave no steady-state window (every"
-                        + " instant lies inside some job's window); without it the jobs from power-on are written");
-                return ExitCodes.INVALID;
+            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority);
+            if (r.refusal() != null) {
+                err.println(name + ": export --to sag: " + r.refusal());
+                return r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID;
             }
-            // EDF's default answer for a set whose window does not start at 0 is from power-on.
-            boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
-            TaskSet file = Timeline.fileTimeLine(ts);
-            String large = SagJobs.tooLarge(ts);
-            Analysis edf = large == null && powerOn ? powerOn(file) : null;
-            if (edf != null && edf.verdict() == Verdict.INCONCLUSIVE) {
-                err.println(name + ": export --to sag: inconclusive: EDF from power-on: " + edf.note()
-                        + " (no finite job set stands for the set yet)");
-                return ExitCodes.INCONCLUSIVE;
+            if (r.note() != null) {
+                err.println(name + ": note: " + r.note());
             }
-            int turns = edf == null ? 1 : explored + 1;
-            large = large != null || !powerOn ? large : SagJobs.tooLarge(file, turns);
-            if (large != null) {
-                err.println(name + ": export --to sag: " + large);
-                return ExitCodes.INVALID;
-            }
-            SagJobs.Files f;
-            if (powerOn) {
-                err.println(name + ": note: " + (ts.origin() < 0 ? "no steady-state window"
-                        : "the steady-state window starts at " + ts.origin() + ", not 0 (--steady-state writes its"
-                        + " hyperperiod)") + ": the jobs from power-on over " + turns
-                        + " hyperperiods (those edf-serial explores from power-on, plus one)");
-                f = SagJobs.fromPowerOn(file, turns, arrival, priority);
-            } else {
-                f = SagJobs.write(ts, arrival, priority);
-            }
+            SagJobs.Files f = r.files();
             text = f.jobs();
             if (f.precedence() != null) {
                 if (output == null) {
@@ -163,27 +134,6 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
-    }
-
-    /** Hyperperiods the last {@link #powerOn} explored. */
-    private int explored;
-
-    /**
-     * EDF-serial from power-on under the rule this export writes (online with arrival windows and
-     * jitter, else time-triggered); the hyperperiods it explores, plus one, stand for the set.
-     */
-    private Analysis powerOn(TaskSet ts) {
-        boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
-        Budget.Meter meter = Budget.defaults().start();
-        if (online) {
-            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
-            Analysis a = g.analyze(meter);
-            explored = g.explored();
-            return a;
-        }
-        PowerOnEdf.Result r = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial").analyze(meter);
-        explored = r.explored();
-        return r.analysis();
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

@@ -6,6 +6,7 @@ import org.gpusched.input.InputException;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,8 +28,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed",
             description = "Slowdown range: small [1.1,1.4], large [1.7,1.9], mixed [1.1,1.9]. Default: ${DEFAULT-VALUE}.")
@@ -98,7 +99,7 @@ final class GenerateCommand implements Callable<Integer> {
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
             try {
-                g = Generator.generate(seed, sc, utilization, tasks, i,
+                g = Generator.generate(seed.value, sc, utilization, tasks, i,
                         new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -1,9 +1,5 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.Json;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Budget;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
@@ -16,8 +12,8 @@ import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Holistic;
 import org.gpusched.timepart.HolisticResult;
+import org.gpusched.timepart.PlanDocument;
 import org.gpusched.timepart.Serialisation;
-import org.gpusched.timepart.Step;
 import org.gpusched.timepart.WindowSearch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,7 +27,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -95,8 +90,8 @@ final class OptimizeCommand implements Callable<Integer> {
                     + " goes to stderr). Never an input.")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
     @Override
     public Integer call() throws IOException {
@@ -125,7 +120,7 @@ final class OptimizeCommand implements Callable<Integer> {
         }
         Path out = output != null ? output : defaultOutput();
         boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), force);
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
         if (!toStdout) {
             outputs.check(out);
         }
@@ -181,7 +176,7 @@ final class OptimizeCommand implements Callable<Integer> {
         if (!s.holds()) {
             report.println("  note          " + s.reason());
         }
-        String json = rewrite(content, p, r.window());
+        String json = PlanDocument.withWindow(content, p, r.window());
         new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
         if (toStdout) {
             spec.commandLine().getOut().print(json);
@@ -207,43 +202,18 @@ final class OptimizeCommand implements Callable<Integer> {
 
     private int partitionIndex(Platform.TimePartitions plan, List<Flow> flows) {
         if (partition != null) {
-            for (int i = 0; i < plan.partitions().size(); i++) {
-                if (plan.partitions().get(i).name().equals(partition)) {
-                    return i;
-                }
+            int i = PlanDocument.partitionIndex(plan, partition);
+            if (i < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '"
+                        + partition + "' in " + file);
             }
-            throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '" + partition
-                    + "' in " + file);
+            return i;
         }
-        Set<String> gpu = new LinkedHashSet<>();
-        for (Flow f : flows) {
-            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
-                gpu.add(f.partition());
-            }
-        }
+        Set<String> gpu = PlanDocument.gpuPartitions(flows);
         if (gpu.size() != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), (gpu.isEmpty() ? "no GPU-using task is in a"
                     + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
         }
-        return partitionIndex(plan, gpu.iterator().next());
-    }
-
-    private static int partitionIndex(Platform.TimePartitions plan, String name) {
-        for (int i = 0; i < plan.partitions().size(); i++) {
-            if (plan.partitions().get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no partition " + name);
-    }
-
-    /** The input document with only the partition's windows replaced (everything else, x included, kept). */
-    private static String rewrite(String content, int p, Platform.Window w) throws IOException {
-        JsonNode tree = Json.MAPPER.readTree(content);
-        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
-                .putArray("windows");
-        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
-        w.core().ifPresent(c -> win.put("core", c));
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return PlanDocument.partitionIndex(plan, gpu.iterator().next());
     }
 }

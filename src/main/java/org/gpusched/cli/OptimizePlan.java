@@ -1,19 +1,14 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.Escapes;
 import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
-import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.Json;
 import org.gpusched.report.PlanReports;
-import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.PlanDocument;
 import org.gpusched.timepart.PlanSearch;
 
 import java.io.IOException;
@@ -44,7 +39,7 @@ final class OptimizePlan {
         }
         Path out = cmd.output != null ? cmd.output : cmd.defaultOutput();
         boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(cmd.file), cmd.force);
+        Outputs outputs = Outputs.of(List.of(cmd.file), cmd.overwrite.force);
         if (!toStdout) {
             outputs.check(out);
         }
@@ -89,7 +84,7 @@ final class OptimizePlan {
             report.printf(Locale.ROOT, "  plan          GPU server: priorities %s, min slack %d%n", best.priorityRule(),
                     best.minSlack());
         }
-        String json = rewrite(content, w, best);
+        String json = PlanDocument.withPlan(content, w, best);
         new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
         if (toStdout) {
             cmd.spec.commandLine().getOut().print(json);
@@ -98,35 +93,5 @@ final class OptimizePlan {
             report.println("  written       " + Escapes.text(out.toString()));
         }
         return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
-    }
-
-    /** The input document with the plan, each task's partition and priority set (everything else kept). */
-    static String rewrite(String content, Workload w, PlanSearch.Candidate best) throws IOException {
-        JsonNode tree = Json.MAPPER.readTree(content);
-        if (best.plan() != null) {
-            ObjectNode tp = ((ObjectNode) tree.path("platform")).putObject("timePartitions");
-            tp.put("majorFrame", best.plan().majorFrame());
-            ArrayNode parts = tp.putArray("partitions");
-            for (Platform.Partition p : best.plan().partitions()) {
-                ObjectNode pn = parts.addObject().put("name", p.name());
-                ArrayNode ws = pn.putArray("windows");
-                for (Platform.Window win : p.windows()) {
-                    ObjectNode wn = ws.addObject().put("start", win.start()).put("length", win.length());
-                    win.core().ifPresent(c -> wn.put("core", c));
-                }
-            }
-        }
-        List<Flow> flows = Flows.of(w);
-        ArrayNode tasks = (ArrayNode) tree.path("tasks");
-        for (int i = 0; i < flows.size(); i++) {
-            ObjectNode t = (ObjectNode) tasks.get(i);
-            JsonNode cpu = t.path("cpu");
-            ObjectNode c = cpu.isObject() ? (ObjectNode) cpu : t.putObject("cpu");
-            c.put("priority", best.priorities()[i]);
-            if (best.plan() != null && (flows.get(i).usesCpu() || PlanSearch.usesGpu(flows.get(i)))) {
-                t.put("partition", PlanSearch.usesGpu(flows.get(i)) ? PlanSearch.GPU : PlanSearch.CPU);
-            }
-        }
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
     }
 }

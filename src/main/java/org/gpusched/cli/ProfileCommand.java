@@ -20,6 +20,7 @@ import org.gpusched.profile.NsysProfile;
 import org.gpusched.report.NsysReports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -61,8 +62,8 @@ final class ProfileCommand extends ProfileRun {
             description = "With --from-nsys: which kernels are which task's (rules by kernel name, stream or NVTX range).")
     Path map;
 
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOutputs overwrite;
 
     @Override
     public Integer call() {
@@ -74,7 +75,7 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        Outputs outputs = outputs(force, taskset, out, csv);
+        Outputs outputs = outputs(overwrite.force, taskset, out, csv);
         SimTiming timing = profile.simTiming(ts, common);
         Profiler.Profile p;
         try (ProfileDevice dev = open(in, timing)) {
@@ -118,7 +119,7 @@ final class ProfileCommand extends ProfileRun {
         }
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         ProfileOptions.distinct(cl, out, csv);
-        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), force);
+        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force);
         outputs.check(out);
         outputs.check(csv);
         List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),

@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Shard;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -19,11 +20,11 @@ public final class SweepOptions {
         return out != null ? out : Path.of("experiment-" + kind);
     }
 
-    @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
-    boolean force;
+    @Mixin
+    SharedOptions.ForeignFolder folder;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Threads.class,
             description = "Analyse N sets at once; results do not depend on N. Default: ${DEFAULT-VALUE}.")
