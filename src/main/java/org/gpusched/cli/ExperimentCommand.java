@@ -3,7 +3,6 @@ package org.gpusched.cli;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
-import org.gpusched.experiment.GcapsExperiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
 import org.gpusched.experiment.Scenario;
@@ -13,7 +12,6 @@ import org.gpusched.experiment.Sweep;
 import org.gpusched.experiment.SweepChecks;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
-import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,8 +28,8 @@ import java.util.concurrent.Callable;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
-                ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentInterferenceCommand.class,
+                ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
+                RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
                 ExperimentMergeCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -70,19 +68,6 @@ final class ExperimentCommand implements Runnable {
             return SweepChecks.taskCounts(spec);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, e.getMessage());
-        }
-    }
-
-    /** A usage error (exit 2) when a sweep's parameters do not hold, {@code why} saying which. */
-    static void check(CommandLine cl, String why) {
-        if (why != null) {
-            throw new CommandLine.ParameterException(cl, why);
-        }
-    }
-
-    static void check(CommandLine cl, boolean ok, String message) {
-        if (!ok) {
-            throw new CommandLine.ParameterException(cl, message);
         }
     }
 
@@ -164,7 +149,7 @@ final class ExperimentCommand implements Runnable {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
-            check(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
             return execute(new RuntimeExperiment(sweep.seed.value,
                     scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
@@ -194,47 +179,9 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
-            check(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            Usage.refuse(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
-        }
-    }
-
-    @Command(name = "gcaps", mixinStandardHelpOptions = true,
-            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
-                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
-                    + "utilisation and best-effort share.",
-                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
-                            + "--each-time-limit is not used (the analyses take milliseconds)."})
-    static final class Gcaps extends Run {
-        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
-                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
-        String tasksPerCpu;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
-                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> utilizations;
-
-        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
-                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> bestEffort;
-
-        @Mixin
-        SharedOptions.Sets sets = new SharedOptions.Sets(100);
-
-        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
-                description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
-                        + "showed are needed), paper (as printed) or artifact. Default: ${DEFAULT-VALUE}.")
-        String variant;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Integer> tpc = range(cl, tasksPerCpu);
-            check(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort, variant));
-            return execute(new GcapsExperiment(sweep.seed.value, tpc, utilizations, bestEffort, sets.value,
-                    Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
         }
     }
 
@@ -262,66 +209,6 @@ final class ExperimentCommand implements Runnable {
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
                     sets.sets.value, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
-        }
-    }
-
-    @Command(name = "partitioning", mixinStandardHelpOptions = true,
-            description = {"SM partitioning (Zahaf et al., RTNS 2021, section 7): schedulable ratio, scheduled workload,"
-                    + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
-                    + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
-                    "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
-                            + "partitions,time}-nN .png/.svg. --each-time-limit is not used (see docs/partitioning.md)."})
-    static final class Partitioning extends Run {
-        @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
-                description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
-        long sms;
-
-        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200",
-                description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-        List<Integer> tasks;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 2,4,...,M.")
-        List<Double> utilizations;
-
-        @Mixin
-        SharedOptions.Sets sets = new SharedOptions.Sets(100);
-
-        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
-                description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
-        double prm;
-
-        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75",
-                description = "D = R·T. Default: ${DEFAULT-VALUE}.")
-        double deadlineRatio;
-
-        @Mixin
-        PolicyOptions policy;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Double> us = utilizations == null
-                    ? org.gpusched.experiment.PartitioningExperiment.paperUtilizations(sms) : utilizations;
-            check(cl, SweepChecks.partitioning(sms, sets.value, tasks, us, prm, deadlineRatio));
-            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed.value, sms,
-                    tasks, us, sets.value, prm, deadlineRatio, policy.partition(cl)));
-        }
-    }
-
-    @Command(name = "copy-exec", mixinStandardHelpOptions = true,
-            description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
-                    + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
-                    + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
-                    "Writes copy-exec.csv and copy-exec .png/.svg. --each-time-limit is not used."})
-    static final class CopyExec extends Run {
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Override
-        public Integer call() throws IOException {
-            check(spec.commandLine(), SweepChecks.copyExec(sets));
-            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed.value, sets));
         }
     }
 }

@@ -78,9 +78,7 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
         }
-        if (count < 1 || index < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 1 and --index >= 0");
-        }
+        Usage.refuse(spec.commandLine(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
         if (tasks < 1 || tasks > 64 || !(utilization > 0) || utilization > tasks) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
@@ -88,9 +86,7 @@ final class GenerateCommand implements Callable<Integer> {
         if (chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
         }
-        if (out == null && count != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--count > 1 needs --out DIR");
-        }
+        Usage.refuse(spec.commandLine(), out == null && count != 1, "--count > 1 needs --out DIR");
         PrintWriter stdout = spec.commandLine().getOut();
         Outputs outputs = Outputs.of(List.of(), force);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {

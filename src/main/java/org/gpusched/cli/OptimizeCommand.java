@@ -95,9 +95,7 @@ final class OptimizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (plan == windows) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --windows or --plan");
-        }
+        Usage.refuse(spec.commandLine(), plan == windows, "give one of --windows or --plan");
         if (plan) {
             return new OptimizePlan(this).run();
         }

@@ -35,7 +35,7 @@ public final class PaperSetsOptions {
 
     /** Checks every value (usage errors, exit 2) and returns the scenarios. */
     List<Scenario> check(CommandLine cl) {
-        ExperimentCommand.check(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks));
+        Usage.refuse(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks));
         return ExperimentCommand.scenarios(cl, scenarios);
     }
 }

@@ -107,9 +107,7 @@ final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
-        }
+        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -101,9 +101,8 @@ final class ProfileCommand extends ProfileRun {
             throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
         }
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
-            if (cl.getParseResult().hasMatchedOption(o)) {
-                throw new CommandLine.ParameterException(cl, o + " does not apply to --from-nsys (the trace is the measurement)");
-            }
+            Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
+                    o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();

@@ -71,25 +71,17 @@ final class ProfileOptions {
     GpuRunOptions run;
 
     void validate(CommandLine cl) {
-        if (runs < 1 || warmup < 0) {
-            throw new CommandLine.ParameterException(cl, "--runs must be at least 1 and --warmup at least 0");
-        }
-        if (margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0) {
-            throw new CommandLine.ParameterException(cl, "--margin must be between 1 and 1000 (got " + margin + ")");
-        }
-        if (maxSetSize != null && maxSetSize < 1) {
-            throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
-        }
+        Usage.refuse(cl, runs < 1 || warmup < 0, "--runs must be at least 1 and --warmup at least 0");
+        Usage.refuse(cl, margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0,
+                "--margin must be between 1 and 1000 (got " + margin + ")");
+        Usage.refuse(cl, maxSetSize != null && maxSetSize < 1, "--max-set-size must be at least 1");
         run.validate(cl);
-        if (simContention != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-contention describes the simulated device: add --device sim");
-        }
-        if (simTiming != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
-        }
-        if (device != DeviceChoice.SIM && !execTime.spec().equals("wcet")) {
-            throw new CommandLine.ParameterException(cl, "--exec-time draws the simulated device's samples: add --device sim");
-        }
+        Usage.refuse(cl, simContention != null && device != DeviceChoice.SIM,
+                "--sim-contention describes the simulated device: add --device sim");
+        Usage.refuse(cl, simTiming != null && device != DeviceChoice.SIM,
+                "--sim-timing describes the simulated device: add --device sim");
+        Usage.refuse(cl, device != DeviceChoice.SIM && !execTime.spec().equals("wcet"),
+                "--exec-time draws the simulated device's samples: add --device sim");
     }
 
     /** The files a run reads (never overwritten): the task set and the --sim-timing file. */

@@ -7,7 +7,6 @@ import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualify;
 import org.gpusched.report.Json;
 import org.gpusched.report.QualifyReports;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -88,9 +87,8 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() throws IOException {
-        if (sets < 1 || sets > Qualify.MAX_SETS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--sets must be in 1.." + Qualify.MAX_SETS);
-        }
+        Usage.refuse(spec.commandLine(), sets < 1 || sets > Qualify.MAX_SETS,
+                "--sets must be in 1.." + Qualify.MAX_SETS);
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
             new org.gpusched.input.WorkloadReader(allowExternalModules).read(p); // one-line error, exit 2

@@ -60,12 +60,9 @@ public final class SweepOptions {
         if (threads < 1) {
             throw new CommandLine.ParameterException(cl, "--threads must be >= 1");
         }
-        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
-            throw new CommandLine.ParameterException(cl, "--time-limit must be positive");
-        }
-        if (eachTimeLimit.isNegative() || eachTimeLimit.isZero()) {
-            throw new CommandLine.ParameterException(cl, "--each-time-limit must be positive");
-        }
+        Usage.refuse(cl, timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero()),
+                "--time-limit must be positive");
+        Usage.refuse(cl, eachTimeLimit.isNegative() || eachTimeLimit.isZero(), "--each-time-limit must be positive");
         try {
             return Shard.parse(shard);
         } catch (IllegalArgumentException e) {
