@@ -8,6 +8,7 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.OptimizeReports;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Holistic;
@@ -148,45 +149,23 @@ final class OptimizeCommand implements Callable<Integer> {
         }
         WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
                 : WindowSearch.Objective.WINDOW);
+        Serialisation s = r == null ? null : Serialisation.check(flows, r.plan(), w.platform().cpus());
+        OptimizeReports.windows(report, name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
         int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
-        String part = plan.partitions().get(p).name();
-        long oldLength = plan.partitions().get(p).windows().stream().mapToLong(Platform.Window::length).sum();
-        report.printf(Locale.ROOT, "%s: partition %s, %d windows of %d in all per major frame %d%n", name, part,
-                plan.partitions().get(p).windows().size(), oldLength, plan.majorFrame());
-        report.printf(Locale.ROOT, "  before        %s, min slack %s%n", before.schedulable() ? "schedulable"
-                : "not schedulable", slack(before));
-        if (search.spent() != null) {
-            report.printf(Locale.ROOT, "  inconclusive  %s after %d analyses%s%n", search.spent(),
-                    search.evaluationsSoFar(), r == null ? "; no schedulable window found so far" : "; best so far:");
-        }
         if (r == null) {
-            if (done == ExitCodes.OK) {
-                report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
-                        + " (%d analyses)%n", search.evaluationsSoFar());
-                return ExitCodes.NOT_SCHEDULABLE;
-            }
-            return done;
+            return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
         }
-        Serialisation s = Serialisation.check(flows, r.plan(), w.platform().cpus());
-        report.printf(Locale.ROOT, "  after         window [%d, %d) (length %d), min slack %s, %d analyses%n",
-                r.window().start(), r.window().start() + r.window().length(), r.window().length(), slack(r.analysis()),
-                search.evaluationsSoFar());
-        if (!s.holds()) {
-            report.println("  note          " + s.reason());
-        }
-        String json = PlanDocument.withWindow(content, p, r.window());
-        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
-        if (toStdout) {
-            spec.commandLine().getOut().print(json);
-        } else {
-            outputs.writeString(out, json);
-            report.println("  written       " + Escapes.text(out.toString()));
-        }
-        return done;
+        return written(PlanDocument.withWindow(content, p, r.window()), out, outputs, report, done);
     }
 
-    private static String slack(HolisticResult r) {
-        return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
+    /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
+    int written(String json, Path out, Outputs outputs, PrintWriter report, int code) {
+        new WorkloadReader().read(out.toString(), json);
+        outputs.writeOrPrint(out, json, spec.commandLine().getOut());
+        if (!out.toString().equals("-")) {
+            report.println("  written       " + Escapes.text(out.toString()));
+        }
+        return code;
     }
 
     Path defaultOutput() {

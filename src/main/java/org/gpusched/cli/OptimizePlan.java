@@ -6,6 +6,7 @@ import org.gpusched.input.InputText;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.OptimizeReports;
 import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.PlanDocument;
@@ -16,7 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** {@code optimize --plan}: build a plan for a workload without one and write it as a workload. */
 final class OptimizePlan {
@@ -69,29 +69,12 @@ final class OptimizePlan {
         if (cmd.planOptions.trace != null) {
             outputs.writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
         }
-        report.printf(Locale.ROOT, "%s: %d plans analysed (%s analysis, gpuAccess %s)%n", name, trace.size(),
-                cmd.planOptions.analysis == PlanOptions.Analysis.offset_based ? "offset-based" : "holistic",
-                w.platform().gpuAccess().id());
+        OptimizeReports.plan(report, name, trace.size(), cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
+                w.platform().gpuAccess().id(), best, spentFlag[0]);
         if (best == null) {
-            report.println(spentFlag[0] ? "  the time limit ran out before a schedulable plan was found"
-                    : "  no plan in the search space keeps every task schedulable");
             return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.NOT_SCHEDULABLE;
         }
-        if (best.plan() != null) {
-            report.printf(Locale.ROOT, "  plan          major frame %d, GPU share %d %%, priorities %s, min slack %d%n",
-                    best.majorFrame(), best.gpuSharePercent(), best.priorityRule(), best.minSlack());
-        } else {
-            report.printf(Locale.ROOT, "  plan          GPU server: priorities %s, min slack %d%n", best.priorityRule(),
-                    best.minSlack());
-        }
-        String json = PlanDocument.withPlan(content, w, best);
-        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
-        if (toStdout) {
-            cmd.spec.commandLine().getOut().print(json);
-        } else {
-            outputs.writeString(out, json);
-            report.println("  written       " + Escapes.text(out.toString()));
-        }
-        return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+        return cmd.written(PlanDocument.withPlan(content, w, best), out, outputs, report,
+                spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK);
     }
 }
