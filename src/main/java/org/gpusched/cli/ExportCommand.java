@@ -1,14 +1,11 @@
 package org.gpusched.cli;
 
-import org.gpusched.interop.Mast2Xml;
-import org.gpusched.interop.MastText;
+import org.gpusched.interop.MastExport;
 import org.gpusched.interop.SagExport;
 import org.gpusched.interop.SagJobs;
 import org.gpusched.input.Escapes;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Serialisation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -113,20 +110,13 @@ final class ExportCommand implements Callable<Integer> {
                 outputs.writeString(prec, f.precedence());
             }
         } else {
-            String why = Flows.whyNot(w);
-            if (why != null) {
-                err.println(name + ": export --to " + to + ": not applicable: " + why);
+            MastExport.Result r = MastExport.of(w, to == Target.mast2);
+            if (r.refusal() != null) {
+                err.println(name + ": export --to " + to + ": not applicable: " + r.refusal());
                 return ExitCodes.INVALID;
             }
-            Serialisation s = Serialisation.check(Flows.of(w), w.platform().timePartitions(), w.platform().cpus());
-            if (!s.holds()) {
-                err.println(name + ": note: kernels as delays assume serialised kernels, which is not shown: "
-                        + s.reason());
-            }
-            if (to == Target.mast && w.platform().timePartitions() != null) {
-                err.println(name + ": note: MAST-1 has no time partitions; the plan is left out (--to mast2 keeps it)");
-            }
-            text = to == Target.mast ? MastText.write(w) : Mast2Xml.write(w);
+            r.notes().forEach(n -> err.println(name + ": note: " + n));
+            text = r.text();
         }
         if (output == null) {
             spec.commandLine().getOut().print(text);

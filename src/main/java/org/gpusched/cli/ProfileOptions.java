@@ -4,14 +4,11 @@ import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
-import org.gpusched.player.CudaProfileDevice;
-import org.gpusched.player.DeviceChecks;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.SimProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimDeviceFit;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Statistic;
@@ -133,43 +130,13 @@ final class ProfileOptions {
         }
     }
 
-    /**
-     * The device {@code ts} is profiled on, after checking that every task's block fits it and
-     * (simulator) that every kernel module loads. No GPU is exit 2, naming --device sim.
-     */
+    /** The device {@code ts} is profiled on, checked first (player.ProfileDevices). */
     ProfileDevice open(TaskSet ts, SimTiming timing) {
-        if (device == DeviceChoice.SIM) {
-            DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
-            DeviceChecks.modulesLoadable(ts);
-            return new SimProfileDevice(timing, execTime, run.seed, ts.timeUnit().json());
-        }
-        long nanos = run.nanos(ts);
-        if (nanos <= 0) {
-            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to profile"
-                    + " it on the GPU (or --device sim)");
-        }
-        List<String> info;
-        try {
-            info = CudaDevice.info(run.gpu);
-        } catch (CudaException e) {
-            throw noGpu(e);
-        }
-        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + run.gpu);
-        try {
-            return CudaProfileDevice.open(ts, run.gpu, nanos);
-        } catch (CudaException e) {
-            throw cudaFailure(e);
-        }
+        return ProfileDevices.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
     }
 
-    static InputException noGpu(CudaException e) {
-        return new InputException("--device cuda", "", "no usable GPU (" + e.getMessage() + ")"
-                + (e.hint().isEmpty() ? "" : "; " + e.hint()) + "; --device sim profiles the simulated device");
-    }
-
-    /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
     static RuntimeException cudaFailure(CudaException e) {
-        return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
+        return ProfileDevices.cudaFailure(e);
     }
 
     /** The task set's text as read (for the measured copy, which keeps everything else). */
