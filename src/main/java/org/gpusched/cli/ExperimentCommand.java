@@ -112,7 +112,7 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
             return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
-                    sets.sets.value, sets.tasks, sweep.eachTimeLimit));
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit));
         }
     }
 
@@ -208,7 +208,7 @@ final class ExperimentCommand implements Runnable {
             PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
-                    sets.sets.value, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 }

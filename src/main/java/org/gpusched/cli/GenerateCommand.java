@@ -39,8 +39,8 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Target total utilisation (0 < U <= tasks).")
     double utilization;
 
-    @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-    int tasks;
+    @Mixin
+    SharedOptions.Tasks tasks;
 
     @Option(names = "--index", paramLabel = "I", defaultValue = "0",
             description = "Index of the first set. Default: ${DEFAULT-VALUE}.")
@@ -79,7 +79,7 @@ final class GenerateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
         }
         Usage.refuse(spec.commandLine(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
-        if (tasks < 1 || tasks > 64 || !(utilization > 0) || utilization > tasks) {
+        if (tasks.value < 1 || tasks.value > 64 || !(utilization > 0) || utilization > tasks.value) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
         }
@@ -95,7 +95,7 @@ final class GenerateCommand implements Callable<Integer> {
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
             try {
-                g = Generator.generate(seed.value, sc, utilization, tasks, i,
+                g = Generator.generate(seed.value, sc, utilization, tasks.value, i,
                         new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -25,8 +25,8 @@ public final class PaperSetsOptions {
     @Mixin
     SharedOptions.Sets sets = new SharedOptions.Sets(50);
 
-    @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-    int tasks;
+    @Mixin
+    SharedOptions.Tasks tasks;
 
     /** The utilisations given, or the paper's. */
     List<Double> utilizations() {
@@ -35,7 +35,7 @@ public final class PaperSetsOptions {
 
     /** Checks every value (usage errors, exit 2) and returns the scenarios. */
     List<Scenario> check(CommandLine cl) {
-        Usage.refuse(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks));
+        Usage.refuse(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks.value));
         return ExperimentCommand.scenarios(cl, scenarios);
     }
 }

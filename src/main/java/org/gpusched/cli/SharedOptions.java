@@ -31,6 +31,12 @@ final class SharedOptions {
         }
     }
 
+    /** Tasks per generated set. */
+    static final class Tasks {
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        int value;
+    }
+
     /** --force of a command with one output file, -o OUT. */
     static final class OverwriteOut {
         @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
