@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true,
         description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
@@ -117,24 +118,10 @@ final class OptimizeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "partition " + plan.partitions().get(p).name()
                     + " has windows on several cores; the window search handles one core or all cores");
         }
-        Path out = output != null ? output : defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
-        PrintWriter report = toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        Target t = target();
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
-        long[] last = {System.nanoTime()};
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
-        WindowSearch search = new WindowSearch(flows, plan, p, grid, n -> {
-            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
-                last[0] = System.nanoTime();
-                err.println("optimize: " + n + " analyses so far");
-                err.flush();
-            }
-        }, meter::checkTime);
+        WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
         if (search.placements() > MAX_PLACEMENTS) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--step " + grid + " gives "
                     + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
@@ -144,26 +131,53 @@ final class OptimizeCommand implements Callable<Integer> {
         try {
             before = Holistic.analyze(flows, plan, meter::checkTime);
         } catch (Budget.Exhausted e) {
-            report.printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name, e.getMessage());
+            t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
+                    e.getMessage());
             return ExitCodes.INCONCLUSIVE;
         }
         WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
                 : WindowSearch.Objective.WINDOW);
         Serialisation s = r == null ? null : Serialisation.check(flows, r.plan(), w.platform().cpus());
-        OptimizeReports.windows(report, name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
+        OptimizeReports.windows(t.report(), name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
         int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
         if (r == null) {
             return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
         }
-        return written(PlanDocument.withWindow(content, p, r.window()), out, outputs, report, done);
+        return written(PlanDocument.withWindow(content, p, r.window()), t, done);
+    }
+
+    /** Where the optimised workload goes, checked before the search; the report goes to stderr when it is stdout. */
+    record Target(Path out, Outputs outputs, PrintWriter report) { }
+
+    Target target() {
+        Path out = output != null ? output : defaultOutput();
+        boolean toStdout = out.toString().equals("-");
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
+        if (!toStdout) {
+            outputs.check(out);
+        }
+        return new Target(out, outputs, toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut());
+    }
+
+    /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
+    LongConsumer progress(String what) {
+        PrintWriter err = spec.commandLine().getErr();
+        long[] last = {System.nanoTime()};
+        return n -> {
+            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
+                last[0] = System.nanoTime();
+                err.println("optimize: " + n + " " + what + " so far");
+                err.flush();
+            }
+        };
     }
 
     /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
-    int written(String json, Path out, Outputs outputs, PrintWriter report, int code) {
-        new WorkloadReader().read(out.toString(), json);
-        outputs.writeOrPrint(out, json, spec.commandLine().getOut());
-        if (!out.toString().equals("-")) {
-            report.println("  written       " + Escapes.text(out.toString()));
+    int written(String json, Target t, int code) {
+        new WorkloadReader().read(t.out().toString(), json);
+        t.outputs().writeOrPrint(t.out(), json, spec.commandLine().getOut());
+        if (!t.out().toString().equals("-")) {
+            t.report().println("  written       " + Escapes.text(t.out().toString()));
         }
         return code;
     }

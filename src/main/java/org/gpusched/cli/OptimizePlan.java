@@ -5,7 +5,6 @@ import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
-import org.gpusched.output.Outputs;
 import org.gpusched.report.OptimizeReports;
 import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.Flows;
@@ -13,10 +12,9 @@ import org.gpusched.timepart.PlanDocument;
 import org.gpusched.timepart.PlanSearch;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 
 /** {@code optimize --plan}: build a plan for a workload without one and write it as a workload. */
 final class OptimizePlan {
@@ -37,44 +35,33 @@ final class OptimizePlan {
         if (why != null) {
             throw new InputException(cmd.file.toString(), "", why);
         }
-        Path out = cmd.output != null ? cmd.output : cmd.defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(cmd.file), cmd.overwrite.force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
+        OptimizeCommand.Target t = cmd.target();
         if (cmd.planOptions.trace != null) {
-            outputs.check(cmd.planOptions.trace);
+            t.outputs().check(cmd.planOptions.trace);
         }
-        PrintWriter report = toStdout ? cmd.spec.commandLine().getErr() : cmd.spec.commandLine().getOut();
-        PrintWriter err = cmd.spec.commandLine().getErr();
         long t0 = System.nanoTime();
         long limit = cmd.timeLimit == null ? Long.MAX_VALUE : cmd.timeLimit.toNanos();
         boolean[] spentFlag = {false};
-        long[] last = {t0};
+        LongConsumer progress = cmd.progress("plans analysed");
         List<PlanSearch.Candidate> trace = new ArrayList<>();
         PlanSearch search = new PlanSearch(Flows.of(w), w.platform().cpus(),
                 cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
                 cmd.objective == OptimizeCommand.Goal.window ? PlanSearch.Objective.WINDOW : PlanSearch.Objective.SLACK,
                 cmd.planOptions.seed, () -> spentFlag[0] |= System.nanoTime() - t0 > limit, c -> {
                     trace.add(c);
-                    if (System.nanoTime() - last[0] > OptimizeCommand.PROGRESS_NANOS) {
-                        last[0] = System.nanoTime();
-                        err.println("optimize: " + trace.size() + " plans analysed so far");
-                        err.flush();
-                    }
+                    progress.accept(trace.size());
                 });
         PlanSearch.Candidate best = search.run();
         String name = Escapes.text(cmd.file.toString());
         if (cmd.planOptions.trace != null) {
-            outputs.writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
+            t.outputs().writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
         }
-        OptimizeReports.plan(report, name, trace.size(), cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
+        OptimizeReports.plan(t.report(), name, trace.size(), cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
                 w.platform().gpuAccess().id(), best, spentFlag[0]);
         if (best == null) {
             return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.NOT_SCHEDULABLE;
         }
-        return cmd.written(PlanDocument.withPlan(content, w, best), out, outputs, report,
+        return cmd.written(PlanDocument.withPlan(content, w, best), t,
                 spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK);
     }
 }
