@@ -79,13 +79,10 @@ final class GenerateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
         }
         Usage.refuse(spec.commandLine(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
-        if (tasks.value < 1 || tasks.value > 64 || !(utilization > 0) || utilization > tasks.value) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
-        }
-        if (chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
-        }
+        Usage.refuse(spec.commandLine(), tasks.value < 1 || tasks.value > 64 || !(utilization > 0)
+                || utilization > tasks.value, "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
+        Usage.refuse(spec.commandLine(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
+                "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
         Usage.refuse(spec.commandLine(), out == null && count != 1, "--count > 1 needs --out DIR");
         PrintWriter stdout = spec.commandLine().getOut();
         Outputs outputs = Outputs.of(List.of(), force);

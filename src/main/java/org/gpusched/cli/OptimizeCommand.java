@@ -122,11 +122,9 @@ final class OptimizeCommand implements Callable<Integer> {
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
         WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
-        if (search.placements() > MAX_PLACEMENTS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step " + grid + " gives "
-                    + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
-                    + "): use a coarser --step");
-        }
+        Usage.refuse(spec.commandLine(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
+                + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
+                + "): use a coarser --step");
         HolisticResult before;
         try {
             before = Holistic.analyze(flows, plan, meter::checkTime);
