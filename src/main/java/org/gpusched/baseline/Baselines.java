@@ -70,6 +70,18 @@ public final class Baselines {
     }
 
     /**
+     * {@link #writeTable} for a streamed run that already finished: the same rule (serial or parallel)
+     * within the same state and heap budget, but no time limit, since the run ended within it and its
+     * table must not be cut short.
+     */
+    public static void writeTableAgain(TaskSet ts, BaselineResult run, String method, boolean csv, Budget b,
+                                       java.io.Writer out) throws java.io.IOException {
+        EdfBaseline.Kind kind = run.method().equals("edf-serial") ? EdfBaseline.Kind.SERIAL
+                : EdfBaseline.Kind.PARALLEL;
+        writeTable(ts, kind, method, csv, new Budget(b.maxStates(), null, b.maxHeapFraction()).start(), out);
+    }
+
+    /**
      * Simulates again and writes the table of a streamed run to {@code out} frame by frame (JSON or
      * CSV, the bytes {@code Tables} gives for the same frames).
      *

@@ -7,6 +7,7 @@ import org.gpusched.report.Json;
 import org.gpusched.report.Reports;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.report.OutputFormat;
+import org.gpusched.report.AnalyzeFiles;
 import org.gpusched.report.GanttOutput;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.ExploredGraph;
@@ -22,17 +23,12 @@ import org.gpusched.report.CiCases;
 import org.gpusched.report.HtmlReport;
 import org.gpusched.policy.Applicability;
 import org.gpusched.policy.Detail;
-import org.gpusched.baseline.BaselineResult;
-import org.gpusched.baseline.Baselines;
-import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.partition.PlanFile;
 import org.gpusched.policy.PartitionFamily;
 import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
-import org.gpusched.table.SchedulingTable;
-import org.gpusched.table.Tables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -43,13 +39,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,9 +122,8 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
 
     @Override
     public Integer call() throws IOException {
-        if ((table != null || graph != null || gantt != null) && files.size() != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table, --graph and --gantt take one input file");
-        }
+        Usage.refuse(spec.commandLine(), (table != null || graph != null || gantt != null) && files.size() != 1,
+                "--table, --graph and --gantt take one input file");
         if (gantt != null) {
             Main.ganttFormat(spec.commandLine(), gantt);
         }
@@ -141,13 +131,10 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
         Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
-        if (graph != null && !m.id().equals("gpusched")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
-        }
-        if (plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--plan takes one input file and an "
-                    + "sm-partition-* method");
-        }
+        Usage.refuse(spec.commandLine(), graph != null && !m.id().equals("gpusched"),
+                "--graph needs --method gpusched");
+        Usage.refuse(spec.commandLine(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
+                "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
@@ -155,21 +142,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         }
         Outputs outputs = Outputs.of(files, force);
         // Refuse an unwritable or protected output before a long analysis, not after it.
-        if (table != null && !tableToStdout) {
-            outputs.check(table);
-        }
-        if (graph != null) {
-            outputs.check(graph);
-        }
-        if (gantt != null) {
-            outputs.check(gantt);
-        }
-        if (plan != null && !tableToStdout) {
-            outputs.check(plan);
-        }
-        if (html != null) {
-            outputs.check(html);
-        }
+        outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
         List<HtmlReport.Entry> pages = new ArrayList<>();
         PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         CiOutput ci = CiOutput.of(common, "analyze");
@@ -217,29 +190,23 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
-                    PartitionFamily.plan(m, w, options).ifPresent(p -> writePlan(PlanFile.text(p, w.name(), w.sha256(),
-                            w.timeUnit().json(), m.id()), outputs));
+                    PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeOrPrint(plan, PlanFile.text(p,
+                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), spec.commandLine().getOut()));
                 }
                 return r.outcome().exitCode();
             }
             TaskSet ts = fr.taskSet();
             Analysis a = fr.analysis();
             if (graph != null && fr.graph() == null) {
-                // After a caught out-of-memory nothing was kept to draw; the power-on search keeps
-                // sets of states per hyperperiod, not one graph. Say so rather than write a stub.
-                err.println("gpusched: " + graph + ": no graph written (" + (a.note() != null ? a.note()
-                        : "the power-on search keeps no scheduling graph; --steady-state exports the steady state's")
-                        + ")");
+                err.println(AnalyzeFiles.noGraph(graph, a)); // rather than write a stub
             } else if (graph != null) {
-                exportGraph(fr.graph(), ts, outputs);
+                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, force);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
-            if (a.verdict() == Verdict.SCHEDULABLE && table != null && fr.baseline() != null
-                    && fr.baseline().streamed()) {
-                streamTable(ts, fr.baseline(), a.method(), options, tableToStdout, outputs);
-            } else if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                writeTable(ts, a, tableToStdout, outputs);
+            if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
+                AnalyzeFiles.table(outputs, table, tableFormat.equals("csv"), spec.commandLine().getOut(), ts, a,
+                        fr.baseline(), options.explore().budget());
             }
             return a.verdict().exitCode();
         });
@@ -250,65 +217,5 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             ci.write(reportOut);
         }
         return code;
-    }
-
-    private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {
-        if (!g.complete() || g.nodes().size() > GraphExport.DEFAULT_LIMIT && !force) {
-            throw new InputException(graph.toString(), "", "the explored graph has more than "
-                    + GraphExport.DEFAULT_LIMIT + " vertices; add --force to export it anyway");
-        }
-        outputs.write(graph, out -> {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
-            w.flush();
-        });
-    }
-
-    private void writePlan(String text, Outputs outputs) {
-        if (plan.toString().equals("-")) {
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            o.flush();
-        } else {
-            outputs.writeString(plan, text);
-        }
-    }
-
-    /** A streamed EDF run kept no frame: simulate it again and write each frame as it comes. */
-    private void streamTable(TaskSet ts, BaselineResult run, String method, RunOptions options, boolean toStdout,
-                             Outputs outputs) {
-        EdfBaseline.Kind kind = run.method().equals("edf-serial") ? EdfBaseline.Kind.SERIAL
-                : EdfBaseline.Kind.PARALLEL;
-        boolean csv = tableFormat.equals("csv");
-        // The run already finished within the budget; writing its table is not cut short by the time limit.
-        Budget b = options.explore().budget();
-        Budget again = new Budget(b.maxStates(), null, b.maxHeapFraction());
-        if (toStdout) {
-            PrintWriter o = spec.commandLine().getOut();
-            try {
-                Baselines.writeTable(ts, kind, method, csv, again.start(), o);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            o.flush();
-        } else {
-            outputs.write(table, out -> {
-                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-                Baselines.writeTable(ts, kind, method, csv, again.start(), w);
-                w.flush();
-            });
-        }
-    }
-
-    private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
-        SchedulingTable t = Tables.of(ts, a);
-        String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
-        if (toStdout) {
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            o.flush();
-        } else {
-            outputs.writeString(table, text);
-        }
     }
 }

@@ -41,13 +41,13 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--utilizations", split = ",", paramLabel = "U", defaultValue = "0.6,1.0,1.4",
             description = "Total utilisations. Default: ${DEFAULT-VALUE}.")
     List<Double> utilizations;
-    @Option(names = "--sets", paramLabel = "N", defaultValue = "20", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-    int sets;
+    @Mixin
+    SharedOptions.Sets sets = new SharedOptions.Sets(20);
     @Option(names = "--scenario", paramLabel = "S", defaultValue = "large",
             description = "Slowdown scenario: small, large or mixed. Default: ${DEFAULT-VALUE}.")
     String scenario;
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
     @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "60s",
             description = "Per-set limit of the measured analysis. Default: ${DEFAULT-VALUE}.")
     Duration timeLimit;
@@ -96,8 +96,8 @@ final class BenchCommand implements Callable<Integer> {
         int all = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (hardSets) {
             HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
-                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24), given("--sets") ? sets : 10,
-                    Scenario.parse(scenario), seed, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
+                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24), given("--sets") ? sets.value : 10,
+                    Scenario.parse(scenario), seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
                     given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
             HardSetReports.header(out, common.format);
             HardSets.run(config, r -> {
@@ -106,7 +106,7 @@ final class BenchCommand implements Callable<Integer> {
             });
             return ExitCodes.OK;
         }
-        Bench.Config config = new Bench.Config(tasks, utilizations, sets, Scenario.parse(scenario), seed,
+        Bench.Config config = new Bench.Config(tasks, utilizations, sets.value, Scenario.parse(scenario), seed.value,
                 Bench.engineOptions(maxStates, timeLimit, all, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);

@@ -6,13 +6,13 @@ import org.gpusched.report.CompareReports;
 import org.gpusched.report.PolicyReports;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.model.Budget;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.CiCases;
 import org.gpusched.report.GanttOutput;
 import org.gpusched.report.HtmlReport;
+import org.gpusched.policy.Comparison;
 import org.gpusched.policy.Method;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
@@ -95,24 +95,10 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
-            List<MethodResult> results = new ArrayList<>();
-            int code = ExitCodes.OK;
-            // One meter per file: the budgets bind all the methods of one file together.
-            Budget.Meter meter = options.explore().budget().start();
-            for (Method m : chosen) {
-                // The time-triggered EDF rules differ from the online ones only with jitter: shown then.
-                if (methods == null && PbsFamily.timeTriggeredEdf(m)
-                        && (w.pbs() == null || !OnlineEdfGraph.differs(w.pbs()))) {
-                    continue;
-                }
-                MethodResult r = m.analyze(w, options, meter);
-                results.add(r);
-                if (r.outcome() == Outcome.INCONCLUSIVE) {
-                    code = ExitCodes.INCONCLUSIVE;
-                }
-            }
+            Comparison.Result c = Comparison.of(w, chosen, methods != null, options);
+            List<MethodResult> results = c.results();
             if (html != null) {
-                pages.add(new HtmlReport.Entry(f.toString(), w, results, timeline(w, results)));
+                pages.add(new HtmlReport.Entry(f.toString(), w, results, GanttOutput.first(w, results)));
             }
             switch (common.format) {
                 case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
@@ -120,7 +106,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
                 case csv -> CompareReports.csv(out, f.toString(), w, results);
                 default -> CompareReports.text(out, f.toString(), w, results, common.quiet);
             }
-            return code;
+            return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
         if (html != null) {
             outputs.writeString(html, HtmlReport.write("compare", pages));
@@ -129,19 +115,5 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
             ci.write(out);
         }
         return exit;
-    }
-
-    /** The first method's timeline that there is one of (the PBS table when one was found). */
-    private static Gantt timeline(Workload w, List<MethodResult> results) {
-        PrintWriter none = CiOutput.discard();
-        for (MethodResult r : results) {
-            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
-                Gantt g = GanttOutput.of(w, r, none);
-                if (g != null) {
-                    return g;
-                }
-            }
-        }
-        return null;
     }
 }

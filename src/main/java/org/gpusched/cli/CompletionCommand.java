@@ -27,9 +27,8 @@ final class CompletionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!shell.equals("bash") && !shell.equals("zsh")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "SHELL must be bash or zsh, not '" + shell + "'");
-        }
+        Usage.refuse(spec.commandLine(), !shell.equals("bash") && !shell.equals("zsh"),
+                "SHELL must be bash or zsh, not '" + shell + "'");
         // One script serves both: picocli's bash script loads bashcompinit when zsh runs it.
         CommandLine root = spec.root().commandLine();
         spec.commandLine().getOut().print(AutoComplete.bash("gpusched", root));

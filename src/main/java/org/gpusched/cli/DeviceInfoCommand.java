@@ -44,9 +44,7 @@ final class DeviceInfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (simContention != null && !kinds) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sim-contention goes with --kinds");
-        }
+        Usage.refuse(spec.commandLine(), simContention != null && !kinds, "--sim-contention goes with --kinds");
         if (kinds) {
             return kinds(out);
         }

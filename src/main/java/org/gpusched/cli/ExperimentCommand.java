@@ -7,17 +7,15 @@ import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import org.gpusched.experiment.CrossPolicyExperiment;
 import org.gpusched.experiment.Experiment;
-import org.gpusched.experiment.GcapsExperiment;
 import org.gpusched.experiment.GraphSizeExperiment;
 import org.gpusched.experiment.RuntimeExperiment;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.Shard;
 import org.gpusched.experiment.Sweep;
-import org.gpusched.model.TaskSet;
+import org.gpusched.experiment.SweepChecks;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
-import org.gpusched.rta.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,13 +28,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
-                ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentInterferenceCommand.class,
+                ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
+                RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
                 ExperimentMergeCommand.class},
         footerHeading = "%nExamples:%n",
         footer = {"  gpusched experiment schedulability --out results/",
@@ -69,42 +66,12 @@ final class ExperimentCommand implements Runnable {
         return out;
     }
 
-    /**
-     * Task counts: a range is checked against 1..64 before it is expanded, so "1..2147483647" is a
-     * usage error, not two billion boxed integers and an OutOfMemoryError.
-     */
+    /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
     static List<Integer> range(CommandLine cl, String spec) {
-        String[] p = spec.split("\\.\\.");
         try {
-            if (p.length == 2) {
-                int lo = Integer.parseInt(p[0].trim());
-                int hi = Integer.parseInt(p[1].trim());
-                if (lo >= 1 && hi >= lo) {
-                    check(cl, hi <= TaskSet.MAX_TASKS, "task counts must be in 1.." + TaskSet.MAX_TASKS
-                            + " (got " + spec + ")");
-                    return IntStream.rangeClosed(lo, hi).boxed().toList();
-                }
-            } else {
-                return Experiment.ints(spec);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new CommandLine.ParameterException(cl, "'" + spec + "' is not a range like 3..10 or a list like 3,5,7");
-    }
-
-    /** Sets an experiment run may hold (raw rows are kept in memory until the summary is written). */
-    static final long MAX_UNITS = 1_000_000;
-
-    /** Refuses a run of more than {@link #MAX_UNITS} sets before any is generated. */
-    static void checkUnits(CommandLine cl, long points, long sets) {
-        check(cl, sets <= MAX_UNITS && points * sets <= MAX_UNITS, "a run analyses at most " + MAX_UNITS
-                + " task sets (got " + points + " points x " + sets + " sets); use fewer --sets or points");
-    }
-
-    static void check(CommandLine cl, boolean ok, String message) {
-        if (!ok) {
-            throw new CommandLine.ParameterException(cl, message);
+            return SweepChecks.taskCounts(spec);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
         }
     }
 
@@ -122,7 +89,7 @@ final class ExperimentCommand implements Runnable {
             Shard shard = sweep.shard(spec.commandLine());
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
-            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
+            try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
                 ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
@@ -148,8 +115,8 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
-            return execute(new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit));
+            return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit));
         }
     }
 
@@ -178,22 +145,17 @@ final class ExperimentCommand implements Runnable {
                 description = "U of the task-count sweep. Default: ${DEFAULT-VALUE}.")
         double fixedUtilization;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(50);
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
-            check(cl, sets >= 1 && utilizationTasks >= 1 && ns.stream().allMatch(n -> n >= 1 && n <= 64),
-                    "need --sets >= 1 and task counts in 1..64");
-            check(cl, us.stream().allMatch(u -> u > 0 && u <= utilizationTasks)
-                    && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
-                    "every utilisation must be in (0, tasks]");
-            checkUnits(cl, (long) us.size() + ns.size(), sets);
-            return execute(new RuntimeExperiment(sweep.seed,
-                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
+            Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            return execute(new RuntimeExperiment(sweep.seed.value,
+                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
         }
     }
@@ -221,52 +183,9 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
-            check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
-                    && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
-            checkUnits(cl, 1, sets);
-            return execute(new GraphSizeExperiment(sweep.seed,
+            Usage.refuse(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
-        }
-    }
-
-    @Command(name = "gcaps", mixinStandardHelpOptions = true,
-            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
-                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
-                    + "utilisation and best-effort share.",
-                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
-                            + "--each-time-limit is not used (the analyses take milliseconds)."})
-    static final class Gcaps extends Run {
-        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
-                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
-        String tasksPerCpu;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
-                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> utilizations;
-
-        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
-                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> bestEffort;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
-                description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
-                        + "showed are needed), paper (as printed) or artifact. Default: ${DEFAULT-VALUE}.")
-        String variant;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Integer> tpc = range(cl, tasksPerCpu);
-            check(cl, sets >= 1 && tpc.stream().allMatch(n -> n >= 1 && n <= 64), "need --sets >= 1 and tasks per CPU in 1..64");
-            check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
-            check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
-            check(cl, List.of("safe", "paper", "artifact").contains(variant), "--variant must be safe, paper or artifact");
-            return execute(new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
-                    Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
         }
     }
 
@@ -292,76 +211,8 @@ final class ExperimentCommand implements Runnable {
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
             PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
-            return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
-        }
-    }
-
-    @Command(name = "partitioning", mixinStandardHelpOptions = true,
-            description = {"SM partitioning (Zahaf et al., RTNS 2021, section 7): schedulable ratio, scheduled workload,"
-                    + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
-                    + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
-                    "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
-                            + "partitions,time}-nN .png/.svg. --each-time-limit is not used (see docs/partitioning.md)."})
-    static final class Partitioning extends Run {
-        @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
-                description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
-        long sms;
-
-        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200",
-                description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-        List<Integer> tasks;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 2,4,...,M.")
-        List<Double> utilizations;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
-                description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
-        double prm;
-
-        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75",
-                description = "D = R·T. Default: ${DEFAULT-VALUE}.")
-        double deadlineRatio;
-
-        @Mixin
-        PolicyOptions policy;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Double> us = utilizations == null
-                    ? PartitioningExperiment.paperUtilizations(sms) : utilizations;
-            check(cl, sms >= 1 && sms <= 4096, "--sms must be in 1..4096");
-            check(cl, sets >= 1 && tasks.stream().allMatch(n -> n >= 1 && n <= 1024), "need --sets >= 1 and tasks in 1..1024");
-            check(cl, prm >= 0 && prm <= 1 && deadlineRatio > 0 && deadlineRatio <= 1,
-                    "need 0 <= --prm <= 1 and 0 < --deadline-ratio <= 1");
-            double cap = deadlineRatio / (1.0 / sms + 0.1);
-            check(cl, us.stream().allMatch(u -> u > 0 && tasks.stream().allMatch(n -> u <= n * cap * 0.9)),
-                    "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
-                            + "] (the largest a task may have is D/T / (1/M + 0.1))");
-            checkUnits(cl, (long) tasks.size() * us.size(), sets);
-            return execute(new PartitioningExperiment(sweep.seed, sms,
-                    tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
-        }
-    }
-
-    @Command(name = "copy-exec", mixinStandardHelpOptions = true,
-            description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
-                    + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
-                    + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
-                    "Writes copy-exec.csv and copy-exec .png/.svg. --each-time-limit is not used."})
-    static final class CopyExec extends Run {
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Override
-        public Integer call() throws IOException {
-            check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
-            return execute(new CopyExecExperiment(sweep.seed, sets));
+            return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 }

@@ -30,10 +30,10 @@ final class ExperimentInterferenceCommand extends ExperimentCommand.Run {
 
     @Override
     public Integer call() throws IOException {
-        ExperimentCommand.check(spec.commandLine(), device.equals("sim") || device.equals("cuda"),
+        Usage.refuse(spec.commandLine(), !device.equals("sim") && !device.equals("cuda"),
                 "--device: sim or cuda (got " + device + ")");
         boolean cuda = device.equals("cuda");
-        ExperimentCommand.check(spec.commandLine(), !cuda || simContention == null,
+        Usage.refuse(spec.commandLine(), cuda && simContention != null,
                 "--sim-contention describes the simulated device: use --device sim");
         if (cuda) {
             try {

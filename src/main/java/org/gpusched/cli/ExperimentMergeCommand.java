@@ -33,8 +33,8 @@ final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
     Path out;
 
-    @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
-    boolean force;
+    @Mixin
+    SharedOptions.ForeignFolder folder;
 
     /**
      * One line on stderr for the files a run left out (plots the host could not draw), or none: the
@@ -52,7 +52,7 @@ final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
         List<Path> written;
         try {
             List<String> left = new java.util.ArrayList<>();
-            written = Sweep.merge(files, Outputs.of(files, force), out, left::add);
+            written = Sweep.merge(files, Outputs.of(files, folder.force), out, left::add);
             problems(spec.commandLine().getErr(), "experiment merge", left);
         } catch (IllegalArgumentException e) {
             throw new InputException(files.get(0).toString(), "", e.getMessage());

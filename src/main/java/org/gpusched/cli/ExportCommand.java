@@ -14,12 +14,13 @@ import org.gpusched.model.Escapes;
 import org.gpusched.model.Budget;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
+import org.gpusched.interop.MastExport;
+import org.gpusched.interop.SagExport;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Serialisation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -59,8 +60,8 @@ final class ExportCommand implements Callable<Integer> {
             description = "Write here (atomically; never over an input) instead of stdout.")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
     @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
             converter = ArrivalConverter.class,
@@ -83,7 +84,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Outputs outputs = Outputs.of(List.of(file), force);
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
         if (output != null) {
             outputs.check(output);
         }
@@ -101,38 +102,15 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            TaskSet ts = w.pbs();
-            if (ts.origin() < 0 && steadyState) {
-                err.println(name + ": export --to sag: --steady-state: offsets leave no steady-state window (every"
-                        + " instant lies inside some job's window); without it the jobs from power-on are written");
-                return ExitCodes.INVALID;
+            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority);
+            if (r.refusal() != null) {
+                err.println(name + ": export --to sag: " + r.refusal());
+                return r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID;
             }
-            // EDF's default answer for a set whose window does not start at 0 is from power-on.
-            boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
-            TaskSet file = UnboundedJobs.fileTimeLine(ts);
-            String large = SagJobs.tooLarge(ts);
-            Analysis edf = large == null && powerOn ? powerOn(file) : null;
-            if (edf != null && edf.verdict() == Verdict.INCONCLUSIVE) {
-                err.println(name + ": export --to sag: inconclusive: EDF from power-on: " + edf.note()
-                        + " (no finite job set stands for the set yet)");
-                return ExitCodes.INCONCLUSIVE;
+            if (r.note() != null) {
+                err.println(name + ": note: " + r.note());
             }
-            int turns = edf == null ? 1 : explored + 1;
-            large = large != null || !powerOn ? large : SagJobs.tooLarge(file, turns);
-            if (large != null) {
-                err.println(name + ": export --to sag: " + large);
-                return ExitCodes.INVALID;
-            }
-            SagJobs.Files f;
-            if (powerOn) {
-                err.println(name + ": note: " + (ts.origin() < 0 ? "no steady-state window"
-                        : "the steady-state window starts at " + ts.origin() + ", not 0 (--steady-state writes its"
-                        + " hyperperiod)") + ": the jobs from power-on over " + turns
-                        + " hyperperiods (those edf-serial explores from power-on, plus one)");
-                f = SagJobs.fromPowerOn(file, turns, arrival, priority);
-            } else {
-                f = SagJobs.write(ts, arrival, priority);
-            }
+            SagJobs.Files f = r.files();
             text = f.jobs();
             if (f.precedence() != null) {
                 if (output == null) {
@@ -144,20 +122,13 @@ final class ExportCommand implements Callable<Integer> {
                 outputs.writeString(prec, f.precedence());
             }
         } else {
-            String why = Flows.whyNot(w);
-            if (why != null) {
-                err.println(name + ": export --to " + to + ": not applicable: " + why);
+            MastExport.Result r = MastExport.of(w, to == Target.mast2);
+            if (r.refusal() != null) {
+                err.println(name + ": export --to " + to + ": not applicable: " + r.refusal());
                 return ExitCodes.INVALID;
             }
-            Serialisation s = Serialisation.check(Flows.of(w), w.platform().timePartitions(), w.platform().cpus());
-            if (!s.holds()) {
-                err.println(name + ": note: kernels as delays assume serialised kernels, which is not shown: "
-                        + s.reason());
-            }
-            if (to == Target.mast && w.platform().timePartitions() != null) {
-                err.println(name + ": note: MAST-1 has no time partitions; the plan is left out (--to mast2 keeps it)");
-            }
-            text = to == Target.mast ? MastText.write(w) : Mast2Xml.write(w);
+            r.notes().forEach(n -> err.println(name + ": note: " + n));
+            text = r.text();
         }
         if (output == null) {
             spec.commandLine().getOut().print(text);
@@ -165,27 +136,6 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
-    }
-
-    /** Hyperperiods the last {@link #powerOn} explored. */
-    private int explored;
-
-    /**
-     * EDF-serial from power-on under the rule this export writes (online with arrival windows and
-     * jitter, else time-triggered); the hyperperiods it explores, plus one, stand for the set.
-     */
-    private Analysis powerOn(TaskSet ts) {
-        boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
-        Budget.Meter meter = Budget.defaults().start();
-        if (online) {
-            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
-            Analysis a = g.analyze(meter);
-            explored = g.explored();
-            return a;
-        }
-        PowerOnEdf.Result r = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial").analyze(meter);
-        explored = r.explored();
-        return r.analysis();
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

@@ -7,6 +7,7 @@ import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,8 +29,8 @@ final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed",
             description = "Slowdown range: small [1.1,1.4], large [1.7,1.9], mixed [1.1,1.9]. Default: ${DEFAULT-VALUE}.")
@@ -39,8 +40,8 @@ final class GenerateCommand implements Callable<Integer> {
             description = "Target total utilisation (0 < U <= tasks).")
     double utilization;
 
-    @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-    int tasks;
+    @Mixin
+    SharedOptions.Tasks tasks;
 
     @Option(names = "--index", paramLabel = "I", defaultValue = "0",
             description = "Index of the first set. Default: ${DEFAULT-VALUE}.")
@@ -78,19 +79,12 @@ final class GenerateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
         }
-        if (count < 1 || index < 0) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--count must be >= 1 and --index >= 0");
-        }
-        if (tasks < 1 || tasks > 64 || !(utilization > 0) || utilization > tasks) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
-        }
-        if (chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
-        }
-        if (out == null && count != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--count > 1 needs --out DIR");
-        }
+        Usage.refuse(spec.commandLine(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
+        Usage.refuse(spec.commandLine(), tasks.value < 1 || tasks.value > 64 || !(utilization > 0)
+                || utilization > tasks.value, "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
+        Usage.refuse(spec.commandLine(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
+                "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
+        Usage.refuse(spec.commandLine(), out == null && count != 1, "--count > 1 needs --out DIR");
         PrintWriter stdout = spec.commandLine().getOut();
         Outputs outputs = Outputs.of(List.of(), force);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
@@ -99,7 +93,7 @@ final class GenerateCommand implements Callable<Integer> {
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
             try {
-                g = Generator.generate(seed, sc, utilization, tasks, i,
+                g = Generator.generate(seed.value, sc, utilization, tasks.value, i,
                         new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -21,9 +21,7 @@ final class GpuRunOptions {
     Long tickNs;
 
     void validate(CommandLine cl) {
-        if (tickNs != null && tickNs < 1) {
-            throw new CommandLine.ParameterException(cl, "--tick-ns must be at least 1");
-        }
+        Usage.refuse(cl, tickNs != null && tickNs < 1, "--tick-ns must be at least 1");
     }
 
     /** Nanoseconds per tick of {@code ts} on the GPU: --tick-ns, else its timeUnit (0 or less: abstract ticks). */

@@ -66,8 +66,8 @@ final class LoopCommand extends ProfileRun {
     @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class, description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
     int hyperperiods;
 
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOutputs overwrite;
 
     @Option(names = "--plan", description = "The measured loop for time-partition plans: TASKSET is a format 2"
             + " workload without a plan, --sim-timing a workload with the true kernel times (docs/timepart.md).")
@@ -91,7 +91,7 @@ final class LoopCommand extends ProfileRun {
         String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        Outputs outputs = outputs(force, taskset, out, tableOut, reportOut);
+        Outputs outputs = outputs(overwrite.force, taskset, out, tableOut, reportOut);
         SimTiming timing = profile.simTiming(ts, common);
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Model first;

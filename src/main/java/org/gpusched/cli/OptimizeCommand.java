@@ -13,12 +13,13 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.OptimizeReports;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
 import org.gpusched.timepart.Holistic;
 import org.gpusched.timepart.HolisticResult;
+import org.gpusched.timepart.PlanDocument;
 import org.gpusched.timepart.Serialisation;
-import org.gpusched.timepart.Step;
 import org.gpusched.timepart.WindowSearch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,11 +33,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true,
         description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
@@ -96,14 +97,12 @@ final class OptimizeCommand implements Callable<Integer> {
                     + " goes to stderr). Never an input.")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
     @Override
     public Integer call() throws IOException {
-        if (plan == windows) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --windows or --plan");
-        }
+        Usage.refuse(spec.commandLine(), plan == windows, "give one of --windows or --plan");
         if (plan) {
             return new OptimizePlan(this).run();
         }
@@ -124,77 +123,66 @@ final class OptimizeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "partition " + plan.partitions().get(p).name()
                     + " has windows on several cores; the window search handles one core or all cores");
         }
-        Path out = output != null ? output : defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
-        PrintWriter report = toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        Target t = target();
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
-        long[] last = {System.nanoTime()};
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
-        WindowSearch search = new WindowSearch(flows, plan, p, grid, n -> {
-            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
-                last[0] = System.nanoTime();
-                err.println("optimize: " + n + " analyses so far");
-                err.flush();
-            }
-        }, meter::checkTime);
-        if (search.placements() > MAX_PLACEMENTS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step " + grid + " gives "
-                    + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
-                    + "): use a coarser --step");
-        }
+        WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
+        Usage.refuse(spec.commandLine(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
+                + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
+                + "): use a coarser --step");
         HolisticResult before;
         try {
             before = Holistic.analyze(flows, plan, meter::checkTime);
         } catch (Budget.Exhausted e) {
-            report.printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name, e.getMessage());
+            t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
+                    e.getMessage());
             return ExitCodes.INCONCLUSIVE;
         }
         WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
                 : WindowSearch.Objective.WINDOW);
+        Serialisation s = r == null ? null : Serialisation.check(flows, r.plan(), w.platform().cpus());
+        OptimizeReports.windows(t.report(), name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
         int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
-        String part = plan.partitions().get(p).name();
-        long oldLength = plan.partitions().get(p).windows().stream().mapToLong(Platform.Window::length).sum();
-        report.printf(Locale.ROOT, "%s: partition %s, %d windows of %d in all per major frame %d%n", name, part,
-                plan.partitions().get(p).windows().size(), oldLength, plan.majorFrame());
-        report.printf(Locale.ROOT, "  before        %s, min slack %s%n", before.schedulable() ? "schedulable"
-                : "not schedulable", slack(before));
-        if (search.spent() != null) {
-            report.printf(Locale.ROOT, "  inconclusive  %s after %d analyses%s%n", search.spent(),
-                    search.evaluationsSoFar(), r == null ? "; no schedulable window found so far" : "; best so far:");
-        }
         if (r == null) {
-            if (done == ExitCodes.OK) {
-                report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
-                        + " (%d analyses)%n", search.evaluationsSoFar());
-                return ExitCodes.NOT_SCHEDULABLE;
-            }
-            return done;
+            return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
         }
-        Serialisation s = Serialisation.check(flows, r.plan(), w.platform().cpus());
-        report.printf(Locale.ROOT, "  after         window [%d, %d) (length %d), min slack %s, %d analyses%n",
-                r.window().start(), r.window().start() + r.window().length(), r.window().length(), slack(r.analysis()),
-                search.evaluationsSoFar());
-        if (!s.holds()) {
-            report.println("  note          " + s.reason());
-        }
-        String json = rewrite(content, p, r.window());
-        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
-        if (toStdout) {
-            spec.commandLine().getOut().print(json);
-        } else {
-            outputs.writeString(out, json);
-            report.println("  written       " + Escapes.text(out.toString()));
-        }
-        return done;
+        return written(PlanDocument.withWindow(content, p, r.window()), t, done);
     }
 
-    private static String slack(HolisticResult r) {
-        return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
+    /** Where the optimised workload goes, checked before the search; the report goes to stderr when it is stdout. */
+    record Target(Path out, Outputs outputs, PrintWriter report) { }
+
+    Target target() {
+        Path out = output != null ? output : defaultOutput();
+        boolean toStdout = out.toString().equals("-");
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
+        if (!toStdout) {
+            outputs.check(out);
+        }
+        return new Target(out, outputs, toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut());
+    }
+
+    /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
+    LongConsumer progress(String what) {
+        PrintWriter err = spec.commandLine().getErr();
+        long[] last = {System.nanoTime()};
+        return n -> {
+            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
+                last[0] = System.nanoTime();
+                err.println("optimize: " + n + " " + what + " so far");
+                err.flush();
+            }
+        };
+    }
+
+    /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
+    int written(String json, Target t, int code) {
+        new WorkloadReader().read(t.out().toString(), json);
+        t.outputs().writeOrPrint(t.out(), json, spec.commandLine().getOut());
+        if (!t.out().toString().equals("-")) {
+            t.report().println("  written       " + Escapes.text(t.out().toString()));
+        }
+        return code;
     }
 
     Path defaultOutput() {
@@ -208,43 +196,18 @@ final class OptimizeCommand implements Callable<Integer> {
 
     private int partitionIndex(Platform.TimePartitions plan, List<Flow> flows) {
         if (partition != null) {
-            for (int i = 0; i < plan.partitions().size(); i++) {
-                if (plan.partitions().get(i).name().equals(partition)) {
-                    return i;
-                }
+            int i = PlanDocument.partitionIndex(plan, partition);
+            if (i < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '"
+                        + partition + "' in " + file);
             }
-            throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '" + partition
-                    + "' in " + file);
+            return i;
         }
-        Set<String> gpu = new LinkedHashSet<>();
-        for (Flow f : flows) {
-            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
-                gpu.add(f.partition());
-            }
-        }
+        Set<String> gpu = PlanDocument.gpuPartitions(flows);
         if (gpu.size() != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), (gpu.isEmpty() ? "no GPU-using task is in a"
                     + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
         }
-        return partitionIndex(plan, gpu.iterator().next());
-    }
-
-    private static int partitionIndex(Platform.TimePartitions plan, String name) {
-        for (int i = 0; i < plan.partitions().size(); i++) {
-            if (plan.partitions().get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no partition " + name);
-    }
-
-    /** The input document with only the partition's windows replaced (everything else, x included, kept). */
-    private static String rewrite(String content, int p, Platform.Window w) throws IOException {
-        JsonNode tree = Json.MAPPER.readTree(content);
-        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
-                .putArray("windows");
-        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
-        w.core().ifPresent(c -> win.put("core", c));
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return PlanDocument.partitionIndex(plan, gpu.iterator().next());
     }
 }

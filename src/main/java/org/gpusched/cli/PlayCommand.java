@@ -109,9 +109,7 @@ final class PlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
-        }
+        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -185,10 +183,9 @@ final class PlayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }
-        if (table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
-                    + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
-        }
+        Usage.refuse(spec.commandLine(), table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1,
+                "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"
+                        + " --hyperperiods");
         refuseUnused("--strategy", "--sim-timing", "--sim-contention");
         StrategyPlay.Request r = new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed,
                 common.workloadReader()::read);

@@ -44,9 +44,8 @@ public final class PolicyOptions {
     }
 
     PartitionOptions partition(CommandLine cl) {
-        if (!mergeSearch.equals("linear") && !mergeSearch.equals("binary")) {
-            throw new CommandLine.ParameterException(cl, "--merge-search must be linear or binary (got '" + mergeSearch + "')");
-        }
+        Usage.refuse(cl, !mergeSearch.equals("linear") && !mergeSearch.equals("binary"),
+                "--merge-search must be linear or binary (got '" + mergeSearch + "')");
         try {
             return new PartitionOptions(PartitionTest.parse(partitionTest), mergeSearch.equals("binary"));
         } catch (IllegalArgumentException e) {
@@ -55,18 +54,15 @@ public final class PolicyOptions {
     }
 
     GpuPriorityMode gpuPriority(CommandLine cl) {
-        if (!gpuPriority.equals("cpu") && !gpuPriority.equals("audsley")) {
-            throw new CommandLine.ParameterException(cl, "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
-        }
+        Usage.refuse(cl, !gpuPriority.equals("cpu") && !gpuPriority.equals("audsley"),
+                "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
         return gpuPriority.equals("audsley") ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU;
     }
 
     Variant variant(CommandLine cl) {
         List<String> variants = Arrays.stream(Variant.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
-        if (!variants.contains(variant)) {
-            throw new CommandLine.ParameterException(cl, "--variant must be one of " + String.join(", ", variants)
-                    + " (got '" + variant + "')");
-        }
+        Usage.refuse(cl, !variants.contains(variant),
+                "--variant must be one of " + String.join(", ", variants) + " (got '" + variant + "')");
         return Variant.valueOf(variant.toUpperCase(Locale.ROOT));
     }
 

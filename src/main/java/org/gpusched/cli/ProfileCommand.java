@@ -21,6 +21,7 @@ import org.gpusched.profile.NsysProfile;
 import org.gpusched.report.NsysReports;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -62,8 +63,8 @@ final class ProfileCommand extends ProfileRun {
             description = "With --from-nsys: which kernels are which task's (rules by kernel name, stream or NVTX range).")
     Path map;
 
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOutputs overwrite;
 
     @Override
     public Integer call() {
@@ -75,7 +76,7 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        Outputs outputs = outputs(force, taskset, out, csv);
+        Outputs outputs = outputs(overwrite.force, taskset, out, csv);
         SimTiming timing = profile.simTiming(ts, common);
         Profiler.Profile p;
         try (ProfileDevice dev = open(in, timing)) {
@@ -101,9 +102,8 @@ final class ProfileCommand extends ProfileRun {
             throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
         }
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
-            if (cl.getParseResult().hasMatchedOption(o)) {
-                throw new CommandLine.ParameterException(cl, o + " does not apply to --from-nsys (the trace is the measurement)");
-            }
+            Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
+                    o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
@@ -119,7 +119,7 @@ final class ProfileCommand extends ProfileRun {
         }
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         ProfileOptions.distinct(cl, out, csv);
-        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), force);
+        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force);
         outputs.check(out);
         outputs.check(csv);
         List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),

@@ -4,14 +4,11 @@ import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaDevice;
 import org.gpusched.player.CudaException;
-import org.gpusched.player.CudaProfileDevice;
-import org.gpusched.player.DeviceChecks;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.SimProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimDeviceFit;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Statistic;
@@ -71,25 +68,17 @@ final class ProfileOptions {
     GpuRunOptions run;
 
     void validate(CommandLine cl) {
-        if (runs < 1 || warmup < 0) {
-            throw new CommandLine.ParameterException(cl, "--runs must be at least 1 and --warmup at least 0");
-        }
-        if (margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0) {
-            throw new CommandLine.ParameterException(cl, "--margin must be between 1 and 1000 (got " + margin + ")");
-        }
-        if (maxSetSize != null && maxSetSize < 1) {
-            throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
-        }
+        Usage.refuse(cl, runs < 1 || warmup < 0, "--runs must be at least 1 and --warmup at least 0");
+        Usage.refuse(cl, margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0,
+                "--margin must be between 1 and 1000 (got " + margin + ")");
+        Usage.refuse(cl, maxSetSize != null && maxSetSize < 1, "--max-set-size must be at least 1");
         run.validate(cl);
-        if (simContention != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-contention describes the simulated device: add --device sim");
-        }
-        if (simTiming != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
-        }
-        if (device != DeviceChoice.SIM && !execTime.spec().equals("wcet")) {
-            throw new CommandLine.ParameterException(cl, "--exec-time draws the simulated device's samples: add --device sim");
-        }
+        Usage.refuse(cl, simContention != null && device != DeviceChoice.SIM,
+                "--sim-contention describes the simulated device: add --device sim");
+        Usage.refuse(cl, simTiming != null && device != DeviceChoice.SIM,
+                "--sim-timing describes the simulated device: add --device sim");
+        Usage.refuse(cl, device != DeviceChoice.SIM && !execTime.spec().equals("wcet"),
+                "--exec-time draws the simulated device's samples: add --device sim");
     }
 
     /** The files a run reads (never overwritten): the task set and the --sim-timing file. */
@@ -141,43 +130,13 @@ final class ProfileOptions {
         }
     }
 
-    /**
-     * The device {@code ts} is profiled on, after checking that every task's block fits it and
-     * (simulator) that every kernel module loads. No GPU is exit 2, naming --device sim.
-     */
+    /** The device {@code ts} is profiled on, checked first (player.ProfileDevices). */
     ProfileDevice open(TaskSet ts, SimTiming timing) {
-        if (device == DeviceChoice.SIM) {
-            DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
-            DeviceChecks.modulesLoadable(ts);
-            return new SimProfileDevice(timing, execTime, run.seed, ts.timeUnit().json());
-        }
-        long nanos = run.nanos(ts);
-        if (nanos <= 0) {
-            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to profile"
-                    + " it on the GPU (or --device sim)");
-        }
-        List<String> info;
-        try {
-            info = CudaDevice.info(run.gpu);
-        } catch (CudaException e) {
-            throw noGpu(e);
-        }
-        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + run.gpu);
-        try {
-            return CudaProfileDevice.open(ts, run.gpu, nanos);
-        } catch (CudaException e) {
-            throw cudaFailure(e);
-        }
+        return ProfileDevices.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
     }
 
-    static InputException noGpu(CudaException e) {
-        return new InputException("--device cuda", "", "no usable GPU (" + e.getMessage() + ")"
-                + (e.hint().isEmpty() ? "" : "; " + e.hint()) + "; --device sim profiles the simulated device");
-    }
-
-    /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
     static RuntimeException cudaFailure(CudaException e) {
-        return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
+        return ProfileDevices.cudaFailure(e);
     }
 
     /** The task set's text as read (for the measured copy, which keeps everything else). */

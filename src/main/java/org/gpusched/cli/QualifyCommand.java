@@ -9,9 +9,9 @@ import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualify;
 import org.gpusched.report.Json;
 import org.gpusched.report.QualifyReports;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -74,8 +74,8 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
     @Option(names = "--no-timing", description = "Leave the elapsed time out of the reports: same seed, same bytes.")
     boolean noTiming;
 
-    @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
-    boolean force;
+    @Mixin
+    SharedOptions.ForeignFolder folder;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
     boolean quiet;
@@ -89,9 +89,8 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() throws IOException {
-        if (sets < 1 || sets > Qualify.MAX_SETS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--sets must be in 1.." + Qualify.MAX_SETS);
-        }
+        Usage.refuse(spec.commandLine(), sets < 1 || sets > Qualify.MAX_SETS,
+                "--sets must be in 1.." + Qualify.MAX_SETS);
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
             new WorkloadReader(allowExternalModules).read(p); // one-line error, exit 2
@@ -101,7 +100,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
         Qualification.Tool tool = new Qualification.Tool(v[0].substring("gpusched ".length()),
                 v[1].substring("commit ".length(), v[1].indexOf(',')), v[1].substring(v[1].indexOf(", ") + 2));
         var err = spec.commandLine().getErr();
-        try (RunFolder dir = Outputs.of(likes, force).folder(out, "qualify")) {
+        try (RunFolder dir = Outputs.of(likes, folder.force).folder(out, "qualify")) {
             Qualify.Config config = new Qualify.Config(inputs, sets, seed, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,
                     dir.dir().resolve("peers"), System.getenv(), mutation, tool, true);

@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Shard;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -19,11 +20,11 @@ public final class SweepOptions {
         return out != null ? out : Path.of("experiment-" + kind);
     }
 
-    @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
-    boolean force;
+    @Mixin
+    SharedOptions.ForeignFolder folder;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Threads.class,
             description = "Analyse N sets at once; results do not depend on N. Default: ${DEFAULT-VALUE}.")
@@ -59,12 +60,9 @@ public final class SweepOptions {
         if (threads < 1) {
             throw new CommandLine.ParameterException(cl, "--threads must be >= 1");
         }
-        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
-            throw new CommandLine.ParameterException(cl, "--time-limit must be positive");
-        }
-        if (eachTimeLimit.isNegative() || eachTimeLimit.isZero()) {
-            throw new CommandLine.ParameterException(cl, "--each-time-limit must be positive");
-        }
+        Usage.refuse(cl, timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero()),
+                "--time-limit must be positive");
+        Usage.refuse(cl, eachTimeLimit.isNegative() || eachTimeLimit.isZero(), "--each-time-limit must be positive");
         try {
             return Shard.parse(shard);
         } catch (IllegalArgumentException e) {

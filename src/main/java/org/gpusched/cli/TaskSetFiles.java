@@ -48,19 +48,10 @@ final class TaskSetFiles {
         return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
     }
 
-    /** The same loop over workloads of either format version (the policy commands). */
-    static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
-            throws IOException {
-        return loop(files, err, null, null, false, reader::read, body::apply);
-    }
-
-    /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
-    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
-                            PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
-    }
-
-    /** As above; an invalid file also becomes a failed suite of {@code ci} (when not null). */
+    /**
+     * The same loop over workloads of either format version (the policy commands), with the JSON error
+     * line; an invalid file also becomes a failed suite of {@code ci} (when not null).
+     */
     static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
                             PrintWriter err, CiOutput ci, WorkloadBody body) throws IOException {
         return loop(files, err, jsonOut(common, out), ci, common.verbose, reader::read, body::apply);

@@ -10,7 +10,6 @@ import org.gpusched.report.CiCases;
 import org.gpusched.player.Mode;
 import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.Verifier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,12 +68,8 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
 
     @Override
     public Integer call() {
-        if (runs < 1 || runs > MAX_RUNS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be in 1.." + MAX_RUNS);
-        }
-        if (hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
-        }
+        Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
+        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
         CiOutput ci = CiOutput.of(common, "verify");

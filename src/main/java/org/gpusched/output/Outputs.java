@@ -5,6 +5,7 @@ import org.gpusched.model.InputException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -102,6 +103,25 @@ public final class Outputs {
             } catch (IOException e) {
                 // Best effort; the temporary name never looks like a complete output.
             }
+        }
+    }
+
+    /** {@link #check} for each output given, in order, skipping the null ones (options not given). */
+    public void checkEach(Path... files) {
+        for (Path f : files) {
+            if (f != null) {
+                check(f);
+            }
+        }
+    }
+
+    /** Writes {@code text} to {@code file}, or prints it on {@code stdout} when the file is "-". */
+    public void writeOrPrint(Path file, String text, PrintWriter stdout) {
+        if (file.toString().equals("-")) {
+            stdout.print(text);
+            stdout.flush();
+        } else {
+            writeString(file, text);
         }
     }
 

@@ -14,10 +14,13 @@ import org.gpusched.output.Outputs;
 import org.gpusched.policy.CopyExecFamily;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.Outcome;
 import org.gpusched.table.Tables;
 
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code --gantt FILE.svg|FILE.png}: the timeline of a run as a picture (docs/copy-execute.md,
@@ -30,6 +33,23 @@ public final class GanttOutput {
     public static void write(Outputs outputs, Path file, Gantt g) {
         GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
         outputs.write(file, out -> GanttCharts.write(g, f, out));
+    }
+
+    /**
+     * The first timeline among {@code results} that there is one of (the PBS table when one was found),
+     * or null: the picture of a review page, drawn without a word on why the others have none.
+     */
+    public static Gantt first(Workload w, List<MethodResult> results) {
+        PrintWriter none = new PrintWriter(Writer.nullWriter());
+        for (MethodResult r : results) {
+            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
+                Gantt g = of(w, r, none);
+                if (g != null) {
+                    return g;
+                }
+            }
+        }
+        return null;
     }
 
     /** The timeline of an analyze result, or null after saying on {@code err} why there is none. */
