@@ -1,11 +1,7 @@
 package org.gpusched.baseline;
 
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.JobRef;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.Verdict;
-import org.gpusched.explore.result.Witness;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableStream;

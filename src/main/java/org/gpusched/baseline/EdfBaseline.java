@@ -2,11 +2,7 @@ package org.gpusched.baseline;
 
 import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.result.JobRef;
-import org.gpusched.model.Window;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Job;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;

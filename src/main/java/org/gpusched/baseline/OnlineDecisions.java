@@ -4,12 +4,7 @@ import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * The decisions of online EDF from one vertex of a schedule-abstraction graph: the kernels that

@@ -1,28 +1,19 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.JobRef;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.Verdict;
-import org.gpusched.explore.result.Witness;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Window;
-import org.gpusched.oracle.Oracle;
 import org.gpusched.baseline.OnlineDecisions.Cand;
 import org.gpusched.baseline.OnlineDecisions.MissAt;
 import org.gpusched.baseline.OnlineDecisions.Step;
 import org.gpusched.baseline.OnlineDecisions.Succ;
 import org.gpusched.baseline.OnlineDecisions.Vertex;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
+import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * Online EDF with release jitter, decided exactly by a schedule-abstraction graph over arrival

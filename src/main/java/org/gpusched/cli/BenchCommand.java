@@ -1,17 +1,17 @@
 package org.gpusched.cli;
 
+import org.gpusched.experiment.Bench;
+import org.gpusched.experiment.HardSets;
+import org.gpusched.experiment.Scenario;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.report.BenchReports;
-import org.gpusched.experiment.Bench;
-import org.gpusched.experiment.HardSets;
 import org.gpusched.report.HardSetReports;
-import org.gpusched.experiment.Scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.time.Duration;

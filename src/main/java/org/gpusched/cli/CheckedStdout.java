@@ -1,12 +1,9 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-import java.io.FilterOutputStream;
 import org.gpusched.output.CheckedStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
+
+import java.io.*;
 import java.nio.charset.Charset;
 
 /** Standard output whose failed writes count: a truncated report or {@code --table -} is not exit 0. */

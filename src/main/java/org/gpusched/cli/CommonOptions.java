@@ -1,10 +1,10 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.OutputFormat;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.report.OutputFormat;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 

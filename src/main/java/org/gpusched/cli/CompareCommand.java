@@ -1,31 +1,19 @@
 package org.gpusched.cli;
 
+import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.gantt.Gantt;
-import org.gpusched.model.ExitCodes;
-import org.gpusched.report.CompareReports;
-import org.gpusched.report.PolicyReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
 import org.gpusched.input.SourcePositions;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.CiCases;
-import org.gpusched.report.GanttOutput;
-import org.gpusched.report.HtmlReport;
-import org.gpusched.policy.Comparison;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.MethodRegistry;
-import org.gpusched.policy.PbsFamily;
-import org.gpusched.baseline.OnlineEdfGraph;
-import org.gpusched.policy.RunOptions;
+import org.gpusched.policy.*;
+import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,13 +1,12 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.util.concurrent.Callable;
 

@@ -1,18 +1,14 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
+import org.gpusched.player.*;
 import org.gpusched.report.DeviceInfoReports;
 import org.gpusched.report.KindFloorReports;
-import org.gpusched.player.KindCheck;
-import org.gpusched.player.KindFloors;
-import org.gpusched.player.CudaDevice;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.NativePlayer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -2,14 +2,14 @@ package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
 import org.gpusched.report.DiffReports;
+import org.gpusched.report.DiffSide;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.report.DiffSide;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,27 +1,17 @@
 package org.gpusched.cli;
 
-import org.gpusched.experiment.CopyExecExperiment;
-import org.gpusched.experiment.PartitioningExperiment;
+import org.gpusched.experiment.*;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.policy.MethodRegistry;
-import org.gpusched.report.FilesWritten;
-import org.gpusched.experiment.CrossPolicyExperiment;
-import org.gpusched.experiment.Experiment;
-import org.gpusched.experiment.GraphSizeExperiment;
-import org.gpusched.experiment.RuntimeExperiment;
-import org.gpusched.experiment.Scenario;
-import org.gpusched.experiment.SchedulabilityExperiment;
-import org.gpusched.experiment.Shard;
-import org.gpusched.experiment.Sweep;
-import org.gpusched.experiment.SweepChecks;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
-import picocli.CommandLine;
+import org.gpusched.policy.MethodRegistry;
+import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,16 +1,16 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Sweep;
-import org.gpusched.model.InputException;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.report.FilesWritten;
+import org.gpusched.model.InputException;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.result.EngineKind;
-import org.gpusched.explore.result.MergeLevel;
-import org.gpusched.model.Budget;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
+import org.gpusched.model.Budget;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

@@ -2,15 +2,15 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
-import org.gpusched.model.InputException;
 import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.output.Outputs;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.TaskSet;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * What {@code play}, {@code profile} and {@code loop} share about a run on a device (a picocli

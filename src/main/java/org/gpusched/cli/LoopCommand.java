@@ -1,7 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.ProfileReports;
-import org.gpusched.report.Json;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
@@ -9,16 +8,17 @@ import org.gpusched.player.Mode;
 import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Loop;
-import org.gpusched.profile.Model;
 import org.gpusched.profile.LoopPlayer;
+import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
+import org.gpusched.report.Json;
+import org.gpusched.report.ProfileReports;
 import org.gpusched.table.Tables;
-import org.gpusched.model.Budget;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.List;

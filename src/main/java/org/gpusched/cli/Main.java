@@ -1,23 +1,23 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.result.EngineKind;
-import org.gpusched.model.ExitCodes;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.model.Escapes;
-import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
-import org.gpusched.model.InputException;
 import org.gpusched.gantt.GanttCharts;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
-import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
+import org.gpusched.profile.Statistic;
+import org.gpusched.report.Json;
 import org.gpusched.report.Names;
-import picocli.CommandLine;
+import org.gpusched.report.OutputFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-import org.gpusched.report.PolicyReports;
 import org.gpusched.policy.MethodRegistry;
+import org.gpusched.report.PolicyReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 

@@ -1,7 +1,6 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.Escapes;
-
 import picocli.CommandLine;
 
 /**

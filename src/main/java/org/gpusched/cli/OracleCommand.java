@@ -1,17 +1,17 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-import org.gpusched.report.OracleReports;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
+import org.gpusched.report.OracleReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package org.gpusched.cli;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
 import org.gpusched.experiment.SweepChecks;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.List;
 

@@ -7,13 +7,13 @@ import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 
 /** Options of the policy methods beyond the explorer's (a picocli mixin for analyze and compare). */
 public final class PolicyOptions {

@@ -4,8 +4,8 @@ import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PresetsReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 

@@ -1,20 +1,14 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
 import org.gpusched.input.InputText;
 import org.gpusched.input.StrictJson;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.DeviceChoice;
-import org.gpusched.player.ExecTime;
-import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.ProfileDevices;
-import org.gpusched.player.SimDeviceFit;
-import org.gpusched.player.SimTiming;
+import org.gpusched.player.*;
 import org.gpusched.profile.Statistic;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;

@@ -10,8 +10,8 @@ import org.gpusched.qualify.Qualify;
 import org.gpusched.report.Json;
 import org.gpusched.report.QualifyReports;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

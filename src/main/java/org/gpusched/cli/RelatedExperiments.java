@@ -5,10 +5,10 @@ import org.gpusched.experiment.GcapsExperiment;
 import org.gpusched.experiment.PartitioningExperiment;
 import org.gpusched.experiment.SweepChecks;
 import org.gpusched.rta.Variant;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.util.List;

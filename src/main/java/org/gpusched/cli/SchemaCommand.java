@@ -1,12 +1,11 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,20 +1,20 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.ExitCodes;
-import org.gpusched.report.SensitivityReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
 import org.gpusched.explore.poweron.PowerOnExplorer;
-import org.gpusched.model.InputException;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Shard;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.time.Duration;

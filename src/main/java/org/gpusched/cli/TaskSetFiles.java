@@ -1,14 +1,10 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.ExitCodes;
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.TaskSet;
-import org.gpusched.input.TaskSetReader;
-import org.gpusched.model.Workload;
-import org.gpusched.input.WorkloadReader;
 
 import java.io.IOException;
 import java.io.PrintWriter;

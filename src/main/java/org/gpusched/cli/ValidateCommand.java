@@ -1,17 +1,17 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
-import org.gpusched.report.ValidateReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.report.CiCases;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.ValidateReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,21 +1,17 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.InputException;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.report.PlayReports;
-import org.gpusched.report.Json;
-import org.gpusched.player.PlayerInputs;
-import org.gpusched.player.ExecTime;
+import org.gpusched.model.InputException;
+import org.gpusched.player.*;
 import org.gpusched.report.CiCases;
-import org.gpusched.player.Mode;
-import org.gpusched.player.UnrolledTable;
-import org.gpusched.player.Verifier;
+import org.gpusched.report.Json;
+import org.gpusched.report.PlayReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.Phases;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;

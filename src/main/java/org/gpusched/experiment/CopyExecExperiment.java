@@ -9,12 +9,7 @@ import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.SplittableRandom;
+import java.util.*;
 
 /**
  * The shape of Table III of Muyan-Özçelik and Owens (CCPE 2017) on synthetic cases of our own (the

@@ -3,15 +3,10 @@ package org.gpusched.experiment;
 import org.gpusched.explore.job.Options;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.MethodRegistry;
-import org.gpusched.policy.RunOptions;
+import org.gpusched.output.RunFolder;
+import org.gpusched.policy.*;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
-
-import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;

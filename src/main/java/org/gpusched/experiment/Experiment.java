@@ -4,11 +4,7 @@ import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * One of the paper's experiments as a list of independent units (usually one task set each).

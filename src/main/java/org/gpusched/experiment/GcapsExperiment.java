@@ -1,12 +1,7 @@
 package org.gpusched.experiment;
 
-import org.gpusched.rta.GpuPriorityMode;
-import org.gpusched.rta.ResponseTimeAnalysis;
-import org.gpusched.rta.RtaMethod;
-import org.gpusched.rta.RtaWorkload;
-import org.gpusched.rta.Variant;
-
 import org.gpusched.output.RunFolder;
+import org.gpusched.rta.*;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,16 +1,15 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
-
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;

@@ -2,18 +2,14 @@ package org.gpusched.experiment;
 
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
-import org.gpusched.player.FluidContention;
 import org.gpusched.player.ContentionModel;
-import org.gpusched.player.SimDeviceFit;
+import org.gpusched.player.FluidContention;
 import org.gpusched.player.KindBench;
+import org.gpusched.player.SimDeviceFit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * How well the {@code slowdown} model (one factor per task) predicts what kernels that contend do

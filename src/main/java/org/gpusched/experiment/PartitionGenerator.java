@@ -1,8 +1,8 @@
 package org.gpusched.experiment;
 
 import org.gpusched.partition.Curve;
-import org.gpusched.partition.Kind;
 import org.gpusched.partition.KernelTask;
+import org.gpusched.partition.Kind;
 import org.gpusched.partition.PartitionInput;
 
 import java.math.BigDecimal;

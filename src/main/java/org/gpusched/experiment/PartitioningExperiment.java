@@ -1,14 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
-import org.gpusched.partition.Heuristic;
-import org.gpusched.partition.KernelTask;
-import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.PartitionOptions;
-import org.gpusched.partition.SmPartitionPlan;
-import org.gpusched.partition.PartitionResult;
-import org.gpusched.partition.PartitionTest;
-import org.gpusched.partition.Partitioner;
+import org.gpusched.partition.*;
 
 import java.io.IOException;
 import java.nio.file.Path;

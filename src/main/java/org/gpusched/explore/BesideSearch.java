@@ -1,12 +1,6 @@
 package org.gpusched.explore;
 
-import org.gpusched.model.JobLimit;
-import org.gpusched.model.Window;
-import org.gpusched.explore.bound.EarliestSweep;
-import org.gpusched.explore.bound.GreedyFirst;
-import org.gpusched.explore.bound.LiveBound;
-import org.gpusched.explore.bound.SideSearches;
-import org.gpusched.explore.bound.WindowRelaxation;
+import org.gpusched.explore.bound.*;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -15,7 +9,9 @@ import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.List;

@@ -1,8 +1,5 @@
 package org.gpusched.explore;
 
-import org.gpusched.model.JobLimit;
-import org.gpusched.model.Stage;
-import org.gpusched.model.Window;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.WitnessPaths;
@@ -10,21 +7,11 @@ import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.result.JobRef;
 import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.Verdict;
-import org.gpusched.model.Budget;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The reference twin of {@link GpuSchedExplorer}: a plain depth-first search over frame-boundary

@@ -1,7 +1,5 @@
 package org.gpusched.explore;
 
-import org.gpusched.model.JobLimit;
-import org.gpusched.model.Window;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.GreedyRuns;
 import org.gpusched.explore.bound.LiveBound;
@@ -13,13 +11,11 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.job.WitnessPaths;
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.Proof;
-import org.gpusched.explore.result.SearchOrder;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.Verdict;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;

@@ -1,12 +1,6 @@
 package org.gpusched.explore;
 
-import org.gpusched.model.JobLimit;
-import org.gpusched.model.Window;
-import org.gpusched.explore.bound.GreedyFirst;
-import org.gpusched.explore.bound.GreedyRuns;
-import org.gpusched.explore.bound.LiveBound;
-import org.gpusched.explore.bound.SideSearches;
-import org.gpusched.explore.bound.WindowRelaxation;
+import org.gpusched.explore.bound.*;
 import org.gpusched.explore.graph.Engine;
 import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.graph.Workers;
@@ -14,17 +8,11 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.job.WitnessPaths;
-import org.gpusched.explore.result.ExploredGraph;
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.Phases;
-import org.gpusched.explore.result.Proof;
-import org.gpusched.explore.result.SearchOrder;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.StopRule;
-import org.gpusched.explore.result.Verdict;
-import org.gpusched.explore.result.Witness;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.List;

@@ -2,11 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.result.EngineKind;
-import org.gpusched.explore.result.Proof;
-import org.gpusched.explore.result.RefutationBug;
-import org.gpusched.explore.result.StopRule;
-import org.gpusched.explore.result.Verdict;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 

@@ -1,11 +1,6 @@
 package org.gpusched.gantt;
 
-import org.gpusched.copyexec.Batches;
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Operation;
-import org.gpusched.copyexec.OperationKind;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;

@@ -5,16 +5,8 @@ import org.sqlite.SQLiteConfig;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import java.sql.*;
+import java.util.*;
 
 /**
  * The GPU activity of an Nsight Systems trace, read from its SQLite export ({@code nsys export

@@ -1,7 +1,7 @@
 package org.gpusched.input;
 
-import org.gpusched.model.InputException;
 import com.fasterxml.jackson.core.JsonLocation;
+import org.gpusched.model.InputException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

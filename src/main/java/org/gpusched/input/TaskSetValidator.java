@@ -1,30 +1,10 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Escapes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.Window;
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.GpuPresets;
-import org.gpusched.model.Interference;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.KernelKind;
-import org.gpusched.model.SmPolicy;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.*;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.Set;
+import java.util.*;
 import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */

@@ -1,13 +1,6 @@
 package org.gpusched.partition;
 
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Scaling;
-import org.gpusched.model.Segment;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

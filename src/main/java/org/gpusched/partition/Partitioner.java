@@ -2,11 +2,7 @@ package org.gpusched.partition;
 
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Locale;
+import java.util.*;
 
 /**
  * The paper's Algorithms 1–3 (Zahaf et al., RTNS 2021, section 5) for one heuristic, and the 1G

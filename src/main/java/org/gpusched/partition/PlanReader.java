@@ -1,8 +1,8 @@
 package org.gpusched.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.model.Escapes;
 import org.gpusched.input.StrictJson;
+import org.gpusched.model.Escapes;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -2,11 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.*;
 
 /**
  * A played run compared frame by frame with the table it played (the analysis): how late each

@@ -1,11 +1,7 @@
 package org.gpusched.player;
 
-import org.gpusched.model.InputException;
 import org.gpusched.input.KernelModules;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 
 import java.util.Arrays;
 

@@ -1,8 +1,8 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Ticks;
-import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PartitionTest;
+import org.gpusched.partition.SmPartitionPlan;
 
 import java.util.ArrayList;
 import java.util.Comparator;

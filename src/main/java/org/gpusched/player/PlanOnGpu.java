@@ -1,18 +1,10 @@
 package org.gpusched.player;
 
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Segment;
-import org.gpusched.model.TimeUnitName;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
-import org.gpusched.partition.SmPartitionPlan;
+import org.gpusched.model.*;
 import org.gpusched.partition.PartitionTest;
+import org.gpusched.partition.SmPartitionPlan;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * A per-task partition plan on the GPU: every job a spin kernel of its modelled time C_i(T(P), |P|),

@@ -4,9 +4,9 @@ import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PlanFile;
 import org.gpusched.partition.PlanReader;
+import org.gpusched.partition.SmPartitionPlan;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

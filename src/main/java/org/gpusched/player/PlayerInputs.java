@@ -1,9 +1,9 @@
 package org.gpusched.player;
 
-import org.gpusched.model.InputException;
 import org.gpusched.input.StrictJson;
-import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

@@ -1,11 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.model.Gpu;
-import org.gpusched.model.KernelKind;
-import org.gpusched.model.InputException;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 
 import java.util.ArrayList;

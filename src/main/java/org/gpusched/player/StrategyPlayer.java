@@ -1,12 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.copyexec.Batches;
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Operation;
-import org.gpusched.copyexec.OperationKind;
-import org.gpusched.copyexec.Strategy;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;

@@ -1,22 +1,13 @@
 package org.gpusched.player;
 
-import org.gpusched.model.InputException;
 import org.gpusched.explore.poweron.UnboundedJobs;
-import org.gpusched.model.Stage;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * A scheduling table bound to its task set and unrolled over N hyperperiods, in flat arrays

@@ -1,10 +1,6 @@
 package org.gpusched.policy;
 
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopySimulator;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Strategy;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 

@@ -1,20 +1,7 @@
 package org.gpusched.policy;
 
-import org.gpusched.model.Budget;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Segment;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
-import org.gpusched.rta.GpuPriorityMode;
-import org.gpusched.rta.GpuSegment;
-import org.gpusched.rta.ResponseTimeAnalysis;
-import org.gpusched.rta.RtaMethod;
-import org.gpusched.rta.RtaPlatform;
-import org.gpusched.rta.RtaResult;
-import org.gpusched.rta.RtaTask;
-import org.gpusched.rta.RtaWorkload;
-import org.gpusched.rta.Saturation;
-import org.gpusched.rta.TaskBound;
+import org.gpusched.model.*;
+import org.gpusched.rta.*;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,6 @@
 package org.gpusched.policy;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.util.*;
 
 /** The methods gpusched knows, in report order; ids are unique. Immutable. */
 public final class MethodRegistry {

@@ -2,18 +2,9 @@ package org.gpusched.policy;
 
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
-import org.gpusched.partition.Heuristic;
-import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.SmPartitionPlan;
-import org.gpusched.partition.PartitionResult;
-import org.gpusched.partition.PartitionTest;
-import org.gpusched.partition.Partitioner;
+import org.gpusched.partition.*;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.*;
 import java.util.stream.Stream;
 
 /**

@@ -3,13 +3,7 @@ package org.gpusched.policy;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
-import org.gpusched.timepart.Flow;
-import org.gpusched.timepart.FlowBound;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Holistic;
-import org.gpusched.timepart.HolisticResult;
-import org.gpusched.timepart.OffsetBased;
-import org.gpusched.timepart.Serialisation;
+import org.gpusched.timepart.*;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,23 +1,19 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.FrameCheck;
-import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlayResult;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.*;
 import java.util.function.Function;
 
 /**

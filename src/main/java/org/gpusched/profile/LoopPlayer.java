@@ -1,14 +1,7 @@
 package org.gpusched.profile;
 
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaDevice;
-import org.gpusched.player.DeviceChoice;
-import org.gpusched.player.ExecTime;
-import org.gpusched.player.Mode;
-import org.gpusched.player.UnrolledTable;
-import org.gpusched.player.PlayResult;
-import org.gpusched.player.SimDevice;
-import org.gpusched.player.SimTiming;
+import org.gpusched.player.*;
 
 import java.util.function.Function;
 

@@ -3,25 +3,16 @@ package org.gpusched.profile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.HolisticResult;
-import org.gpusched.timepart.OffsetBased;
-import org.gpusched.timepart.PlanDocument;
-import org.gpusched.timepart.TimePartitionSearch;
+import org.gpusched.timepart.*;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 import java.util.function.Consumer;
 
 /**

@@ -7,16 +7,8 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.policy.*;
 import org.gpusched.reference.Reference;
-import org.gpusched.policy.Detail;
-import org.gpusched.policy.Evidence;
-import org.gpusched.policy.GcapsFamily;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.MethodRegistry;
-import org.gpusched.policy.RunOptions;
-import org.gpusched.policy.TaskRow;
 import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaWorkload;
 import org.gpusched.rta.SimResult;
@@ -28,12 +20,7 @@ import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.FlowSimulator;
 import org.gpusched.timepart.Flows;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.Random;
+import java.util.*;
 
 /**
  * Every method that applies to a workload, each against its independent twin, as the property

@@ -5,19 +5,14 @@ import org.gpusched.baseline.Baselines;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.explore.result.GraphExport;
-import org.gpusched.model.InputException;
 import org.gpusched.model.Budget;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.*;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 

@@ -1,14 +1,14 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TimeUnitName;
 import org.gpusched.output.Reasons;
 

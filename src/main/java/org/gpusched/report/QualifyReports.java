@@ -3,9 +3,9 @@ package org.gpusched.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Escapes;
-import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualification.Check;
 import org.gpusched.qualify.Qualification.Disagreement;
+import org.gpusched.qualify.Qualification;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.DocumentType;
@@ -13,11 +13,7 @@ import org.jsoup.nodes.Element;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The reports of {@code gpusched qualify}: the JSON document (schema {@code qualify}), a

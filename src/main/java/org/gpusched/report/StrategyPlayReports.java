@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.JobRun;
-import org.gpusched.model.Escapes;
 import org.gpusched.copyexec.Operation;
+import org.gpusched.model.Escapes;
 import org.gpusched.player.StrategyPlay;
 
 import java.io.PrintWriter;

@@ -1,10 +1,6 @@
 package org.gpusched.rta;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.OptionalLong;
+import java.util.*;
 import java.util.stream.IntStream;
 
 /**

@@ -1,11 +1,11 @@
 package org.gpusched.solver;
 
-import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.BesideSearch;
 import org.gpusched.explore.DiverseDfs;
-import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
@@ -16,7 +16,6 @@ import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;

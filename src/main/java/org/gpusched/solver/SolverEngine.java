@@ -1,6 +1,5 @@
 package org.gpusched.solver;
 
-import org.gpusched.explore.result.Proof;
 import org.chocosolver.solver.Model;
 import org.chocosolver.solver.ParallelPortfolio;
 import org.chocosolver.solver.Solver;
@@ -16,10 +15,7 @@ import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.util.ESat;
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.Verdict;
-import org.gpusched.explore.result.Witness;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;

@@ -1,10 +1,6 @@
 package org.gpusched.table;
 
-import org.gpusched.model.Escapes;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;

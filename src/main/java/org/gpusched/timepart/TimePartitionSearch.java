@@ -2,11 +2,7 @@ package org.gpusched.timepart;
 
 import org.gpusched.model.Platform;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.OptionalInt;
-import java.util.Random;
+import java.util.*;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 

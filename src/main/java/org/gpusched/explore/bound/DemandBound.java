@@ -1,13 +1,7 @@
 package org.gpusched.explore.bound;
 
 import org.gpusched.explore.job.JobModel;
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Interference;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 

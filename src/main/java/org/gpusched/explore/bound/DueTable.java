@@ -1,6 +1,7 @@
 package org.gpusched.explore.bound;
 
 import org.gpusched.explore.job.JobModel;
+
 import java.util.Arrays;
 
 /**

@@ -1,11 +1,8 @@
 package org.gpusched.explore.graph;
 
 import org.gpusched.explore.result.SearchOrder;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.PriorityQueue;
+
+import java.util.*;
 
 /** The pending vertices, in the order a {@link SearchOrder} expands them. */
 interface Frontier {

@@ -4,11 +4,7 @@ import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
+import java.util.*;
 
 /**
  * Keeps the explored vertices and edges for export, up to a vertex limit; a recorder with limit 0

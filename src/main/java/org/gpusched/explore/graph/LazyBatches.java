@@ -1,9 +1,9 @@
 package org.gpusched.explore.graph;
 
-import org.gpusched.oracle.BatchList;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Ticks;
+import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 

@@ -1,6 +1,7 @@
 package org.gpusched.explore.graph;
 
 import org.gpusched.explore.bound.LiveBound;
+
 import java.util.Arrays;
 
 /**

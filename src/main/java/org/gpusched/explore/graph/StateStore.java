@@ -8,12 +8,7 @@ import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.Budget;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.*;
 
 /**
  * What one exploration has kept: per depth, the (state, time) pairs already reached and the

@@ -1,10 +1,7 @@
 package org.gpusched.explore.job;
 
-import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.Proof;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.Verdict;
-import org.gpusched.explore.result.Witness;
+import org.gpusched.explore.result.*;
+
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package org.gpusched.explore.job;
 
 import org.gpusched.explore.result.Frame;
+
 import java.util.Comparator;
 import java.util.List;
 

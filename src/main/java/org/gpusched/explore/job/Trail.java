@@ -1,6 +1,7 @@
 package org.gpusched.explore.job;
 
 import org.gpusched.explore.result.MergeLevel;
+
 import java.util.Arrays;
 
 /**

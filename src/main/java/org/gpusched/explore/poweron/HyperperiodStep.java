@@ -8,14 +8,7 @@ import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * One hyperperiod of the power-on search: from a set of frame-start states at a boundary (times

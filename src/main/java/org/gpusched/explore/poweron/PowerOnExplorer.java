@@ -1,6 +1,5 @@
 package org.gpusched.explore.poweron;
 
-import org.gpusched.model.JobLimit;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
@@ -8,17 +7,11 @@ import org.gpusched.explore.result.Proof;
 import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.*;
 
 /**
  * Exact PBS schedulability of the system released at time 0 (docs/explorer.md, "Power-on").

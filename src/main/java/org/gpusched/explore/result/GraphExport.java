@@ -1,7 +1,7 @@
 package org.gpusched.explore.result;
 
-import org.gpusched.model.Unit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DirectedMultigraph;
 import org.jgrapht.nio.Attribute;
