@@ -1,7 +1,6 @@
 package org.gpusched.experiment;
 
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;
@@ -9,6 +8,8 @@ import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
+import org.gpusched.pbs.PbsQuestion;
+import org.gpusched.explore.result.Verdict;
 
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -98,9 +99,9 @@ public final class GraphSizeExperiment implements Experiment {
         TaskSet ts = Generator.generate(seed, scenario, utilization, tasks, index).parse();
         Options opt = Options.defaults().withMerge(level).withSearch(SearchOrder.BFS)
                 .withStop(StopRule.ALL, Objective.EARLIEST_FINISH).withBudget(maxStates, timeLimit).withGreedyFirst(false);
-        GpuSchedExplorer ex = new GpuSchedExplorer(ts, opt);
-        Analysis a = ex.analyze();
-        long[] perDepth = ex.verticesPerDepth();
+        PbsQuestion.Measured m = PbsQuestion.measured(ts, opt, opt.budget().start());
+        Analysis a = m.analysis();
+        long[] perDepth = m.verticesPerDepth();
         int last = 0;
         for (int d = 0; d < perDepth.length; d++) {
             if (perDepth[d] > 0) {
@@ -109,7 +110,7 @@ public final class GraphSizeExperiment implements Experiment {
         }
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
-        boolean truncated = a.verdict() == org.gpusched.explore.result.Verdict.INCONCLUSIVE;
+        boolean truncated = a.verdict() == Verdict.INCONCLUSIVE;
         int completeThrough = truncated ? last - ts.size() : last;
         List<String> rows = new ArrayList<>();
         long cumulative = 0;

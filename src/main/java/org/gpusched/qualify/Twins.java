@@ -1,6 +1,5 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Proof;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
@@ -25,6 +24,7 @@ import org.gpusched.table.Tables;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.FlowSimulator;
 import org.gpusched.timepart.Flows;
+import org.gpusched.pbs.PbsQuestion;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -116,7 +116,7 @@ final class Twins {
         TaskSet ts = w.pbs();
         // What analyze gives by default: from power-on wherever the window does not start at 0.
         MethodResult exact = results.get("gpusched");
-        if (exact != null && !PowerOnExplorer.needed(ts)) {
+        if (exact != null && !PbsQuestion.needsPowerOn(ts)) {
             MethodResult brute = results.get("brute-force");
             out.add(brute != null ? compare(EXACT, exact, brute) : Observation.notCompared(EXACT,
                     "brute force does not apply: " + registry.byId("brute-force").orElseThrow().applicability(w).reason()));
