@@ -130,6 +130,34 @@ class ArchitectureTest {
         assertThat(total).as("lines of the reference core").isLessThanOrEqualTo(2000);
     }
 
+    /** What builds or runs an engine of the PBS question directly. */
+    private static final Pattern ENGINE_BUILT = Pattern.compile("\\bnew (GpuSchedExplorer|BruteForceExplorer"
+            + "|PowerOnExplorer|SolverEngine|DiverseDfs|BesideSearch|AutoSearch)\\s*\\(|\\bPortfolio\\s*\\.");
+
+    /**
+     * The PBS question has one front door (the {@code pbs} room): outside the rooms of the engines
+     * ({@code explore*}, {@code solver}) and the door itself, no main file builds an engine or calls
+     * the portfolio, so {@code --engine}, the threads and the budget mean the same in every command.
+     */
+    @Test
+    void enginesAreBuiltOnlyBehindTheFrontDoor() {
+        List<String> offenders = new ArrayList<>();
+        for (Path file : javaFiles(MAIN)) {
+            String room = packageOf(file);
+            if (room.equals("explore") || room.startsWith("explore.") || room.equals("solver") || room.equals("pbs")) {
+                continue;
+            }
+            List<String> lines = lines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                if (ENGINE_BUILT.matcher(lines.get(i)).find()) {
+                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+                }
+            }
+        }
+        assertThat(offenders).as("engines built outside explore, solver and pbs: ask org.gpusched.pbs.PbsQuestion")
+                .isEmpty();
+    }
+
     @Test
     void packageGraphIsAcyclic() {
         assertThat(cycle(uses)).as("a cycle of package imports").isEmpty();
