@@ -95,9 +95,4 @@ public final class PbsQuestion {
         Analysis a = ex.analyze(meter);
         return new Measured(a, ex.phases(), ex.helperCpuNanos(), ex.verticesPerDepth());
     }
-
-    /** The engine {@code auto} means on this many threads (the others mean themselves). */
-    public static EngineKind resolve(EngineKind e, int threads) {
-        return Portfolio.resolve(e, threads);
-    }
 }

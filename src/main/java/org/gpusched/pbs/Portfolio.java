@@ -29,7 +29,8 @@ import java.util.concurrent.TimeoutException;
  * Both are sound (a schedule either returns is one the table checker accepted or a path of the
  * scheduling graph; a refutation is a proof), so the first verdict that is not inconclusive is
  * the answer, and the other engine is stopped. The solver starts only when the graph search has
- * not decided within {@link #HEAD_START_MS}: easy sets never pay for it.
+ * not decided within {@link #HEAD_START_MS}: easy sets never pay for it. It sits behind
+ * {@link PbsQuestion}, above both engines' rooms, so it only ever calls down into them.
  */
 final class Portfolio {
     /** How long the graph search runs alone before the solver joins it. */
