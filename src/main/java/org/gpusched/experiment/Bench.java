@@ -61,7 +61,9 @@ public final class Bench {
     private static void warmUp(Config c) {
         for (int i = 0; i < c.warmup(); i++) {
             TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            PbsQuestion.measured(ts, c.options(), c.options().budget().start());
+            // The JIT warms up on the graph search whatever the engine measured.
+            Options graph = c.options().withEngine(EngineKind.GRAPH);
+            PbsQuestion.measured(ts, graph, graph.budget().start());
         }
     }
 
@@ -87,19 +89,16 @@ public final class Bench {
             // would add GC and JIT threads, but Linux counts it in 10 ms ticks.)
             long cpu0 = THREADS.getCurrentThreadCpuTime();
             long wall0 = System.nanoTime();
-            Analysis a;
-            if (c.options().engine() != EngineKind.GRAPH) {
-                // The engines run on threads of their own: their CPU time is not tracked here.
-                a = PbsQuestion.steadyState(ts, c.options(), c.options().budget().start());
-                ms[i] = (System.nanoTime() - wall0) / 1e6;
-                cpu[i] = Double.NaN;
-            } else {
-                PbsQuestion.Measured m = PbsQuestion.measured(ts, c.options(), c.options().budget().start());
-                a = m.analysis();
-                ms[i] = (System.nanoTime() - wall0) / 1e6;
+            // The engines other than the graph search run on threads of their own: their CPU time is not tracked here.
+            PbsQuestion.Measured m = PbsQuestion.measured(ts, c.options(), c.options().budget().start());
+            Analysis a = m.analysis();
+            ms[i] = (System.nanoTime() - wall0) / 1e6;
+            if (m.cpuTracked()) {
                 long cpu1 = THREADS.getCurrentThreadCpuTime();
                 cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + m.helperCpuNanos()) / 1e6;
                 phases = phases.plus(m.phases());
+            } else {
+                cpu[i] = Double.NaN;
             }
             if (a.foundBeforeSearch()) {
                 before++;

@@ -33,8 +33,17 @@ public final class PbsQuestion {
      */
     public record Answer(TaskSet timeLine, Analysis analysis, ExploredGraph graph) { }
 
-    /** The graph search's analysis with what measuring it needs: its phases, helper threads' CPU and vertices per depth. */
-    public record Measured(Analysis analysis, Phases phases, long helperCpuNanos, long[] verticesPerDepth) { }
+    /**
+     * An analysis with what measuring it needs: the graph search's phases, its helper threads' CPU
+     * time and its vertices per depth; {@code helperCpuNanos} is -1 (phases none, no depths) when
+     * another engine answered on threads of its own, whose CPU time is not tracked.
+     */
+    public record Measured(Analysis analysis, Phases phases, long helperCpuNanos, long[] verticesPerDepth) {
+        /** Whether the CPU time of the threads the analysis ran on is known. */
+        public boolean cpuTracked() {
+            return helperCpuNanos >= 0;
+        }
+    }
 
     /**
      * The question {@code analyze} answers: from power-on where the set has no cut at 0 (unless
@@ -87,10 +96,13 @@ public final class PbsQuestion {
     }
 
     /**
-     * The graph search alone with its internals, for the benchmarks and the graph-size experiment
-     * (which measure that search, so {@link Options#engine()} is not consulted).
+     * The steady-state window by the engine the options name, measured: the graph search with its
+     * internals (for the benchmarks and the graph-size experiment), any other engine as it answers.
      */
     public static Measured measured(TaskSet ts, Options o, Budget.Meter meter) {
+        if (o.engine() != EngineKind.GRAPH) {
+            return new Measured(Portfolio.analyze(ts, o, meter), Phases.NONE, -1, new long[0]);
+        }
         GpuSchedExplorer ex = new GpuSchedExplorer(ts, o);
         Analysis a = ex.analyze(meter);
         return new Measured(a, ex.phases(), ex.helperCpuNanos(), ex.verticesPerDepth());
