@@ -45,6 +45,14 @@ class EngineCommandsTest {
     }
 
     @Test
+    void the_plan_loop_which_answers_no_pbs_question_refuses_an_engine(@TempDir Path dir) {
+        CliRunner r = CliRunner.run("loop", FIG1, "--plan", "--device", "sim", "--sim-timing", FIG1,
+                "--engine", "solver", "--out", dir.resolve("p.json").toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.err()).contains("--engine does not apply");
+    }
+
+    @Test
     void sensitivity_bisects_with_the_engine_named() {
         CliRunner graph = CliRunner.run("sensitivity", FIG1);
         assertThat(graph.code()).isZero();
