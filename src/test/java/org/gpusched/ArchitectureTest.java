@@ -158,6 +158,37 @@ class ArchitectureTest {
                 .isEmpty();
     }
 
+    /** A budget's clock started: {@code budget.start()}, {@code options.budget().start()}, {@code Budget.of(...).start()}. */
+    private static final Pattern METER_STARTED = Pattern.compile("(?i)budget\\b[^;]*\\.start\\(\\)");
+    /**
+     * Where an analysis or a command begins, and so where its meter may start: the commands, the
+     * experiments and the qualification, the methods' and engines' meterless conveniences.
+     */
+    private static final Set<String> METER_STARTS = Set.of("cli", "experiment", "qualify", "policy", "baseline",
+            "explore", "explore.poweron");
+
+    /**
+     * One budget travels: the front door, the solver, the search's inner rooms and the loop run on
+     * the meter they are handed (or one inside it), so no time limit is restarted part-way.
+     */
+    @Test
+    void metersStartOnlyWhereAnAnalysisBegins() {
+        List<String> offenders = new ArrayList<>();
+        for (Path file : javaFiles(MAIN)) {
+            if (METER_STARTS.contains(packageOf(file)) || packageOf(file).equals("model")) {
+                continue;
+            }
+            List<String> lines = lines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                if (METER_STARTED.matcher(lines.get(i)).find()) {
+                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+                }
+            }
+        }
+        assertThat(offenders).as("meters started part-way: hand on the running meter (or Meter.inner of it)")
+                .isEmpty();
+    }
+
     @Test
     void packageGraphIsAcyclic() {
         assertThat(cycle(uses)).as("a cycle of package imports").isEmpty();
