@@ -1,6 +1,9 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.ExitCodes;
+import org.gpusched.model.TaskSet;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.report.DiffReports;
 import org.gpusched.report.DiffSide;
 import org.gpusched.report.Json;
@@ -39,8 +42,7 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() {
-        DiffSide[] sides = DiffSide.inOneUnit(DiffSide.read(oldFile, explore.toOptions(0)),
-                DiffSide.read(newFile, explore.toOptions(0)));
+        DiffSide[] sides = DiffSide.inOneUnit(side(oldFile), side(newFile));
         DiffSide a = sides[0];
         DiffSide b = sides[1];
         PrintWriter out = spec.commandLine().getOut();
@@ -54,5 +56,16 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
             case "not schedulable" -> ExitCodes.NOT_SCHEDULABLE;
             default -> ExitCodes.INCONCLUSIVE;
         };
+    }
+
+    /** A report as it is; a task set (v1, or v2 within PBS) analysed by the engine --engine names, on its own budget. */
+    private DiffSide side(Path file) {
+        String text = DiffSide.text(file);
+        DiffSide report = DiffSide.ofReport(file, text);
+        if (report != null) {
+            return report;
+        }
+        TaskSet ts = new TaskSetReader().read(file);
+        return DiffSide.of(file, ts, PbsQuestion.steadyState(ts, explore.toOptions(0), explore.budget().start()));
     }
 }

@@ -84,17 +84,6 @@ public final class ExploreOptions {
         return toOptions(graphLimit, timeLimit);
     }
 
-    /**
-     * The options of one analysis among several that a command runs under one {@code --time-limit}
-     * ({@code whole}, started when the command began): its time is what is left of the command's,
-     * or {@code each} when that is shorter (null: no limit of its own).
-     */
-    Options toOptions(long graphLimit, Budget.Meter whole, Duration each) {
-        Duration left = whole.timeLeft();
-        Duration t = left == null || each != null && each.compareTo(left) < 0 ? each : left;
-        return toOptions(graphLimit, t);
-    }
-
     private Options toOptions(long graphLimit, Duration time) {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
                 .withBudget(maxStates, time).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)

@@ -94,7 +94,8 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority);
+            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority,
+                    Budget.defaults().start());
             if (r.refusal() != null) {
                 err.println(name + ": export --to sag: " + r.refusal());
                 return r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID;

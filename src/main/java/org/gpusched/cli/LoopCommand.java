@@ -105,7 +105,7 @@ final class LoopCommand extends ProfileRun {
             throw ProfileOptions.cudaFailure(e);
         }
         Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
-                () -> explore.toOptions(0, whole, null),
+                explore.toOptions(0), whole,
                 LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
                         profile.run.nanos(ts)));
         Loop.Result r;

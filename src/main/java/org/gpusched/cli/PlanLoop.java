@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.explore.result.EngineKind;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
@@ -34,6 +35,11 @@ final class PlanLoop {
 
     int run() throws IOException {
         CommandLine line = cmd.spec.commandLine();
+        if (cmd.explore.engine != null && cmd.explore.engine != EngineKind.GRAPH) {
+            // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
+            throw new CommandLine.ParameterException(line, "loop --plan analyses time-partition plans, which no PBS"
+                    + " engine decides: --engine does not apply");
+        }
         if (cmd.profile.device != DeviceChoice.SIM || cmd.profile.simTiming == null) {
             throw new CommandLine.ParameterException(line, "loop --plan profiles on --device sim --sim-timing TRUTH"
                     + " (a workload with the same tasks); on a GPU, run profile under the plan and optimize --plan");

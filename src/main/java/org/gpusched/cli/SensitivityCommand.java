@@ -6,6 +6,7 @@ import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.report.SensitivityReports;
@@ -58,6 +59,8 @@ final class SensitivityCommand implements Callable<Integer> {
             out.println(SensitivityReports.CSV_HEADER);
         }
         Budget.Meter whole = explore.budget().start();
+        // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
+        Budget step = Budget.of(explore.budget().maxStates(), each);
         PrintWriter err = spec.commandLine().getErr();
         return TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
             Sensitivity.Result r;
@@ -65,7 +68,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 // The question analyze answers: from power-on (the prefix, then the periodic part) when the
                 // set has offsets and no cut at 0, else the steady state, which is then the same thing.
                 r = new Sensitivity(ts, v -> whole.timeNote() != null ? Verdict.INCONCLUSIVE
-                        : new PowerOnExplorer(v, explore.toOptions(0, whole, each)).analyze().analysis().verdict())
+                        : PbsQuestion.fromPowerOn(v, explore.toOptions(0), whole.inner(step)).analysis().verdict())
                         .run();
             } catch (InputException e) {
                 // A file this command cannot answer is reported like an unreadable one; the others go on.

@@ -10,6 +10,7 @@ import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
+import org.gpusched.pbs.PbsQuestion;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
@@ -89,9 +90,9 @@ public final class GraphSizeExperiment extends Experiment {
         TaskSet ts = Generator.generate(seed, scenario, utilization, tasks, index).parse();
         Options opt = Options.defaults().withMerge(level).withSearch(SearchOrder.BFS)
                 .withStop(StopRule.ALL, Objective.EARLIEST_FINISH).withBudget(maxStates, timeLimit).withGreedyFirst(false);
-        GpuSchedExplorer ex = new GpuSchedExplorer(ts, opt);
-        Analysis a = ex.analyze();
-        long[] perDepth = ex.verticesPerDepth();
+        PbsQuestion.Measured m = PbsQuestion.measured(ts, opt, opt.budget().start());
+        Analysis a = m.analysis();
+        long[] perDepth = m.verticesPerDepth();
         int last = 0;
         for (int d = 0; d < perDepth.length; d++) {
             if (perDepth[d] > 0) {

@@ -106,7 +106,7 @@ public final class DiverseDfs {
         SharedLimits limits = new SharedLimits();
         Engine[] engines = new Engine[threads];
         Budget.Meter[] meters = new Budget.Meter[threads];
-        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.timeLimit());
+        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.budget().timeLimit());
         for (int i = 0; i < threads; i++) {
             meters[i] = meter.inner(meter.budget());
             engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom);

@@ -117,6 +117,10 @@ public final class GpuSchedExplorer {
         };
     }
 
+    /**
+     * The analysis alone, on a meter started now from the options' limits (tests, one-off runs);
+     * callers above the engines ask {@code PbsQuestion}, which hands on the command's running meter.
+     */
     public Analysis analyze() {
         return analyze(options.budget().start());
     }

@@ -30,7 +30,8 @@ public final class SagExport {
         }
     }
 
-    public static Result of(TaskSet ts, boolean steadyState, SagJobs.Arrival arrival, SagJobs.Priority priority) {
+    public static Result of(TaskSet ts, boolean steadyState, SagJobs.Arrival arrival, SagJobs.Priority priority,
+                            Budget.Meter meter) {
         if (ts.origin() < 0 && steadyState) {
             return Result.refused("--steady-state: offsets leave no steady-state window (every instant lies inside"
                     + " some job's window); without it the jobs from power-on are written", false);
@@ -39,7 +40,7 @@ public final class SagExport {
         boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
         TaskSet file = UnboundedJobs.fileTimeLine(ts);
         String large = SagJobs.tooLarge(ts);
-        Explored edf = large == null && powerOn ? powerOn(file, arrival) : null;
+        Explored edf = large == null && powerOn ? powerOn(file, arrival, meter) : null;
         if (edf != null && edf.analysis().verdict() == Verdict.INCONCLUSIVE) {
             return Result.refused("inconclusive: EDF from power-on: " + edf.analysis().note()
                     + " (no finite job set stands for the set yet)", true);
@@ -65,9 +66,8 @@ public final class SagExport {
      * EDF-serial from power-on under the rule the export writes (online with arrival windows and
      * jitter, else time-triggered): the same job set the analysis would have to cover.
      */
-    private static Explored powerOn(TaskSet ts, SagJobs.Arrival arrival) {
+    private static Explored powerOn(TaskSet ts, SagJobs.Arrival arrival, Budget.Meter meter) {
         boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
-        Budget.Meter meter = Budget.defaults().start();
         if (online) {
             OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
             Analysis a = g.analyze(meter);

@@ -14,7 +14,7 @@ import org.gpusched.model.Budget;
 import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
-import org.gpusched.solver.Portfolio;
+import org.gpusched.pbs.PbsQuestion;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -103,22 +103,10 @@ public final class PbsFamily {
 
         @Override
         MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
-            TaskSet ts = w.pbs();
-            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
-                PowerOnExplorer.Result p = new PowerOnExplorer(ts, o.explore()).analyze(meter);
-                Analysis a = p.analysis();
-                return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
-            }
-            // A refutation of the window relaxation or the solver is re-decided by the exhaustive search.
-            if (o.explore().engine() != EngineKind.GRAPH && o.explore().graphLimit() == 0) {
-                Analysis a = Proofs.confirm(ts, o.explore(), meter,
-                        Portfolio.analyze(ts, o.explore(), meter));
-                return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
-            }
-            GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
-            Analysis a = Proofs.confirm(ts, o.explore(), meter, ex.analyze(meter));
-            return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
-                    null));
+            // The front door decides power-on or steady state and runs the engine --engine names.
+            PbsQuestion.Answer p = PbsQuestion.answer(w.pbs(), o.explore(), o.steadyState(), meter);
+            Analysis a = p.analysis();
+            return result(p.timeLine(), a, a.schedule(), Detail.Frames.checked(p.timeLine(), a, p.graph(), null));
         }
     }
 
@@ -154,7 +142,7 @@ public final class PbsFamily {
         @Override
         MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
-            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
+            if (!o.steadyState() && PbsQuestion.needsPowerOn(ts)) {
                 // Brute force enumerates one hyperperiod of the steady state, which is a different
                 // question here: its verdict beside gpusched's would contradict it, not check it.
                 return MethodResult.notApplicable(this, "offsets: the steady state's window does not start at 0, so"
@@ -162,7 +150,7 @@ public final class PbsFamily {
                         + " hyperperiod of the steady state, answers another question (add --steady-state to compare"
                         + " the two on the steady state)");
             }
-            Analysis a = new BruteForceExplorer(ts, o.explore().budget()).analyze(meter);
+            Analysis a = PbsQuestion.bruteForce(ts, o.explore(), meter);
             return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
         }
     }
@@ -198,7 +186,7 @@ public final class PbsFamily {
             TaskSet ts = w.pbs();
             // The question gpusched answers: from power-on wherever the window does not start at 0
             // (and always where there is no window), the steady state's only when asked for.
-            if (ts.origin() < 0 || !o.steadyState() && PowerOnExplorer.needed(ts)) {
+            if (ts.origin() < 0 || !o.steadyState() && PbsQuestion.needsPowerOn(ts)) {
                 return fromPowerOn(UnboundedJobs.fileTimeLine(ts), meter);
             }
             if (!timeTriggered && OnlineEdfGraph.differs(ts)) {

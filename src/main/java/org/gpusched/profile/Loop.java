@@ -4,8 +4,10 @@ import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.player.FrameCheck;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.UnrolledTable;
@@ -84,10 +86,10 @@ public final class Loop {
 
     /**
      * How a round's table is replayed, and the rest of a loop's settings. {@code explore} gives each
-     * round's analysis options when the round starts: the command's one time limit binds the whole
-     * loop, so each round gets what is left of it.
+     * round's analysis options (the engine among them); {@code whole} is the command's meter, started
+     * once: each round runs under a meter inside it, so the one time limit binds the whole loop.
      */
-    public record Settings(String outName, int maxRounds, int hyperperiods, java.util.function.Supplier<Options> explore,
+    public record Settings(String outName, int maxRounds, int hyperperiods, Options explore, Budget.Meter whole,
                            Function<UnrolledTable, PlayResult> player) { }
 
     public static Result run(TaskSet input, String content, Model start, Settings s) {
@@ -96,7 +98,7 @@ public final class Loop {
         for (int round = 1; ; round++) {
             String json = MeasuredWorkload.json(input, content, model, s.outName());
             TaskSet ts = MeasuredWorkload.read(json, s.outName());
-            Analysis a = new GpuSchedExplorer(ts, s.explore().get()).analyze();
+            Analysis a = PbsQuestion.steadyState(ts, s.explore(), s.whole().inner(s.explore().budget()));
             if (a.verdict() != Verdict.SCHEDULABLE) {
                 rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));
                 Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;

@@ -1,12 +1,12 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Proof;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.policy.*;
 import org.gpusched.reference.Reference;
 import org.gpusched.rta.RtaMethod;
@@ -105,7 +105,7 @@ final class Twins {
         TaskSet ts = w.pbs();
         // What analyze gives by default: from power-on wherever the window does not start at 0.
         MethodResult exact = results.get("gpusched");
-        if (exact != null && !PowerOnExplorer.needed(ts)) {
+        if (exact != null && !PbsQuestion.needsPowerOn(ts)) {
             MethodResult brute = results.get("brute-force");
             out.add(brute != null ? compare(EXACT, exact, brute) : Observation.notCompared(EXACT,
                     "brute force does not apply: " + registry.byId("brute-force").orElseThrow().applicability(w).reason()));

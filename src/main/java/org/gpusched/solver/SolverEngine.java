@@ -36,6 +36,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class SolverEngine {
     public static final String NAME = "solver";
+    /** The solver's seed: fixed, so that a run with one solver worker is reproducible. */
+    public static final long SEED = 20_261_126L;
     static final String METHOD = "gpusched(engine=solver)";
     /** Solutions of the relaxation tried as PBS schedules before the engine gives up (each one differs). */
     static final int CANDIDATES = 64;

@@ -1,6 +1,7 @@
 package org.gpusched.profile;
 
 import org.gpusched.explore.job.Options;
+import org.gpusched.model.Budget;
 import org.gpusched.input.InputText;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
@@ -61,7 +62,7 @@ class LoopStabilityTest {
                     tr.copies(), tr.notes());
             return PlayResult.of(plan, Mode.TIME_TRIGGERED, shifted);
         };
-        return new Loop.Settings("m.json", 3, 2, Options::defaults, player);
+        return new Loop.Settings("m.json", 3, 2, Options.defaults(), Budget.defaults().start(), player);
     }
 
     private static long[] add(long[] a, long d) {

@@ -68,6 +68,10 @@ public final class PowerOnExplorer {
         }
     }
 
+    /**
+     * The analysis alone, on a meter started now from the options' limits (tests, one-off runs);
+     * callers above the engines ask {@code PbsQuestion}, which hands on the command's running meter.
+     */
     public Result analyze() {
         return analyze(options.budget().start());
     }

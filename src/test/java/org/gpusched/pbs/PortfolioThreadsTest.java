@@ -1,4 +1,4 @@
-package org.gpusched.solver;
+package org.gpusched.pbs;
 
 import org.gpusched.RandomTaskSets;
 import org.gpusched.explore.job.Analysis;

@@ -1,4 +1,4 @@
-package org.gpusched.solver;
+package org.gpusched.pbs;
 
 import org.gpusched.explore.BesideSearch;
 import org.gpusched.explore.DiverseDfs;
@@ -11,28 +11,25 @@ import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
+import org.gpusched.solver.SolverEngine;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.*;
 
 /**
  * The engines of {@code --engine}: the graph search, the solver engine, or both side by side.
  * Both are sound (a schedule either returns is one the table checker accepted or a path of the
  * scheduling graph; a refutation is a proof), so the first verdict that is not inconclusive is
  * the answer, and the other engine is stopped. The solver starts only when the graph search has
- * not decided within {@link #HEAD_START_MS}: easy sets never pay for it.
+ * not decided within {@link #HEAD_START_MS}: easy sets never pay for it. It sits behind
+ * {@link PbsQuestion}, above both engines' rooms, so it only ever calls down into them.
  */
-public final class Portfolio {
+final class Portfolio {
     /** How long the graph search runs alone before the solver joins it. */
     static final long HEAD_START_MS = 200;
-    /** The solver's seed: fixed, so that a run with one solver worker is reproducible. */
-    public static final long SEED = 20_261_126L;
 
     private Portfolio() { }
 
@@ -45,19 +42,19 @@ public final class Portfolio {
      * CPU and, on the hard-set table of two vCPUs, decided none of 60 sets, while the graph search
      * on both threads decided 58 against the portfolio's 53 (docs/performance.md).
      */
-    public static EngineKind resolve(EngineKind e, int threads) {
+    static EngineKind resolve(EngineKind e, int threads) {
         return e == EngineKind.AUTO ? (threads >= AUTO_PORTFOLIO_FROM ? EngineKind.PORTFOLIO : EngineKind.GRAPH) : e;
     }
 
     /** The analysis by the engine the options name, on a set whose steady-state window the engines analyse. */
-    public static Analysis analyze(TaskSet ts, Options o, Budget.Meter meter) {
+    static Analysis analyze(TaskSet ts, Options o, Budget.Meter meter) {
         EngineKind kind = resolve(o.engine(), o.threads());
         if (kind == EngineKind.GRAPH) {
             Analysis a = new GpuSchedExplorer(ts, o).analyze(meter);
             return o.engine() == EngineKind.GRAPH ? a : a.withEngine("graph");
         }
         if (kind == EngineKind.SOLVER) {
-            return new SolverEngine(ts, o.threads(), SEED).analyze(meter).withEngine(SolverEngine.NAME);
+            return new SolverEngine(ts, o.threads(), SolverEngine.SEED).analyze(meter).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
     }
@@ -114,7 +111,7 @@ public final class Portfolio {
         List<Budget.Meter> meters = new ArrayList<>(List.of(graphMeter));
         Budget.Meter solverMeter = meter.inner(meter.budget());
         racing.add(CompletableFuture.supplyAsync(
-                () -> new SolverEngine(ts, workers, SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
+                () -> new SolverEngine(ts, workers, SolverEngine.SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
                 Portfolio::daemon));
         meters.add(solverMeter);
         for (int i = 0; i < beside; i++) {
@@ -188,7 +185,7 @@ public final class Portfolio {
     private static Analysis join(CompletableFuture<Analysis> f) {
         try {
             return f.join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             if (e.getCause() instanceof Error err) {
                 throw err;
             }
