@@ -42,8 +42,7 @@ final class ExportCommand implements Callable<Integer> {
     @Mixin
     SharedOptions.OverwriteOut overwrite;
 
-    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
-            converter = ArrivalConverter.class)
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
     SagJobs.Arrival arrival;
 
     @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class)

@@ -23,8 +23,7 @@ final class SchemaCommand implements Callable<Integer> {
             "play", "verify", "profile", "loop", "presets", "bench", "device-info", "experiment", "methods", "error",
             "play-plan", "qualify", "device-kinds", "bench-hard-sets");
 
-    @Option(names = "--report", paramLabel = "COMMAND",
-            completionCandidates = ReportNames.class)
+    @Option(names = "--report", paramLabel = "COMMAND", completionCandidates = ReportNames.class)
     String report;
 
     static final class ReportNames implements Iterable<String> {
