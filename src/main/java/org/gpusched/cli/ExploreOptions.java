@@ -31,7 +31,7 @@ public final class ExploreOptions {
     @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "20000000")
     long maxStates;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION")
+    @Option(names = "--time-limit", paramLabel = "DURATION", descriptionKey = "explore.time-limit")
     Duration timeLimit;
 
     @Spec(Spec.Target.MIXEE)
@@ -39,7 +39,8 @@ public final class ExploreOptions {
 
     Integer threads;
 
-    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class)
+    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
+            descriptionKey = "explore.threads")
     void threads(int n) {
         if (n < 1) {
             throw new ParameterException(mixee.commandLine(), "--threads must be at least 1, got " + n);

@@ -10,7 +10,7 @@ import picocli.CommandLine;
  * on it. --exec-time itself stays with each command: its help says what a draw means there.
  */
 final class GpuRunOptions {
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", descriptionKey = "gpu-run.seed")
     long seed;
 
     @Option(names = "--gpu", paramLabel = "N", defaultValue = "0")

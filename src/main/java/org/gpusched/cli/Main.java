@@ -27,7 +27,7 @@ import java.util.Locale;
 
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        resourceBundle = "org.gpusched.cli.HelpTexts",
+        resourceBundle = Main.HELP_TEXTS,
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
                 OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class,
@@ -35,6 +35,9 @@ import java.util.Locale;
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
                 ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
+    static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -86,7 +89,7 @@ public final class Main implements Runnable {
 
     /** The root of {@link #oneCommand}: the name, --help, --version and texts of {@link Main}, not its commands. */
     @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            resourceBundle = "org.gpusched.cli.HelpTexts")
+            resourceBundle = Main.HELP_TEXTS)
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;

@@ -39,13 +39,13 @@ final class SharedOptions {
 
     /** --force of a command with one output file, -o OUT. */
     static final class OverwriteOut {
-        @Option(names = "--force")
+        @Option(names = "--force", descriptionKey = "overwrite-out.force")
         boolean force;
     }
 
     /** --force of a command with several output files. */
     static final class OverwriteOutputs {
-        @Option(names = "--force")
+        @Option(names = "--force", descriptionKey = "overwrite-outputs.force")
         boolean force;
     }
 
