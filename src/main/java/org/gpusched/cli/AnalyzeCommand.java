@@ -28,18 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide schedulability with one method, and give the scheduling table of a schedulable PBS set.",
-                "The default method is PBS, exploring the GPUSched scheduling graph. A method that does not",
-                "apply to a file exits 2 with the reason ('gpusched methods' lists them)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched analyze examples/paper-fig1.json",
-                "  gpusched analyze ts.json --table table.json",
-                "  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
-                "  gpusched analyze examples/*.json --format csv --time-limit 10s",
-                "  gpusched analyze ts.json --method edf-parallel",
-                "  gpusched analyze examples/sm-partitioning-68.json --method sm-partition-sms-ina --plan plan.json",
-                "", "Exit code: the worst over all files (70 > 2 > 1 > 3 > 0)."})
+@Command(name = "analyze", mixinStandardHelpOptions = true)
 final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
 
@@ -50,56 +39,43 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "gpusched",
-            description = "gpusched (exact), brute-force (exact, slow reference), edf-serial or edf-parallel "
-                    + "(the paper's baselines), or any other method of 'gpusched methods'. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "gpusched")
     String method;
 
     @Mixin
     PolicyOptions policy;
 
-    @Option(names = "--table", paramLabel = "FILE",
-            description = "Write the scheduling table here when schedulable (- = stdout; the report then goes to stderr).")
+    @Option(names = "--table", paramLabel = "FILE")
     Path table;
 
-    @Option(names = "--plan", paramLabel = "FILE",
-            description = "SM partitioning methods: write the partition plan (JSON, linked to the workload by its "
-                    + "SHA-256) here when schedulable; - = stdout (the report then goes to stderr).")
+    @Option(names = "--plan", paramLabel = "FILE")
     Path plan;
 
-    @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json",
-            description = "Table format: json or csv. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json")
     String tableFormat;
 
-    @Option(names = "--graph", paramLabel = "FILE",
-            description = "Export the explored graph (DOT, or GraphML for .graphml) for one gpusched analysis.")
+    @Option(names = "--graph", paramLabel = "FILE")
     Path graph;
 
-    @Option(names = "--gantt", paramLabel = "FILE",
-            description = "Draw the run's timeline (.svg or .png): a copy-exec-* simulation, the PBS table found, or an"
-                    + " EDF baseline's run (docs/copy-execute.md).")
+    @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
-            + " verdict, margins per task, the table's timeline (inline SVG), the task set (docs/ci.md).")
+    @Option(names = "--html", paramLabel = "FILE")
     Path html;
 
-    @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
-            + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
+    @Option(names = "--force")
     boolean force;
 
-    @Option(names = "--steady-state", description = {"With offsets: answer for the table started at the steady"
-            + " state's window (the first instant no job window spans) instead of for the system released at 0",
-            "(the default: the start-up transient, then the periodic part; docs/explorer.md)."})
+    @Option(names = "--steady-state")
     boolean steadyState;
 
-    @Option(names = "--stats", description = "Also print the graph statistics and the analysis time (as --verbose does).")
+    @Option(names = "--stats")
     boolean stats;
 
-    @Option(names = "--no-timing", description = "Leave analysis times out, so reports are byte-identical across runs.")
+    @Option(names = "--no-timing")
     boolean noTiming;
 
     @Override

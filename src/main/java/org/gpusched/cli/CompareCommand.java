@@ -21,16 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Run every method that applies side by side on each workload.",
-                "The others are shown as n/a with the reason. Per task: the response time each method bounds,",
-                "finds or observes."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
-                "  gpusched compare ts.json --methods gpusched,edf-parallel", "  gpusched compare --list",
-                "", "Exit code: 0 when every file was analysed (whatever the verdicts; n/a included), 2 on invalid"
-                + " input, 3 when an analysis was inconclusive.",
-                "The budgets (--time-limit, --max-states, heap) bind the methods of one file together."})
+@Command(name = "compare", mixinStandardHelpOptions = true)
 final class CompareCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
@@ -41,21 +32,19 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     @Mixin
     PolicyOptions policy;
 
-    @Option(names = "--methods", paramLabel = "A,B,...", split = ",",
-            description = "The methods to run, in this order (default: every method of 'gpusched methods').")
+    @Option(names = "--methods", paramLabel = "A,B,...", split = ",")
     List<String> methods;
 
-    @Option(names = "--list", description = "List the methods (as 'gpusched methods') and exit.")
+    @Option(names = "--list")
     boolean list;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
-            + " the verdicts, the response times per task and method, a timeline (inline SVG), the task set.")
+    @Option(names = "--html", paramLabel = "FILE")
     Path html;
 
-    @Option(names = "--force", description = "Overwrite an existing --html file that gpusched did not write.")
+    @Option(names = "--force")
     boolean force;
 
-    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override

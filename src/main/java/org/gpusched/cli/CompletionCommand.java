@@ -10,18 +10,12 @@ import picocli.CommandLine;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "completion", mixinStandardHelpOptions = true,
-        description = {"Print a shell completion script for bash or zsh.",
-                "The script is picocli's AutoComplete: commands, options and enum values complete with TAB."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  source <(gpusched completion bash)",
-                "  gpusched completion bash > ~/.local/share/bash-completion/completions/gpusched",
-                "  gpusched completion zsh > ~/.zfunc/_gpusched   # zsh runs it through bashcompinit"})
+@Command(name = "completion", mixinStandardHelpOptions = true)
 final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SHELL", description = "bash or zsh.")
+    @Parameters(index = "0", paramLabel = "SHELL")
     String shell;
 
     @Override

@@ -18,14 +18,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Say what changed between two task sets or two analyze reports: verdict, margins, table.",
-                "A task set is analysed (with the budget options); a report is the one-line output of",
-                "'gpusched analyze --format json'. See docs/cli.md."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched diff examples/paper-fig1.json examples/paper-fig1.json",
-                "  gpusched diff old-report.json new-report.json --format json",
-                "", "Exit code: NEW's verdict (0 schedulable, 1 not, 3 inconclusive), 2 on invalid input."})
+@Command(name = "diff", mixinStandardHelpOptions = true)
 final class DiffCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
@@ -34,10 +27,10 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(index = "0", paramLabel = "OLD", description = "The task set or analyze JSON report before.")
+    @Parameters(index = "0", paramLabel = "OLD")
     Path oldFile;
 
-    @Parameters(index = "1", paramLabel = "NEW", description = "The task set or analyze JSON report after.")
+    @Parameters(index = "1", paramLabel = "NEW")
     Path newFile;
 
     @Override

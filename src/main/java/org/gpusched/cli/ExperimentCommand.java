@@ -20,21 +20,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
                 ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
                 RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
-                ExperimentMergeCommand.class},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched experiment schedulability --out results/",
-                "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
-                "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
-                "  gpusched experiment graph-size --out results/",
-                "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
-                "  gpusched experiment partitioning --sets 10 --threads 2 --out /tmp/partitioning",
-                "  gpusched experiment schedulability --shard 3/8 --out shards/",
-                "  gpusched experiment interference --device sim --out results/",
-                "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
+                ExperimentMergeCommand.class})
 final class ExperimentCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -94,10 +83,7 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "schedulability", mixinStandardHelpOptions = true,
-            description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
-                    "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
-                            + "schedulability-SCENARIO.png/.svg."})
+    @Command(name = "schedulability", mixinStandardHelpOptions = true)
     static final class Schedulability extends Run {
         @Mixin
         PaperSetsOptions sets;
@@ -110,29 +96,21 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "runtime", mixinStandardHelpOptions = true,
-            description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
-                    "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
-                            + "runtime-utilization/runtime-tasks .png/.svg."})
+    @Command(name = "runtime", mixinStandardHelpOptions = true)
     static final class Runtime extends Run {
-        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large",
-                description = "Scenario (the paper shows large). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
         String scenario;
 
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "U values of the first sweep (Figure 5a). Default: 0.2,0.4,...,2.0.")
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
         List<Double> utilizations;
 
-        @Option(names = "--utilization-tasks", paramLabel = "N", defaultValue = "5",
-                description = "Tasks per set in the U sweep. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--utilization-tasks", paramLabel = "N", defaultValue = "5")
         int utilizationTasks;
 
-        @Option(names = "--tasks-range", paramLabel = "RANGE", defaultValue = "3..10",
-                description = "Task counts of the second sweep (Figure 5b), e.g. 3..10 or 3,5,7. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--tasks-range", paramLabel = "RANGE", defaultValue = "3..10")
         String tasksRange;
 
-        @Option(names = "--fixed-utilization", paramLabel = "U", defaultValue = "1.0",
-                description = "U of the task-count sweep. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--fixed-utilization", paramLabel = "U", defaultValue = "1.0")
         double fixedUtilization;
 
         @Mixin
@@ -150,24 +128,21 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "graph-size", mixinStandardHelpOptions = true,
-            description = {"Figure 5c: vertices created against jobs completed, with and without merging "
-                    + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
+    @Command(name = "graph-size", mixinStandardHelpOptions = true)
     static final class GraphSize extends Run {
-        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
         String scenario;
 
-        @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0")
         double utilization;
 
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
         int tasks;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "3", description = "Sets (indices 0..N-1). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "3")
         int sets;
 
-        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000",
-                description = "State budget of each run (it is what stops the no-merge run). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000")
         long maxStates;
 
         @Override
@@ -179,17 +154,12 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "cross-policy", mixinStandardHelpOptions = true,
-            description = {"One workload, every policy: the schedulable ratio of PBS, the EDF baselines and the GCAPS "
-                    + "family on the same GPU-only sets (the generator of Figure 4, each task on its own core).",
-                    "Writes cross-policy.csv, cross-policy-sets.csv and cross-policy-SCENARIO .png/.svg."})
+    @Command(name = "cross-policy", mixinStandardHelpOptions = true)
     static final class CrossPolicy extends Run {
         @Mixin
         PaperSetsOptions sets;
 
-        @Option(names = "--methods", paramLabel = "LIST", split = ",",
-                description = "Methods, in column order (see 'gpusched methods'). Default: PBS, the EDF baselines and "
-                        + "the eight GCAPS-family analyses.")
+        @Option(names = "--methods", paramLabel = "LIST", split = ",")
         List<String> methods;
 
         @Mixin

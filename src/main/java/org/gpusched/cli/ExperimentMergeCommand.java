@@ -18,19 +18,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code experiment merge}: the shard CSVs of one sweep combined as an unsharded run would write them. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
-                "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
+@Command(name = "merge", mixinStandardHelpOptions = true)
 final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
 
-    @Parameters(arity = "1..*", paramLabel = "SHARD.csv", description = "The shard files (every shard once).")
+    @Parameters(arity = "1..*", paramLabel = "SHARD.csv")
     List<Path> files;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
+    @Option(names = "--out", paramLabel = "DIR", required = true)
     Path out;
 
     @Mixin

@@ -23,55 +23,35 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
-                "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest (from power-on,",
-                "over the hyperperiods EDF explores, where offsets put the steady state later): one job per",
-                "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
-                "OUT.prec.csv next to OUT (nptest -p)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched export --to mast examples/railway-timepart.json",
-                "  gpusched export --to mast2 examples/railway-timepart.json -o models/railway.xml",
-                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv",
-                "  nptest jobs.csv                         (with chains: nptest -p jobs.prec.csv jobs.csv)"})
+@Command(name = "export", mixinStandardHelpOptions = true)
 final class ExportCommand implements Callable<Integer> {
     enum Target { mast, mast2, sag }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--to", required = true, paramLabel = "FORMAT",
-            description = "mast (MAST-1 text), mast2 (MAST-2 XML) or sag (nptest job CSV).")
+    @Option(names = "--to", required = true, paramLabel = "FORMAT")
     Target to;
 
-    @Parameters(paramLabel = "FILE", description = "The workload (format v1 or v2); - reads stdin.")
+    @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "Write here (atomically; never over an input) instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
     Path output;
 
     @Mixin
     SharedOptions.OverwriteOut overwrite;
 
-    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
-            converter = ArrivalConverter.class,
-            description = "sag: a release jitter J as the arrival window [a, a+J] (window, an online EDF) or as "
-                    + "[a+J, a+J] (release, the time-triggered rule edf-serial simulates). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
     SagJobs.Arrival arrival;
 
-    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class,
-            description = "sag: the priority column is the job's rank in gpusched's EDF order (rank) or its "
-                    + "absolute deadline (deadline; nptest breaks ties by task). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class)
     SagJobs.Priority priority;
 
-    @Option(names = "--steady-state", description = "sag: for a set with offsets whose steady-state window does not"
-            + " start at 0, the window's hyperperiod (what analyze --steady-state answers) instead of the jobs from"
-            + " power-on.")
+    @Option(names = "--steady-state")
     boolean steadyState;
 
-    @Option(names = "--allow-external-modules", description = "Let a kernel.module lie outside the file's folder.")
+    @Option(names = "--allow-external-modules")
     boolean allowExternalModules;
 
     @Override

@@ -18,13 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "generate", mixinStandardHelpOptions = true,
-        description = {"Generate task sets of the paper's section 6 workload (v1 JSON; see docs/experiments.md).",
-                "Set i of a point (scenario, U, n) is a pure function of (--seed, scenario, U, n, i)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched generate --utilization 1.0 --scenario large > ts.json",
-                "  gpusched generate --utilization 1.4 --count 50 --out sets/",
-                "  gpusched generate --seed 1 --scenario large --utilization 1.0 --tasks 5 --index 17"})
+@Command(name = "generate", mixinStandardHelpOptions = true)
 final class GenerateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,43 +26,34 @@ final class GenerateCommand implements Callable<Integer> {
     @Mixin
     SharedOptions.Seed seed;
 
-    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed",
-            description = "Slowdown range: small [1.1,1.4], large [1.7,1.9], mixed [1.1,1.9]. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed")
     String scenario;
 
-    @Option(names = {"-u", "--utilization"}, paramLabel = "U", required = true,
-            description = "Target total utilisation (0 < U <= tasks).")
+    @Option(names = {"-u", "--utilization"}, paramLabel = "U", required = true)
     double utilization;
 
     @Mixin
     SharedOptions.Tasks tasks;
 
-    @Option(names = "--index", paramLabel = "I", defaultValue = "0",
-            description = "Index of the first set. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--index", paramLabel = "I", defaultValue = "0")
     int index;
 
-    @Option(names = "--count", paramLabel = "K", defaultValue = "1",
-            description = "Number of sets (indices I..I+K-1). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--count", paramLabel = "K", defaultValue = "1")
     int count;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Write one file per set, NAME.json, here (created if needed). Without it: stdout, one set only.")
+    @Option(names = "--out", paramLabel = "DIR")
     Path out;
 
-    @Option(names = "--force", description = "Overwrite files in DIR that gpusched did not write.")
+    @Option(names = "--force")
     boolean force;
 
-    @Option(names = "--chain", paramLabel = "K", defaultValue = "1",
-            description = "Pipelines: each task a chain of 1..K kernels (its wcet split at random points; format v2)."
-                    + " Default: ${DEFAULT-VALUE} (one kernel, format v1).")
+    @Option(names = "--chain", paramLabel = "K", defaultValue = "1")
     int chain;
 
-    @Option(names = "--offsets", description = "Pipelines: a release offset per task in the first half of its"
-            + " period, with the deadline at the end of the period (D = T - offset).")
+    @Option(names = "--offsets")
     boolean offsets;
 
-    @Option(names = "--jitter", paramLabel = "F", defaultValue = "0",
-            description = "Pipelines: release jitter of floor(F x deadline) per task, 0 <= F <= 1. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--jitter", paramLabel = "F", defaultValue = "0")
     double jitter;
 
     @Override

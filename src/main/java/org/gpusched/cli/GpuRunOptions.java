@@ -10,14 +10,13 @@ import picocli.CommandLine;
  * on it. --exec-time itself stays with each command: its help says what a draw means there.
  */
 final class GpuRunOptions {
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", descriptionKey = "gpu-run.seed")
     long seed;
 
-    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0")
     int gpu;
 
-    @Option(names = "--tick-ns", paramLabel = "NS",
-            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
+    @Option(names = "--tick-ns", paramLabel = "NS")
     Long tickNs;
 
     void validate(CommandLine cl) {

@@ -10,11 +10,7 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "methods", mixinStandardHelpOptions = true,
-        description = {"List every analysis method with its kind of verdict and its source paper.",
-                "Per method: its name (for analyze --method and compare --methods), what its verdict is (exact,",
-                "bound or simulation), one line on the policy, and its source paper."},
-        footerHeading = "%nExamples:%n", footer = {"  gpusched methods", "  gpusched methods --format json"})
+@Command(name = "methods", mixinStandardHelpOptions = true)
 final class MethodsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -28,18 +28,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.LongConsumer;
 
-@Command(name = "optimize", mixinStandardHelpOptions = true,
-        description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
-                "With --plan: build the plan (partitions, windows, priorities) for a workload that has none.",
-                "With --windows: one window per major frame for the GPU partition, placed in the time the other",
-                "partitions leave free, the time-partitioned holistic analysis re-run at each step; the optimised",
-                "workload is written to a new file (docs/timepart.md)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
-                "  gpusched optimize --plan examples/drone-plan.json --trace trace.json -o drone-planned.json",
-                "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
-                "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage,",
-                "3 --time-limit ran out (the best plan found so far is written when there is one)."})
+@Command(name = "optimize", mixinStandardHelpOptions = true)
 final class OptimizeCommand implements Callable<Integer> {
     enum Goal { window, slack }
 
@@ -51,39 +40,31 @@ final class OptimizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--windows", description = "Optimise the GPU partition's window of the workload's plan.")
+    @Option(names = "--windows")
     boolean windows;
 
-    @Option(names = "--plan", description = "Build a plan for a workload without timePartitions: partitions, windows,"
-            + " tasks to partitions and priorities (docs/timepart.md).")
+    @Option(names = "--plan")
     boolean plan;
 
     @Mixin
     PlanOptions planOptions;
 
-    @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window",
-            description = "window (smallest GPU window) or slack (largest minimum slack, no more GPU time per frame"
-                    + " than now). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window")
     Goal objective;
 
-    @Option(names = "--partition", paramLabel = "NAME",
-            description = "The partition to optimise. Default: the one partition of the GPU-using tasks.")
+    @Option(names = "--partition", paramLabel = "NAME")
     String partition;
 
-    @Option(names = "--step", paramLabel = "TICKS", converter = NumericOptions.Positive.class,
-            description = "Placement grid in the workload's unit. Default: major frame / 200 (at least 1).")
+    @Option(names = "--step", paramLabel = "TICKS", converter = NumericOptions.Positive.class)
     Long step;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Stop the search after this much time (exit 3) and write the best plan found so far.")
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
 
-    @Parameters(paramLabel = "FILE", description = "A format v2 workload with platform.timePartitions.")
+    @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "The optimised workload (default: FILE with .optimized.json; - = stdout, the report then"
-                    + " goes to stderr). Never an input.")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
     Path output;
 
     @Mixin

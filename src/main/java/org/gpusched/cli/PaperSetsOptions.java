@@ -14,12 +14,10 @@ import java.util.List;
  * picocli mixin for the sweeps that draw them, checked once here.
  */
 public final class PaperSetsOptions {
-    @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed",
-            description = "Scenarios. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed")
     List<String> scenarios;
 
-    @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-            description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
+    @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
     List<Double> utilizations;
 
     @Mixin

@@ -17,26 +17,16 @@ import java.util.Locale;
 
 /** Options of the policy methods beyond the explorer's (a picocli mixin for analyze and compare). */
 public final class PolicyOptions {
-    @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu",
-            description = "GCAPS family: cpu (GPU priorities = CPU priorities) or audsley (the paper's GPU priority "
-                    + "assignment, tried when CPU priorities fail). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu")
     String gpuPriority;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "safe",
-            description = "GCAPS family: safe (the paper's analyses with the corrections our simulator showed are "
-                    + "needed), paper (as printed, to reproduce its numbers) or artifact (the authors' code); "
-                    + "see docs/rta.md. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "safe")
     String variant;
 
-    @Option(names = "--partition-test", paramLabel = "TEST", defaultValue = "per-task",
-            description = "SM partitioning: the within-partition test, per-task (C <= D for each co-running kernel), "
-                    + "edf-dbf (EDF demand bound, the partition time-shared) or gfb (global-EDF density bound on its "
-                    + "SMs); see docs/partitioning.md. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--partition-test", paramLabel = "TEST", defaultValue = "per-task")
     String partitionTest;
 
-    @Option(names = "--merge-search", paramLabel = "S", defaultValue = "linear",
-            description = "SM partitioning: Algorithm 2 scans m linearly (the paper) or by binary search. "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--merge-search", paramLabel = "S", defaultValue = "linear")
     String mergeSearch;
 
     RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {

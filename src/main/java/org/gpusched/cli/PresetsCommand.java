@@ -9,9 +9,7 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "presets", mixinStandardHelpOptions = true,
-        description = "List the GPU presets a task set can name in gpu.preset, with their per-SM limits.",
-        footerHeading = "%nExamples:%n", footer = {"  gpusched presets", "  gpusched presets --format csv"})
+@Command(name = "presets", mixinStandardHelpOptions = true)
 final class PresetsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

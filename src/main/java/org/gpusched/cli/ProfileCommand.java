@@ -29,38 +29,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
-@Command(name = "profile", mixinStandardHelpOptions = true,
-        description = {"Measure the interference model on the device (the paper's section 4.2).",
-                "Every task alone and every set the oracle lets run together is launched, each kernel on its own",
-                "stream, synchronised and timed --runs times after --warmup runs; a copy of the workload is written",
-                "with the measured wcets and a table interference model (the --statistic of each set's samples",
-                "times --margin), and the raw samples as CSV beside it."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched profile ts.json --device cuda --out measured.json",
-                "  gpusched profile examples/paper-fig1.json --device sim --out measured.json",
-                "  gpusched profile ts.json --device sim --exec-time uniform:0.8..1.0 --statistic p99 --margin 1.1 --out measured.json",
-                "  gpusched profile ts.json --from-nsys report.sqlite --map map.json --statistic p99 --out measured.json",
-                "", "Exit codes: 0 profiled, 2 invalid input or usage (no GPU without --device sim, a device too small"
-                + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
-                + " 70 internal error."})
+@Command(name = "profile", mixinStandardHelpOptions = true)
 final class ProfileCommand extends ProfileRun {
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS) to profile.")
+    @Parameters(index = "0", paramLabel = "TASKSET")
     Path taskset;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The measured workload (JSON).")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     Path out;
 
-    @Option(names = "--samples", paramLabel = "FILE",
-            description = "The raw samples (CSV). Default: beside --out, NAME.samples.csv.")
+    @Option(names = "--samples", paramLabel = "FILE")
     Path samples;
 
-    @Option(names = "--from-nsys", paramLabel = "REPORT.sqlite",
-            description = {"Measure nothing: take the samples from the SQLite export of an Nsight Systems trace"
-                    + " (nsys export --type sqlite). Needs --map; the device and run options do not apply."})
+    @Option(names = "--from-nsys", paramLabel = "REPORT.sqlite")
     Path fromNsys;
 
-    @Option(names = "--map", paramLabel = "MAP.json",
-            description = "With --from-nsys: which kernels are which task's (rules by kernel name, stream or NVTX range).")
+    @Option(names = "--map", paramLabel = "MAP.json")
     Path map;
 
     @Mixin

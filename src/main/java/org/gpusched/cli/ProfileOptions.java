@@ -17,45 +17,31 @@ import java.util.function.Supplier;
 
 /** What {@code profile} and {@code loop} share: the device, how sets are timed, how samples become a model. */
 final class ProfileOptions {
-    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda",
-            description = {"cuda (the GPU; refused, exit 2, when there is none) or sim (the simulated device, timed"
-                    + " by --sim-timing or the workload's own model). auto means cuda here: a profile never falls"
-                    + " back to a model silently. Default: ${DEFAULT-VALUE}."})
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda")
     DeviceChoice device;
 
-    @Option(names = "--sim-timing", paramLabel = "FILE",
-            description = "A task set with the same task names whose wcets, interference model and gpu stand for"
-                    + " the simulated device (default: the workload's own model).")
+    @Option(names = "--sim-timing", paramLabel = "FILE")
     Path simTiming;
 
-    @Option(names = "--sim-contention", paramLabel = "FIT",
-            description = "How kernels of the built-in kinds slow each other on the simulated device: h200 (the"
-                    + " preset fitted to an H200's measurements) or a raw file of experiment interference"
-                    + " (interference-sets.csv). Default: the built-in model.")
+    @Option(names = "--sim-contention", paramLabel = "FIT")
     String simContention;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class, description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class)
     int runs;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", converter = NumericOptions.Warmup.class, description = "Untimed runs per set first. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", converter = NumericOptions.Warmup.class)
     int warmup;
 
-    @Option(names = "--statistic", paramLabel = "S", defaultValue = "max",
-            description = "max, p99 (nearest rank) or mean (rounded up) of each set's samples. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--statistic", paramLabel = "S", defaultValue = "max")
     Statistic statistic;
 
-    @Option(names = "--margin", paramLabel = "F", defaultValue = "1",
-            description = "Multiply each statistic by F >= 1 (exact decimal, rounded up to whole ticks). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--margin", paramLabel = "F", defaultValue = "1")
     BigDecimal margin;
 
-    @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class,
-            description = "Profile sets of at most K kernels (default: all); larger sets are then never scheduled"
-                    + " (missing = forbid).")
+    @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class)
     Integer maxSetSize;
 
-    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet",
-            description = "Simulated device only: each sample is the timing model's completion times a fraction"
-                    + " drawn from wcet, fixed:F or uniform:A..B. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet")
     ExecTime execTime;
 
     @Mixin

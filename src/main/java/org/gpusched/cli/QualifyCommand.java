@@ -26,62 +26,42 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code gpusched qualify}: the tool-qualification run of docs/safety-manual.md; the engine is {@code qualify.Qualify}. */
-@Command(name = "qualify", mixinStandardHelpOptions = true,
-        description = {"Qualify gpusched in this environment, on workloads like yours: reruns the shipped validation"
-                + " cases against their expected results, draws --sets random workloads shaped like each --like file"
-                + " (same tasks, periods, features, interference model and GPU) and checks every method that applies"
-                + " against its independent twin (exact search vs brute force, tables vs the checker, bounds vs the"
-                + " simulator), and runs nptest or mast_analysis when found. Writes qualify.json, qualify.html,"
-                + " qualify.junit.xml, known-issues.md and every disagreeing case (cases/) to --out.",
-                "Exit 0: qualified (every exact check compared sets of every --like file, every peer named by"
-                        + " option ran, nothing disagreed); 1: some check disagreed (cases kept), or partial (a"
-                        + " comparison was not made: the report's gaps); 2: invalid input; 3: --time-limit reached"
-                        + " before every set was checked."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched qualify --like examples/jetson-orin-perception.json --sets 200 --out q/",
-                "  gpusched qualify --like ts.json --sets 20 --seed 7 --time-limit 10m --out qualification/"})
+@Command(name = "qualify", mixinStandardHelpOptions = true)
 final class QualifyCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--like", paramLabel = "FILE", arity = "1..*",
-            description = "Your workload file(s); the random sets are drawn like each. None: only the shipped cases.")
+    @Option(names = "--like", paramLabel = "FILE", arity = "1..*")
     List<Path> likes = new ArrayList<>();
 
-    @Option(names = "--sets", paramLabel = "N", defaultValue = "200",
-            description = "Random sets per --like file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sets", paramLabel = "N", defaultValue = "200")
     int sets;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-            description = "Base seed; set i of file k has seed S * 1000003 + k * 100003 + i (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
     long seed;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Stop drawing sets after this long and exit 3 (the report says how far it got). Default: none.")
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "The report folder (created).")
+    @Option(names = "--out", paramLabel = "DIR", required = true)
     Path out;
 
-    @Option(names = "--nptest", paramLabel = "FILE", description = "The nptest binary (default: nptest on PATH);"
-            + " named here, it must run or the run is partial.")
+    @Option(names = "--nptest", paramLabel = "FILE")
     Path nptest;
 
-    @Option(names = "--mast", paramLabel = "FILE", description = "mast_analysis (default: mast_analysis on PATH);"
-            + " named here, it must run or the run is partial.")
+    @Option(names = "--mast", paramLabel = "FILE")
     Path mast;
 
-    @Option(names = "--no-timing", description = "Leave the elapsed time out of the reports: same seed, same bytes.")
+    @Option(names = "--no-timing")
     boolean noTiming;
 
     @Mixin
     SharedOptions.ForeignFolder folder;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress lines on stderr.")
+    @Option(names = {"-q", "--quiet"})
     boolean quiet;
 
-    @Option(names = "--allow-external-modules", description = "Let a file's kernel.module be an absolute path"
-            + " or point outside the file's folder.")
+    @Option(names = "--allow-external-modules")
     boolean allowExternalModules;
 
     /** Set by tests only (no option): a method broken on purpose, which the run must catch. */

@@ -23,32 +23,22 @@ final class RelatedExperiments {
     private RelatedExperiments() {
     }
 
-    @Command(name = "gcaps", mixinStandardHelpOptions = true,
-            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
-                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
-                    + "utilisation and best-effort share.",
-                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
-                            + "--each-time-limit is not used (the analyses take milliseconds)."})
+    @Command(name = "gcaps", mixinStandardHelpOptions = true)
     static final class Gcaps extends ExperimentCommand.Run {
-        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
-                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6")
         String tasksPerCpu;
 
         @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
-                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
+                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8")
         List<Double> utilizations;
 
-        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
-                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5")
         List<Double> bestEffort;
 
         @Mixin
         SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
-        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
-                description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
-                        + "showed are needed), paper (as printed) or artifact. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe")
         String variant;
 
         @Override
@@ -61,34 +51,24 @@ final class RelatedExperiments {
         }
     }
 
-    @Command(name = "partitioning", mixinStandardHelpOptions = true,
-            description = {"SM partitioning (Zahaf et al., RTNS 2021, section 7): schedulable ratio, scheduled workload,"
-                    + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
-                    + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
-                    "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
-                            + "partitions,time}-nN .png/.svg. --each-time-limit is not used (see docs/partitioning.md)."})
+    @Command(name = "partitioning", mixinStandardHelpOptions = true)
     static final class Partitioning extends ExperimentCommand.Run {
-        @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
-                description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--sms", paramLabel = "M", defaultValue = "68")
         long sms;
 
-        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200",
-                description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200")
         List<Integer> tasks;
 
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 2,4,...,M.")
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
         List<Double> utilizations;
 
         @Mixin
         SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
-        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
-                description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5")
         double prm;
 
-        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75",
-                description = "D = R·T. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75")
         double deadlineRatio;
 
         @Mixin
@@ -105,13 +85,9 @@ final class RelatedExperiments {
         }
     }
 
-    @Command(name = "copy-exec", mixinStandardHelpOptions = true,
-            description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
-                    + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
-                    + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
-                    "Writes copy-exec.csv and copy-exec .png/.svg. --each-time-limit is not used."})
+    @Command(name = "copy-exec", mixinStandardHelpOptions = true)
     static final class CopyExec extends ExperimentCommand.Run {
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "100")
         int sets;
 
         @Override

@@ -23,18 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Find how far the WCETs can grow before a task set stops being schedulable.",
-                "The largest factor for all WCETs at once (one step = one tick of the largest WCET), and per task",
-                "the largest WCET of that task alone, by binary search over the exact analysis; --time-limit",
-                "binds the whole command, --each-time-limit and --max-states each analysis. A set with offsets and",
-                "no idle instant is analysed from power-on, as analyze does. See docs/cli.md."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched sensitivity examples/jetson-orin-perception.json",
-                "  gpusched sensitivity examples/paper-fig1.json --format json",
-                "  gpusched sensitivity examples/*.json --format csv --time-limit 10s",
-                "", "Exit code: the set's own verdict (0 schedulable, 1 not), 3 when a step was inconclusive,"
-                + " 2 on invalid input."})
+@Command(name = "sensitivity", mixinStandardHelpOptions = true)
 final class SensitivityCommand implements Callable<Integer> {
 
     @Spec
@@ -44,12 +33,10 @@ final class SensitivityCommand implements Callable<Integer> {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Task-set files (v1 JSON); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
-    @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Inconclusive (exit 3) step after this much time in one analysis; --time-limit binds"
-                    + " the whole command.")
+    @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration each;
 
     @Override

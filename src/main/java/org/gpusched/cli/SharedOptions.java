@@ -14,7 +14,7 @@ final class SharedOptions {
 
     /** The seed of a generated sweep's first set. */
     static final class Seed {
-        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Base seed. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
         long value;
     }
 
@@ -23,7 +23,7 @@ final class SharedOptions {
      * which picocli takes as the default (and shows as ${DEFAULT-VALUE}) when the option names none.
      */
     static final class Sets {
-        @Option(names = "--sets", paramLabel = "N", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--sets", paramLabel = "N")
         int value;
 
         Sets(int byDefault) {
@@ -33,25 +33,25 @@ final class SharedOptions {
 
     /** Tasks per generated set. */
     static final class Tasks {
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
         int value;
     }
 
     /** --force of a command with one output file, -o OUT. */
     static final class OverwriteOut {
-        @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
+        @Option(names = "--force", descriptionKey = "overwrite-out.force")
         boolean force;
     }
 
     /** --force of a command with several output files. */
     static final class OverwriteOutputs {
-        @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
+        @Option(names = "--force", descriptionKey = "overwrite-outputs.force")
         boolean force;
     }
 
     /** --force of a command that writes a folder, --out DIR. */
     static final class ForeignFolder {
-        @Option(names = "--force", description = "Write into --out even when it holds files of something else.")
+        @Option(names = "--force")
         boolean force;
     }
 }

@@ -18,16 +18,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check task-set files and summarise each: tasks, hyperperiod, jobs, utilisation, GPU, interference.",
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched validate examples/*.json", "  gpusched validate --format json ts.json | jq .hyperperiod"})
+@Command(name = "validate", mixinStandardHelpOptions = true)
 final class ValidateCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override
