@@ -63,6 +63,15 @@ class EngineCommandsTest {
         assertThat(solver.out()).contains("paper-fig1.json: inconclusive", "factor 1.0000 is not proven");
     }
 
+    @Test
+    void compare_answers_the_pbs_row_with_the_engine_named() throws Exception {
+        CliRunner graph = CliRunner.run("compare", FIG1, "--methods", "gpusched", "--format", "json");
+        CliRunner solver = CliRunner.run("compare", FIG1, "--methods", "gpusched", "--engine", "solver", "--threads", "1",
+                "--format", "json");
+        assertThat(graph.out()).contains("\"verdict\":\"schedulable\"");
+        assertThat(solver.out()).contains("\"verdict\":\"inconclusive\"").doesNotContain("\"verdict\":\"schedulable\"");
+    }
+
     /** Whether a diff's two tables are identical. */
     private static boolean identical(String... args) throws Exception {
         String[] json = new String[args.length + 2];
