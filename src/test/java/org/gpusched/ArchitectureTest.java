@@ -160,6 +160,27 @@ class ArchitectureTest {
         assertThat(offenders).as("fully qualified gpusched names in main code: import them").isEmpty();
     }
 
+    /** An analysis, search or simulation started: what {@code report} must only be handed the result of. */
+    private static final Pattern ANALYSIS_RUN = Pattern.compile("\\bnew (EdfBaseline|TimePartitionSearch|WindowSearch"
+            + "|FlowSimulator|CopySimulator|Simulator|Profiler)\\s*\\(|\\b(PbsQuestion|Baselines|OffsetBased|Holistic"
+            + "|TimePartitionLoop|Loop|Partitioner|ResponseTimeAnalysis|Reference|TableAudit)\\s*\\.\\s*(answer|run|analyze"
+            + "|simulate|steadyState|bruteForce|fromPowerOn|measured|partition|powerOn|edf|checkTable|require)\\s*\\(");
+
+    /** {@code report} renders results it is handed: no analysis, search or simulation starts there. */
+    @Test
+    void noAnalysisRunsInsideReport() {
+        List<String> offenders = new ArrayList<>();
+        for (Path file : javaFiles(MAIN.resolve("report"))) {
+            List<String> lines = lines(file);
+            for (int i = 0; i < lines.size(); i++) {
+                if (ANALYSIS_RUN.matcher(lines.get(i)).find() || lines.get(i).startsWith("import org.gpusched.pbs.")) {
+                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+                }
+            }
+        }
+        assertThat(offenders).as("analyses started in report: run them below and hand report the result").isEmpty();
+    }
+
     /** What builds or runs an engine of the PBS question directly. */
     private static final Pattern ENGINE_BUILT = Pattern.compile("\\bnew (GpuSchedExplorer|BruteForceExplorer"
             + "|PowerOnExplorer|SolverEngine|DiverseDfs|BesideSearch|AutoSearch)\\s*\\(|\\bPortfolio\\s*\\.");

@@ -9,6 +9,7 @@ import org.gpusched.input.SourcePositions;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.partition.PlanFile;
+import org.gpusched.baseline.Baselines;
 import org.gpusched.policy.*;
 import org.gpusched.report.*;
 import org.slf4j.Logger;
@@ -163,8 +164,8 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                AnalyzeFiles.table(outputs, table, tableFormat.equals("csv"), spec.commandLine().getOut(), ts, a,
-                        fr.baseline(), options.explore().budget());
+                AnalyzeFiles.table(outputs, table, spec.commandLine().getOut(), Baselines.tableText(ts, a,
+                        fr.baseline(), tableFormat.equals("csv"), options.explore().budget()));
             }
             return a.verdict().exitCode();
         });

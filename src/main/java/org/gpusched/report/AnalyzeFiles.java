@@ -1,16 +1,12 @@
 package org.gpusched.report;
 
-import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Baselines;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.explore.result.GraphExport;
-import org.gpusched.model.Budget;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
-import org.gpusched.table.SchedulingTable;
-import org.gpusched.table.Tables;
 
 import java.io.*;
 import java.nio.charset.StandardCharsets;
@@ -22,18 +18,15 @@ public final class AnalyzeFiles {
     }
 
     /**
-     * The table of a schedulable set, JSON or CSV, to {@code file} ("-" = {@code stdout}). A streamed
-     * EDF run kept no frame: it is simulated again within {@code budget} and each frame written as it
-     * comes, so a long table never sits in memory.
+     * The table of a schedulable set to {@code file} ("-" = {@code stdout}): its whole text, or the
+     * streamed EDF run's table written as the baseline simulates it again ({@link Baselines.TableText}).
      */
-    public static void table(Outputs outputs, Path file, boolean csv, PrintWriter stdout, TaskSet ts, Analysis a,
-                             BaselineResult baseline, Budget budget) {
-        if (baseline == null || !baseline.streamed()) {
-            SchedulingTable t = Tables.of(ts, a);
-            outputs.writeOrPrint(file, csv ? Tables.toCsv(t) : Tables.toJson(t), stdout);
+    public static void table(Outputs outputs, Path file, PrintWriter stdout, Baselines.TableText text) {
+        if (text.whole() != null) {
+            outputs.writeOrPrint(file, text.whole(), stdout);
         } else if (file.toString().equals("-")) {
             try {
-                Baselines.writeTableAgain(ts, baseline, a.method(), csv, budget, stdout);
+                text.again().writeTo(stdout);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -41,7 +34,7 @@ public final class AnalyzeFiles {
         } else {
             outputs.write(file, out -> {
                 Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-                Baselines.writeTableAgain(ts, baseline, a.method(), csv, budget, w);
+                text.again().writeTo(w);
                 w.flush();
             });
         }
