@@ -6,6 +6,7 @@ import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Mode;
 import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Loop;
 import org.gpusched.profile.LoopPlayer;
@@ -87,7 +88,7 @@ final class LoopCommand extends ProfileRun {
                     : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
                     profile.statistic, profile.margin);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         }
         Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
                 explore.toOptions(0), whole,
@@ -97,7 +98,7 @@ final class LoopCommand extends ProfileRun {
         try {
             r = Loop.run(ts, content, first, settings);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         }
         ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
                 tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);

@@ -11,6 +11,7 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
@@ -125,10 +126,10 @@ final class ProfileCommand extends ProfileRun {
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Progress bar = Progress.forConsole(spec.commandLine().getErr(), "profile", sets.size());
         try {
-            return ProfileOptions.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
+            return ProfileDevices.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
                     bar == null ? () -> { } : bar::step), ts.source(), content);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         } finally {
             if (bar != null) {
                 bar.finish();

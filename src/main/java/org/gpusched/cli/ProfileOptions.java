@@ -1,8 +1,6 @@
 package org.gpusched.cli;
 
 import org.gpusched.input.InputText;
-import org.gpusched.input.StrictJson;
-import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.player.*;
 import org.gpusched.profile.Statistic;
@@ -13,7 +11,6 @@ import picocli.CommandLine;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Supplier;
 
 /** What {@code profile} and {@code loop} share: the device, how sets are timed, how samples become a model. */
 final class ProfileOptions {
@@ -95,32 +92,11 @@ final class ProfileOptions {
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */
     static SimTiming readTiming(TaskSet ts, Path file, CommonOptions common) {
         TaskSet truth = common.reader().read(file);
-        return located(() -> SimTiming.of(ts, truth), truth.source(), content(file));
-    }
-
-    /** An error about a JSON path of {@code file}, given the line and column it is at. */
-    static <T> T located(Supplier<T> action, String file, String content) {
-        try {
-            return action.get();
-        } catch (InputException e) {
-            if (e.line() < 0 && e.path() != null && !e.path().isEmpty() && file.equals(e.file())) {
-                throw StrictJson.parse(file, content, "a task set").error(e.path(), e.detail());
-            }
-            throw e;
-        }
+        return ProfileDevices.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(file));
     }
 
     /** The device {@code ts} is profiled on, checked first (player.ProfileDevices). */
     ProfileDevice open(TaskSet ts, SimTiming timing) {
         return ProfileDevices.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
-    }
-
-    static RuntimeException cudaFailure(CudaException e) {
-        return ProfileDevices.cudaFailure(e);
-    }
-
-    /** The task set's text as read (for the measured copy, which keeps everything else). */
-    static String content(Path file) {
-        return InputText.read(file);
     }
 }

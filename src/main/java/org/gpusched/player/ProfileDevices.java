@@ -1,9 +1,11 @@
 package org.gpusched.player;
 
+import org.gpusched.input.StrictJson;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /** The device {@code profile} and {@code loop} measure on, checked before the first run. */
 public final class ProfileDevices {
@@ -50,5 +52,17 @@ public final class ProfileDevices {
     /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
     public static RuntimeException cudaFailure(CudaException e) {
         return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
+    }
+
+    /** An error about a JSON path of {@code file}, given the line and column it is at. */
+    public static <T> T located(Supplier<T> action, String file, String content) {
+        try {
+            return action.get();
+        } catch (InputException e) {
+            if (e.line() < 0 && e.path() != null && !e.path().isEmpty() && file.equals(e.file())) {
+                throw StrictJson.parse(file, content, "a task set").error(e.path(), e.detail());
+            }
+            throw e;
+        }
     }
 }
