@@ -3,11 +3,9 @@ package org.gpusched.cli;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
-import org.gpusched.qualify.KnownIssues;
 import org.gpusched.qualify.Mutation;
 import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualify;
-import org.gpusched.report.Json;
 import org.gpusched.report.QualifyReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,9 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code gpusched qualify}: the tool-qualification run of docs/safety-manual.md; the engine is {@code qualify.Qualify}. */
@@ -90,18 +86,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
                     err.flush();
                 }
             });
-            Map<String, String> params = new LinkedHashMap<>();
-            params.put("sets", Integer.toString(sets));
-            params.put("seed", Long.toString(seed));
-            dir.start(params);
-            for (Qualification.Kept k : q.kept()) {
-                dir.writeString(k.path(), k.text());
-            }
-            dir.writeString("qualify.json", Json.line(QualifyReports.json(q, !noTiming)) + "\n");
-            dir.writeString("qualify.html", QualifyReports.html(q, !noTiming));
-            dir.writeString("qualify.junit.xml", QualifyReports.junit(q));
-            dir.writeString("known-issues.md", KnownIssues.text());
-            dir.complete();
+            QualifyReports.write(dir, q, sets, seed, !noTiming);
             spec.commandLine().getOut().print(QualifyReports.text(q));
             spec.commandLine().getOut().println("report: " + dir.dir());
             return q.exitCode();
