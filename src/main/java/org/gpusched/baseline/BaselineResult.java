@@ -1,6 +1,6 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.result.Frame;
 
 import java.util.List;
 

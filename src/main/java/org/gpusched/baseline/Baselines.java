@@ -1,15 +1,15 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
+import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableStream;
+import org.gpusched.table.Tables;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,6 +67,32 @@ public final class Baselines {
             // The simulation's frames are unreachable now, so memory is back.
             return new Run(inconclusive(sim.method(), meter, Budget.OUT_OF_MEMORY), null, null);
         }
+    }
+
+    /**
+     * The table of a schedulable set as a writer hands it on: the text of the frames the analysis
+     * kept ({@code whole}), or, for a streamed EDF run that kept none, {@code again}: the same rule
+     * simulated again within the same state and heap budget but no time limit (the run ended within
+     * it, and its table must not be cut short), each frame written as it comes, so a long table never
+     * sits in memory.
+     */
+    public record TableText(String whole, Again again) { }
+
+    /** Writes a streamed run's table to {@code out} while simulating it again. */
+    public interface Again {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /** The table of {@code a} (schedulable) in JSON or CSV; see {@link TableText}. */
+    public static TableText tableText(TaskSet ts, Analysis a, BaselineResult run, boolean csv, Budget b) {
+        if (run == null || !run.streamed()) {
+            SchedulingTable t = Tables.of(ts, a);
+            return new TableText(csv ? Tables.toCsv(t) : Tables.toJson(t), null);
+        }
+        EdfBaseline.Kind kind = run.method().equals("edf-serial") ? EdfBaseline.Kind.SERIAL
+                : EdfBaseline.Kind.PARALLEL;
+        return new TableText(null, out -> writeTable(ts, kind, a.method(), csv,
+                new Budget(b.maxStates(), null, b.maxHeapFraction()).start(), out));
     }
 
     /**

@@ -1,11 +1,8 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Job;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
+import org.gpusched.model.*;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -41,7 +38,7 @@ public final class EdfBaseline {
     private final Kind kind;
 
     public EdfBaseline(TaskSet ts, Kind kind) {
-        org.gpusched.input.Window.require(ts);
+        Window.require(ts);
         this.ts = ts;
         this.kind = kind;
     }

@@ -1,6 +1,6 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.result.Frame;
 
 /**
  * Receives a simulation as it runs: every frame in time order, and every miss in the order of

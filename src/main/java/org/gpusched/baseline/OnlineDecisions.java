@@ -4,11 +4,7 @@ import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * The decisions of online EDF from one vertex of a schedule-abstraction graph: the kernels that
@@ -43,6 +39,37 @@ final class OnlineDecisions {
     record MissAt(int[] counts, long start, long end, List<Cand> batch, Cand late) { }
 
     record Step(List<Succ> next, MissAt miss) { }
+
+    /** A vertex of both graphs: the kernels each task has completed, compared by content. */
+    record Vertex(long[] counts) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Vertex v && Arrays.equals(v.counts, counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(counts);
+        }
+
+        long depth() {
+            return Arrays.stream(counts).sum();
+        }
+    }
+
+    /** Sorted intervals, overlapping or adjacent ones as one (copies): every instant of the union is reached. */
+    static List<long[]> merged(Iterable<long[]> sorted) {
+        List<long[]> out = new ArrayList<>();
+        for (long[] iv : sorted) {
+            long[] lastIv = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (lastIv != null && iv[0] <= lastIv[1] + 1) {
+                lastIv[1] = Math.max(lastIv[1], iv[1]);
+            } else {
+                out.add(iv.clone());
+            }
+        }
+        return out;
+    }
 
     /** Sorts candidates into EDF order: deadline, then arrival, then task. */
     static void edfOrder(List<Cand> out) {

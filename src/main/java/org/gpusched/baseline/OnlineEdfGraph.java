@@ -1,27 +1,19 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.input.Window;
-import org.gpusched.oracle.Oracle;
 import org.gpusched.baseline.OnlineDecisions.Cand;
 import org.gpusched.baseline.OnlineDecisions.MissAt;
 import org.gpusched.baseline.OnlineDecisions.Step;
 import org.gpusched.baseline.OnlineDecisions.Succ;
+import org.gpusched.baseline.OnlineDecisions.Vertex;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
+import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * Online EDF with release jitter, decided exactly by a schedule-abstraction graph over arrival
@@ -74,18 +66,6 @@ public final class OnlineEdfGraph {
         return ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
     }
 
-    private record Key(int[] counts) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Arrays.equals(k.counts, counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(counts);
-        }
-    }
-
     public Analysis analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
@@ -93,28 +73,29 @@ public final class OnlineEdfGraph {
         // A frame runs at most one kernel per task, so a layer's successors lie at most n layers on:
         // n + 1 live layers in a ring, and memory follows the graph's width, not the number of jobs.
         int ring = n + 1;
-        List<Map<Key, TreeSet<long[]>>> layers = new ArrayList<>();
+        List<Map<Vertex, TreeSet<long[]>>> layers = new ArrayList<>();
         for (int k = 0; k < ring; k++) {
             layers.add(new HashMap<>());
         }
         OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
-        add(layers.get(0), new Key(new int[n]), 0, 0);
+        add(layers.get(0), new Vertex(new long[n]), 0, 0);
         long edges = 0;
         try {
             for (int depth = 0; depth < total; depth++) {
-                for (Map.Entry<Key, TreeSet<long[]>> e : layers.get(depth % ring).entrySet()) {
-                    for (long[] iv : merged(e.getValue())) {
+                for (Map.Entry<Vertex, TreeSet<long[]>> e : layers.get(depth % ring).entrySet()) {
+                    for (long[] iv : OnlineDecisions.merged(e.getValue())) {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
                         }
-                        int[] counts = e.getKey().counts();
+                        int[] counts = Arrays.stream(e.getKey().counts()).mapToInt(c -> (int) c).toArray();
                         Step s = decisions.expand(counts, candidates(counts), iv[0], iv[1]);
                         if (s.miss() != null) {
                             return missed(s.miss(), depth, total, edges, t0, meter);
                         }
                         for (Succ x : s.next()) {
                             edges++;
-                            add(layers.get((depth + x.size()) % ring), new Key(x.counts()), x.lo(), x.hi());
+                            long[] next = Arrays.stream(x.counts()).asLongStream().toArray();
+                            add(layers.get((depth + x.size()) % ring), new Vertex(next), x.lo(), x.hi());
                         }
                     }
                 }
@@ -135,23 +116,9 @@ public final class OnlineEdfGraph {
         return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
     }
 
-    private static void add(Map<Key, TreeSet<long[]>> layer, Key k, long lo, long hi) {
+    private static void add(Map<Vertex, TreeSet<long[]>> layer, Vertex k, long lo, long hi) {
         layer.computeIfAbsent(k, x -> new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
                 : Long.compare(a[1], b[1]))).add(new long[] {lo, hi});
-    }
-
-    /** Overlapping or adjacent intervals as one: every instant of the union is reached. */
-    private static List<long[]> merged(TreeSet<long[]> ivs) {
-        List<long[]> out = new ArrayList<>();
-        for (long[] iv : ivs) {
-            long[] lastIv = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (lastIv != null && iv[0] <= lastIv[1] + 1) {
-                lastIv[1] = Math.max(lastIv[1], iv[1]);
-            } else {
-                out.add(iv.clone());
-            }
-        }
-        return out;
     }
 
     private List<Cand> candidates(int[] counts) {

@@ -4,22 +4,14 @@ import org.gpusched.baseline.OnlineDecisions.Cand;
 import org.gpusched.baseline.OnlineDecisions.MissAt;
 import org.gpusched.baseline.OnlineDecisions.Step;
 import org.gpusched.baseline.OnlineDecisions.Succ;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.baseline.OnlineDecisions.Vertex;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.*;
 
 /**
  * Online EDF with release jitter from power-on, for a set with no steady-state window
@@ -56,32 +48,16 @@ public final class OnlineEdfPowerOn {
         return kind.method();
     }
 
-    private record Key(long[] counts) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Arrays.equals(k.counts, counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(counts);
-        }
-
-        long depth() {
-            return Arrays.stream(counts).sum();
-        }
-    }
-
     /** The boundary set: per count vector its free instants as merged [lo, hi] pairs, flattened. */
-    private record Level(Map<Key, List<Long>> vertices) { }
+    private record Level(Map<Vertex, List<Long>> vertices) { }
 
     public Analysis analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
         OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
         Map<Level, Integer> seen = new HashMap<>();
-        Map<Key, List<long[]>> start = new HashMap<>();
-        start.put(new Key(new long[line.n]), List.of(new long[] {0, 0}));
+        Map<Vertex, List<long[]>> start = new HashMap<>();
+        start.put(new Vertex(new long[line.n]), List.of(new long[] {0, 0}));
         Level level = canonical(start);
         long edges = 0;
         try {
@@ -93,15 +69,15 @@ public final class OnlineEdfPowerOn {
                             "every arrival in [a, a + J] checked from power-on: the vertices at hyperperiod " + k
                             + " repeat those at " + i + " (online EDF has no table)");
                 }
-                Map<Key, List<long[]>> next = new HashMap<>();
-                TreeMap<Long, Map<Key, List<long[]>>> layers = new TreeMap<>();
+                Map<Vertex, List<long[]>> next = new HashMap<>();
+                TreeMap<Long, Map<Vertex, List<long[]>>> layers = new TreeMap<>();
                 level.vertices().forEach((key, ivs) -> {
                     for (int x = 0; x < ivs.size(); x += 2) {
                         add(layers, key, ivs.get(x), ivs.get(x + 1));
                     }
                 });
                 while (!layers.isEmpty()) {
-                    for (Map.Entry<Key, List<long[]>> e : layers.pollFirstEntry().getValue().entrySet()) {
+                    for (Map.Entry<Vertex, List<long[]>> e : layers.pollFirstEntry().getValue().entrySet()) {
                         long[] counts = e.getKey().counts();
                         List<Cand> cands = candidates(counts);
                         for (long[] iv : merged(e.getValue(), OnlineDecisions.firstDecision(cands))) {
@@ -127,7 +103,7 @@ public final class OnlineEdfPowerOn {
                                 for (int t = 0; t < line.n; t++) {
                                     c2[t] += x.counts()[t];
                                 }
-                                add(layers, new Key(c2), x.lo(), x.hi());
+                                add(layers, new Vertex(c2), x.lo(), x.hi());
                             }
                         }
                     }
@@ -148,17 +124,17 @@ public final class OnlineEdfPowerOn {
         return explored;
     }
 
-    private static void add(TreeMap<Long, Map<Key, List<long[]>>> layers, Key k, long lo, long hi) {
+    private static void add(TreeMap<Long, Map<Vertex, List<long[]>>> layers, Vertex k, long lo, long hi) {
         layers.computeIfAbsent(k.depth(), d -> new HashMap<>()).computeIfAbsent(k, x -> new ArrayList<>())
                 .add(new long[] {lo, hi});
     }
 
-    private Key shiftBack(long[] counts) {
+    private Vertex shiftBack(long[] counts) {
         long[] c = counts.clone();
         for (int i = 0; i < c.length; i++) {
             c[i] -= line.perHyperperiod[i];
         }
-        return new Key(c);
+        return new Vertex(c);
     }
 
     /** The intervals moved up to the first decision instant, sorted, overlapping or adjacent ones as one. */
@@ -168,20 +144,11 @@ public final class OnlineEdfPowerOn {
             sorted.add(new long[] {Math.max(iv[0], first), Math.max(iv[1], first)});
         }
         sorted.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        List<long[]> out = new ArrayList<>();
-        for (long[] iv : sorted) {
-            long[] lastIv = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (lastIv != null && iv[0] <= lastIv[1] + 1) {
-                lastIv[1] = Math.max(lastIv[1], iv[1]);
-            } else {
-                out.add(iv);
-            }
-        }
-        return out;
+        return OnlineDecisions.merged(sorted);
     }
 
-    private Level canonical(Map<Key, List<long[]>> vertices) {
-        Map<Key, List<Long>> out = new HashMap<>();
+    private Level canonical(Map<Vertex, List<long[]>> vertices) {
+        Map<Vertex, List<Long>> out = new HashMap<>();
         vertices.forEach((k, ivs) -> {
             List<Long> flat = new ArrayList<>();
             for (long[] iv : merged(ivs, OnlineDecisions.firstDecision(candidates(k.counts())))) {

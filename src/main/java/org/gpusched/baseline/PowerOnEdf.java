@@ -1,21 +1,13 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * EDF-serial or EDF-parallel with each job started no earlier than the end of its release window

@@ -1,69 +1,35 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.Json;
-import org.gpusched.report.Reports;
-import org.gpusched.report.PolicyReports;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.report.GanttOutput;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.ExploredGraph;
-import org.gpusched.explore.GraphExport;
-import org.gpusched.explore.Verdict;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
-import org.gpusched.model.Budget;
-import org.gpusched.model.TaskSet;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.ExploredGraph;
+import org.gpusched.explore.result.GraphExport;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.gantt.Gantt;
 import org.gpusched.input.SourcePositions;
+import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.CiCases;
-import org.gpusched.report.HtmlReport;
-import org.gpusched.policy.Applicability;
-import org.gpusched.policy.Detail;
-import org.gpusched.baseline.BaselineResult;
-import org.gpusched.baseline.Baselines;
-import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
 import org.gpusched.partition.PlanFile;
-import org.gpusched.policy.PartitionFamily;
-import org.gpusched.policy.Registry;
-import org.gpusched.policy.RunOptions;
-import org.gpusched.table.SchedulingTable;
-import org.gpusched.table.Tables;
+import org.gpusched.baseline.Baselines;
+import org.gpusched.policy.*;
+import org.gpusched.report.*;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "analyze", mixinStandardHelpOptions = true,
-        description = {"Decide schedulability with one method, and give the scheduling table of a schedulable PBS set.",
-                "The default method is PBS, exploring the GPUSched scheduling graph. A method that does not",
-                "apply to a file exits 2 with the reason ('gpusched methods' lists them)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched analyze examples/paper-fig1.json",
-                "  gpusched analyze ts.json --table table.json",
-                "  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
-                "  gpusched analyze examples/*.json --format csv --time-limit 10s",
-                "  gpusched analyze ts.json --method edf-parallel",
-                "  gpusched analyze examples/sm-partitioning-68.json --method sm-partition-sms-ina --plan plan.json",
-                "", "Exit code: the worst over all files (70 > 2 > 1 > 3 > 0)."})
+@Command(name = "analyze", mixinStandardHelpOptions = true)
 final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
 
@@ -74,77 +40,60 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
-    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "gpusched",
-            description = "gpusched (exact), brute-force (exact, slow reference), edf-serial or edf-parallel "
-                    + "(the paper's baselines), or any other method of 'gpusched methods'. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "gpusched")
     String method;
 
     @Mixin
     PolicyOptions policy;
 
-    @Option(names = "--table", paramLabel = "FILE",
-            description = "Write the scheduling table here when schedulable (- = stdout; the report then goes to stderr).")
+    @Option(names = "--table", paramLabel = "FILE")
     Path table;
 
-    @Option(names = "--plan", paramLabel = "FILE",
-            description = "SM partitioning methods: write the partition plan (JSON, linked to the workload by its "
-                    + "SHA-256) here when schedulable; - = stdout (the report then goes to stderr).")
+    @Option(names = "--plan", paramLabel = "FILE")
     Path plan;
 
-    @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json",
-            description = "Table format: json or csv. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json")
     String tableFormat;
 
-    @Option(names = "--graph", paramLabel = "FILE",
-            description = "Export the explored graph (DOT, or GraphML for .graphml) for one gpusched analysis.")
+    @Option(names = "--graph", paramLabel = "FILE")
     Path graph;
 
-    @Option(names = "--gantt", paramLabel = "FILE",
-            description = "Draw the run's timeline (.svg or .png): a copy-exec-* simulation, the PBS table found, or an"
-                    + " EDF baseline's run (docs/copy-execute.md).")
+    @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
-            + " verdict, margins per task, the table's timeline (inline SVG), the task set (docs/ci.md).")
+    @Option(names = "--html", paramLabel = "FILE")
     Path html;
 
-    @Option(names = "--force", description = "Overwrite an existing --table or --graph file that gpusched did not write,"
-            + " and export the graph even above " + GraphExport.DEFAULT_LIMIT + " vertices.")
+    @Option(names = "--force")
     boolean force;
 
-    @Option(names = "--steady-state", description = {"With offsets: answer for the table started at the steady"
-            + " state's window (the first instant no job window spans) instead of for the system released at 0",
-            "(the default: the start-up transient, then the periodic part; docs/explorer.md)."})
+    @Option(names = "--steady-state")
     boolean steadyState;
 
-    @Option(names = "--stats", description = "Also print the graph statistics and the analysis time (as --verbose does).")
+    @Option(names = "--stats")
     boolean stats;
 
-    @Option(names = "--no-timing", description = "Leave analysis times out, so reports are byte-identical across runs.")
+    @Option(names = "--no-timing")
     boolean noTiming;
 
     @Override
     public Integer call() throws IOException {
-        if ((table != null || graph != null || gantt != null) && files.size() != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table, --graph and --gantt take one input file");
-        }
+        Usage.refuse(spec.commandLine(), (table != null || graph != null || gantt != null) && files.size() != 1,
+                "--table, --graph and --gantt take one input file");
         if (gantt != null) {
             Main.ganttFormat(spec.commandLine(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
-        Method m = PolicyOptions.resolve(spec.commandLine(), Registry.standard(), List.of(method)).get(0);
-        if (graph != null && !m.id().equals("gpusched")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--graph needs --method gpusched");
-        }
-        if (plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m))) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--plan takes one input file and an "
-                    + "sm-partition-* method");
-        }
+        Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
+        Usage.refuse(spec.commandLine(), graph != null && !m.id().equals("gpusched"),
+                "--graph needs --method gpusched");
+        Usage.refuse(spec.commandLine(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
+                "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
@@ -152,21 +101,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         }
         Outputs outputs = Outputs.of(files, force);
         // Refuse an unwritable or protected output before a long analysis, not after it.
-        if (table != null && !tableToStdout) {
-            outputs.check(table);
-        }
-        if (graph != null) {
-            outputs.check(graph);
-        }
-        if (gantt != null) {
-            outputs.check(gantt);
-        }
-        if (plan != null && !tableToStdout) {
-            outputs.check(plan);
-        }
-        if (html != null) {
-            outputs.check(html);
-        }
+        outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
         List<HtmlReport.Entry> pages = new ArrayList<>();
         PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         CiOutput ci = CiOutput.of(common, "analyze");
@@ -183,7 +118,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             // force on a set answered from power-on): refused alike.
             MethodResult r = app.applies() ? m.run(w, options, options.explore().budget().start()) : null;
             String refused = !app.applies() ? app.reason()
-                    : r.outcome() == org.gpusched.policy.Outcome.NOT_APPLICABLE ? r.reason() : null;
+                    : r.outcome() == Outcome.NOT_APPLICABLE ? r.reason() : null;
             if (refused != null) {
                 String line = Escapes.text(f.toString()) + ": " + m.id() + ": not applicable: " + refused;
                 err.println(line);
@@ -206,7 +141,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, err);
+                Gantt g = GanttOutput.of(w, r, err);
                 if (g != null) {
                     GanttOutput.write(outputs, gantt, g);
                 }
@@ -214,29 +149,23 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
-                    PartitionFamily.plan(m, w, options).ifPresent(p -> writePlan(PlanFile.text(p, w.name(), w.sha256(),
-                            w.timeUnit().json(), m.id()), outputs));
+                    PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeOrPrint(plan, PlanFile.text(p,
+                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), spec.commandLine().getOut()));
                 }
                 return r.outcome().exitCode();
             }
             TaskSet ts = fr.taskSet();
             Analysis a = fr.analysis();
             if (graph != null && fr.graph() == null) {
-                // After a caught out-of-memory nothing was kept to draw; the power-on search keeps
-                // sets of states per hyperperiod, not one graph. Say so rather than write a stub.
-                err.println("gpusched: " + graph + ": no graph written (" + (a.note() != null ? a.note()
-                        : "the power-on search keeps no scheduling graph; --steady-state exports the steady state's")
-                        + ")");
+                err.println(AnalyzeFiles.noGraph(graph, a)); // rather than write a stub
             } else if (graph != null) {
-                exportGraph(fr.graph(), ts, outputs);
+                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, force);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
-            if (a.verdict() == Verdict.SCHEDULABLE && table != null && fr.baseline() != null
-                    && fr.baseline().streamed()) {
-                streamTable(ts, fr.baseline(), a.method(), options, tableToStdout, outputs);
-            } else if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                writeTable(ts, a, tableToStdout, outputs);
+            if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
+                AnalyzeFiles.table(outputs, table, spec.commandLine().getOut(), Baselines.tableText(ts, a,
+                        fr.baseline(), tableFormat.equals("csv"), options.explore().budget()));
             }
             return a.verdict().exitCode();
         });
@@ -247,65 +176,5 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             ci.write(reportOut);
         }
         return code;
-    }
-
-    private void exportGraph(ExploredGraph g, TaskSet ts, Outputs outputs) {
-        if (!g.complete() || g.nodes().size() > GraphExport.DEFAULT_LIMIT && !force) {
-            throw new InputException(graph.toString(), "", "the explored graph has more than "
-                    + GraphExport.DEFAULT_LIMIT + " vertices; add --force to export it anyway");
-        }
-        outputs.write(graph, out -> {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            GraphExport.write(g, ts, GraphExport.formatOf(graph.toString()), w);
-            w.flush();
-        });
-    }
-
-    private void writePlan(String text, Outputs outputs) {
-        if (plan.toString().equals("-")) {
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            o.flush();
-        } else {
-            outputs.writeString(plan, text);
-        }
-    }
-
-    /** A streamed EDF run kept no frame: simulate it again and write each frame as it comes. */
-    private void streamTable(TaskSet ts, BaselineResult run, String method, RunOptions options, boolean toStdout,
-                             Outputs outputs) {
-        EdfBaseline.Kind kind = run.method().equals("edf-serial") ? EdfBaseline.Kind.SERIAL
-                : EdfBaseline.Kind.PARALLEL;
-        boolean csv = tableFormat.equals("csv");
-        // The run already finished within the budget; writing its table is not cut short by the time limit.
-        Budget b = options.explore().budget();
-        Budget again = new Budget(b.maxStates(), null, b.maxHeapFraction());
-        if (toStdout) {
-            PrintWriter o = spec.commandLine().getOut();
-            try {
-                Baselines.writeTable(ts, kind, method, csv, again.start(), o);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            o.flush();
-        } else {
-            outputs.write(table, out -> {
-                Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-                Baselines.writeTable(ts, kind, method, csv, again.start(), w);
-                w.flush();
-            });
-        }
-    }
-
-    private void writeTable(TaskSet ts, Analysis a, boolean toStdout, Outputs outputs) {
-        SchedulingTable t = Tables.of(ts, a);
-        String text = tableFormat.equals("csv") ? Tables.toCsv(t) : Tables.toJson(t);
-        if (toStdout) {
-            PrintWriter o = spec.commandLine().getOut();
-            o.print(text);
-            o.flush();
-        } else {
-            outputs.writeString(table, text);
-        }
     }
 }

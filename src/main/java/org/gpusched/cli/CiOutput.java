@@ -1,11 +1,7 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
-import org.gpusched.report.CiCases;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.report.CiReport;
-import org.gpusched.report.JunitXml;
-import org.gpusched.report.SarifJson;
+import org.gpusched.model.InputException;
+import org.gpusched.report.*;
 
 import java.io.PrintWriter;
 import java.io.Writer;

@@ -1,29 +1,19 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.CompareReports;
-import org.gpusched.report.PolicyReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.model.Budget;
+import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.gantt.Gantt;
 import org.gpusched.input.SourcePositions;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.CiCases;
-import org.gpusched.report.GanttOutput;
-import org.gpusched.report.HtmlReport;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
-import org.gpusched.policy.PbsFamily;
-import org.gpusched.baseline.OnlineEdfGraph;
-import org.gpusched.policy.RunOptions;
+import org.gpusched.policy.*;
+import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -31,16 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Run every method that applies side by side on each workload.",
-                "The others are shown as n/a with the reason. Per task: the response time each method bounds,",
-                "finds or observes."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched compare examples/*.json", "  gpusched compare ts.json --format json",
-                "  gpusched compare ts.json --methods gpusched,edf-parallel", "  gpusched compare --list",
-                "", "Exit code: 0 when every file was analysed (whatever the verdicts; n/a included), 2 on invalid"
-                + " input, 3 when an analysis was inconclusive.",
-                "The budgets (--time-limit, --max-states, heap) bind the methods of one file together."})
+@Command(name = "compare", mixinStandardHelpOptions = true)
 final class CompareCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
@@ -51,28 +32,26 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     @Mixin
     PolicyOptions policy;
 
-    @Option(names = "--methods", paramLabel = "A,B,...", split = ",",
-            description = "The methods to run, in this order (default: every method of 'gpusched methods').")
+    @Option(names = "--methods", paramLabel = "A,B,...", split = ",")
     List<String> methods;
 
-    @Option(names = "--list", description = "List the methods (as 'gpusched methods') and exit.")
+    @Option(names = "--list")
     boolean list;
 
-    @Option(names = "--html", paramLabel = "FILE", description = "Also write one self-contained HTML page for a review:"
-            + " the verdicts, the response times per task and method, a timeline (inline SVG), the task set.")
+    @Option(names = "--html", paramLabel = "FILE")
     Path html;
 
-    @Option(names = "--force", description = "Overwrite an existing --html file that gpusched did not write.")
+    @Option(names = "--force")
     boolean force;
 
-    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Registry registry = Registry.standard();
+        MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
                 : PolicyOptions.resolve(spec.commandLine(), registry, methods);
         if (list) {
@@ -93,24 +72,10 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
-            List<MethodResult> results = new ArrayList<>();
-            int code = ExitCodes.OK;
-            // One meter per file: the budgets bind all the methods of one file together.
-            Budget.Meter meter = options.explore().budget().start();
-            for (Method m : chosen) {
-                // The time-triggered EDF rules differ from the online ones only with jitter: shown then.
-                if (methods == null && PbsFamily.timeTriggeredEdf(m)
-                        && (w.pbs() == null || !OnlineEdfGraph.differs(w.pbs()))) {
-                    continue;
-                }
-                MethodResult r = m.analyze(w, options, meter);
-                results.add(r);
-                if (r.outcome() == Outcome.INCONCLUSIVE) {
-                    code = ExitCodes.INCONCLUSIVE;
-                }
-            }
+            Comparison.Result c = Comparison.of(w, chosen, methods != null, options);
+            List<MethodResult> results = c.results();
             if (html != null) {
-                pages.add(new HtmlReport.Entry(f.toString(), w, results, timeline(w, results)));
+                pages.add(new HtmlReport.Entry(f.toString(), w, results, GanttOutput.first(w, results)));
             }
             switch (common.format) {
                 case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
@@ -118,7 +83,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
                 case csv -> CompareReports.csv(out, f.toString(), w, results);
                 default -> CompareReports.text(out, f.toString(), w, results, common.quiet);
             }
-            return code;
+            return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
         if (html != null) {
             outputs.writeString(html, HtmlReport.write("compare", pages));
@@ -127,19 +92,5 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
             ci.write(out);
         }
         return exit;
-    }
-
-    /** The first method's timeline that there is one of (the PBS table when one was found). */
-    private static org.gpusched.gantt.Gantt timeline(Workload w, List<MethodResult> results) {
-        PrintWriter none = CiOutput.discard();
-        for (MethodResult r : results) {
-            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
-                org.gpusched.gantt.Gantt g = GanttOutput.of(w, r, none);
-                if (g != null) {
-                    return g;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -1,33 +1,27 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import picocli.AutoComplete;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "completion", mixinStandardHelpOptions = true,
-        description = {"Print a shell completion script for bash or zsh.",
-                "The script is picocli's AutoComplete: commands, options and enum values complete with TAB."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  source <(gpusched completion bash)",
-                "  gpusched completion bash > ~/.local/share/bash-completion/completions/gpusched",
-                "  gpusched completion zsh > ~/.zfunc/_gpusched   # zsh runs it through bashcompinit"})
+@Command(name = "completion", mixinStandardHelpOptions = true)
 final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SHELL", description = "bash or zsh.")
+    @Parameters(index = "0", paramLabel = "SHELL")
     String shell;
 
     @Override
     public Integer call() {
-        if (!shell.equals("bash") && !shell.equals("zsh")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "SHELL must be bash or zsh, not '" + shell + "'");
-        }
+        Usage.refuse(spec.commandLine(), !shell.equals("bash") && !shell.equals("zsh"),
+                "SHELL must be bash or zsh, not '" + shell + "'");
         // One script serves both: picocli's bash script loads bashcompinit when zsh runs it.
         CommandLine root = spec.root().commandLine();
         spec.commandLine().getOut().print(AutoComplete.bash("gpusched", root));

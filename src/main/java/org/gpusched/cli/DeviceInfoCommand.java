@@ -1,51 +1,39 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+import org.gpusched.player.*;
 import org.gpusched.report.DeviceInfoReports;
 import org.gpusched.report.KindFloorReports;
-import org.gpusched.player.KindCheck;
-import org.gpusched.player.KindFloors;
-import org.gpusched.player.CudaDevice;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.NativePlayer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "device-info", mixinStandardHelpOptions = true,
-        description = {"Show the CUDA device the native player sees and its limits, or why there is none.",
-                "Reasons: the library was not built, no driver, or no device."},
-        footer = {"", "Exit codes: 0 a device, or simply no GPU here (the reason is printed);"
-                + " 70 the GPU is there but CUDA failed."})
+@Command(name = "device-info", mixinStandardHelpOptions = true)
 final class DeviceInfoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
 
-    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0")
     int gpu;
 
-    @Option(names = "--kinds", description = {"Calibrate every kernel kind on the GPU (4 blocks and one per SM, for"
-            + " 200 us) and print each one's floor and calibration error; without a usable GPU, or with"
-            + " --sim-contention, those of the shipped preset."})
+    @Option(names = "--kinds")
     boolean kinds;
 
-    @Option(names = "--sim-contention", paramLabel = "FIT", description = "With --kinds: the simulated device's"
-            + " preset (h200) instead of the GPU.")
+    @Option(names = "--sim-contention", paramLabel = "FIT")
     String simContention;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (simContention != null && !kinds) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sim-contention goes with --kinds");
-        }
+        Usage.refuse(spec.commandLine(), simContention != null && !kinds, "--sim-contention goes with --kinds");
         if (kinds) {
             return kinds(out);
         }

@@ -1,27 +1,24 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.TaskSet;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.report.DiffReports;
+import org.gpusched.report.DiffSide;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.report.DiffSide;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "diff", mixinStandardHelpOptions = true,
-        description = {"Say what changed between two task sets or two analyze reports: verdict, margins, table.",
-                "A task set is analysed (with the budget options); a report is the one-line output of",
-                "'gpusched analyze --format json'. See docs/cli.md."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched diff examples/paper-fig1.json examples/paper-fig1.json",
-                "  gpusched diff old-report.json new-report.json --format json",
-                "", "Exit code: NEW's verdict (0 schedulable, 1 not, 3 inconclusive), 2 on invalid input."})
+@Command(name = "diff", mixinStandardHelpOptions = true)
 final class DiffCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
@@ -30,16 +27,15 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(index = "0", paramLabel = "OLD", description = "The task set or analyze JSON report before.")
+    @Parameters(index = "0", paramLabel = "OLD")
     Path oldFile;
 
-    @Parameters(index = "1", paramLabel = "NEW", description = "The task set or analyze JSON report after.")
+    @Parameters(index = "1", paramLabel = "NEW")
     Path newFile;
 
     @Override
     public Integer call() {
-        DiffSide[] sides = DiffSide.inOneUnit(DiffSide.read(oldFile, explore.toOptions(0)),
-                DiffSide.read(newFile, explore.toOptions(0)));
+        DiffSide[] sides = DiffSide.inOneUnit(side(oldFile), side(newFile));
         DiffSide a = sides[0];
         DiffSide b = sides[1];
         PrintWriter out = spec.commandLine().getOut();
@@ -53,5 +49,16 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
             case "not schedulable" -> ExitCodes.NOT_SCHEDULABLE;
             default -> ExitCodes.INCONCLUSIVE;
         };
+    }
+
+    /** A report as it is; a task set (v1, or v2 within PBS) analysed by the engine --engine names, on its own budget. */
+    private DiffSide side(Path file) {
+        String text = DiffSide.text(file);
+        DiffSide report = DiffSide.ofReport(file, text);
+        if (report != null) {
+            return report;
+        }
+        TaskSet ts = new TaskSetReader().read(file);
+        return DiffSide.of(file, ts, PbsQuestion.steadyState(ts, explore.toOptions(0), explore.budget().start()));
     }
 }

@@ -1,49 +1,29 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.FilesWritten;
-import org.gpusched.experiment.CrossPolicyExperiment;
-import org.gpusched.experiment.Experiment;
-import org.gpusched.experiment.GcapsExperiment;
-import org.gpusched.experiment.GraphSizeExperiment;
-import org.gpusched.experiment.RuntimeExperiment;
-import org.gpusched.experiment.Scenario;
-import org.gpusched.experiment.SchedulabilityExperiment;
-import org.gpusched.experiment.Shard;
-import org.gpusched.experiment.Sweep;
-import org.gpusched.model.TaskSet;
+import org.gpusched.experiment.*;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
-import org.gpusched.rta.Variant;
-import picocli.CommandLine;
+import org.gpusched.policy.MethodRegistry;
+import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Reproduce the paper's section 6 experiments (workload and outputs: docs/experiments.md).",
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
-                ExperimentCommand.GraphSize.class, ExperimentCommand.Gcaps.class, ExperimentCommand.CrossPolicy.class,
-                ExperimentCommand.Partitioning.class, ExperimentCommand.CopyExec.class, ExperimentInterferenceCommand.class,
-                ExperimentMergeCommand.class},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched experiment schedulability --out results/",
-                "  gpusched experiment schedulability --sets 5 --threads 2 --out /tmp/fig4",
-                "  gpusched experiment runtime --sets 20 --tasks-range 3..8 --out results/",
-                "  gpusched experiment graph-size --out results/",
-                "  gpusched experiment gcaps --sets 100 --threads 4 --out results/",
-                "  gpusched experiment partitioning --sets 10 --threads 2 --out /tmp/partitioning",
-                "  gpusched experiment schedulability --shard 3/8 --out shards/",
-                "  gpusched experiment interference --device sim --out results/",
-                "  gpusched experiment merge shards/schedulability-shard-*.csv --out results/"})
+                ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
+                RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
+                ExperimentMergeCommand.class})
 final class ExperimentCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -65,42 +45,12 @@ final class ExperimentCommand implements Runnable {
         return out;
     }
 
-    /**
-     * Task counts: a range is checked against 1..64 before it is expanded, so "1..2147483647" is a
-     * usage error, not two billion boxed integers and an OutOfMemoryError.
-     */
+    /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
     static List<Integer> range(CommandLine cl, String spec) {
-        String[] p = spec.split("\\.\\.");
         try {
-            if (p.length == 2) {
-                int lo = Integer.parseInt(p[0].trim());
-                int hi = Integer.parseInt(p[1].trim());
-                if (lo >= 1 && hi >= lo) {
-                    check(cl, hi <= TaskSet.MAX_TASKS, "task counts must be in 1.." + TaskSet.MAX_TASKS
-                            + " (got " + spec + ")");
-                    return IntStream.rangeClosed(lo, hi).boxed().toList();
-                }
-            } else {
-                return Experiment.ints(spec);
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new CommandLine.ParameterException(cl, "'" + spec + "' is not a range like 3..10 or a list like 3,5,7");
-    }
-
-    /** Sets an experiment run may hold (raw rows are kept in memory until the summary is written). */
-    static final long MAX_UNITS = 1_000_000;
-
-    /** Refuses a run of more than {@link #MAX_UNITS} sets before any is generated. */
-    static void checkUnits(CommandLine cl, long points, long sets) {
-        check(cl, sets <= MAX_UNITS && points * sets <= MAX_UNITS, "a run analyses at most " + MAX_UNITS
-                + " task sets (got " + points + " points x " + sets + " sets); use fewer --sets or points");
-    }
-
-    static void check(CommandLine cl, boolean ok, String message) {
-        if (!ok) {
-            throw new CommandLine.ParameterException(cl, message);
+            return SweepChecks.taskCounts(spec);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
         }
     }
 
@@ -118,7 +68,7 @@ final class ExperimentCommand implements Runnable {
             Shard shard = sweep.shard(spec.commandLine());
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
-            try (RunFolder dir = Outputs.of(List.of(), sweep.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
+            try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
                 ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
@@ -133,10 +83,7 @@ final class ExperimentCommand implements Runnable {
         }
     }
 
-    @Command(name = "schedulability", mixinStandardHelpOptions = true,
-            description = {"Figure 4: schedulable ratio of GPUSched, EDF-serial and EDF-parallel per scenario and U.",
-                    "Writes schedulability.csv, schedulability-sets.csv (one row per set) and "
-                            + "schedulability-SCENARIO.png/.svg."})
+    @Command(name = "schedulability", mixinStandardHelpOptions = true)
     static final class Schedulability extends Run {
         @Mixin
         PaperSetsOptions sets;
@@ -144,139 +91,75 @@ final class ExperimentCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             List<Scenario> scenarios = sets.check(spec.commandLine());
-            return execute(new SchedulabilityExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit));
+            return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit));
         }
     }
 
-    @Command(name = "runtime", mixinStandardHelpOptions = true,
-            description = {"Figures 5a and 5b: GPUSched analysis time across U (percentiles) and across the number of tasks.",
-                    "Writes runtime-by-utilization.csv, runtime-by-tasks.csv, runtime-sets.csv and "
-                            + "runtime-utilization/runtime-tasks .png/.svg."})
+    @Command(name = "runtime", mixinStandardHelpOptions = true)
     static final class Runtime extends Run {
-        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large",
-                description = "Scenario (the paper shows large). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
         String scenario;
 
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "U values of the first sweep (Figure 5a). Default: 0.2,0.4,...,2.0.")
+        @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
         List<Double> utilizations;
 
-        @Option(names = "--utilization-tasks", paramLabel = "N", defaultValue = "5",
-                description = "Tasks per set in the U sweep. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--utilization-tasks", paramLabel = "N", defaultValue = "5")
         int utilizationTasks;
 
-        @Option(names = "--tasks-range", paramLabel = "RANGE", defaultValue = "3..10",
-                description = "Task counts of the second sweep (Figure 5b), e.g. 3..10 or 3,5,7. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--tasks-range", paramLabel = "RANGE", defaultValue = "3..10")
         String tasksRange;
 
-        @Option(names = "--fixed-utilization", paramLabel = "U", defaultValue = "1.0",
-                description = "U of the task-count sweep. Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--fixed-utilization", paramLabel = "U", defaultValue = "1.0")
         double fixedUtilization;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(50);
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
-            check(cl, sets >= 1 && utilizationTasks >= 1 && ns.stream().allMatch(n -> n >= 1 && n <= 64),
-                    "need --sets >= 1 and task counts in 1..64");
-            check(cl, us.stream().allMatch(u -> u > 0 && u <= utilizationTasks)
-                    && ns.stream().allMatch(n -> fixedUtilization > 0 && fixedUtilization <= n),
-                    "every utilisation must be in (0, tasks]");
-            checkUnits(cl, (long) us.size() + ns.size(), sets);
-            return execute(new RuntimeExperiment(sweep.seed,
-                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets,
+            Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            return execute(new RuntimeExperiment(sweep.seed.value,
+                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
         }
     }
 
-    @Command(name = "graph-size", mixinStandardHelpOptions = true,
-            description = {"Figure 5c: vertices created against jobs completed, with and without merging "
-                    + "(BFS, no early stop).", "Writes graph-size.csv, graph-size-sets.csv and graph-size.png/.svg."})
+    @Command(name = "graph-size", mixinStandardHelpOptions = true)
     static final class GraphSize extends Run {
-        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
         String scenario;
 
-        @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0")
         double utilization;
 
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Default: ${DEFAULT-VALUE}.")
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
         int tasks;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "3", description = "Sets (indices 0..N-1). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--sets", paramLabel = "N", defaultValue = "3")
         int sets;
 
-        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000",
-                description = "State budget of each run (it is what stops the no-merge run). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000")
         long maxStates;
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
-            check(cl, sets >= 1 && maxStates >= 1 && tasks >= 1 && tasks <= 64 && utilization > 0
-                    && utilization <= tasks, "need --sets >= 1, --max-states >= 1, 1 <= --tasks <= 64, 0 < U <= tasks");
-            checkUnits(cl, 1, sets);
-            return execute(new GraphSizeExperiment(sweep.seed,
+            Usage.refuse(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
         }
     }
 
-    @Command(name = "gcaps", mixinStandardHelpOptions = true,
-            description = {"The GCAPS evaluation: schedulable ratio of the GCAPS family (TSG-RR, GCAPS with CPU and "
-                    + "Audsley GPU priorities, MPCP, FMLP+; busy and suspend) against tasks per CPU, per-CPU "
-                    + "utilisation and best-effort share.",
-                    "Writes gcaps.csv, gcaps-sets.csv and gcaps-tasks/gcaps-utilization/gcaps-best-effort .png/.svg. "
-                            + "--each-time-limit is not used (the analyses take milliseconds)."})
-    static final class Gcaps extends Run {
-        @Option(names = "--tasks-per-cpu", paramLabel = "RANGE", defaultValue = "3..6",
-                description = "Tasks per CPU of the first sweep, e.g. 3..6 or 3,5. Default: ${DEFAULT-VALUE}.")
-        String tasksPerCpu;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                defaultValue = "0.2,0.3,0.4,0.5,0.6,0.7,0.8",
-                description = "Per-CPU utilisations of the second sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> utilizations;
-
-        @Option(names = "--best-effort", paramLabel = "LIST", split = ",", defaultValue = "0,0.1,0.2,0.3,0.4,0.5",
-                description = "Shares of best-effort tasks of the third sweep. Default: ${DEFAULT-VALUE}.")
-        List<Double> bestEffort;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe",
-                description = "Analysis variant (docs/rta.md): safe (the paper with the corrections its simulator "
-                        + "showed are needed), paper (as printed) or artifact. Default: ${DEFAULT-VALUE}.")
-        String variant;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Integer> tpc = range(cl, tasksPerCpu);
-            check(cl, sets >= 1 && tpc.stream().allMatch(n -> n >= 1 && n <= 64), "need --sets >= 1 and tasks per CPU in 1..64");
-            check(cl, utilizations.stream().allMatch(u -> u > 0 && u <= 1), "every utilisation must be in (0, 1]");
-            check(cl, bestEffort.stream().allMatch(b -> b >= 0 && b < 1), "every best-effort share must be in [0, 1)");
-            check(cl, List.of("safe", "paper", "artifact").contains(variant), "--variant must be safe, paper or artifact");
-            return execute(new GcapsExperiment(sweep.seed, tpc, utilizations, bestEffort, sets,
-                    Variant.valueOf(variant.toUpperCase(java.util.Locale.ROOT))));
-        }
-    }
-
-    @Command(name = "cross-policy", mixinStandardHelpOptions = true,
-            description = {"One workload, every policy: the schedulable ratio of PBS, the EDF baselines and the GCAPS "
-                    + "family on the same GPU-only sets (the generator of Figure 4, each task on its own core).",
-                    "Writes cross-policy.csv, cross-policy-sets.csv and cross-policy-SCENARIO .png/.svg."})
+    @Command(name = "cross-policy", mixinStandardHelpOptions = true)
     static final class CrossPolicy extends Run {
         @Mixin
         PaperSetsOptions sets;
 
-        @Option(names = "--methods", paramLabel = "LIST", split = ",",
-                description = "Methods, in column order (see 'gpusched methods'). Default: PBS, the EDF baselines and "
-                        + "the eight GCAPS-family analyses.")
+        @Option(names = "--methods", paramLabel = "LIST", split = ",")
         List<String> methods;
 
         @Mixin
@@ -286,78 +169,10 @@ final class ExperimentCommand implements Runnable {
         public Integer call() throws IOException {
             CommandLine cl = spec.commandLine();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            PolicyOptions.resolve(cl, org.gpusched.policy.Registry.standard(), ids);
+            PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
-            return execute(new CrossPolicyExperiment(sweep.seed, scenarios, sets.utilizations(),
-                    sets.sets, sets.tasks, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
-        }
-    }
-
-    @Command(name = "partitioning", mixinStandardHelpOptions = true,
-            description = {"SM partitioning (Zahaf et al., RTNS 2021, section 7): schedulable ratio, scheduled workload,"
-                    + " partitions and analysis time of SMS-ACT, SMS-INA, BF-ACT, BF-INA and 1G per total utilisation,"
-                    + " on UUniFast-Discard sets of kernels (half memory-bound by default).",
-                    "Writes partitioning.csv, partitioning-sets.csv and partitioning-{schedulability,workload,"
-                            + "partitions,time}-nN .png/.svg. --each-time-limit is not used (see docs/partitioning.md)."})
-    static final class Partitioning extends Run {
-        @Option(names = "--sms", paramLabel = "M", defaultValue = "68",
-                description = "SMs of the GPU (the paper: RTX 2080 Ti, 68). Default: ${DEFAULT-VALUE}.")
-        long sms;
-
-        @Option(names = {"-n", "--tasks"}, paramLabel = "LIST", split = ",", defaultValue = "50,200",
-                description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-        List<Integer> tasks;
-
-        @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-                description = "Total utilisations. Default: 2,4,...,M.")
-        List<Double> utilizations;
-
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Option(names = "--prm", paramLabel = "P", defaultValue = "0.5",
-                description = "Probability that a task is memory-bound. Default: ${DEFAULT-VALUE}.")
-        double prm;
-
-        @Option(names = "--deadline-ratio", paramLabel = "R", defaultValue = "0.75",
-                description = "D = R·T. Default: ${DEFAULT-VALUE}.")
-        double deadlineRatio;
-
-        @Mixin
-        PolicyOptions policy;
-
-        @Override
-        public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            List<Double> us = utilizations == null
-                    ? org.gpusched.experiment.PartitioningExperiment.paperUtilizations(sms) : utilizations;
-            check(cl, sms >= 1 && sms <= 4096, "--sms must be in 1..4096");
-            check(cl, sets >= 1 && tasks.stream().allMatch(n -> n >= 1 && n <= 1024), "need --sets >= 1 and tasks in 1..1024");
-            check(cl, prm >= 0 && prm <= 1 && deadlineRatio > 0 && deadlineRatio <= 1,
-                    "need 0 <= --prm <= 1 and 0 < --deadline-ratio <= 1");
-            double cap = deadlineRatio / (1.0 / sms + 0.1);
-            check(cl, us.stream().allMatch(u -> u > 0 && tasks.stream().allMatch(n -> u <= n * cap * 0.9)),
-                    "every utilisation must be in (0, 0.9 * tasks * " + String.format(java.util.Locale.ROOT, "%.3f", cap)
-                            + "] (the largest a task may have is D/T / (1/M + 0.1))");
-            checkUnits(cl, (long) tasks.size() * us.size(), sets);
-            return execute(new org.gpusched.experiment.PartitioningExperiment(sweep.seed, sms,
-                    tasks, us, sets, prm, deadlineRatio, policy.partition(cl)));
-        }
-    }
-
-    @Command(name = "copy-exec", mixinStandardHelpOptions = true,
-            description = {"The shape of Table III of Muyan-Ozcelik and Owens (CCPE 2017): the four copy/execute strategies"
-                    + " simulated on six synthetic cases (small/large kernels, balanced/unbalanced copies, 1 or 2 copy"
-                    + " engines), compared by our P[X] = S[traditional] / S[X] (docs/results.md).",
-                    "Writes copy-exec.csv and copy-exec .png/.svg. --each-time-limit is not used."})
-    static final class CopyExec extends Run {
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100", description = "Workloads per case. Default: ${DEFAULT-VALUE}.")
-        int sets;
-
-        @Override
-        public Integer call() throws IOException {
-            check(spec.commandLine(), sets >= 1 && sets <= MAX_UNITS / 6, "--sets must be in 1.." + MAX_UNITS / 6);
-            return execute(new org.gpusched.experiment.CopyExecExperiment(sweep.seed, sets));
+            return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
         }
     }
 }

@@ -1,15 +1,16 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Sweep;
-import org.gpusched.input.InputException;
-import org.gpusched.report.FilesWritten;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,23 +18,21 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code experiment merge}: the shard CSVs of one sweep combined as an unsharded run would write them. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Combine the shard CSVs of one experiment into the CSVs and plots of an unsharded run.",
-                "The summary CSV of schedulability and graph-size is byte-identical to an unsharded run's."})
+@Command(name = "merge", mixinStandardHelpOptions = true)
 final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
 
-    @Parameters(arity = "1..*", paramLabel = "SHARD.csv", description = "The shard files (every shard once).")
+    @Parameters(arity = "1..*", paramLabel = "SHARD.csv")
     List<Path> files;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
+    @Option(names = "--out", paramLabel = "DIR", required = true)
     Path out;
 
-    @Option(names = "--force", description = "Write into DIR even when it holds files of something else.")
-    boolean force;
+    @Mixin
+    SharedOptions.ForeignFolder folder;
 
     /**
      * One line on stderr for the files a run left out (plots the host could not draw), or none: the
@@ -51,7 +50,7 @@ final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
         List<Path> written;
         try {
             List<String> left = new java.util.ArrayList<>();
-            written = Sweep.merge(files, Outputs.of(files, force), out, left::add);
+            written = Sweep.merge(files, Outputs.of(files, folder.force), out, left::add);
             problems(spec.commandLine().getErr(), "experiment merge", left);
         } catch (IllegalArgumentException e) {
             throw new InputException(files.get(0).toString(), "", e.getMessage());

@@ -1,12 +1,12 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.EngineKind;
-import org.gpusched.explore.MergeLevel;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.Budget;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -16,34 +16,22 @@ import java.time.Duration;
 
 /** Explorer knobs shared by the commands that run GPUSched (a picocli mixin). */
 public final class ExploreOptions {
-    @Option(names = "--merge", paramLabel = "LEVEL", defaultValue = "domination",
-            description = "State merging: none, exact (same state and time), domination (same state, "
-                    + "all times in one vertex; the paper's) or canonical (domination, states that differ by a "
-                    + "permutation of interchangeable tasks merged, later times of settled states dropped). "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--merge", paramLabel = "LEVEL", defaultValue = "domination")
     MergeLevel merge;
 
-    @Option(names = "--search", paramLabel = "ORDER", defaultValue = "auto",
-            description = "Expansion order: auto (a short dfs dive, then bfs), dfs, bfs (layer by completed "
-                    + "jobs) or earliest-time-first. "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--search", paramLabel = "ORDER", defaultValue = "auto")
     SearchOrder search;
 
-    @Option(names = "--stop", paramLabel = "RULE", defaultValue = "first",
-            description = "first: stop at the first schedulable path; all: explore everything and pick by "
-                    + "--objective. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--stop", paramLabel = "RULE", defaultValue = "first")
     StopRule stop;
 
-    @Option(names = "--objective", paramLabel = "OBJ", defaultValue = "earliest-finish",
-            description = "With --stop all: earliest-finish, fewest-parallel or most-slack. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--objective", paramLabel = "OBJ", defaultValue = "earliest-finish")
     Objective objective;
 
-    @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "20000000",
-            description = "Inconclusive (exit 3) after keeping N states. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "20000000")
     long maxStates;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION",
-            description = "Inconclusive (exit 3) after this much analysis time, e.g. 500ms, 10s, 2m.")
+    @Option(names = "--time-limit", paramLabel = "DURATION", descriptionKey = "explore.time-limit")
     Duration timeLimit;
 
     @Spec(Spec.Target.MIXEE)
@@ -52,9 +40,7 @@ public final class ExploreOptions {
     Integer threads;
 
     @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
-            description = "Threads of one analysis: breadth-first layers are expanded on N threads (--search auto: its "
-                    + "depth-first turn runs on one of them, beside the breadth-first one on the others); the result "
-                    + "is the same for every N. Default: the available cores.")
+            descriptionKey = "explore.threads")
     void threads(int n) {
         if (n < 1) {
             throw new ParameterException(mixee.commandLine(), "--threads must be at least 1, got " + n);
@@ -62,17 +48,10 @@ public final class ExploreOptions {
         threads = n;
     }
 
-    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph",
-            description = "graph: the GPUSched graph search; solver: the constraint-solver engine (a relaxation that "
-                    + "refutes, solutions played as PBS and checked); portfolio: both side by side, the first sound "
-                    + "verdict wins (the solver starts when the search has not decided quickly; from 3 threads on, "
-                    + "diversified depth-first searches over a shared visited set too, from 8 on the earliest-time "
-                    + "sweeps and window relaxations on threads of their own); auto: portfolio with "
-                    + "three or more threads, else graph. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph")
     EngineKind engine;
 
-    @Option(names = "--no-greedy", description = "The plain search: no global demand check and no greedy policies "
-            + "before it (see docs/explorer.md).")
+    @Option(names = "--no-greedy")
     boolean noGreedy;
 
     /** The budget every method of the command runs under. */
@@ -82,17 +61,6 @@ public final class ExploreOptions {
 
     Options toOptions(long graphLimit) {
         return toOptions(graphLimit, timeLimit);
-    }
-
-    /**
-     * The options of one analysis among several that a command runs under one {@code --time-limit}
-     * ({@code whole}, started when the command began): its time is what is left of the command's,
-     * or {@code each} when that is shorter (null: no limit of its own).
-     */
-    Options toOptions(long graphLimit, Budget.Meter whole, Duration each) {
-        Duration left = whole.timeLeft();
-        Duration t = left == null || each != null && each.compareTo(left) < 0 ? each : left;
-        return toOptions(graphLimit, t);
     }
 
     private Options toOptions(long graphLimit, Duration time) {

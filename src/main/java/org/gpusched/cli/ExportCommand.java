@@ -3,85 +3,60 @@ package org.gpusched.cli;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfPowerOn;
 import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
-import org.gpusched.interop.Mast2Xml;
-import org.gpusched.interop.MastText;
-import org.gpusched.interop.SagJobs;
-import org.gpusched.input.Escapes;
-import org.gpusched.model.Budget;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Workload;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.input.WorkloadReader;
+import org.gpusched.interop.*;
+import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Serialisation;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write a workload in another tool's format: MAST-1 text, MAST-2 XML or nptest's job CSV.",
-                "mast and mast2 model each task as an end-to-end flow with kernels and copies as delays",
-                "(docs/interop.md); sag writes the PBS job set of one hyperperiod for nptest (from power-on,",
-                "over the hyperperiods EDF explores, where offsets put the steady state later): one job per",
-                "kernel, costs with copies, EDF ranks as priorities, and for chains a precedence file",
-                "OUT.prec.csv next to OUT (nptest -p)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched export --to mast examples/railway-timepart.json",
-                "  gpusched export --to mast2 examples/railway-timepart.json -o models/railway.xml",
-                "  gpusched export --to sag examples/paper-fig1.json -o jobs.csv",
-                "  nptest jobs.csv                         (with chains: nptest -p jobs.prec.csv jobs.csv)"})
+@Command(name = "export", mixinStandardHelpOptions = true)
 final class ExportCommand implements Callable<Integer> {
     enum Target { mast, mast2, sag }
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--to", required = true, paramLabel = "FORMAT",
-            description = "mast (MAST-1 text), mast2 (MAST-2 XML) or sag (nptest job CSV).")
+    @Option(names = "--to", required = true, paramLabel = "FORMAT")
     Target to;
 
-    @Parameters(paramLabel = "FILE", description = "The workload (format v1 or v2); - reads stdin.")
+    @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "Write here (atomically; never over an input) instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
-    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window",
-            converter = ArrivalConverter.class,
-            description = "sag: a release jitter J as the arrival window [a, a+J] (window, an online EDF) or as "
-                    + "[a+J, a+J] (release, the time-triggered rule edf-serial simulates). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
     SagJobs.Arrival arrival;
 
-    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class,
-            description = "sag: the priority column is the job's rank in gpusched's EDF order (rank) or its "
-                    + "absolute deadline (deadline; nptest breaks ties by task). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class)
     SagJobs.Priority priority;
 
-    @Option(names = "--steady-state", description = "sag: for a set with offsets whose steady-state window does not"
-            + " start at 0, the window's hyperperiod (what analyze --steady-state answers) instead of the jobs from"
-            + " power-on.")
+    @Option(names = "--steady-state")
     boolean steadyState;
 
-    @Option(names = "--allow-external-modules", description = "Let a kernel.module lie outside the file's folder.")
+    @Option(names = "--allow-external-modules")
     boolean allowExternalModules;
 
     @Override
     public Integer call() {
-        Outputs outputs = Outputs.of(List.of(file), force);
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
         if (output != null) {
             outputs.check(output);
         }
@@ -91,7 +66,7 @@ final class ExportCommand implements Callable<Integer> {
             err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
-        Workload w = new org.gpusched.input.WorkloadReader(allowExternalModules).read(file);
+        Workload w = new WorkloadReader(allowExternalModules).read(file);
         String name = Escapes.text(file.toString());
         String text;
         if (to == Target.sag) {
@@ -99,38 +74,16 @@ final class ExportCommand implements Callable<Integer> {
                 err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
                 return ExitCodes.INVALID;
             }
-            TaskSet ts = w.pbs();
-            if (ts.origin() < 0 && steadyState) {
-                err.println(name + ": export --to sag: --steady-state: offsets leave no steady-state window (every"
-                        + " instant lies inside some job's window); without it the jobs from power-on are written");
-                return ExitCodes.INVALID;
+            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority,
+                    Budget.defaults().start());
+            if (r.refusal() != null) {
+                err.println(name + ": export --to sag: " + r.refusal());
+                return r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID;
             }
-            // EDF's default answer for a set whose window does not start at 0 is from power-on.
-            boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
-            TaskSet file = Timeline.fileTimeLine(ts);
-            String large = SagJobs.tooLarge(ts);
-            Analysis edf = large == null && powerOn ? powerOn(file) : null;
-            if (edf != null && edf.verdict() == Verdict.INCONCLUSIVE) {
-                err.println(name + ": export --to sag: inconclusive: EDF from power-on: " + edf.note()
-                        + " (no finite job set stands for the set yet)");
-                return ExitCodes.INCONCLUSIVE;
+            if (r.note() != null) {
+                err.println(name + ": note: " + r.note());
             }
-            int turns = edf == null ? 1 : explored + 1;
-            large = large != null || !powerOn ? large : SagJobs.tooLarge(file, turns);
-            if (large != null) {
-                err.println(name + ": export --to sag: " + large);
-                return ExitCodes.INVALID;
-            }
-            SagJobs.Files f;
-            if (powerOn) {
-                err.println(name + ": note: " + (ts.origin() < 0 ? "no steady-state window"
-                        : "the steady-state window starts at " + ts.origin() + ", not 0 (--steady-state writes its"
-                        + " hyperperiod)") + ": the jobs from power-on over " + turns
-                        + " hyperperiods (those edf-serial explores from power-on, plus one)");
-                f = SagJobs.fromPowerOn(file, turns, arrival, priority);
-            } else {
-                f = SagJobs.write(ts, arrival, priority);
-            }
+            SagJobs.Files f = r.files();
             text = f.jobs();
             if (f.precedence() != null) {
                 if (output == null) {
@@ -142,20 +95,13 @@ final class ExportCommand implements Callable<Integer> {
                 outputs.writeString(prec, f.precedence());
             }
         } else {
-            String why = Flows.whyNot(w);
-            if (why != null) {
-                err.println(name + ": export --to " + to + ": not applicable: " + why);
+            MastExport.Result r = MastExport.of(w, to == Target.mast2);
+            if (r.refusal() != null) {
+                err.println(name + ": export --to " + to + ": not applicable: " + r.refusal());
                 return ExitCodes.INVALID;
             }
-            Serialisation s = Serialisation.check(Flows.of(w), w.platform().timePartitions(), w.platform().cpus());
-            if (!s.holds()) {
-                err.println(name + ": note: kernels as delays assume serialised kernels, which is not shown: "
-                        + s.reason());
-            }
-            if (to == Target.mast && w.platform().timePartitions() != null) {
-                err.println(name + ": note: MAST-1 has no time partitions; the plan is left out (--to mast2 keeps it)");
-            }
-            text = to == Target.mast ? MastText.write(w) : Mast2Xml.write(w);
+            r.notes().forEach(n -> err.println(name + ": note: " + n));
+            text = r.text();
         }
         if (output == null) {
             spec.commandLine().getOut().print(text);
@@ -163,27 +109,6 @@ final class ExportCommand implements Callable<Integer> {
             outputs.writeString(output, text);
         }
         return ExitCodes.OK;
-    }
-
-    /** Hyperperiods the last {@link #powerOn} explored. */
-    private int explored;
-
-    /**
-     * EDF-serial from power-on under the rule this export writes (online with arrival windows and
-     * jitter, else time-triggered); the hyperperiods it explores, plus one, stand for the set.
-     */
-    private Analysis powerOn(TaskSet ts) {
-        boolean online = arrival == SagJobs.Arrival.WINDOW && ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
-        Budget.Meter meter = Budget.defaults().start();
-        if (online) {
-            OnlineEdfPowerOn g = new OnlineEdfPowerOn(ts, EdfBaseline.Kind.SERIAL);
-            Analysis a = g.analyze(meter);
-            explored = g.explored();
-            return a;
-        }
-        PowerOnEdf.Result r = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial").analyze(meter);
-        explored = r.explored();
-        return r.analysis();
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

@@ -1,8 +1,8 @@
 package org.gpusched.cli;
 
 import org.gpusched.model.TaskSet;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * What {@code play}, {@code profile} and {@code loop} share about a run on a device (a picocli
@@ -10,20 +10,17 @@ import picocli.CommandLine.Option;
  * on it. --exec-time itself stays with each command: its help says what a draw means there.
  */
 final class GpuRunOptions {
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed of --exec-time draws. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", descriptionKey = "gpu-run.seed")
     long seed;
 
-    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0", description = "CUDA device index. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gpu", paramLabel = "N", defaultValue = "0")
     int gpu;
 
-    @Option(names = "--tick-ns", paramLabel = "NS",
-            description = "Nanoseconds per tick on the GPU (default: from the task set's timeUnit; required for \"tick\").")
+    @Option(names = "--tick-ns", paramLabel = "NS")
     Long tickNs;
 
     void validate(CommandLine cl) {
-        if (tickNs != null && tickNs < 1) {
-            throw new CommandLine.ParameterException(cl, "--tick-ns must be at least 1");
-        }
+        Usage.refuse(cl, tickNs != null && tickNs < 1, "--tick-ns must be at least 1");
     }
 
     /** Nanoseconds per tick of {@code ts} on the GPU: --tick-ns, else its timeUnit (0 or less: abstract ticks). */

@@ -1,14 +1,11 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.report.FailureWords;
 import org.gpusched.table.TableAudit;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The one line (and exit code) for a failure that is not the user's input: gpusched's own bugs and
@@ -29,7 +26,7 @@ final class JvmErrors {
      * file it happened in, for a command over several files).
      */
     static int report(PrintWriter err, String where, Throwable t, boolean verbose) {
-        err.println(where + ": " + words(t) + kept(t));
+        err.println(where + ": " + FailureWords.words(t) + FailureWords.kept(t));
         if (verbose) {
             t.printStackTrace(err);
         }
@@ -39,58 +36,11 @@ final class JvmErrors {
 
     /** Exit 3 for the heap budget spent, 70 for anything else. */
     static int code(Throwable t) {
-        return rootError(t) instanceof OutOfMemoryError ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL;
+        return FailureWords.heapSpent(t) ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL;
     }
 
     /** What went wrong, without the "gpusched: " prefix: "internal error: ..." or "inconclusive: ...". */
     static String words(Throwable t) {
-        Throwable root = rootError(t);
-        if (root instanceof OutOfMemoryError) {
-            return String.format(Locale.ROOT, "inconclusive: out of memory (%s): the heap budget of %d MiB"
-                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
-                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
-        }
-        if (root instanceof StackOverflowError) {
-            return "internal error: stack overflow (please report it with the input; -Xss raises"
-                    + " the thread stack size)";
-        }
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof TableAudit.Rejected r) {
-                return "internal error: " + Escapes.text(r.getMessage()) + " (please report it with the input)";
-            }
-        }
-        return "internal error: " + Escapes.text(String.valueOf(root))
-                + " (please report it; --verbose shows the stack trace)";
-    }
-
-    /**
-     * A table the reference core rejected is a bug report's best evidence: it is kept in a new file
-     * of the temporary folder (never where the user asked for the table, which it must not become),
-     * and the line says where.
-     */
-    private static String kept(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof TableAudit.Rejected r) {
-                try {
-                    Path f = Files.createTempFile("gpusched-rejected-table-", ".json");
-                    Files.writeString(f, r.table(), StandardCharsets.UTF_8);
-                    return "; the rejected table is kept in " + Escapes.text(f.toString());
-                } catch (IOException | RuntimeException e) {
-                    return "; the rejected table could not be kept (" + Escapes.text(String.valueOf(e.getMessage()))
-                            + ")";
-                }
-            }
-        }
-        return "";
-    }
-
-    /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
-    private static Throwable rootError(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof VirtualMachineError) {
-                return c;
-            }
-        }
-        return t;
+        return FailureWords.words(t);
     }
 }

@@ -1,76 +1,62 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.ProfileReports;
-import org.gpusched.report.Json;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Mode;
 import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.Loop;
-import org.gpusched.profile.Model;
 import org.gpusched.profile.LoopPlayer;
+import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
+import org.gpusched.report.Json;
+import org.gpusched.report.ProfileReports;
 import org.gpusched.table.Tables;
-import org.gpusched.model.Budget;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.List;
 
-@Command(name = "loop", mixinStandardHelpOptions = true,
-        description = {"Profile, analyse and replay until no replayed frame overruns the model.",
-                "Each round analyses the workload with the model so far, replays the table found, and raises every",
-                "model entry a replayed frame overran to the longest frame measured; it stops when no frame overran,",
-                "when the model is no longer schedulable, or after --rounds. Writes the final workload (--out), its",
-                "table and a report of every round."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched loop ts.json --device cuda --out final.json",
-                "  gpusched loop examples/optimistic.json --device sim --sim-timing examples/optimistic-truth.json"
-                        + " --start model --out final.json",
-                "", "Exit codes: 0 stable (no frame over its model), 1 not schedulable under the measured model,"
-                + " 2 invalid input or usage, 3 round limit reached or analysis inconclusive, 70 internal error."})
+@Command(name = "loop", mixinStandardHelpOptions = true)
 final class LoopCommand extends ProfileRun {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS).")
+    @Parameters(index = "0", paramLabel = "TASKSET")
     Path taskset;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The final workload (JSON).")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     Path out;
 
-    @Option(names = "--table", paramLabel = "FILE", description = "The final table. Default: beside --out, NAME.table.json.")
+    @Option(names = "--table", paramLabel = "FILE")
     Path table;
 
-    @Option(names = "--report", paramLabel = "FILE",
-            description = "Every round (the --format json report). Default: beside --out, NAME.rounds.json.")
+    @Option(names = "--report", paramLabel = "FILE")
     Path report;
 
-    @Option(names = "--start", paramLabel = "FROM", defaultValue = "profile",
-            description = "profile (measure first) or model (start from the workload's own model). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--start", paramLabel = "FROM", defaultValue = "profile")
     String start;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", converter = NumericOptions.Count.class, description = "Most rounds. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", converter = NumericOptions.Count.class)
     int rounds;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered",
-            description = "Replay mode: time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class, description = "Hyperperiods per replay. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
     int hyperperiods;
 
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOutputs overwrite;
 
-    @Option(names = "--plan", description = "The measured loop for time-partition plans: TASKSET is a format 2"
-            + " workload without a plan, --sim-timing a workload with the true kernel times (docs/timepart.md).")
+    @Option(names = "--plan")
     boolean plan;
 
     @Override
@@ -91,7 +77,7 @@ final class LoopCommand extends ProfileRun {
         String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        Outputs outputs = outputs(force, taskset, out, tableOut, reportOut);
+        Outputs outputs = outputs(overwrite.force, taskset, out, tableOut, reportOut);
         SimTiming timing = profile.simTiming(ts, common);
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Model first;
@@ -102,17 +88,17 @@ final class LoopCommand extends ProfileRun {
                     : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
                     profile.statistic, profile.margin);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         }
         Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
-                () -> explore.toOptions(0, whole, null),
+                explore.toOptions(0), whole,
                 LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
                         profile.run.nanos(ts)));
         Loop.Result r;
         try {
             r = Loop.run(ts, content, first, settings);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         }
         ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
                 tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);

@@ -1,22 +1,23 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.input.Escapes;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
 import org.gpusched.gantt.GanttCharts;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
-import org.gpusched.profile.Statistic;
 import org.gpusched.player.Mode;
+import org.gpusched.profile.Statistic;
+import org.gpusched.report.Json;
 import org.gpusched.report.Names;
-import picocli.CommandLine;
+import org.gpusched.report.OutputFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,23 +27,17 @@ import java.util.Locale;
 
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Exact schedulability analysis of periodic GPU kernels under the Parallel Batch Scheduler.", ""},
+        resourceBundle = Main.HELP_TEXTS,
         subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
                 OracleCommand.class,
                 PlayCommand.class, VerifyCommand.class,
                 ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
-                ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched validate examples/*.json",
-                "  gpusched analyze examples/paper-fig1.json",
-                "  gpusched analyze ts.json --table table.json --format json",
-                "  gpusched compare examples/*.json",
-                "  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
-                "  gpusched verify table.json --taskset ts.json --runs 10000",
-                "", "Exit codes: 0 schedulable/ok, 1 not schedulable, 2 invalid input or usage, 3 inconclusive,"
-                + " 70 internal error."})
+                ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
+    static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -92,8 +87,9 @@ public final class Main implements Runnable {
         return null;
     }
 
-    /** The root of {@link #oneCommand}: the name, --help and --version of {@link Main}, without its commands. */
-    @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class)
+    /** The root of {@link #oneCommand}: the name, --help, --version and texts of {@link Main}, not its commands. */
+    @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            resourceBundle = Main.HELP_TEXTS)
     static final class Root implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -142,8 +138,8 @@ public final class Main implements Runnable {
         cl.registerConverter(Duration.class, new DurationConverter());
         cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
         cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(org.gpusched.explore.EngineKind.class,
-                s -> parseEnum(org.gpusched.explore.EngineKind.class, s));
+        cl.registerConverter(EngineKind.class,
+                s -> parseEnum(EngineKind.class, s));
         cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
         cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
         cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));

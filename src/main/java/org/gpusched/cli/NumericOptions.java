@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.Escapes;
 import picocli.CommandLine;
 
 /**
@@ -106,6 +107,6 @@ public final class NumericOptions {
 
     /** The text as typed, controls escaped, for an error line. */
     static String printable(String value) {
-        return org.gpusched.input.Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
+        return Escapes.text(value.length() > 40 ? value.substring(0, 40) + "..." : value);
     }
 }

@@ -1,54 +1,34 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.Budget;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.timepart.Flow;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Holistic;
-import org.gpusched.timepart.HolisticResult;
-import org.gpusched.timepart.Serialisation;
-import org.gpusched.timepart.Step;
-import org.gpusched.timepart.WindowSearch;
-import picocli.CommandLine;
+import org.gpusched.report.Json;
+import org.gpusched.report.OptimizeReports;
+import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
 
-@Command(name = "optimize", mixinStandardHelpOptions = true,
-        description = {"Search a time-partition plan for the smallest GPU window that keeps every task schedulable.",
-                "With --plan: build the plan (partitions, windows, priorities) for a workload that has none.",
-                "With --windows: one window per major frame for the GPU partition, placed in the time the other",
-                "partitions leave free, the time-partitioned holistic analysis re-run at each step; the optimised",
-                "workload is written to a new file (docs/timepart.md)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched optimize --windows examples/railway-timepart.json -o railway-opt.json",
-                "  gpusched optimize --plan examples/drone-plan.json --trace trace.json -o drone-planned.json",
-                "  gpusched optimize --windows --objective slack examples/railway-timepart.json -o railway-slack.json",
-                "", "Exit code: 0 a schedulable plan was written, 1 none was found, 2 invalid input or usage,",
-                "3 --time-limit ran out (the best plan found so far is written when there is one)."})
+@Command(name = "optimize", mixinStandardHelpOptions = true)
 final class OptimizeCommand implements Callable<Integer> {
     enum Goal { window, slack }
 
@@ -60,49 +40,39 @@ final class OptimizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--windows", description = "Optimise the GPU partition's window of the workload's plan.")
+    @Option(names = "--windows")
     boolean windows;
 
-    @Option(names = "--plan", description = "Build a plan for a workload without timePartitions: partitions, windows,"
-            + " tasks to partitions and priorities (docs/timepart.md).")
+    @Option(names = "--plan")
     boolean plan;
 
     @Mixin
     PlanOptions planOptions;
 
-    @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window",
-            description = "window (smallest GPU window) or slack (largest minimum slack, no more GPU time per frame"
-                    + " than now). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window")
     Goal objective;
 
-    @Option(names = "--partition", paramLabel = "NAME",
-            description = "The partition to optimise. Default: the one partition of the GPU-using tasks.")
+    @Option(names = "--partition", paramLabel = "NAME")
     String partition;
 
-    @Option(names = "--step", paramLabel = "TICKS", converter = NumericOptions.Positive.class,
-            description = "Placement grid in the workload's unit. Default: major frame / 200 (at least 1).")
+    @Option(names = "--step", paramLabel = "TICKS", converter = NumericOptions.Positive.class)
     Long step;
 
-    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Stop the search after this much time (exit 3) and write the best plan found so far.")
+    @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
 
-    @Parameters(paramLabel = "FILE", description = "A format v2 workload with platform.timePartitions.")
+    @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT",
-            description = "The optimised workload (default: FILE with .optimized.json; - = stdout, the report then"
-                    + " goes to stderr). Never an input.")
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
     Path output;
 
-    @Option(names = "--force", description = "Overwrite an existing OUT that gpusched did not write.")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOut overwrite;
 
     @Override
     public Integer call() throws IOException {
-        if (plan == windows) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give one of --windows or --plan");
-        }
+        Usage.refuse(spec.commandLine(), plan == windows, "give one of --windows or --plan");
         if (plan) {
             return new OptimizePlan(this).run();
         }
@@ -123,77 +93,66 @@ final class OptimizeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "partition " + plan.partitions().get(p).name()
                     + " has windows on several cores; the window search handles one core or all cores");
         }
-        Path out = output != null ? output : defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
-        PrintWriter report = toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        Target t = target();
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
-        long[] last = {System.nanoTime()};
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
-        WindowSearch search = new WindowSearch(flows, plan, p, grid, n -> {
-            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
-                last[0] = System.nanoTime();
-                err.println("optimize: " + n + " analyses so far");
-                err.flush();
-            }
-        }, meter::checkTime);
-        if (search.placements() > MAX_PLACEMENTS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--step " + grid + " gives "
-                    + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
-                    + "): use a coarser --step");
-        }
+        WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
+        Usage.refuse(spec.commandLine(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
+                + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
+                + "): use a coarser --step");
         HolisticResult before;
         try {
             before = Holistic.analyze(flows, plan, meter::checkTime);
         } catch (Budget.Exhausted e) {
-            report.printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name, e.getMessage());
+            t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
+                    e.getMessage());
             return ExitCodes.INCONCLUSIVE;
         }
         WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
                 : WindowSearch.Objective.WINDOW);
+        Serialisation s = r == null ? null : Serialisation.check(flows, r.plan(), w.platform().cpus());
+        OptimizeReports.windows(t.report(), name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
         int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
-        String part = plan.partitions().get(p).name();
-        long oldLength = plan.partitions().get(p).windows().stream().mapToLong(Platform.Window::length).sum();
-        report.printf(Locale.ROOT, "%s: partition %s, %d windows of %d in all per major frame %d%n", name, part,
-                plan.partitions().get(p).windows().size(), oldLength, plan.majorFrame());
-        report.printf(Locale.ROOT, "  before        %s, min slack %s%n", before.schedulable() ? "schedulable"
-                : "not schedulable", slack(before));
-        if (search.spent() != null) {
-            report.printf(Locale.ROOT, "  inconclusive  %s after %d analyses%s%n", search.spent(),
-                    search.evaluationsSoFar(), r == null ? "; no schedulable window found so far" : "; best so far:");
-        }
         if (r == null) {
-            if (done == ExitCodes.OK) {
-                report.printf(Locale.ROOT, "  no window in the free time of the frame keeps every task schedulable"
-                        + " (%d analyses)%n", search.evaluationsSoFar());
-                return ExitCodes.NOT_SCHEDULABLE;
-            }
-            return done;
+            return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
         }
-        Serialisation s = Serialisation.check(flows, r.plan(), w.platform().cpus());
-        report.printf(Locale.ROOT, "  after         window [%d, %d) (length %d), min slack %s, %d analyses%n",
-                r.window().start(), r.window().start() + r.window().length(), r.window().length(), slack(r.analysis()),
-                search.evaluationsSoFar());
-        if (!s.holds()) {
-            report.println("  note          " + s.reason());
-        }
-        String json = rewrite(content, p, r.window());
-        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
-        if (toStdout) {
-            spec.commandLine().getOut().print(json);
-        } else {
-            outputs.writeString(out, json);
-            report.println("  written       " + Escapes.text(out.toString()));
-        }
-        return done;
+        return written(PlanDocument.withWindow(content, p, r.window()), t, done);
     }
 
-    private static String slack(HolisticResult r) {
-        return r.minSlack().isPresent() ? Long.toString(r.minSlack().getAsLong()) : "-";
+    /** Where the optimised workload goes, checked before the search; the report goes to stderr when it is stdout. */
+    record Target(Path out, Outputs outputs, PrintWriter report) { }
+
+    Target target() {
+        Path out = output != null ? output : defaultOutput();
+        boolean toStdout = out.toString().equals("-");
+        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
+        if (!toStdout) {
+            outputs.check(out);
+        }
+        return new Target(out, outputs, toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut());
+    }
+
+    /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
+    LongConsumer progress(String what) {
+        PrintWriter err = spec.commandLine().getErr();
+        long[] last = {System.nanoTime()};
+        return n -> {
+            if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
+                last[0] = System.nanoTime();
+                err.println("optimize: " + n + " " + what + " so far");
+                err.flush();
+            }
+        };
+    }
+
+    /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
+    int written(String json, Target t, int code) {
+        new WorkloadReader().read(t.out().toString(), json);
+        t.outputs().writeOrPrint(t.out(), json, spec.commandLine().getOut());
+        if (!t.out().toString().equals("-")) {
+            t.report().println("  written       " + Escapes.text(t.out().toString()));
+        }
+        return code;
     }
 
     Path defaultOutput() {
@@ -207,43 +166,18 @@ final class OptimizeCommand implements Callable<Integer> {
 
     private int partitionIndex(Platform.TimePartitions plan, List<Flow> flows) {
         if (partition != null) {
-            for (int i = 0; i < plan.partitions().size(); i++) {
-                if (plan.partitions().get(i).name().equals(partition)) {
-                    return i;
-                }
+            int i = PlanDocument.partitionIndex(plan, partition);
+            if (i < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '"
+                        + partition + "' in " + file);
             }
-            throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '" + partition
-                    + "' in " + file);
+            return i;
         }
-        Set<String> gpu = new LinkedHashSet<>();
-        for (Flow f : flows) {
-            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
-                gpu.add(f.partition());
-            }
-        }
+        Set<String> gpu = PlanDocument.gpuPartitions(flows);
         if (gpu.size() != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), (gpu.isEmpty() ? "no GPU-using task is in a"
                     + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
         }
-        return partitionIndex(plan, gpu.iterator().next());
-    }
-
-    private static int partitionIndex(Platform.TimePartitions plan, String name) {
-        for (int i = 0; i < plan.partitions().size(); i++) {
-            if (plan.partitions().get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no partition " + name);
-    }
-
-    /** The input document with only the partition's windows replaced (everything else, x included, kept). */
-    private static String rewrite(String content, int p, Platform.Window w) throws IOException {
-        JsonNode tree = Json.MAPPER.readTree(content);
-        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
-                .putArray("windows");
-        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
-        w.core().ifPresent(c -> win.put("core", c));
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return PlanDocument.partitionIndex(plan, gpu.iterator().next());
     }
 }

@@ -3,25 +3,19 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Workload;
 import org.gpusched.input.WorkloadReader;
-import org.gpusched.output.Outputs;
-import org.gpusched.report.Json;
+import org.gpusched.model.*;
+import org.gpusched.report.OptimizeReports;
 import org.gpusched.report.PlanReports;
-import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.PlanSearch;
+import org.gpusched.timepart.PlanDocument;
+import org.gpusched.timepart.TimePartitionSearch;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.LongConsumer;
 
 /** {@code optimize --plan}: build a plan for a workload without one and write it as a workload. */
 final class OptimizePlan {
@@ -42,91 +36,34 @@ final class OptimizePlan {
         if (why != null) {
             throw new InputException(cmd.file.toString(), "", why);
         }
-        Path out = cmd.output != null ? cmd.output : cmd.defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(cmd.file), cmd.force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
+        OptimizeCommand.Target t = cmd.target();
         if (cmd.planOptions.trace != null) {
-            outputs.check(cmd.planOptions.trace);
+            t.outputs().check(cmd.planOptions.trace);
         }
-        PrintWriter report = toStdout ? cmd.spec.commandLine().getErr() : cmd.spec.commandLine().getOut();
-        PrintWriter err = cmd.spec.commandLine().getErr();
         long t0 = System.nanoTime();
         long limit = cmd.timeLimit == null ? Long.MAX_VALUE : cmd.timeLimit.toNanos();
         boolean[] spentFlag = {false};
-        long[] last = {t0};
-        List<PlanSearch.Candidate> trace = new ArrayList<>();
-        PlanSearch search = new PlanSearch(Flows.of(w), w.platform().cpus(),
+        LongConsumer progress = cmd.progress("plans analysed");
+        List<TimePartitionSearch.Candidate> trace = new ArrayList<>();
+        TimePartitionSearch search = new TimePartitionSearch(Flows.of(w), w.platform().cpus(),
                 cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
-                cmd.objective == OptimizeCommand.Goal.window ? PlanSearch.Objective.WINDOW : PlanSearch.Objective.SLACK,
+                cmd.objective == OptimizeCommand.Goal.window ? TimePartitionSearch.Objective.WINDOW
+                        : TimePartitionSearch.Objective.SLACK,
                 cmd.planOptions.seed, () -> spentFlag[0] |= System.nanoTime() - t0 > limit, c -> {
                     trace.add(c);
-                    if (System.nanoTime() - last[0] > OptimizeCommand.PROGRESS_NANOS) {
-                        last[0] = System.nanoTime();
-                        err.println("optimize: " + trace.size() + " plans analysed so far");
-                        err.flush();
-                    }
+                    progress.accept(trace.size());
                 });
-        PlanSearch.Candidate best = search.run();
+        TimePartitionSearch.Candidate best = search.run();
         String name = Escapes.text(cmd.file.toString());
         if (cmd.planOptions.trace != null) {
-            outputs.writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
+            t.outputs().writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
         }
-        report.printf(Locale.ROOT, "%s: %d plans analysed (%s analysis, gpuAccess %s)%n", name, trace.size(),
-                cmd.planOptions.analysis == PlanOptions.Analysis.offset_based ? "offset-based" : "holistic",
-                w.platform().gpuAccess().id());
+        OptimizeReports.plan(t.report(), name, trace.size(), cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
+                w.platform().gpuAccess().id(), best, spentFlag[0]);
         if (best == null) {
-            report.println(spentFlag[0] ? "  the time limit ran out before a schedulable plan was found"
-                    : "  no plan in the search space keeps every task schedulable");
             return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.NOT_SCHEDULABLE;
         }
-        if (best.plan() != null) {
-            report.printf(Locale.ROOT, "  plan          major frame %d, GPU share %d %%, priorities %s, min slack %d%n",
-                    best.majorFrame(), best.gpuSharePercent(), best.priorityRule(), best.minSlack());
-        } else {
-            report.printf(Locale.ROOT, "  plan          GPU server: priorities %s, min slack %d%n", best.priorityRule(),
-                    best.minSlack());
-        }
-        String json = rewrite(content, w, best);
-        new WorkloadReader().read(out.toString(), json); // the file written must be valid: a bug otherwise
-        if (toStdout) {
-            cmd.spec.commandLine().getOut().print(json);
-        } else {
-            outputs.writeString(out, json);
-            report.println("  written       " + Escapes.text(out.toString()));
-        }
-        return spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
-    }
-
-    /** The input document with the plan, each task's partition and priority set (everything else kept). */
-    static String rewrite(String content, Workload w, PlanSearch.Candidate best) throws IOException {
-        JsonNode tree = Json.MAPPER.readTree(content);
-        if (best.plan() != null) {
-            ObjectNode tp = ((ObjectNode) tree.path("platform")).putObject("timePartitions");
-            tp.put("majorFrame", best.plan().majorFrame());
-            ArrayNode parts = tp.putArray("partitions");
-            for (Platform.Partition p : best.plan().partitions()) {
-                ObjectNode pn = parts.addObject().put("name", p.name());
-                ArrayNode ws = pn.putArray("windows");
-                for (Platform.Window win : p.windows()) {
-                    ObjectNode wn = ws.addObject().put("start", win.start()).put("length", win.length());
-                    win.core().ifPresent(c -> wn.put("core", c));
-                }
-            }
-        }
-        List<Flow> flows = Flows.of(w);
-        ArrayNode tasks = (ArrayNode) tree.path("tasks");
-        for (int i = 0; i < flows.size(); i++) {
-            ObjectNode t = (ObjectNode) tasks.get(i);
-            JsonNode cpu = t.path("cpu");
-            ObjectNode c = cpu.isObject() ? (ObjectNode) cpu : t.putObject("cpu");
-            c.put("priority", best.priorities()[i]);
-            if (best.plan() != null && (flows.get(i).usesCpu() || PlanSearch.usesGpu(flows.get(i)))) {
-                t.put("partition", PlanSearch.usesGpu(flows.get(i)) ? PlanSearch.GPU : PlanSearch.CPU);
-            }
-        }
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return cmd.written(PlanDocument.withPlan(content, w, best), t,
+                spentFlag[0] ? ExitCodes.INCONCLUSIVE : ExitCodes.OK);
     }
 }

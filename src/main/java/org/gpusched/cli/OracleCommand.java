@@ -1,37 +1,32 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.OracleReports;
-import org.gpusched.input.InputException;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
+import org.gpusched.report.OracleReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "oracle", mixinStandardHelpOptions = true,
-        description = "Ask the oracle about one ordered batch: eligible or not, the failing block, the per-SM "
-                + "placement, and the completion time.",
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched oracle examples/paper-example-2-1.json --batch J2,J1",
-                "  gpusched oracle examples/paper-example-2-1.json --batch J1,J2   # exit 1: not eligible"})
+@Command(name = "oracle", mixinStandardHelpOptions = true)
 final class OracleCommand implements Callable<Integer>, NoCsv {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
-    @Parameters(index = "0", paramLabel = "FILE", description = "Task-set file.")
+    @Parameters(index = "0", paramLabel = "FILE")
     Path file;
-    @Option(names = {"-b", "--batch"}, required = true, split = ",", paramLabel = "TASK",
-            description = "Task names in submission order, comma-separated.")
+    @Option(names = {"-b", "--batch"}, required = true, split = ",", paramLabel = "TASK")
     List<String> batch;
 
     @Override

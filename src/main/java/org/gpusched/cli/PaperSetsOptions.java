@@ -2,8 +2,10 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Scenario;
 import org.gpusched.experiment.SchedulabilityExperiment;
-import picocli.CommandLine;
+import org.gpusched.experiment.SweepChecks;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.List;
 
@@ -12,19 +14,17 @@ import java.util.List;
  * picocli mixin for the sweeps that draw them, checked once here.
  */
 public final class PaperSetsOptions {
-    @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed",
-            description = "Scenarios. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed")
     List<String> scenarios;
 
-    @Option(names = "--utilizations", paramLabel = "LIST", split = ",",
-            description = "Total utilisations. Default: 0.2,0.4,...,2.0.")
+    @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
     List<Double> utilizations;
 
-    @Option(names = "--sets", paramLabel = "N", defaultValue = "50", description = "Sets per point. Default: ${DEFAULT-VALUE}.")
-    int sets;
+    @Mixin
+    SharedOptions.Sets sets = new SharedOptions.Sets(50);
 
-    @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5", description = "Tasks per set. Default: ${DEFAULT-VALUE}.")
-    int tasks;
+    @Mixin
+    SharedOptions.Tasks tasks;
 
     /** The utilisations given, or the paper's. */
     List<Double> utilizations() {
@@ -33,10 +33,7 @@ public final class PaperSetsOptions {
 
     /** Checks every value (usage errors, exit 2) and returns the scenarios. */
     List<Scenario> check(CommandLine cl) {
-        ExperimentCommand.check(cl, sets >= 1 && tasks >= 1 && tasks <= 64, "need --sets >= 1 and 1 <= --tasks <= 64");
-        ExperimentCommand.check(cl, utilizations().stream().allMatch(u -> u > 0 && u <= tasks),
-                "every utilisation must be in (0, tasks]");
-        ExperimentCommand.checkUnits(cl, (long) scenarios.size() * utilizations().size(), sets);
+        Usage.refuse(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks.value));
         return ExperimentCommand.scenarios(cl, scenarios);
     }
 }

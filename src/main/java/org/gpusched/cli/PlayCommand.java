@@ -1,115 +1,70 @@
 package org.gpusched.cli;
 
-import org.gpusched.player.TableDevice;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.Device;
-import org.gpusched.player.DeviceChoice;
-import org.gpusched.player.ExecTime;
-import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
-import org.gpusched.player.PlanPlay;
-import org.gpusched.player.PlayRefused;
-import org.gpusched.player.PlayerInputs;
-import org.gpusched.player.StrategyPlay;
-import org.gpusched.player.PlayResult;
-import org.gpusched.player.SimDevice;
-import org.gpusched.player.SimPlay;
-import org.gpusched.player.SimTiming;
-import org.gpusched.player.Trace;
+import org.gpusched.copyexec.Strategy;
 import org.gpusched.gantt.Timelines;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.GanttOutput;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.report.PlanPlayReports;
-import org.gpusched.report.PlayReports;
-import org.gpusched.report.StrategyPlayReports;
-import picocli.CommandLine;
+import org.gpusched.player.*;
+import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Replay a scheduling table on the GPU or a simulated device and report deadline misses.",
-                "One CUDA stream per task, each batch launched and synchronised, then wait for the next entry's",
-                "time (time-triggered) or start it as soon as its jobs are released (reclaim). Reports per-job",
-                "response times and deadline misses."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched analyze ts.json --table - | gpusched play - --taskset ts.json",
-                "  gpusched play table.json --taskset ts.json --device sim --mode reclaim --exec-time uniform:0.5..1.0 --seed 7",
-                "  gpusched play table.json --taskset ts.json --device cuda --hyperperiods 100 --format csv",
-                "", "Exit codes: 0 no deadline miss, 1 a miss, 2 invalid input (a table that is not a valid schedule"
-                + " of the task set, unless --force), usage or unusable --device cuda,"
-                + " 70 internal error."})
+@Command(name = "play", mixinStandardHelpOptions = true)
 final class PlayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE",
-            description = "Scheduling table (JSON, from analyze --table); - reads stdin. Not with --strategy.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE")
     String table;
 
-    @Option(names = "--taskset", required = true, paramLabel = "FILE", description = "The task set the table was computed for.")
+    @Option(names = "--taskset", required = true, paramLabel = "FILE")
     Path taskset;
 
-    @Option(names = "--device", paramLabel = "DEV", defaultValue = "auto",
-            description = "auto (the GPU when there is one, else the simulator), sim or cuda. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "auto")
     DeviceChoice device;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered",
-            description = "time-triggered or reclaim. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class,
-            description = "Play the table N times, hyperperiod k offset by k*H. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
     int hyperperiods;
 
-    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet",
-            description = "Job time as a fraction of its batch's modelled completion: wcet, fixed:F or uniform:A..B."
-                    + " Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet")
     ExecTime execTime;
 
     @Mixin
     GpuRunOptions run;
 
-    @Option(names = "--strategy", paramLabel = "S",
-            description = {"Play a copy/execute strategy (traditional, interleave, concurrent or order) on the workload"
-                    + " of --taskset instead of a table (docs/copy-execute.md)."})
+    @Option(names = "--strategy", paramLabel = "S")
     String strategy;
 
-    @Option(names = "--gantt", paramLabel = "FILE", description = "Draw the measured timeline (.svg or .png).")
+    @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--force", description = {"Play a table that is not a valid schedule of the task set (another"
-            + " task set's hash, jobs missing, frames before a release...): every job it never runs counts as a miss.",
-            "Without it such a table is refused (exit 2) with its first problem."})
+    @Option(names = "--force")
     boolean force;
 
-    @Option(names = "--sim-timing", paramLabel = "FILE", description = {"Simulated device only: a task set with the"
-            + " same task names whose wcets and interference model are the device's true timing (default: the"
-            + " table's own model). Frames then differ from the table where the model is wrong (docs/player.md)."})
+    @Option(names = "--sim-timing", paramLabel = "FILE")
     Path simTiming;
 
-    @Option(names = "--sim-contention", paramLabel = "FIT", description = {"Simulated device only: fit it to a GPU,"
-            + " h200 (the shipped preset: contention, kernel-kind floors and runtime cost measured on an H200) or a"
-            + " raw file of experiment interference (interference-sets.csv: contention only)."})
+    @Option(names = "--sim-contention", paramLabel = "FIT")
     String simContention;
 
     @Override
     public Integer call() {
-        if (hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
-        }
+        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -130,7 +85,7 @@ final class PlayCommand implements Callable<Integer> {
         if (gantt != null) {
             outputs.check(gantt);
         }
-        Plan plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
+        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
                 common.allowExternalModules),
                 System.in, err);
         Device dev;
@@ -177,16 +132,15 @@ final class PlayCommand implements Callable<Integer> {
     }
 
     private int playStrategy(PrintWriter out, PrintWriter err) {
-        org.gpusched.copyexec.Strategy s;
+        Strategy s;
         try {
-            s = org.gpusched.copyexec.Strategy.parse(strategy);
+            s = Strategy.parse(strategy);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }
-        if (table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy plays the workload of --taskset"
-                    + " over one hyperperiod: no TABLE, --force, --mode or --hyperperiods");
-        }
+        Usage.refuse(spec.commandLine(), table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1,
+                "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"
+                        + " --hyperperiods");
         refuseUnused("--strategy", "--sim-timing", "--sim-contention");
         StrategyPlay.Request r = new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed,
                 common.workloadReader()::read);

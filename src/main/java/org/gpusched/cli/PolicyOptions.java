@@ -2,40 +2,31 @@ package org.gpusched.cli;
 
 import org.gpusched.partition.PartitionOptions;
 import org.gpusched.partition.PartitionTest;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.Method;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 
 /** Options of the policy methods beyond the explorer's (a picocli mixin for analyze and compare). */
 public final class PolicyOptions {
-    @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu",
-            description = "GCAPS family: cpu (GPU priorities = CPU priorities) or audsley (the paper's GPU priority "
-                    + "assignment, tried when CPU priorities fail). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--gpu-priority", paramLabel = "MODE", defaultValue = "cpu")
     String gpuPriority;
 
-    @Option(names = "--variant", paramLabel = "V", defaultValue = "safe",
-            description = "GCAPS family: safe (the paper's analyses with the corrections our simulator showed are "
-                    + "needed), paper (as printed, to reproduce its numbers) or artifact (the authors' code); "
-                    + "see docs/rta.md. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "safe")
     String variant;
 
-    @Option(names = "--partition-test", paramLabel = "TEST", defaultValue = "per-task",
-            description = "SM partitioning: the within-partition test, per-task (C <= D for each co-running kernel), "
-                    + "edf-dbf (EDF demand bound, the partition time-shared) or gfb (global-EDF density bound on its "
-                    + "SMs); see docs/partitioning.md. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--partition-test", paramLabel = "TEST", defaultValue = "per-task")
     String partitionTest;
 
-    @Option(names = "--merge-search", paramLabel = "S", defaultValue = "linear",
-            description = "SM partitioning: Algorithm 2 scans m linearly (the paper) or by binary search. "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--merge-search", paramLabel = "S", defaultValue = "linear")
     String mergeSearch;
 
     RunOptions toRunOptions(CommandLine cl, ExploreOptions explore, long graphLimit) {
@@ -43,9 +34,8 @@ public final class PolicyOptions {
     }
 
     PartitionOptions partition(CommandLine cl) {
-        if (!mergeSearch.equals("linear") && !mergeSearch.equals("binary")) {
-            throw new CommandLine.ParameterException(cl, "--merge-search must be linear or binary (got '" + mergeSearch + "')");
-        }
+        Usage.refuse(cl, !mergeSearch.equals("linear") && !mergeSearch.equals("binary"),
+                "--merge-search must be linear or binary (got '" + mergeSearch + "')");
         try {
             return new PartitionOptions(PartitionTest.parse(partitionTest), mergeSearch.equals("binary"));
         } catch (IllegalArgumentException e) {
@@ -54,24 +44,21 @@ public final class PolicyOptions {
     }
 
     GpuPriorityMode gpuPriority(CommandLine cl) {
-        if (!gpuPriority.equals("cpu") && !gpuPriority.equals("audsley")) {
-            throw new CommandLine.ParameterException(cl, "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
-        }
+        Usage.refuse(cl, !gpuPriority.equals("cpu") && !gpuPriority.equals("audsley"),
+                "--gpu-priority must be cpu or audsley (got '" + gpuPriority + "')");
         return gpuPriority.equals("audsley") ? GpuPriorityMode.AUDSLEY : GpuPriorityMode.CPU;
     }
 
     Variant variant(CommandLine cl) {
         List<String> variants = Arrays.stream(Variant.values()).map(v -> v.name().toLowerCase(Locale.ROOT)).toList();
-        if (!variants.contains(variant)) {
-            throw new CommandLine.ParameterException(cl, "--variant must be one of " + String.join(", ", variants)
-                    + " (got '" + variant + "')");
-        }
+        Usage.refuse(cl, !variants.contains(variant),
+                "--variant must be one of " + String.join(", ", variants) + " (got '" + variant + "')");
         return Variant.valueOf(variant.toUpperCase(Locale.ROOT));
     }
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */
-    static List<org.gpusched.policy.Method> resolve(CommandLine cl, Registry registry, List<String> ids) {
-        List<org.gpusched.policy.Method> out = new ArrayList<>();
+    static List<Method> resolve(CommandLine cl, MethodRegistry registry, List<String> ids) {
+        List<Method> out = new ArrayList<>();
         for (String id : ids) {
             out.add(registry.byId(id.strip()).orElseThrow(() -> new CommandLine.ParameterException(cl,
                     "unknown method '" + id.strip() + "' (known: " + String.join(", ", registry.ids())

@@ -1,16 +1,15 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PresetsReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-@Command(name = "presets", mixinStandardHelpOptions = true,
-        description = "List the GPU presets a task set can name in gpu.preset, with their per-SM limits.",
-        footerHeading = "%nExamples:%n", footer = {"  gpusched presets", "  gpusched presets --format csv"})
+@Command(name = "presets", mixinStandardHelpOptions = true)
 final class PresetsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

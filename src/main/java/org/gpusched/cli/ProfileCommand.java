@@ -1,68 +1,54 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.ProfileReports;
-import org.gpusched.report.Json;
 import org.gpusched.experiment.Progress;
+import org.gpusched.input.InputText;
+import org.gpusched.input.NsysMap;
+import org.gpusched.input.NsysTrace;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
+import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.MeasuredWorkload;
 import org.gpusched.profile.Model;
-import org.gpusched.profile.Profiler;
-import org.gpusched.input.InputException;
-import org.gpusched.input.InputText;
-import org.gpusched.input.NsysMap;
-import org.gpusched.input.NsysTrace;
-import org.gpusched.model.Task;
 import org.gpusched.profile.NsysProfile;
+import org.gpusched.profile.Profiler;
+import org.gpusched.report.Json;
 import org.gpusched.report.NsysReports;
-import picocli.CommandLine;
+import org.gpusched.report.ProfileReports;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
-@Command(name = "profile", mixinStandardHelpOptions = true,
-        description = {"Measure the interference model on the device (the paper's section 4.2).",
-                "Every task alone and every set the oracle lets run together is launched, each kernel on its own",
-                "stream, synchronised and timed --runs times after --warmup runs; a copy of the workload is written",
-                "with the measured wcets and a table interference model (the --statistic of each set's samples",
-                "times --margin), and the raw samples as CSV beside it."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched profile ts.json --device cuda --out measured.json",
-                "  gpusched profile examples/paper-fig1.json --device sim --out measured.json",
-                "  gpusched profile ts.json --device sim --exec-time uniform:0.8..1.0 --statistic p99 --margin 1.1 --out measured.json",
-                "  gpusched profile ts.json --from-nsys report.sqlite --map map.json --statistic p99 --out measured.json",
-                "", "Exit codes: 0 profiled, 2 invalid input or usage (no GPU without --device sim, a device too small"
-                + " for a kernel, a kernel module that cannot be loaded, an output that would overwrite an input),"
-                + " 70 internal error."})
+@Command(name = "profile", mixinStandardHelpOptions = true)
 final class ProfileCommand extends ProfileRun {
-    @Parameters(index = "0", paramLabel = "TASKSET", description = "The task set (format 1) or workload (format 2, within PBS) to profile.")
+    @Parameters(index = "0", paramLabel = "TASKSET")
     Path taskset;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The measured workload (JSON).")
+    @Option(names = "--out", required = true, paramLabel = "FILE")
     Path out;
 
-    @Option(names = "--samples", paramLabel = "FILE",
-            description = "The raw samples (CSV). Default: beside --out, NAME.samples.csv.")
+    @Option(names = "--samples", paramLabel = "FILE")
     Path samples;
 
-    @Option(names = "--from-nsys", paramLabel = "REPORT.sqlite",
-            description = {"Measure nothing: take the samples from the SQLite export of an Nsight Systems trace"
-                    + " (nsys export --type sqlite). Needs --map; the device and run options do not apply."})
+    @Option(names = "--from-nsys", paramLabel = "REPORT.sqlite")
     Path fromNsys;
 
-    @Option(names = "--map", paramLabel = "MAP.json",
-            description = "With --from-nsys: which kernels are which task's (rules by kernel name, stream or NVTX range).")
+    @Option(names = "--map", paramLabel = "MAP.json")
     Path map;
 
-    @Option(names = "--force", description = "Overwrite outputs gpusched did not write (never an input).")
-    boolean force;
+    @Mixin
+    SharedOptions.OverwriteOutputs overwrite;
 
     @Override
     public Integer call() {
@@ -74,7 +60,7 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        Outputs outputs = outputs(force, taskset, out, csv);
+        Outputs outputs = outputs(overwrite.force, taskset, out, csv);
         SimTiming timing = profile.simTiming(ts, common);
         Profiler.Profile p;
         try (ProfileDevice dev = open(in, timing)) {
@@ -100,9 +86,8 @@ final class ProfileCommand extends ProfileRun {
             throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
         }
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
-            if (cl.getParseResult().hasMatchedOption(o)) {
-                throw new CommandLine.ParameterException(cl, o + " does not apply to --from-nsys (the trace is the measurement)");
-            }
+            Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
+                    o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
@@ -118,7 +103,7 @@ final class ProfileCommand extends ProfileRun {
         }
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         ProfileOptions.distinct(cl, out, csv);
-        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), force);
+        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force);
         outputs.check(out);
         outputs.check(csv);
         List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
@@ -141,10 +126,10 @@ final class ProfileCommand extends ProfileRun {
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
         Progress bar = Progress.forConsole(spec.commandLine().getErr(), "profile", sets.size());
         try {
-            return ProfileOptions.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
+            return ProfileDevices.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
                     bar == null ? () -> { } : bar::step), ts.source(), content);
         } catch (CudaException e) {
-            throw ProfileOptions.cudaFailure(e);
+            throw ProfileDevices.cudaFailure(e);
         } finally {
             if (bar != null) {
                 bar.finish();

@@ -1,95 +1,61 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
 import org.gpusched.input.InputText;
-import org.gpusched.input.StrictJson;
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaDevice;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.CudaProfileDevice;
-import org.gpusched.player.DeviceChecks;
-import org.gpusched.player.DeviceChoice;
-import org.gpusched.player.ExecTime;
-import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.SimProfileDevice;
-import org.gpusched.player.SimDeviceFit;
-import org.gpusched.player.SimTiming;
+import org.gpusched.player.*;
 import org.gpusched.profile.Statistic;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Supplier;
 
 /** What {@code profile} and {@code loop} share: the device, how sets are timed, how samples become a model. */
 final class ProfileOptions {
-    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda",
-            description = {"cuda (the GPU; refused, exit 2, when there is none) or sim (the simulated device, timed"
-                    + " by --sim-timing or the workload's own model). auto means cuda here: a profile never falls"
-                    + " back to a model silently. Default: ${DEFAULT-VALUE}."})
+    @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda")
     DeviceChoice device;
 
-    @Option(names = "--sim-timing", paramLabel = "FILE",
-            description = "A task set with the same task names whose wcets, interference model and gpu stand for"
-                    + " the simulated device (default: the workload's own model).")
+    @Option(names = "--sim-timing", paramLabel = "FILE")
     Path simTiming;
 
-    @Option(names = "--sim-contention", paramLabel = "FIT",
-            description = "How kernels of the built-in kinds slow each other on the simulated device: h200 (the"
-                    + " preset fitted to an H200's measurements) or a raw file of experiment interference"
-                    + " (interference-sets.csv). Default: the built-in model.")
+    @Option(names = "--sim-contention", paramLabel = "FIT")
     String simContention;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class, description = "Timed runs per set. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class)
     int runs;
 
-    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", converter = NumericOptions.Warmup.class, description = "Untimed runs per set first. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "5", converter = NumericOptions.Warmup.class)
     int warmup;
 
-    @Option(names = "--statistic", paramLabel = "S", defaultValue = "max",
-            description = "max, p99 (nearest rank) or mean (rounded up) of each set's samples. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--statistic", paramLabel = "S", defaultValue = "max")
     Statistic statistic;
 
-    @Option(names = "--margin", paramLabel = "F", defaultValue = "1",
-            description = "Multiply each statistic by F >= 1 (exact decimal, rounded up to whole ticks). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--margin", paramLabel = "F", defaultValue = "1")
     BigDecimal margin;
 
-    @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class,
-            description = "Profile sets of at most K kernels (default: all); larger sets are then never scheduled"
-                    + " (missing = forbid).")
+    @Option(names = "--max-set-size", paramLabel = "K", converter = NumericOptions.Count.class)
     Integer maxSetSize;
 
-    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet",
-            description = "Simulated device only: each sample is the timing model's completion times a fraction"
-                    + " drawn from wcet, fixed:F or uniform:A..B. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet")
     ExecTime execTime;
 
     @Mixin
     GpuRunOptions run;
 
     void validate(CommandLine cl) {
-        if (runs < 1 || warmup < 0) {
-            throw new CommandLine.ParameterException(cl, "--runs must be at least 1 and --warmup at least 0");
-        }
-        if (margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0) {
-            throw new CommandLine.ParameterException(cl, "--margin must be between 1 and 1000 (got " + margin + ")");
-        }
-        if (maxSetSize != null && maxSetSize < 1) {
-            throw new CommandLine.ParameterException(cl, "--max-set-size must be at least 1");
-        }
+        Usage.refuse(cl, runs < 1 || warmup < 0, "--runs must be at least 1 and --warmup at least 0");
+        Usage.refuse(cl, margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0,
+                "--margin must be between 1 and 1000 (got " + margin + ")");
+        Usage.refuse(cl, maxSetSize != null && maxSetSize < 1, "--max-set-size must be at least 1");
         run.validate(cl);
-        if (simContention != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-contention describes the simulated device: add --device sim");
-        }
-        if (simTiming != null && device != DeviceChoice.SIM) {
-            throw new CommandLine.ParameterException(cl, "--sim-timing describes the simulated device: add --device sim");
-        }
-        if (device != DeviceChoice.SIM && !execTime.spec().equals("wcet")) {
-            throw new CommandLine.ParameterException(cl, "--exec-time draws the simulated device's samples: add --device sim");
-        }
+        Usage.refuse(cl, simContention != null && device != DeviceChoice.SIM,
+                "--sim-contention describes the simulated device: add --device sim");
+        Usage.refuse(cl, simTiming != null && device != DeviceChoice.SIM,
+                "--sim-timing describes the simulated device: add --device sim");
+        Usage.refuse(cl, device != DeviceChoice.SIM && !execTime.spec().equals("wcet"),
+                "--exec-time draws the simulated device's samples: add --device sim");
     }
 
     /** The files a run reads (never overwritten): the task set and the --sim-timing file. */
@@ -126,62 +92,11 @@ final class ProfileOptions {
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */
     static SimTiming readTiming(TaskSet ts, Path file, CommonOptions common) {
         TaskSet truth = common.reader().read(file);
-        return located(() -> SimTiming.of(ts, truth), truth.source(), content(file));
+        return ProfileDevices.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(file));
     }
 
-    /** An error about a JSON path of {@code file}, given the line and column it is at. */
-    static <T> T located(Supplier<T> action, String file, String content) {
-        try {
-            return action.get();
-        } catch (InputException e) {
-            if (e.line() < 0 && e.path() != null && !e.path().isEmpty() && file.equals(e.file())) {
-                throw StrictJson.parse(file, content, "a task set").error(e.path(), e.detail());
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * The device {@code ts} is profiled on, after checking that every task's block fits it and
-     * (simulator) that every kernel module loads. No GPU is exit 2, naming --device sim.
-     */
+    /** The device {@code ts} is profiled on, checked first (player.ProfileDevices). */
     ProfileDevice open(TaskSet ts, SimTiming timing) {
-        if (device == DeviceChoice.SIM) {
-            DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
-            DeviceChecks.modulesLoadable(ts);
-            return new SimProfileDevice(timing, execTime, run.seed, ts.timeUnit().json());
-        }
-        long nanos = run.nanos(ts);
-        if (nanos <= 0) {
-            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to profile"
-                    + " it on the GPU (or --device sim)");
-        }
-        List<String> info;
-        try {
-            info = CudaDevice.info(run.gpu);
-        } catch (CudaException e) {
-            throw noGpu(e);
-        }
-        DeviceChecks.fits(ts, DeviceChecks.fromInfo(info), "cuda:" + run.gpu);
-        try {
-            return CudaProfileDevice.open(ts, run.gpu, nanos);
-        } catch (CudaException e) {
-            throw cudaFailure(e);
-        }
-    }
-
-    static InputException noGpu(CudaException e) {
-        return new InputException("--device cuda", "", "no usable GPU (" + e.getMessage() + ")"
-                + (e.hint().isEmpty() ? "" : "; " + e.hint()) + "; --device sim profiles the simulated device");
-    }
-
-    /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
-    static RuntimeException cudaFailure(CudaException e) {
-        return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
-    }
-
-    /** The task set's text as read (for the measured copy, which keeps everything else). */
-    static String content(Path file) {
-        return InputText.read(file);
+        return ProfileDevices.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
     }
 }

@@ -1,8 +1,10 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.InputText;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.ProfileDevice;
+import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +34,7 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
      */
     Input read(Path taskset) {
         TaskSet ts = common.reader().read(taskset);
-        return new Input(ts, ProfileOptions.content(taskset));
+        return new Input(ts, InputText.read(taskset));
     }
 
     /**
@@ -51,6 +53,6 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
 
     /** The device, its errors located in the task set's text. */
     ProfileDevice open(Input in, SimTiming timing) {
-        return ProfileOptions.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
+        return ProfileDevices.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
     }
 }

@@ -1,10 +1,11 @@
 package org.gpusched.cli;
 
-import picocli.CommandLine;
+import org.gpusched.model.ExitCodes;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,12 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "schema", mixinStandardHelpOptions = true,
-        description = {"Print the JSON Schema (draft 2020-12) of the workload format (versions 1 and 2), for editors and linters.",
-                "With --report COMMAND: the schema of that command's --format json report (docs/report-format.md)."},
-        footerHeading = "%nExamples:%n", footer = {"  gpusched schema > gpusched-taskset.schema.json",
-                "  gpusched schema --report analyze > analyze-report.schema.json",
-                "  gpusched schema --report error"})
+@Command(name = "schema", mixinStandardHelpOptions = true)
 final class SchemaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,9 +23,7 @@ final class SchemaCommand implements Callable<Integer> {
             "play", "verify", "profile", "loop", "presets", "bench", "device-info", "experiment", "methods", "error",
             "play-plan", "qualify", "device-kinds", "bench-hard-sets");
 
-    @Option(names = "--report", paramLabel = "COMMAND",
-            description = "Print the schema of this command's JSON report instead: ${COMPLETION-CANDIDATES}.",
-            completionCandidates = ReportNames.class)
+    @Option(names = "--report", paramLabel = "COMMAND", completionCandidates = ReportNames.class)
     String report;
 
     static final class ReportNames implements Iterable<String> {

@@ -1,19 +1,21 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.SensitivityReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.explore.PowerOnExplorer;
-import org.gpusched.input.InputException;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.poweron.PowerOnExplorer;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
+import org.gpusched.pbs.PbsQuestion;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -21,18 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = {"Find how far the WCETs can grow before a task set stops being schedulable.",
-                "The largest factor for all WCETs at once (one step = one tick of the largest WCET), and per task",
-                "the largest WCET of that task alone, by binary search over the exact analysis; --time-limit",
-                "binds the whole command, --each-time-limit and --max-states each analysis. A set with offsets and",
-                "no idle instant is analysed from power-on, as analyze does. See docs/cli.md."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched sensitivity examples/jetson-orin-perception.json",
-                "  gpusched sensitivity examples/paper-fig1.json --format json",
-                "  gpusched sensitivity examples/*.json --format csv --time-limit 10s",
-                "", "Exit code: the set's own verdict (0 schedulable, 1 not), 3 when a step was inconclusive,"
-                + " 2 on invalid input."})
+@Command(name = "sensitivity", mixinStandardHelpOptions = true)
 final class SensitivityCommand implements Callable<Integer> {
 
     @Spec
@@ -42,12 +33,10 @@ final class SensitivityCommand implements Callable<Integer> {
     @Mixin
     ExploreOptions explore;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Task-set files (v1 JSON); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
-    @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Inconclusive (exit 3) step after this much time in one analysis; --time-limit binds"
-                    + " the whole command.")
+    @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration each;
 
     @Override
@@ -57,6 +46,8 @@ final class SensitivityCommand implements Callable<Integer> {
             out.println(SensitivityReports.CSV_HEADER);
         }
         Budget.Meter whole = explore.budget().start();
+        // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
+        Budget step = Budget.of(explore.budget().maxStates(), each);
         PrintWriter err = spec.commandLine().getErr();
         return TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
             Sensitivity.Result r;
@@ -64,7 +55,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 // The question analyze answers: from power-on (the prefix, then the periodic part) when the
                 // set has offsets and no cut at 0, else the steady state, which is then the same thing.
                 r = new Sensitivity(ts, v -> whole.timeNote() != null ? Verdict.INCONCLUSIVE
-                        : new PowerOnExplorer(v, explore.toOptions(0, whole, each)).analyze().analysis().verdict())
+                        : PbsQuestion.fromPowerOn(v, explore.toOptions(0), whole.inner(step)).analysis().verdict())
                         .run();
             } catch (InputException e) {
                 // A file this command cannot answer is reported like an unreadable one; the others go on.

@@ -1,13 +1,10 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
-import org.gpusched.model.TaskSet;
-import org.gpusched.input.TaskSetReader;
-import org.gpusched.model.Workload;
-import org.gpusched.input.WorkloadReader;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,22 +16,16 @@ import java.util.List;
  * on stderr and the others still run; the result is the worst exit code.
  */
 final class TaskSetFiles {
+    /** Handles one valid input (a task set, or a workload of either version) and returns its exit code. */
     @FunctionalInterface
-    interface Body {
-        /** Handles one valid task set and returns its exit code. */
-        int apply(Path file, TaskSet ts) throws IOException;
-    }
-
-    /** Handles one valid workload (v1 or v2) and returns its exit code. */
-    @FunctionalInterface
-    interface WorkloadBody {
-        int apply(Path file, Workload w) throws IOException;
+    interface Body<T> {
+        int apply(Path file, T input) throws IOException;
     }
 
     private TaskSetFiles() { }
 
-    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body body) throws IOException {
-        return loop(files, err, null, null, false, reader::read, body::apply);
+    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body<TaskSet> body) throws IOException {
+        return loop(files, err, null, null, false, reader::read, body);
     }
 
     /**
@@ -43,34 +34,21 @@ final class TaskSetFiles {
      * parses stdout sees every outcome.
      */
     static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
-                    Body body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
+                    Body<TaskSet> body) throws IOException {
+        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body);
     }
 
-    /** The same loop over workloads of either format version (the policy commands). */
-    static int eachWorkload(List<Path> files, WorkloadReader reader, PrintWriter err, WorkloadBody body)
-            throws IOException {
-        return loop(files, err, null, null, false, reader::read, body::apply);
-    }
-
-    /** As {@link #eachWorkload(List, WorkloadReader, PrintWriter, WorkloadBody)}, with the JSON error line. */
+    /**
+     * The same loop over workloads of either format version (the policy commands), with the JSON error
+     * line; an invalid file also becomes a failed suite of {@code ci} (when not null).
+     */
     static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
-                            PrintWriter err, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body::apply);
-    }
-
-    /** As above; an invalid file also becomes a failed suite of {@code ci} (when not null). */
-    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
-                            PrintWriter err, CiOutput ci, WorkloadBody body) throws IOException {
-        return loop(files, err, jsonOut(common, out), ci, common.verbose, reader::read, body::apply);
+                            PrintWriter err, CiOutput ci, Body<Workload> body) throws IOException {
+        return loop(files, err, jsonOut(common, out), ci, common.verbose, reader::read, body);
     }
 
     private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
         return common.format == OutputFormat.json ? out : null;
-    }
-
-    private interface Step<T> {
-        int apply(Path file, T input) throws IOException;
     }
 
     /**
@@ -80,7 +58,7 @@ final class TaskSetFiles {
      * counts with its own code. Either way the files after it are still analysed and reported.
      */
     private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut, CiOutput ci, boolean verbose,
-                                java.util.function.Function<Path, T> read, Step<T> body) throws IOException {
+                                java.util.function.Function<Path, T> read, Body<T> body) throws IOException {
         int code = ExitCodes.OK;
         for (Path f : files) {
             try {

@@ -1,32 +1,30 @@
 package org.gpusched.cli;
 
-import org.gpusched.report.ValidateReports;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.input.InputException;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.report.CiCases;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
+import org.gpusched.report.ValidateReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check task-set files and summarise each: tasks, hyperperiod, jobs, utilisation, GPU, interference.",
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched validate examples/*.json", "  gpusched validate --format json ts.json | jq .hyperperiod"})
+@Command(name = "validate", mixinStandardHelpOptions = true)
 final class ValidateCommand implements Callable<Integer>, CiFormats {
     @Spec
     CommandSpec spec;
     @Mixin
     CommonOptions common;
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Workload files (format v1 or v2); - reads stdin.")
+    @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override

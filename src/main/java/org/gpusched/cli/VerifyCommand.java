@@ -1,21 +1,17 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
-import org.gpusched.report.PlayReports;
-import org.gpusched.report.Json;
-import org.gpusched.player.PlayerInputs;
-import org.gpusched.player.ExecTime;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
+import org.gpusched.player.*;
 import org.gpusched.report.CiCases;
-import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
-import org.gpusched.player.Verifier;
-import picocli.CommandLine;
+import org.gpusched.report.Json;
+import org.gpusched.report.PlayReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,14 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Check a scheduling table by Monte-Carlo runs on the simulated device.",
-                "Plays it many times with job times drawn below their modelled completion, in both modes, and",
-                "reports any deadline miss with the seed that reproduces it (gpusched play --device sim --seed S)."},
-        footerHeading = "%nExamples:%n",
-        footer = {"  gpusched verify table.json --taskset ts.json --runs 10000",
-                "  gpusched verify table.json --taskset ts.json --exec-time uniform:0.1..1.0 --mode reclaim",
-                "", "Exit codes: 0 no miss in any run, 1 some run missed, 2 invalid input or usage, 70 internal error."})
+@Command(name = "verify", mixinStandardHelpOptions = true)
 final class VerifyCommand implements Callable<Integer>, CiFormats {
     static final int MAX_RUNS = 10_000_000;
 
@@ -39,45 +28,38 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
     @Mixin
     CommonOptions common;
 
-    @Parameters(index = "0", paramLabel = "TABLE", description = "Scheduling table (JSON); - reads stdin.")
+    @Parameters(index = "0", paramLabel = "TABLE")
     String table;
 
-    @Option(names = "--taskset", required = true, paramLabel = "FILE", description = "The task set the table was computed for.")
+    @Option(names = "--taskset", required = true, paramLabel = "FILE")
     Path taskset;
 
-    @Option(names = "--runs", paramLabel = "N", defaultValue = "1000", description = "Runs per mode. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1000")
     int runs;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-            description = "Run i uses seed N+i. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1")
     long seed;
 
-    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "uniform:0.5..1.0",
-            description = "Job time as a fraction of its batch's modelled completion. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "uniform:0.5..1.0")
     ExecTime execTime;
 
-    @Option(names = "--mode", paramLabel = "MODE", description = "Check only this mode (default: both).")
+    @Option(names = "--mode", paramLabel = "MODE")
     Mode mode;
 
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class, description = "Hyperperiods per run. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
     int hyperperiods;
 
-    @Option(names = "--force", description = "Check a table that is not a valid schedule of the task set anyway"
-            + " (see play --force); jobs it never runs count as misses.")
+    @Option(names = "--force")
     boolean force;
 
     @Override
     public Integer call() {
-        if (runs < 1 || runs > MAX_RUNS) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--runs must be in 1.." + MAX_RUNS);
-        }
-        if (hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--hyperperiods must be at least 1");
-        }
+        Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
+        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
         CiOutput ci = CiOutput.of(common, "verify");
-        Plan plan;
+        UnrolledTable plan;
         try {
             plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
                     common.allowExternalModules), System.in, spec.commandLine().getErr());

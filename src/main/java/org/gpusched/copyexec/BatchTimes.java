@@ -26,7 +26,7 @@ final class BatchTimes {
     private final CopySimulator.Times times;
     /** Free time of the copy engines: [0] H2D (and D2H with one engine), [1] D2H with two. */
     private final long[] engine = new long[2];
-    private final List<Op> ops = new ArrayList<>();
+    private final List<Operation> ops = new ArrayList<>();
 
     BatchTimes(CopyWorkload w, Strategy s, CopySimulator.Times times) {
         this.w = w;
@@ -35,7 +35,7 @@ final class BatchTimes {
     }
 
     /** Runs the batch; returns one {@link JobRun} per pick, in pick order, and adds its operations to {@code out}. */
-    List<JobRun> run(List<Batches.Pick> picks, long t0, List<Op> out) {
+    List<JobRun> run(List<Batches.Pick> picks, long t0, List<Operation> out) {
         ops.clear();
         engine[0] = t0;
         engine[1] = t0;
@@ -48,15 +48,15 @@ final class BatchTimes {
             long at = t0;
             for (int j = 0; j < n; j++) {
                 cursor[j] = at;
-                for (OpKind k : OpKind.values()) {
-                    cursor[j] = k == OpKind.KERNEL ? kernel(picks.get(j), cursor[j], dur(picks.get(j), k), j, start)
+                for (OperationKind k : OperationKind.values()) {
+                    cursor[j] = k == OperationKind.KERNEL ? kernel(picks.get(j), cursor[j], dur(picks.get(j), k), j, start)
                             : copy(picks.get(j), k, cursor[j], j, start);
                 }
                 at = cursor[j];
             }
         } else {
             for (int j = 0; j < n; j++) {
-                cursor[j] = copy(picks.get(j), OpKind.H2D, cursor[j], j, start);
+                cursor[j] = copy(picks.get(j), OperationKind.H2D, cursor[j], j, start);
             }
             kernels(picks, cursor, start);
             int first = 0;
@@ -65,7 +65,7 @@ final class BatchTimes {
             }
             for (int x = 0; x < n; x++) {
                 int j = (first + x) % n;
-                cursor[j] = copy(picks.get(j), OpKind.D2H, cursor[j], j, start);
+                cursor[j] = copy(picks.get(j), OperationKind.D2H, cursor[j], j, start);
             }
         }
         List<JobRun> runs = new ArrayList<>(n);
@@ -75,23 +75,23 @@ final class BatchTimes {
             runs.add(new JobRun(p.task(), t.name(), p.job(), Batches.release(w, p.task(), p.job()),
                     Batches.deadline(w, p.task(), p.job()), start[j] < 0 ? cursor[j] : start[j], cursor[j]));
         }
-        ops.sort(Op.TIMELINE);
+        ops.sort(Operation.TIMELINE);
         out.addAll(ops);
         return runs;
     }
 
-    private long dur(Batches.Pick p, OpKind k) {
+    private long dur(Batches.Pick p, OperationKind k) {
         long wcet = w.task(p.task()).time(k);
         return wcet == 0 ? 0 : times.time(p.task(), p.job(), k, wcet);
     }
 
     /** The job's copy of kind k, ready at {@code ready}; returns when the job's stream is free again. */
-    private long copy(Batches.Pick p, OpKind k, long ready, int j, long[] start) {
+    private long copy(Batches.Pick p, OperationKind k, long ready, int j, long[] start) {
         long d = dur(p, k);
         if (d == 0) {
             return ready;
         }
-        int e = w.engines() == 2 && k == OpKind.D2H ? 1 : 0;
+        int e = w.engines() == 2 && k == OperationKind.D2H ? 1 : 0;
         long from = Math.max(ready, engine[e]);
         long to = Ticks.add(from, d);
         engine[e] = to;
@@ -104,20 +104,20 @@ final class BatchTimes {
             return from;
         }
         long to = Ticks.add(from, d);
-        record(p, OpKind.KERNEL, from, to, j, start);
+        record(p, OperationKind.KERNEL, from, to, j, start);
         return to;
     }
 
     /** Kernels of interleave, concurrent and order; cursor[j] moves from the H2D end to the kernel end. */
     private void kernels(List<Batches.Pick> picks, long[] cursor, long[] start) {
         Batches.Pick a = picks.get(0);
-        long da = dur(a, OpKind.KERNEL);
+        long da = dur(a, OperationKind.KERNEL);
         if (picks.size() == 1) {
             cursor[0] = kernel(a, cursor[0], da, 0, start);
             return;
         }
         Batches.Pick b = picks.get(1);
-        long db = dur(b, OpKind.KERNEL);
+        long db = dur(b, OperationKind.KERNEL);
         long sa = cursor[0];
         if (da == 0 || db == 0) {
             // One kernel is not issued: nothing to serialise against or overlap.
@@ -129,9 +129,9 @@ final class BatchTimes {
         long sb = Math.max(cursor[1], sa);
         boolean together = s.concurrentKernels() && w.pairs().eligible(a.task(), b.task()) && sb < aloneEnd;
         if (together) {
-            cursor[0] = kernel(a, sa, times.time(a.task(), a.job(), OpKind.KERNEL, w.pairs().pairTime(a.task(), b.task())),
+            cursor[0] = kernel(a, sa, times.time(a.task(), a.job(), OperationKind.KERNEL, w.pairs().pairTime(a.task(), b.task())),
                     0, start);
-            cursor[1] = kernel(b, sb, times.time(b.task(), b.job(), OpKind.KERNEL, w.pairs().pairTime(b.task(), a.task())),
+            cursor[1] = kernel(b, sb, times.time(b.task(), b.job(), OperationKind.KERNEL, w.pairs().pairTime(b.task(), a.task())),
                     1, start);
         } else {
             cursor[0] = kernel(a, sa, da, 0, start);
@@ -139,10 +139,10 @@ final class BatchTimes {
         }
     }
 
-    private void record(Batches.Pick p, OpKind k, long from, long to, int j, long[] start) {
+    private void record(Batches.Pick p, OperationKind k, long from, long to, int j, long[] start) {
         if (start[j] < 0) {
             start[j] = from;
         }
-        ops.add(new Op(p.task(), p.job(), k, Batches.lane(w, p.task(), k), from, to));
+        ops.add(new Operation(p.task(), p.job(), k, Batches.lane(w, p.task(), k), from, to));
     }
 }

@@ -71,11 +71,11 @@ public final class Batches {
     }
 
     /** The lane of an operation in timelines: a copy engine, or the task's kernel lane. */
-    public static String lane(CopyWorkload w, int task, OpKind kind) {
-        if (kind == OpKind.KERNEL) {
+    public static String lane(CopyWorkload w, int task, OperationKind kind) {
+        if (kind == OperationKind.KERNEL) {
             return "kernel " + w.task(task).name();
         }
-        return w.engines() == 1 ? "copy engine" : kind == OpKind.H2D ? "H2D engine" : "D2H engine";
+        return w.engines() == 1 ? "copy engine" : kind == OperationKind.H2D ? "H2D engine" : "D2H engine";
     }
 
     /** Every lane of the workload, copy engines first. */

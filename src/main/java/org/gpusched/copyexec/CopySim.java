@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * misses counting negative; {@link #lateness()} = Σ max(0, finish − deadline); the paper's
  * relative performance P[X] = S[traditional] / S[X] with S = lateness + {@link #SHIFT}.
  */
-public record CopySim(Strategy strategy, int engines, List<JobRun> jobs, List<Op> ops, List<Long> batchStarts) {
+public record CopySim(Strategy strategy, int engines, List<JobRun> jobs, List<Operation> ops, List<Long> batchStarts) {
     /** Our shift of the accumulated lateness (one tick), so that S > 0 and P is defined without misses. */
     public static final long SHIFT = 1;
 

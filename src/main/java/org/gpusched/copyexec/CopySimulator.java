@@ -17,7 +17,7 @@ public final class CopySimulator {
     /** The time an operation takes in this run, given its worst-case time (the player draws fractions). */
     @FunctionalInterface
     public interface Times {
-        long time(int task, int job, OpKind kind, long wcet);
+        long time(int task, int job, OperationKind kind, long wcet);
 
         Times WCET = (task, job, kind, wcet) -> wcet;
     }
@@ -37,7 +37,7 @@ public final class CopySimulator {
         BatchTimes batch = new BatchTimes(w, s, times);
         int[] next = new int[w.size()];
         List<JobRun> jobs = new ArrayList<>();
-        List<Op> ops = new ArrayList<>();
+        List<Operation> ops = new ArrayList<>();
         List<Long> batchStarts = new ArrayList<>();
         long t = 0;
         int count = 0;

@@ -7,7 +7,7 @@ package org.gpusched.copyexec;
  */
 public record CopyTask(int index, String name, long period, long deadline, long h2d, long exec, long d2h) {
 
-    public long time(OpKind k) {
+    public long time(OperationKind k) {
         return switch (k) {
             case H2D -> h2d;
             case KERNEL -> exec;

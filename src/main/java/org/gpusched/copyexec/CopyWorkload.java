@@ -1,11 +1,6 @@
 package org.gpusched.copyexec;
 
-import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.Segment;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 
 import java.util.ArrayList;
 import java.util.List;

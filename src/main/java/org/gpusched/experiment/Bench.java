@@ -1,14 +1,14 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Phases;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.Phases;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
-import org.gpusched.solver.Portfolio;
+import org.gpusched.pbs.PbsQuestion;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -62,7 +62,9 @@ public final class Bench {
     private static void warmUp(Config c) {
         for (int i = 0; i < c.warmup(); i++) {
             TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            new GpuSchedExplorer(ts, c.options()).analyze();
+            // The JIT warms up on the graph search whatever the engine measured.
+            Options graph = c.options().withEngine(EngineKind.GRAPH);
+            PbsQuestion.measured(ts, graph, graph.budget().start());
         }
     }
 
@@ -88,19 +90,16 @@ public final class Bench {
             // would add GC and JIT threads, but Linux counts it in 10 ms ticks.)
             long cpu0 = THREADS.getCurrentThreadCpuTime();
             long wall0 = System.nanoTime();
-            Analysis a;
-            if (c.options().engine() != EngineKind.GRAPH) {
-                // The engines run on threads of their own: their CPU time is not tracked here.
-                a = Portfolio.analyze(ts, c.options(), c.options().budget().start());
-                ms[i] = (System.nanoTime() - wall0) / 1e6;
-                cpu[i] = Double.NaN;
-            } else {
-                GpuSchedExplorer explorer = new GpuSchedExplorer(ts, c.options());
-                a = explorer.analyze();
-                ms[i] = (System.nanoTime() - wall0) / 1e6;
+            // The engines other than the graph search run on threads of their own: their CPU time is not tracked here.
+            PbsQuestion.Measured m = PbsQuestion.measured(ts, c.options(), c.options().budget().start());
+            Analysis a = m.analysis();
+            ms[i] = (System.nanoTime() - wall0) / 1e6;
+            if (m.cpuTracked()) {
                 long cpu1 = THREADS.getCurrentThreadCpuTime();
-                cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + explorer.helperCpuNanos()) / 1e6;
-                phases = phases.plus(explorer.phases());
+                cpu[i] = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0 + m.helperCpuNanos()) / 1e6;
+                phases = phases.plus(m.phases());
+            } else {
+                cpu[i] = Double.NaN;
             }
             if (a.foundBeforeSearch()) {
                 before++;
@@ -114,7 +113,7 @@ public final class Bench {
             (a.verdict() == Verdict.SCHEDULABLE ? feasible : infeasible).add(ms[i]);
             if (n <= c.compareUpTo()) {
                 long none0 = System.nanoTime();
-                Analysis none = new GpuSchedExplorer(ts, c.noMerge()).analyze();
+                Analysis none = PbsQuestion.measured(ts, c.noMerge(), c.noMerge().budget().start()).analysis();
                 double noneMs = (System.nanoTime() - none0) / 1e6; // wall around the analysis, as ms[i]
                 if (none.verdict() != Verdict.INCONCLUSIVE) {
                     compared++;

@@ -1,7 +1,6 @@
 package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
-
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;

@@ -9,12 +9,7 @@ import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.SplittableRandom;
+import java.util.*;
 
 /**
  * The shape of Table III of Muyan-Özçelik and Owens (CCPE 2017) on synthetic cases of our own (the
@@ -23,7 +18,7 @@ import java.util.SplittableRandom;
  * P[X] = S[traditional] / S[X], S the accumulated lateness plus our shift, summed over the sets.
  * Units are case, then set.
  */
-public final class CopyExecExperiment implements Experiment {
+public final class CopyExecExperiment extends Experiment {
     public static final String KIND = "copy-exec";
     public static final String SUMMARY = "copy-exec.csv";
     static final String RAW_HEADER = "unit,case,set,strategy,jobs,misses,lateness,shiftedLateness,slack";
@@ -54,6 +49,7 @@ public final class CopyExecExperiment implements Experiment {
     private final int sets;
 
     public CopyExecExperiment(long seed, int sets) {
+        super(KIND, RAW_HEADER);
         if (sets < 1) {
             throw new IllegalArgumentException("need sets >= 1");
         }
@@ -67,11 +63,6 @@ public final class CopyExecExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "sets", Integer.toString(sets), "tasks",
                 Integer.toString(TASKS), "cases", String.join(",", CASES.stream().map(Case::name).toList()));
@@ -80,11 +71,6 @@ public final class CopyExecExperiment implements Experiment {
     @Override
     public int units() {
         return CASES.size() * sets;
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     /** The workload of one unit as format-v2 JSON: TASKS tasks, kernel 500..1500 us, copies per the case. */

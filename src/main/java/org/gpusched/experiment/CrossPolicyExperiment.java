@@ -1,17 +1,12 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
-import org.gpusched.policy.RunOptions;
+import org.gpusched.output.RunFolder;
+import org.gpusched.policy.*;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;
-
-import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +23,7 @@ import java.util.Map;
  * core, and, the sets being in ticks, an ideal driver (L = 1, θ = α = 0; docs/format.md). Units
  * are ordered scenario, then U, then set index; a method's cell is yes, no, inconclusive or n/a.
  */
-public final class CrossPolicyExperiment implements Experiment {
+public final class CrossPolicyExperiment extends Experiment {
     public static final String KIND = "cross-policy";
     public static final String SUMMARY = "cross-policy.csv";
     /** The default columns: PBS, its baselines and the GCAPS family (self-suspending and busy). */
@@ -44,30 +39,32 @@ public final class CrossPolicyExperiment implements Experiment {
     public CrossPolicyExperiment(long seed, List<Scenario> scenarios, List<Double> utilizations, int sets, int tasks,
                                  Duration timeLimit, List<String> methodIds, GpuPriorityMode gpuPriority,
                                  Variant variant) {
-        this(new PaperSets(seed, scenarios, utilizations, sets, tasks, timeLimit), methodIds, gpuPriority, variant);
+        this(new PaperSets(seed, scenarios, utilizations, sets, tasks, timeLimit), methods(methodIds), gpuPriority,
+                variant);
     }
 
-    private CrossPolicyExperiment(PaperSets paper, List<String> methodIds, GpuPriorityMode gpuPriority,
+    private CrossPolicyExperiment(PaperSets paper, List<Method> methods, GpuPriorityMode gpuPriority,
                                   Variant variant) {
-        if (methodIds.isEmpty()) {
-            throw new IllegalArgumentException("need at least one method");
-        }
+        super(KIND, "unit,scenario,utilization,tasks,index,"
+                + String.join(",", methods.stream().map(Method::id).toList()));
         this.paper = paper;
-        Registry registry = Registry.standard();
-        this.methods = methodIds.stream().map(id -> registry.byId(id).orElseThrow(
-                () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
+        this.methods = methods;
         this.gpuPriority = gpuPriority;
         this.variant = variant;
     }
 
-    static CrossPolicyExperiment fromParams(Map<String, String> p) {
-        return new CrossPolicyExperiment(PaperSets.fromParams(p), List.of(Experiment.get(p, "methods").split(",")),
-                GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")), Variant.valueOf(Experiment.get(p, "variant")));
+    private static List<Method> methods(List<String> ids) {
+        if (ids.isEmpty()) {
+            throw new IllegalArgumentException("need at least one method");
+        }
+        MethodRegistry registry = MethodRegistry.standard();
+        return ids.stream().map(id -> registry.byId(id).orElseThrow(
+                () -> new IllegalArgumentException("unknown method '" + id + "'"))).toList();
     }
 
-    @Override
-    public String kind() {
-        return KIND;
+    static CrossPolicyExperiment fromParams(Map<String, String> p) {
+        return new CrossPolicyExperiment(PaperSets.fromParams(p), methods(List.of(Experiment.get(p, "methods").split(","))),
+                GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")), Variant.valueOf(Experiment.get(p, "variant")));
     }
 
     @Override
@@ -81,11 +78,6 @@ public final class CrossPolicyExperiment implements Experiment {
     @Override
     public int units() {
         return paper.units();
-    }
-
-    @Override
-    public String header() {
-        return "unit,scenario,utilization,tasks,index," + String.join(",", methods.stream().map(Method::id).toList());
     }
 
     @Override

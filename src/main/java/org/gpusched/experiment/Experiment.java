@@ -4,36 +4,44 @@ import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * One of the paper's experiments as a list of independent units (usually one task set each).
  * A unit's raw rows depend only on the parameters and the unit number, so a run can be split
  * into shards and merged back; every summary is computed from the raw rows alone.
  */
-public interface Experiment {
-    /** schedulability, runtime, graph-size, gcaps or cross-policy. */
-    String kind();
+public abstract class Experiment {
+    private final String kind;
+    private final String header;
+
+    Experiment(String kind, String header) {
+        this.kind = kind;
+        this.header = header;
+    }
+
+    /** schedulability, runtime, graph-size, gcaps, cross-policy, copy-exec, partitioning or interference. */
+    public final String kind() {
+        return kind;
+    }
 
     /** Everything the raw rows depend on, in a fixed order (written into every raw file). */
-    Map<String, String> params();
+    public abstract Map<String, String> params();
 
-    int units();
+    public abstract int units();
 
     /** The raw CSV header; its first column is {@code unit}. */
-    String header();
+    public final String header() {
+        return header;
+    }
 
     /** The raw rows of one unit, each starting with the unit number. */
-    List<String> run(int unit);
+    public abstract List<String> run(int unit);
 
     /** Writes the summary CSVs and plots into the run folder from all raw rows in unit order. */
-    List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException;
+    public abstract List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException;
 
-    static Experiment of(String kind, Map<String, String> params) {
+    public static Experiment of(String kind, Map<String, String> params) {
         return switch (kind) {
             case SchedulabilityExperiment.KIND -> SchedulabilityExperiment.fromParams(params);
             case RuntimeExperiment.KIND -> RuntimeExperiment.fromParams(params);
@@ -78,7 +86,7 @@ public interface Experiment {
         return out;
     }
 
-    static List<Integer> ints(String csv) {
+    public static List<Integer> ints(String csv) {
         List<Integer> out = new ArrayList<>();
         for (String s : csv.split(",")) {
             out.add(Integer.parseInt(s.trim()));

@@ -1,12 +1,7 @@
 package org.gpusched.experiment;
 
-import org.gpusched.rta.GpuPriorityMode;
-import org.gpusched.rta.ResponseTimeAnalysis;
-import org.gpusched.rta.RtaMethod;
-import org.gpusched.rta.RtaWorkload;
-import org.gpusched.rta.Variant;
-
 import org.gpusched.output.RunFolder;
+import org.gpusched.rta.*;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +16,7 @@ import java.util.Map;
  * of best-effort tasks; GCAPS both with CPU priorities and with Audsley's GPU priorities. Units are
  * ordered sweep (tasks, utilization, best-effort), then value, then set index.
  */
-public final class GcapsExperiment implements Experiment {
+public final class GcapsExperiment extends Experiment {
     public static final String KIND = "gcaps";
     public static final String SUMMARY = "gcaps.csv";
 
@@ -56,6 +51,7 @@ public final class GcapsExperiment implements Experiment {
 
     public GcapsExperiment(long seed, List<Integer> tasksPerCpu, List<Double> utilizations, List<Double> bestEffort,
                            int sets, Variant variant) {
+        super(KIND, RAW_HEADER);
         if (sets < 1 || tasksPerCpu.isEmpty() || utilizations.isEmpty() || bestEffort.isEmpty()) {
             throw new IllegalArgumentException("need sets >= 1 and at least one value per sweep");
         }
@@ -86,11 +82,6 @@ public final class GcapsExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "tasksPerCpu", String.join(",",
                         tasksPerCpu.stream().map(String::valueOf).toList()), "utilizations",
@@ -101,11 +92,6 @@ public final class GcapsExperiment implements Experiment {
     @Override
     public int units() {
         return sweeps.stream().mapToInt(s -> s.values().size()).sum() * sets;
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     /** The generator point of value {@code v} of sweep {@code s}: only that parameter is fixed. */

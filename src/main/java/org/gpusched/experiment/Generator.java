@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.TaskSet;
 
 import java.math.BigDecimal;
 import java.util.List;

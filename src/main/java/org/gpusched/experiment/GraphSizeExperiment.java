@@ -1,15 +1,16 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.MergeLevel;
-import org.gpusched.explore.Objective;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.SearchOrder;
-import org.gpusched.explore.StopRule;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
-
+import org.gpusched.pbs.PbsQuestion;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
@@ -30,7 +31,7 @@ import java.util.Map;
  * no-merge run ends at the state budget, like the paper's stop after job 14.
  * Unit 2i is set i with merging, unit 2i+1 set i without.
  */
-public final class GraphSizeExperiment implements Experiment {
+public final class GraphSizeExperiment extends Experiment {
     public static final String KIND = "graph-size";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,merge,depth,vertices,cumulative,complete,"
             + "verdict";
@@ -48,6 +49,7 @@ public final class GraphSizeExperiment implements Experiment {
 
     public GraphSizeExperiment(long seed, Scenario scenario, double utilization, int tasks, int sets, long maxStates,
                                Duration timeLimit) {
+        super(KIND, RAW_HEADER);
         if (sets < 1 || maxStates < 1) {
             throw new IllegalArgumentException("need at least one set and a positive state budget");
         }
@@ -69,11 +71,6 @@ public final class GraphSizeExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
                 "utilization", Experiment.u(utilization), "tasks", Integer.toString(tasks),
@@ -87,20 +84,15 @@ public final class GraphSizeExperiment implements Experiment {
     }
 
     @Override
-    public String header() {
-        return RAW_HEADER;
-    }
-
-    @Override
     public List<String> run(int unit) {
         int index = unit / 2;
         MergeLevel level = LEVELS[unit % 2];
         TaskSet ts = Generator.generate(seed, scenario, utilization, tasks, index).parse();
         Options opt = Options.defaults().withMerge(level).withSearch(SearchOrder.BFS)
                 .withStop(StopRule.ALL, Objective.EARLIEST_FINISH).withBudget(maxStates, timeLimit).withGreedyFirst(false);
-        GpuSchedExplorer ex = new GpuSchedExplorer(ts, opt);
-        Analysis a = ex.analyze();
-        long[] perDepth = ex.verticesPerDepth();
+        PbsQuestion.Measured m = PbsQuestion.measured(ts, opt, opt.budget().start());
+        Analysis a = m.analysis();
+        long[] perDepth = m.verticesPerDepth();
         int last = 0;
         for (int d = 0; d < perDepth.length; d++) {
             if (perDepth[d] > 0) {
@@ -109,7 +101,7 @@ public final class GraphSizeExperiment implements Experiment {
         }
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
-        boolean truncated = a.verdict() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        boolean truncated = a.verdict() == Verdict.INCONCLUSIVE;
         int completeThrough = truncated ? last - ts.size() : last;
         List<String> rows = new ArrayList<>();
         long cumulative = 0;

@@ -1,12 +1,13 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.EngineKind;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
-import org.gpusched.solver.Portfolio;
+import org.gpusched.pbs.PbsQuestion;
+import org.gpusched.solver.SolverEngine;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,7 +46,7 @@ public final class HardSets {
     public static List<Row> run(Config c, Consumer<Row> onRow) {
         for (int i = 0; i < c.warmup(); i++) {
             TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            new GpuSchedExplorer(ts, Options.defaults()).analyze();
+            PbsQuestion.measured(ts, Options.defaults(), Options.defaults().budget().start());
         }
         List<Row> rows = new ArrayList<>();
         for (double u : c.utilizations()) {
@@ -72,7 +73,7 @@ public final class HardSets {
         for (int i = 0; i < c.sets(); i++) {
             TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
             long wall0 = System.nanoTime();
-            Analysis a = Portfolio.analyze(ts, o, o.budget().start());
+            Analysis a = PbsQuestion.steadyState(ts, o, o.budget().start());
             double ms = (System.nanoTime() - wall0) / 1e6;
             total += ms;
             if (a.verdict() == Verdict.INCONCLUSIVE) {
@@ -84,7 +85,7 @@ public final class HardSets {
             } else {
                 notSchedulable++;
             }
-            if (org.gpusched.solver.SolverEngine.NAME.equals(a.engine())) {
+            if (SolverEngine.NAME.equals(a.engine())) {
                 bySolver++;
             }
         }

@@ -2,18 +2,14 @@ package org.gpusched.experiment;
 
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
-import org.gpusched.player.Contention;
 import org.gpusched.player.ContentionModel;
-import org.gpusched.player.SimDeviceFit;
+import org.gpusched.player.FluidContention;
 import org.gpusched.player.KindBench;
+import org.gpusched.player.SimDeviceFit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * How well the {@code slowdown} model (one factor per task) predicts what kernels that contend do
@@ -26,7 +22,7 @@ import java.util.Map;
  * measured member, hence never below a measured set); each set's fitted completion is
  * max ceil(C_i f_i) over its members' isolated times C_i, and its error (fitted - measured) / measured.
  */
-public final class InterferenceExperiment implements Experiment {
+public final class InterferenceExperiment extends Experiment {
     public static final String KIND = "interference";
     public static final String SUMMARY = "interference.csv";
     public static final String FACTORS = "interference-factors.csv";
@@ -72,10 +68,11 @@ public final class InterferenceExperiment implements Experiment {
      * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).
      */
     public InterferenceExperiment(boolean gpu, int gpuIndex, String fit) {
+        super(KIND, RAW_HEADER);
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
         this.fit = fit;
-        this.contention = fit == null ? Contention.DEFAULT : SimDeviceFit.load(fit).contention();
+        this.contention = fit == null ? FluidContention.DEFAULT : SimDeviceFit.load(fit).contention();
         List<List<Member>> out = new ArrayList<>();
         for (int n = 2; n <= 3; n++) {
             grow(new ArrayList<>(), 0, n, out);
@@ -111,11 +108,6 @@ public final class InterferenceExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         Map<String, String> p = Experiment.map("device", gpu ? "cuda" : "sim");
         if (gpu) {
@@ -132,11 +124,6 @@ public final class InterferenceExperiment implements Experiment {
     @Override
     public int units() {
         return sets.size();
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     @Override

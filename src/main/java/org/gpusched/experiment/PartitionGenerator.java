@@ -1,8 +1,8 @@
 package org.gpusched.experiment;
 
 import org.gpusched.partition.Curve;
+import org.gpusched.partition.KernelTask;
 import org.gpusched.partition.Kind;
-import org.gpusched.partition.PTask;
 import org.gpusched.partition.PartitionInput;
 
 import java.math.BigDecimal;
@@ -33,7 +33,7 @@ public final class PartitionGenerator {
             throw new IllegalArgumentException("U = " + u + " cannot be split over " + n + " tasks of at most " + cap);
         }
         double[] us = Generator.uunifastDiscard(r, n, u, cap);
-        List<PTask> tasks = new ArrayList<>();
+        List<KernelTask> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             boolean memory = r.nextDouble() <= prm;
             int p = r.nextInt(PERIODS_MS.length);
@@ -47,7 +47,7 @@ public final class PartitionGenerator {
             long b = Math.round((memory ? 0.1 : 0.02) * a);
             long deadline = (long) Math.floor(deadlineRatio * period);
             Kind kind = memory ? Kind.MEMORY : Kind.COMPUTE;
-            tasks.add(PTask.of(i, "t" + i, period, deadline, kind, new Curve.Amdahl(a, b, 1),
+            tasks.add(KernelTask.of(i, "t" + i, period, deadline, kind, new Curve.Amdahl(a, b, 1),
                     memory ? MEMORY : COMPUTE));
         }
         return new PartitionInput(sms, tasks);

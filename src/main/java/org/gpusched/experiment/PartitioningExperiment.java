@@ -1,14 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
-import org.gpusched.partition.Heuristic;
-import org.gpusched.partition.PTask;
-import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.PartitionOptions;
-import org.gpusched.partition.PartitionPlan;
-import org.gpusched.partition.PartitionResult;
-import org.gpusched.partition.PartitionTest;
-import org.gpusched.partition.Partitioner;
+import org.gpusched.partition.*;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,10 +16,11 @@ import java.util.Map;
  * number of partitions and analysis time (Figures 5–9). One unit is one set (n, U, index); its row
  * holds every heuristic's result, so all of them judge the same sets.
  */
-public final class PartitioningExperiment implements Experiment {
+public final class PartitioningExperiment extends Experiment {
     public static final String KIND = "partitioning";
     public static final String SUMMARY = "partitioning.csv";
     static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
+    static final String RAW_HEADER = rawHeader();
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
 
@@ -41,6 +35,7 @@ public final class PartitioningExperiment implements Experiment {
 
     public PartitioningExperiment(long seed, long sms, List<Integer> tasks, List<Double> utilizations, int sets,
                                   double prm, double deadlineRatio, PartitionOptions options) {
+        super(KIND, RAW_HEADER);
         this.seed = seed;
         this.sms = sms;
         this.tasks = List.copyOf(tasks);
@@ -70,11 +65,6 @@ public final class PartitioningExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "sms", Long.toString(sms),
                 "tasks", String.join(",", tasks.stream().map(String::valueOf).toList()),
@@ -88,8 +78,7 @@ public final class PartitioningExperiment implements Experiment {
         return tasks.size() * utilizations.size() * sets;
     }
 
-    @Override
-    public String header() {
+    private static String rawHeader() {
         StringBuilder h = new StringBuilder("unit,tasks,utilization,index,best,worst");
         for (Heuristic x : HEURISTICS) {
             String id = x.id();
@@ -114,7 +103,7 @@ public final class PartitioningExperiment implements Experiment {
         double u = utilizations.get(unit / sets % utilizations.size());
         double best = 0;
         double worst = 0;
-        for (PTask t : in.tasks()) {
+        for (KernelTask t : in.tasks()) {
             best += (double) t.cn(sms) / t.period();
             worst += (double) t.cc(sms) / t.period();
         }
@@ -122,7 +111,7 @@ public final class PartitioningExperiment implements Experiment {
                 Experiment.u(u), unit % sets, best, worst));
         for (Heuristic h : HEURISTICS) {
             PartitionResult r = Partitioner.run(in, h, options);
-            PartitionPlan plan = PartitionPlan.of(in, r);
+            SmPartitionPlan plan = SmPartitionPlan.of(in, r);
             row.append(r.schedulable() ? ",yes," : ",no,")
                     .append(r.schedulable() ? String.format(Locale.ROOT, "%.4f", plan.scheduledWorkload()) : "")
                     .append(',').append(r.schedulable() ? Integer.toString(r.partitions().size()) : "")
@@ -133,11 +122,11 @@ public final class PartitioningExperiment implements Experiment {
     }
 
     /** The share of tasks that run in conflict (another task of their kind in their partition). */
-    static double conflicted(PartitionPlan plan) {
+    static double conflicted(SmPartitionPlan plan) {
         long in = 0;
         long all = 0;
-        for (PartitionPlan.Partition p : plan.partitions()) {
-            for (PartitionPlan.Slot s : p.tasks()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 in += s.conflict() ? 1 : 0;
                 all++;
             }

@@ -1,5 +1,6 @@
 package org.gpusched.experiment;
 
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
@@ -18,7 +19,7 @@ import java.util.Map;
  * across n at one U. Points are the (U, n) pairs of both sweeps, each once; a set that hits the
  * time limit is recorded at the limit (so the statistics are lower bounds) and counted.
  */
-public final class RuntimeExperiment implements Experiment {
+public final class RuntimeExperiment extends Experiment {
     public static final String KIND = "runtime";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,timeMs,vertices,jobs,hitLimit";
     private static final int WARMUP_SETS = 40;
@@ -36,6 +37,7 @@ public final class RuntimeExperiment implements Experiment {
 
     public RuntimeExperiment(long seed, Scenario scenario, List<Double> utilizations, int utilizationTasks,
                              List<Integer> taskCounts, double fixedUtilization, int sets, Duration timeLimit) {
+        super(KIND, RAW_HEADER);
         this.seed = seed;
         this.scenario = scenario;
         this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
@@ -67,11 +69,6 @@ public final class RuntimeExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
                 "utilizations", Experiment.utilizations(utilizations),
@@ -87,11 +84,6 @@ public final class RuntimeExperiment implements Experiment {
     }
 
     @Override
-    public String header() {
-        return RAW_HEADER;
-    }
-
-    @Override
     public List<String> run(int unit) {
         warmUp();
         double[] pt = points.get(unit / sets);
@@ -99,7 +91,7 @@ public final class RuntimeExperiment implements Experiment {
         int n = (int) pt[1];
         TaskSet ts = Generator.generate(seed, scenario, pt[0], n, index).parse();
         SetRunner.Result r = SetRunner.run(ts, timeLimit, false);
-        boolean hit = r.gpusched() == org.gpusched.explore.Verdict.INCONCLUSIVE;
+        boolean hit = r.gpusched() == Verdict.INCONCLUSIVE;
         return List.of(String.join(",", Integer.toString(unit), scenario.id(), Experiment.u(pt[0]),
                 Integer.toString(n), Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
                 Long.toString(r.vertices()), Integer.toString(r.jobs()), SetRunner.word(hit)));

@@ -17,7 +17,7 @@ import java.util.Map;
  * A set GPUSched leaves inconclusive counts as not schedulable in the ratio and is counted
  * in the {@code inconclusive} column.
  */
-public final class SchedulabilityExperiment implements Experiment {
+public final class SchedulabilityExperiment extends Experiment {
     public static final String KIND = "schedulability";
     public static final String SUMMARY = "schedulability.csv";
     public static final String HEADER = "scenario,utilization,sets,gpusched,edfSerial,edfParallel,inconclusive";
@@ -32,6 +32,7 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     private SchedulabilityExperiment(PaperSets paper) {
+        super(KIND, RAW_HEADER);
         this.paper = paper;
     }
 
@@ -49,11 +50,6 @@ public final class SchedulabilityExperiment implements Experiment {
     }
 
     @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
     public Map<String, String> params() {
         return paper.params();
     }
@@ -61,11 +57,6 @@ public final class SchedulabilityExperiment implements Experiment {
     @Override
     public int units() {
         return paper.units();
-    }
-
-    @Override
-    public String header() {
-        return RAW_HEADER;
     }
 
     @Override

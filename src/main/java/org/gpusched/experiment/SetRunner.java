@@ -1,11 +1,12 @@
 package org.gpusched.experiment;
 
 import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
+import org.gpusched.pbs.PbsQuestion;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -18,7 +19,7 @@ final class SetRunner {
 
     static Result run(TaskSet ts, Duration timeLimit, boolean baselines) {
         Options opt = Options.defaults().withBudget(Options.DEFAULT_MAX_STATES, timeLimit);
-        Analysis a = new GpuSchedExplorer(ts, opt).analyze();
+        Analysis a = PbsQuestion.steadyState(ts, opt, opt.budget().start());
         boolean serial = baselines && new EdfBaseline(ts, EdfBaseline.Kind.SERIAL).run().schedulable();
         boolean parallel = baselines && new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL).run().schedulable();
         return new Result(a.verdict(), serial, parallel, a.stats().elapsedMillis(), a.stats().vertices(),

@@ -1,19 +1,13 @@
 package org.gpusched.experiment;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,5 +1,10 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.SideSearches;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Stats;
+
 /**
  * {@link SearchOrder#AUTO}: a depth-first and a breadth-first engine take turns of a fixed number
  * of states, and the first to decide wins. The turns form one fixed sequence dfs, bfs, dfs, bfs,
@@ -21,7 +26,7 @@ package org.gpusched.explore;
  * greedy runs' seeds) does not tell the sets apart, the deepest path of a feasible 16-task set at
  * U = 1.4 being then as short as an over-utilised one's (24 of 505 kernels against 14 to 78).
  *
- * <p>The earliest-time sweep and the window relaxations ({@link Windows}) take a turn after each
+ * <p>The earliest-time sweep and the window relaxations ({@link SideSearches}) take a turn after each
  * depth-first check, before breadth-first's turn: {@link #WINDOW_SHARE} times a turn's states
  * (their states are a hundred times cheaper). The sweep can only find schedules and the relaxations
  * can only refute; either ends the search at that point of the sequence, so the outcome stays that
@@ -48,7 +53,7 @@ final class AutoSearch {
 
     /** A window turn's states, in depth-first turns. */
     static final int WINDOW_SHARE = 50;
-    private final Windows window;
+    private final SideSearches window;
     private final long windowTurn;
     private final boolean windowFirst;
     private final Runnable cancelDfs;
@@ -80,7 +85,7 @@ final class AutoSearch {
      * @param cancelDfs   stops a depth-first turn running ahead (its engine's own meter), once the
      *                    turns beside the search decided before it in the sequence
      */
-    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, Windows window, boolean windowFirst,
+    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels, SideSearches window, boolean windowFirst,
                Runnable cancelDfs) {
         this.cancelDfs = cancelDfs;
         this.window = window;

@@ -1,7 +1,17 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.*;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.List;
@@ -11,19 +21,19 @@ import java.util.List;
  * {@link AutoSearch}'s turns, for a portfolio with cores to spare. In the graph search they take
  * turns with depth-first and breadth-first on one thread, which keeps its report the same on any
  * number of threads but makes every answer wait for the turns before it; here each runs at full
- * speed from the start. Both stay what they are in {@link Windows}: a sweep's path is replayed by
+ * speed from the start. Both stay what they are in {@link SideSearches}: a sweep's path is replayed by
  * the table checker's rules before it is a schedule, and a relaxation's empty window is a proof.
  */
 public final class BesideSearch {
     /** What one thread runs. */
     public enum Part {
-        /** The sweeps of {@link EarliestSweep#WIDTHS} keyed by count vectors, as {@link Windows} runs them. */
+        /** The sweeps of {@link EarliestSweep#WIDTHS} keyed by count vectors, as {@link SideSearches} runs them. */
         SWEEPS(new int[][] {EarliestSweep.SEQUENCE[0], EarliestSweep.SEQUENCE[1]}),
         /** Keyed by ready sets ({@link EarliestSweep#READY_CLASSES}) from the start, width 10 then 16. */
         READY_SWEEPS(new int[][] {EarliestSweep.SEQUENCE[2], {EarliestSweep.WIDTHS[1], EarliestSweep.READY_CLASSES}}),
         /** The window relaxation over every task. */
         RELAXATION(new int[0][]),
-        /** The window relaxation without the lightest tasks ({@link Windows#LEFT_OUT}). */
+        /** The window relaxation without the lightest tasks ({@link SideSearches#LEFT_OUT}). */
         LEFT_OUT_RELAXATION(new int[0][]);
 
         /** The sweeps, as {width, classes}. */
@@ -40,8 +50,8 @@ public final class BesideSearch {
     private final Options options;
 
     public BesideSearch(TaskSet ts, Options options) {
-        org.gpusched.input.Window.require(ts);
-        org.gpusched.input.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options;
     }
@@ -60,7 +70,7 @@ public final class BesideSearch {
         long maxLive = WindowRelaxation.maxLive(options);
         try {
             if (part == Part.RELAXATION || part == Part.LEFT_OUT_RELAXATION) {
-                long keep = part == Part.RELAXATION ? -1L : Windows.lightestLeftOut(ts);
+                long keep = part == Part.RELAXATION ? -1L : SideSearches.lightestLeftOut(ts);
                 if (!WindowRelaxation.applies(oracle) || keep == -1L && part == Part.LEFT_OUT_RELAXATION) {
                     return none(method, "the window relaxation does not apply");
                 }

@@ -1,20 +1,17 @@
 package org.gpusched.explore;
 
-import org.gpusched.model.Budget;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.WitnessPaths;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The reference twin of {@link GpuSchedExplorer}: a plain depth-first search over frame-boundary
@@ -37,8 +34,8 @@ public final class BruteForceExplorer {
     }
 
     public BruteForceExplorer(TaskSet ts, Budget budget) {
-        org.gpusched.input.Window.require(ts);
-        org.gpusched.input.JobLimit.require(ts, "brute force");
+        Window.require(ts);
+        JobLimit.require(ts, "brute force");
         this.ts = ts;
         this.budget = budget;
     }
@@ -79,7 +76,7 @@ public final class BruteForceExplorer {
             List<Item> list = new ArrayList<>();
             for (int k = 0; k < ts.jobsOf(t.index()); k++) {
                 for (int s = 0; s < t.kernels(); s++) {
-                    org.gpusched.model.Stage st = t.chain().get(s);
+                    Stage st = t.chain().get(s);
                     list.add(new Item(t.index(), k, s, firstUnit + s, t.release(k), t.absoluteDeadline(k),
                             st.wcet(), (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)));
                 }
@@ -181,7 +178,7 @@ public final class BruteForceExplorer {
         List<Frame> path = path(seen, deepest);
         JobModel jm = new JobModel(ts);
         return new Analysis(Verdict.NOT_SCHEDULABLE, "brute-force", stats(seen.size(), edges[0], t0), List.of(),
-                Paths.witness(path, deepest.t(), oracle, jm), null);
+                WitnessPaths.witness(path, deepest.t(), oracle, jm), null);
     }
 
     /**

@@ -1,7 +1,21 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.GreedyFirst;
+import org.gpusched.explore.bound.GreedyRuns;
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.graph.Claims;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.SharedBatches;
+import org.gpusched.explore.graph.SharedLimits;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.job.WitnessPaths;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
@@ -48,8 +62,8 @@ public final class DiverseDfs {
 
     /** For the tests: where lazy walks start, and a search that abandons its claims. */
     DiverseDfs(TaskSet ts, Options options, int threads, int firstOrder, int lazyFrom, Fault fault, long abandonAfter) {
-        org.gpusched.input.Window.require(ts);
-        org.gpusched.input.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.ts = ts;
         this.options = options.withSearch(SearchOrder.DFS);
         this.threads = Math.max(1, threads);
@@ -92,7 +106,7 @@ public final class DiverseDfs {
         SharedLimits limits = new SharedLimits();
         Engine[] engines = new Engine[threads];
         Budget.Meter[] meters = new Budget.Meter[threads];
-        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.timeLimit());
+        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.budget().timeLimit());
         for (int i = 0; i < threads; i++) {
             meters[i] = meter.inner(meter.budget());
             engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom);
@@ -160,7 +174,7 @@ public final class DiverseDfs {
         }
         for (Engine e : engines) {
             if (!e.finalsTrail().isEmpty()) {
-                List<Frame> schedule = Paths.frames(e.trail(), e.finalsTrail().get(0), e.oracle(), jm);
+                List<Frame> schedule = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), e.oracle(), jm);
                 return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null);
             }
         }
@@ -186,15 +200,15 @@ public final class DiverseDfs {
         if (allDone) {
             return refuted(deepest, stats, jm, method);
         }
-        List<Frame> path = Paths.frames(deepest.trail(), deepest.deepestTrail(), deepest.oracle(), jm);
+        List<Frame> path = WitnessPaths.frames(deepest.trail(), deepest.deepestTrail(), deepest.oracle(), jm);
         return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(),
-                Paths.witness(path, deepest.deepestTime(), deepest.oracle(), jm), note);
+                WitnessPaths.witness(path, deepest.deepestTime(), deepest.oracle(), jm), note);
     }
 
     private static Analysis refuted(Engine e, Stats stats, JobModel jm, String method) {
-        List<Frame> path = Paths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
+        List<Frame> path = WitnessPaths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
-                Paths.witness(path, e.deepestTime(), e.oracle(), jm), null)
+                WitnessPaths.witness(path, e.deepestTime(), e.oracle(), jm), null)
                 .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
     }
 

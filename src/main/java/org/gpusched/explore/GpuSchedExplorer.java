@@ -1,7 +1,18 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.*;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
+import org.gpusched.explore.graph.Workers;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.job.WitnessPaths;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
 
 import java.util.List;
@@ -63,8 +74,8 @@ public final class GpuSchedExplorer {
     /** For the tests only: also the vertices of a layer handed out at a time (small: many rounds). */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom,
                      int round) {
-        org.gpusched.input.Window.require(ts);
-        org.gpusched.input.JobLimit.require(ts, "the exact search");
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         this.round = round;
         this.ts = ts;
         this.options = options;
@@ -106,6 +117,10 @@ public final class GpuSchedExplorer {
         };
     }
 
+    /**
+     * The analysis alone, on a meter started now from the options' limits (tests, one-off runs);
+     * callers above the engines ask {@code PbsQuestion}, which hands on the command's running meter.
+     */
     public Analysis analyze() {
         return analyze(options.budget().start());
     }
@@ -172,8 +187,8 @@ public final class GpuSchedExplorer {
         bfs.reserve(1);
         // The sweep and the window relaxations are early answers like the greedy runs and the global
         // demand check, and are left out with them.
-        Windows window = options.greedyFirst()
-                ? new Windows(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
+        SideSearches window = options.greedyFirst()
+                ? new SideSearches(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
                         WindowRelaxation.applies(oracle)) : null;
         AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
                 ts.units().size() >= greedyFrom, dfsMeter::cancel);
@@ -232,7 +247,7 @@ public final class GpuSchedExplorer {
         oracle.detachMeter();
         Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before);
         if (!e.finalsTrail().isEmpty()) {
-            List<Frame> best = Paths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
+            List<Frame> best = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
             Analysis.Achieved achieved = null;
             String note = e.budgetNote();
             if (options.stop() == StopRule.ALL) {
@@ -244,8 +259,8 @@ public final class GpuSchedExplorer {
             }
             return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved);
         }
-        List<Frame> deepest = Paths.frames(e.trail(), e.deepestTrail(), oracle, jm);
-        Witness w = Paths.witness(deepest, e.deepestTime(), oracle, jm);
+        List<Frame> deepest = WitnessPaths.frames(e.trail(), e.deepestTrail(), oracle, jm);
+        Witness w = WitnessPaths.witness(deepest, e.deepestTime(), oracle, jm);
         if (e.stoppedByBudget()) {
             return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote());
         }

@@ -1,5 +1,8 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 
@@ -53,7 +56,7 @@ public final class Proofs {
         long analysed = meter.elapsedNanos();
         Budget budget = budget(o, meter);
         Options plain = o.withGreedyFirst(false).withEngine(EngineKind.GRAPH).withGraphLimit(0)
-                .withStop(StopRule.FIRST, o.objective()).withBudget(budget.maxStates(), budget.timeLimit());
+                .withStop(StopRule.FIRST, o.objective()).withBudget(budget);
         long t0 = System.nanoTime();
         Analysis again = new GpuSchedExplorer(ts, plain).analyze(meter.inner(budget));
         if (LOG.isInfoEnabled()) {

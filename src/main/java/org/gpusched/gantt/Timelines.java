@@ -1,13 +1,9 @@
 package org.gpusched.gantt;
 
-import org.gpusched.copyexec.Batches;
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Op;
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
 import org.gpusched.player.PlayResult;
 import org.gpusched.table.SchedulingTable;
 
@@ -32,12 +28,12 @@ public final class Timelines {
             lane.put(lanes.get(i), i);
         }
         List<Gantt.Bar> bars = new ArrayList<>();
-        for (Op o : sim.ops()) {
+        for (Operation o : sim.ops()) {
             bars.add(new Gantt.Bar(lane.get(o.lane()), o.task(), o.start(), o.end()));
         }
         List<Gantt.Mark> misses = new ArrayList<>();
         for (JobRun j : sim.misses()) {
-            OpKind last = w.task(j.taskIndex()).d2h() > 0 ? OpKind.D2H : OpKind.KERNEL;
+            OperationKind last = w.task(j.taskIndex()).d2h() > 0 ? OperationKind.D2H : OperationKind.KERNEL;
             misses.add(new Gantt.Mark(lane.get(Batches.lane(w, j.taskIndex(), last)), j.finish()));
         }
         return new Gantt(title, unit, lanes, w.tasks().stream().map(t -> t.name()).toList(), bars, List.of(), misses);
@@ -52,7 +48,7 @@ public final class Timelines {
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
         Map<String, Integer> index = new HashMap<>();
-        for (org.gpusched.model.Unit u : ts.units()) {
+        for (Unit u : ts.units()) {
             index.put(u.name(), u.task());
         }
         boolean copies = r.jobs().stream().anyMatch(j -> j.ops().h2dModel() > 0 || j.ops().d2hModel() > 0);
@@ -95,8 +91,8 @@ public final class Timelines {
             lanes.add("kernel " + t.name());
         }
         // Entries name kernels: a task's own name, or task.kernel in a chain.
-        Map<String, org.gpusched.model.Unit> units = new HashMap<>();
-        for (org.gpusched.model.Unit u : ts.units()) {
+        Map<String, Unit> units = new HashMap<>();
+        for (Unit u : ts.units()) {
             units.put(u.name(), u);
         }
         List<Gantt.Bar> bars = new ArrayList<>();
@@ -105,7 +101,7 @@ public final class Timelines {
         for (SchedulingTable.Entry e : table.entries()) {
             bands.add(new Gantt.Band(e.start(), e.end()));
             for (SchedulingTable.Item it : e.batch()) {
-                org.gpusched.model.Unit u = units.get(it.task());
+                Unit u = units.get(it.task());
                 int t = u.task();
                 bars.add(new Gantt.Bar(t, t, e.start(), e.end()));
                 if (u.last() && e.end() > ts.task(t).absoluteDeadline(it.job())) {

@@ -1,12 +1,9 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Canonical;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.*;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import org.gpusched.model.Canonical;
+import org.gpusched.model.InputException;
 
 import java.io.IOException;
 import java.util.HashMap;

@@ -1,7 +1,9 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,6 +1,7 @@
 package org.gpusched.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.model.InputException;
 
 import java.util.ArrayList;
 import java.util.Iterator;

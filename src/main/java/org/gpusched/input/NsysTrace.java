@@ -1,19 +1,12 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import org.sqlite.SQLiteConfig;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import java.sql.*;
+import java.util.*;
 
 /**
  * The GPU activity of an Nsight Systems trace, read from its SQLite export ({@code nsys export

@@ -1,21 +1,8 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.Interference;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Stage;
-import org.gpusched.model.Task;
-import org.gpusched.model.Ticks;
-import org.gpusched.model.TimeUnitName;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Segment;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.WorkTask;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.OptionalLong;
+import org.gpusched.model.*;
+
+import java.util.*;
 
 /**
  * The v1 task set that PBS, its brute-force twin and the EDF baselines analyse, taken from a v2

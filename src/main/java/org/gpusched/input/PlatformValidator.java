@@ -1,15 +1,9 @@
 package org.gpusched.input;
 
-import org.gpusched.model.DriverDefaults;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Platform;
-import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.*;
+
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalInt;
+import java.util.*;
 import java.util.regex.Pattern;
 
 /** Validates the v2 {@code platform} object and fills in its defaults (workload-v2.md). */

@@ -1,12 +1,10 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import org.gpusched.model.Priorities;
 import org.gpusched.model.WorkTask;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+
+import java.util.*;
 import java.util.stream.IntStream;
 
 /**

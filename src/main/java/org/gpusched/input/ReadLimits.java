@@ -1,9 +1,9 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Kernel;
-import org.gpusched.model.TaskSet;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import org.gpusched.model.Kernel;
+import org.gpusched.model.TaskSet;
 
 /**
  * Every bound the reader enforces, in one place (docs/format.md, "Limits", lists the same values).

@@ -1,6 +1,7 @@
 package org.gpusched.input;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import org.gpusched.model.InputException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

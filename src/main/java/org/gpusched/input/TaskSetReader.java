@@ -1,7 +1,5 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Canonical;
-import org.gpusched.model.TaskSet;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -14,6 +12,9 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import org.gpusched.model.Canonical;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
 
 import java.nio.file.Path;
 import java.util.Iterator;

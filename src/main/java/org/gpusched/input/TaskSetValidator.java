@@ -1,27 +1,10 @@
 package org.gpusched.input;
 
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.GpuPresets;
-import org.gpusched.model.Interference;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.KernelKind;
-import org.gpusched.model.SmPolicy;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.*;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.Set;
+import java.util.*;
 import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
@@ -152,10 +135,7 @@ final class TaskSetValidator {
         return v;
     }
 
-    /**
-     * The file's time unit (tick when absent) after checking it and the file's name: the same rules
-     * in every format version.
-     */
+    /** The file's time unit (tick when absent) after checking it and the file's name, in every format version. */
     TimeUnitName header(String timeUnit, String name) {
         TimeUnitName unit = timeUnit == null ? TimeUnitName.TICK : TimeUnitName.parse(timeUnit).orElseThrow(() ->
                 fail("timeUnit", "unknown timeUnit \"" + timeUnit + "\" (expected tick, ns, us, ms or s)"));
@@ -168,10 +148,10 @@ final class TaskSetValidator {
 
     /** Text the reports print must not carry control characters (escaped in errors, refused here). */
     private String printable(String path, String v) {
-        if (Escapes.hasUnsafe(v)) {
-            throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
+        if (!Escapes.hasUnsafe(v)) {
+            return v;
         }
-        return v;
+        throw fail(path, "control or format characters are not allowed (got \"" + v + "\")");
     }
 
     /**

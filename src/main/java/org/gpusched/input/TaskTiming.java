@@ -1,5 +1,7 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
+
 /**
  * The checks of a task's period and deadline, one rule for format v1 and v2: the period is
  * required, positive and within the reader's time limit; the deadline defaults to the period and

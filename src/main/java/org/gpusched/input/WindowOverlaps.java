@@ -1,10 +1,6 @@
 package org.gpusched.input;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * Whether any two partition windows overlap on a core, in O(n log n) per core used: a plan may

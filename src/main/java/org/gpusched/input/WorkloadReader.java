@@ -1,12 +1,13 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Canonical;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Workload;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.gpusched.model.Canonical;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Workload;
 
 import java.nio.file.Path;
 import java.util.Iterator;

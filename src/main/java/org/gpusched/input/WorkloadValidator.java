@@ -1,22 +1,8 @@
 package org.gpusched.input;
 
-import org.gpusched.model.Interference;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Scaling;
-import org.gpusched.model.Segment;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Platform;
-import org.gpusched.model.TimeUnitName;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalInt;
+import org.gpusched.model.*;
+
+import java.util.*;
 
 /**
  * Turns a bound v2 file into a {@link Workload}, rejecting what workload-v2.md forbids with the JSON

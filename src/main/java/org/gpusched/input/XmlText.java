@@ -1,10 +1,10 @@
 package org.gpusched.input;
 
+import java.io.Writer;
 import javax.xml.namespace.NamespaceContext;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
-import java.io.Writer;
 
 /**
  * The one way text reaches an XML document (JUnit, MAST-2, the SVG and HTML pages): XML 1.0 cannot

@@ -5,13 +5,13 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 import org.gpusched.timepart.Step;
 
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * MAST-2 XML valid against MAST's own schema (docs/mast2_model.xsd of istr-uc/MAST), written with

@@ -1,10 +1,6 @@
 package org.gpusched.interop;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import java.util.*;
 
 /**
  * MAST identifiers for the tasks of a workload. MAST-1's lexer takes a letter followed by letters,

@@ -1,15 +1,11 @@
 package org.gpusched.interop;
 
 import org.gpusched.model.Job;
-import org.gpusched.model.TaskSet;
 import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The PBS job set of one hyperperiod as the input of the schedule-abstraction-graph tool nptest:

@@ -1,7 +1,8 @@
 package org.gpusched.margin;
 
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Interference;
+import org.gpusched.model.Stage;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
@@ -134,7 +135,7 @@ public final class Sensitivity {
     /** Every WCET (each kernel of a chain) and table completion scaled by k / cmax, rounded up. */
     static TaskSet scaled(TaskSet ts, long cmax, long k) {
         List<Task> tasks = ts.tasks().stream().map(t -> t.kernels() == 1 ? withWcet(t, ceilScale(t.wcet(), k, cmax))
-                : t.withChain(t.chain().stream().map(st -> new org.gpusched.model.Stage(st.name(),
+                : t.withChain(t.chain().stream().map(st -> new Stage(st.name(),
                         ceilScale(st.wcet(), k, cmax), st.kernel())).toList())).toList();
         Interference in = ts.interference();
         Map<Long, Long> table = new LinkedHashMap<>();
@@ -154,10 +155,10 @@ public final class Sensitivity {
      * one that ends the job), keeping offset, jitter and the other kernels as they are.
      */
     private static Task withWcet(Task t, long wcet) {
-        List<org.gpusched.model.Stage> chain = new ArrayList<>(t.chain());
-        org.gpusched.model.Stage lastStage = chain.get(chain.size() - 1);
+        List<Stage> chain = new ArrayList<>(t.chain());
+        Stage lastStage = chain.get(chain.size() - 1);
         long rest = t.wcet() - lastStage.wcet();
-        chain.set(chain.size() - 1, new org.gpusched.model.Stage(lastStage.name(), Math.max(1, wcet - rest),
+        chain.set(chain.size() - 1, new Stage(lastStage.name(), Math.max(1, wcet - rest),
                 lastStage.kernel()));
         return t.withChain(chain);
     }

@@ -1,12 +1,6 @@
 package org.gpusched.oracle;
 
-import org.gpusched.model.Interference;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Stage;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,17 +1,8 @@
 package org.gpusched.oracle;
 
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The paper's oracle (section 2.3): is an ordered batch eligible, where did its blocks go, and

@@ -1,10 +1,12 @@
 package org.gpusched.oracle;
 
+import org.gpusched.model.Budget;
+
 /**
  * One ready set has more candidate batches than exact enumeration can hold (many ready tasks on a
  * GPU loose enough for most of their subsets to fit). The explorer reports it as inconclusive.
  */
-public final class TooManyBatchesException extends org.gpusched.model.Budget.Exhausted {
+public final class TooManyBatchesException extends Budget.Exhausted {
     private static final long serialVersionUID = 1L;
 
     public TooManyBatchesException(int readyTasks, int limit) {

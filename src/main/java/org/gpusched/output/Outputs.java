@@ -1,18 +1,15 @@
 package org.gpusched.output;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import java.nio.file.*;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.Collection;
@@ -27,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <li>an input of the run is never overwritten, even with --force (real paths are compared, so a
  *     link or another spelling of the same file is caught);</li>
  * <li>an existing file is overwritten only when gpusched wrote it and it is unchanged since
- *     ({@link Registry}), or with --force;</li>
+ *     ({@link WrittenFiles}), or with --force;</li>
  * <li>no two outputs of the run are the same file: every target a command checks before it runs is
  *     claimed, and a second claim on the same file (another spelling or a link included) is exit 2
  *     before anything is computed, so one output can never silently replace another;</li>
@@ -84,7 +81,7 @@ public final class Outputs {
         try {
             String sha;
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                MessageDigest md = Registry.digest();
+                MessageDigest md = WrittenFiles.digest();
                 OutputStream out = new DigestOutputStream(new BufferedOutputStream(Channels.newOutputStream(ch)), md);
                 body.write(out);
                 out.flush();
@@ -92,7 +89,7 @@ public final class Outputs {
                 sha = HexFormat.of().formatHex(md.digest());
             }
             move(tmp, file);
-            Registry.record(file, sha);
+            WrittenFiles.record(file, sha);
             return file;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot write", e);
@@ -102,6 +99,25 @@ public final class Outputs {
             } catch (IOException e) {
                 // Best effort; the temporary name never looks like a complete output.
             }
+        }
+    }
+
+    /** {@link #check} for each output given, in order, skipping the null ones (options not given). */
+    public void checkEach(Path... files) {
+        for (Path f : files) {
+            if (f != null) {
+                check(f);
+            }
+        }
+    }
+
+    /** Writes {@code text} to {@code file}, or prints it on {@code stdout} when the file is "-". */
+    public void writeOrPrint(Path file, String text, PrintWriter stdout) {
+        if (file.toString().equals("-")) {
+            stdout.print(text);
+            stdout.flush();
+        } else {
+            writeString(file, text);
         }
     }
 
@@ -158,7 +174,7 @@ public final class Outputs {
             if (!Files.isRegularFile(file)) {
                 return true;
             }
-            if (!force && !Registry.wroteIt(file)) {
+            if (!force && !WrittenFiles.wroteIt(file)) {
                 throw Reasons.refused(file, "exists and was not written by gpusched (or was changed since); "
                         + "add --force to overwrite it");
             }

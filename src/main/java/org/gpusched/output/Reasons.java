@@ -1,14 +1,9 @@
 package org.gpusched.output;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
-import java.nio.file.Path;
+import java.nio.file.*;
 
 /**
  * Turns the I/O failures of writing a user's output path into one line naming the path and the

@@ -7,17 +7,17 @@ import java.util.List;
  * A partition during the search: its tasks (indices into the task list, increasing) and its size m.
  * Its utilisation is U(P) = Σ C_i(T(P), m) / T_i under the test's times.
  */
-record Part(int[] members, long sms, Frac utilization) {
+record Part(int[] members, long sms, Fraction utilization) {
     Part {
         members = members.clone();
     }
 
-    static Part of(List<PTask> all, int[] members, long sms, PartitionTest test) {
-        List<PTask> ts = Arrays.stream(members).mapToObj(all::get).toList();
+    static Part of(List<KernelTask> all, int[] members, long sms, PartitionTest test) {
+        List<KernelTask> ts = Arrays.stream(members).mapToObj(all::get).toList();
         boolean[] conflict = PartitionTest.conflicts(ts);
-        Frac u = Frac.ZERO;
+        Fraction u = Fraction.ZERO;
         for (int i = 0; i < ts.size(); i++) {
-            u = u.plus(Frac.of(test.time(ts.get(i), conflict[i], sms), ts.get(i).period()));
+            u = u.plus(Fraction.of(test.time(ts.get(i), conflict[i], sms), ts.get(i).period()));
         }
         return new Part(members, sms, u);
     }
@@ -26,7 +26,7 @@ record Part(int[] members, long sms, Frac utilization) {
         return members[0];
     }
 
-    List<PTask> tasks(List<PTask> all) {
+    List<KernelTask> tasks(List<KernelTask> all) {
         return Arrays.stream(members).mapToObj(all::get).toList();
     }
 

@@ -1,13 +1,6 @@
 package org.gpusched.partition;
 
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Scaling;
-import org.gpusched.model.Segment;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -20,7 +13,7 @@ import java.util.List;
  *
  * @param sms M
  */
-public record PartitionInput(long sms, List<PTask> tasks) {
+public record PartitionInput(long sms, List<KernelTask> tasks) {
 
     public PartitionInput {
         tasks = List.copyOf(tasks);
@@ -59,11 +52,11 @@ public record PartitionInput(long sms, List<PTask> tasks) {
         }
         long m = w.gpu().sms();
         Platform.ConflictFactors cf = w.platform().conflictFactors();
-        List<PTask> out = new ArrayList<>();
+        List<KernelTask> out = new ArrayList<>();
         for (WorkTask t : w.tasks()) {
             Kind kind = Kind.of(t.kind());
             BigDecimal k = kind == Kind.MEMORY ? cf.memory() : cf.compute();
-            out.add(PTask.of(t.index(), t.name(), t.period(), t.deadline(), kind, curve(t, w.gpu()), k));
+            out.add(KernelTask.of(t.index(), t.name(), t.period(), t.deadline(), kind, curve(t, w.gpu()), k));
         }
         return new PartitionInput(m, out);
     }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * What a heuristic found. When {@code schedulable}, {@code partitions} is the plan (each partition's
- * tasks and size, in order of their first task; SM ranges are given by {@link PartitionPlan}); when
+ * tasks and size, in order of their first task; SM ranges are given by {@link SmPartitionPlan}); when
  * not, it is the partition list the search stopped with (empty when Lemma 1 or 2 rejected).
  *
  * @param stage         where the verdict was reached: lemma-1, lemma-2, lemma-3 (accepted) or merge

@@ -40,9 +40,9 @@ public enum PartitionTest {
     }
 
     /** Whether another task of {@code tasks} has the kind of {@code tasks.get(i)}. */
-    static boolean[] conflicts(List<PTask> tasks) {
+    static boolean[] conflicts(List<KernelTask> tasks) {
         int compute = 0;
-        for (PTask t : tasks) {
+        for (KernelTask t : tasks) {
             compute += t.kind() == Kind.COMPUTE ? 1 : 0;
         }
         int memory = tasks.size() - compute;
@@ -54,12 +54,12 @@ public enum PartitionTest {
     }
 
     /** The time this test charges task i of P on m SMs (GFB: on one SM). */
-    long time(PTask t, boolean conflict, long m) {
+    long time(KernelTask t, boolean conflict, long m) {
         return t.c(this == GFB ? 1 : m, conflict);
     }
 
     /** Whether {@code tasks} on one partition of m SMs pass this test. */
-    public boolean passes(List<PTask> tasks, long m) {
+    public boolean passes(List<KernelTask> tasks, long m) {
         boolean[] conflict = conflicts(tasks);
         long[] c = new long[tasks.size()];
         for (int i = 0; i < c.length; i++) {
@@ -75,48 +75,48 @@ public enum PartitionTest {
         };
     }
 
-    private static boolean gfb(List<PTask> tasks, long[] c, long m) {
-        Frac sum = Frac.ZERO;
-        Frac max = Frac.ZERO;
+    private static boolean gfb(List<KernelTask> tasks, long[] c, long m) {
+        Fraction sum = Fraction.ZERO;
+        Fraction max = Fraction.ZERO;
         for (int i = 0; i < c.length; i++) {
-            Frac d = Frac.of(c[i], tasks.get(i).deadline());
+            Fraction d = Fraction.of(c[i], tasks.get(i).deadline());
             sum = sum.plus(d);
             max = d.compareTo(max) > 0 ? d : max;
         }
         // Σδ <= m − (m−1)·δmax  ⇔  Σδ + (m−1)·δmax <= m
-        return sum.plus(max.times(m - 1)).compareTo(Frac.of(m)) <= 0;
+        return sum.plus(max.times(m - 1)).compareTo(Fraction.of(m)) <= 0;
     }
 
     /**
      * Uniprocessor EDF, constrained deadlines: U <= 1 and dbf(t) <= t at every absolute deadline t up
      * to L = max(D_max, Σ(T_i − D_i)·U_i / (1 − U)) (the classic bound; for U = 1 the hyperperiod).
      */
-    private static boolean dbf(List<PTask> tasks, long[] c) {
-        Frac u = Frac.ZERO;
+    private static boolean dbf(List<KernelTask> tasks, long[] c) {
+        Fraction u = Fraction.ZERO;
         long dmax = 0;
         for (int i = 0; i < c.length; i++) {
-            u = u.plus(Frac.of(c[i], tasks.get(i).period()));
+            u = u.plus(Fraction.of(c[i], tasks.get(i).period()));
             dmax = Math.max(dmax, tasks.get(i).deadline());
         }
-        int cmp = u.compareTo(Frac.of(1));
+        int cmp = u.compareTo(Fraction.of(1));
         if (cmp > 0) {
             return false;
         }
         BigInteger limit;
         if (cmp == 0) {
             limit = BigInteger.ONE;
-            for (PTask t : tasks) {
+            for (KernelTask t : tasks) {
                 BigInteger p = BigInteger.valueOf(t.period());
                 limit = limit.divide(limit.gcd(p)).multiply(p);
             }
         } else {
             // Σ(T−D)·C/T / (1 − U), rounded up.
-            Frac num = Frac.ZERO;
+            Fraction num = Fraction.ZERO;
             for (int i = 0; i < c.length; i++) {
-                PTask t = tasks.get(i);
-                num = num.plus(Frac.of(c[i], t.period()).times(t.period() - t.deadline()));
+                KernelTask t = tasks.get(i);
+                num = num.plus(Fraction.of(c[i], t.period()).times(t.period() - t.deadline()));
             }
-            Frac rest = new Frac(u.den().subtract(u.num()), u.den());
+            Fraction rest = new Fraction(u.den().subtract(u.num()), u.den());
             BigInteger n = num.num().multiply(rest.den());
             BigInteger d = num.den().multiply(rest.num());
             BigInteger[] qr = n.divideAndRemainder(d);

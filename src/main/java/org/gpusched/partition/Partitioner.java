@@ -2,11 +2,7 @@ package org.gpusched.partition;
 
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Locale;
+import java.util.*;
 
 /**
  * The paper's Algorithms 1–3 (Zahaf et al., RTNS 2021, section 5) for one heuristic, and the 1G
@@ -14,7 +10,7 @@ import java.util.Locale;
  * partition (docs/partitioning.md).
  */
 public final class Partitioner {
-    private final List<PTask> tasks;
+    private final List<KernelTask> tasks;
     private final long sms;
     private final PartitionTest test;
     private final boolean binary;
@@ -43,20 +39,20 @@ public final class Partitioner {
      * Lemma 1's load Σ C^n_i(1) / T_i. A table scaling without a point at 1 SM has no C^n(1); it
      * counts m0 · C^n(m0) at its smallest point m0 (the work-conserving premise of Lemma 1 itself).
      */
-    public static Frac lemma1Load(List<PTask> tasks) {
-        Frac load = Frac.ZERO;
-        for (PTask t : tasks) {
+    public static Fraction lemma1Load(List<KernelTask> tasks) {
+        Fraction load = Fraction.ZERO;
+        for (KernelTask t : tasks) {
             long c1 = t.cn(1);
             if (c1 == Ticks.BEYOND && t.curve() instanceof Curve.Table tb) {
                 c1 = Ticks.mul(tb.sms()[0], tb.time()[0]);
             }
-            load = load.plus(Frac.of(c1, t.period()));
+            load = load.plus(Fraction.of(c1, t.period()));
         }
         return load;
     }
 
     private PartitionResult search(Heuristic h) {
-        Frac load = lemma1Load(tasks);
+        Fraction load = lemma1Load(tasks);
         double l1 = load.value();
         if (h == Heuristic.ONE_G) {
             int[] all = new int[tasks.size()];
@@ -65,7 +61,7 @@ public final class Partitioner {
             return result(h, ok, "1g", ok ? null : "1G: the tasks fail the " + test.id() + " test on one partition of all "
                     + sms + " SMs", List.of(Part.of(tasks, all, sms, test)), l1);
         }
-        if (load.compareTo(Frac.of(sms)) > 0) {
+        if (load.compareTo(Fraction.of(sms)) > 0) {
             return result(h, false, "lemma-1", String.format(Locale.ROOT,
                     "Lemma 1: the load on one SM, sum of C(1)/T = %.4f, exceeds M = %d", l1, sms), List.of(), l1);
         }
@@ -73,7 +69,7 @@ public final class Partitioner {
         for (int i = 0; i < tasks.size(); i++) {
             long m = smallest(new int[] {i}, 1, sms);
             if (m < 0) {
-                PTask t = tasks.get(i);
+                KernelTask t = tasks.get(i);
                 return result(h, false, "lemma-2", String.format(Locale.ROOT,
                         "Lemma 2: %s misses its deadline even alone on all %d SMs (time %d > D = %d)", t.name(), sms,
                         test.time(t, false, sms), t.deadline()), List.of(), l1);
@@ -177,7 +173,7 @@ public final class Partitioner {
 
     /** The smallest m in lo..hi at which the tasks pass, or −1; linear (the paper) or binary. */
     private long smallest(int[] members, long lo, long hi) {
-        List<PTask> ts = Arrays.stream(members).mapToObj(tasks::get).toList();
+        List<KernelTask> ts = Arrays.stream(members).mapToObj(tasks::get).toList();
         if (!binary) {
             for (long m = lo; m <= hi; m++) {
                 if (test.passes(ts, m)) {

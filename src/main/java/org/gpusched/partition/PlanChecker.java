@@ -19,12 +19,12 @@ public final class PlanChecker {
     private PlanChecker() { }
 
     /** Problems found, empty when the plan is valid for these tasks. */
-    public static List<String> check(PartitionInput in, PartitionPlan plan) {
+    public static List<String> check(PartitionInput in, SmPartitionPlan plan) {
         List<String> bad = new ArrayList<>();
         int n = in.tasks().size();
         int[] seen = new int[n];
         boolean[] sm = new boolean[(int) Math.min(in.sms(), Integer.MAX_VALUE - 8)];
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             if (p.sms() < 1 || p.lastSm() - p.firstSm() + 1 != p.sms() || p.firstSm() < 0 || p.lastSm() >= in.sms()) {
                 bad.add(p.name() + ": bad SM range " + p.firstSm() + ".." + p.lastSm() + " for " + p.sms() + " SMs");
                 continue;
@@ -35,8 +35,8 @@ public final class PlanChecker {
                 }
                 sm[(int) s] = true;
             }
-            List<PTask> ts = new ArrayList<>();
-            for (PartitionPlan.Slot s : p.tasks()) {
+            List<KernelTask> ts = new ArrayList<>();
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 if (s.index() < 0 || s.index() >= n || !in.tasks().get(s.index()).name().equals(s.task())) {
                     bad.add(p.name() + ": unknown task " + s.task());
                     continue;
@@ -57,7 +57,7 @@ public final class PlanChecker {
         return bad;
     }
 
-    private static BigDecimal time(PTask t, List<PTask> with, long m) {
+    private static BigDecimal time(KernelTask t, List<KernelTask> with, long m) {
         long same = with.stream().filter(o -> o.kind() == t.kind()).count();
         BigDecimal c = BigDecimal.valueOf(t.curve().at(m));
         if (same < 2) {
@@ -67,13 +67,13 @@ public final class PlanChecker {
         return c.multiply(k).setScale(0, RoundingMode.CEILING);
     }
 
-    private static String passes(List<PTask> ts, long m, PartitionTest test) {
+    private static String passes(List<KernelTask> ts, long m, PartitionTest test) {
         long on = test == PartitionTest.GFB ? 1 : m;
         BigDecimal density = BigDecimal.ZERO;
         BigDecimal maxDensity = BigDecimal.ZERO;
         long[] c = new long[ts.size()];
         for (int i = 0; i < ts.size(); i++) {
-            PTask t = ts.get(i);
+            KernelTask t = ts.get(i);
             BigDecimal ci = time(t, ts, on);
             if (ci.compareTo(BigDecimal.valueOf(t.deadline())) > 0) {
                 return t.name() + " takes " + ci + " > D = " + t.deadline();
@@ -94,10 +94,10 @@ public final class PlanChecker {
         return null;
     }
 
-    private static String demand(List<PTask> ts, long[] c) {
+    private static String demand(List<KernelTask> ts, long[] c) {
         long h = 1;
         long dmax = 0;
-        for (PTask t : ts) {
+        for (KernelTask t : ts) {
             h = lcm(h, t.period());
             dmax = Math.max(dmax, t.deadline());
             if (h > MAX_HORIZON) {
@@ -108,7 +108,7 @@ public final class PlanChecker {
             for (long d = ts.get(i).deadline(); d <= h + dmax; d += ts.get(i).period()) {
                 long sum = 0;
                 for (int j = 0; j < ts.size(); j++) {
-                    PTask t = ts.get(j);
+                    KernelTask t = ts.get(j);
                     if (d >= t.deadline()) {
                         sum += ((d - t.deadline()) / t.period() + 1) * c[j];
                     }

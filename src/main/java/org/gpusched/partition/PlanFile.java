@@ -19,7 +19,7 @@ public final class PlanFile {
 
     private PlanFile() { }
 
-    public static ObjectNode json(PartitionPlan plan, String workloadName, String sha256, String timeUnit,
+    public static ObjectNode json(SmPartitionPlan plan, String workloadName, String sha256, String timeUnit,
                                   String method) {
         ObjectNode o = MAPPER.createObjectNode().put("format", FORMAT).put("formatVersion", VERSION);
         o.putObject("workload").put("name", workloadName).put("sha256", sha256);
@@ -27,11 +27,11 @@ public final class PlanFile {
                 .put("gpuSms", plan.gpuSms()).put("usedSms", plan.usedSms())
                 .put("scheduledWorkload", BigDecimal.valueOf(plan.scheduledWorkload()).setScale(6, RoundingMode.HALF_EVEN));
         ArrayNode parts = o.putArray("partitions");
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             ObjectNode x = parts.addObject().put("name", p.name()).put("sms", p.sms()).put("firstSm", p.firstSm())
                     .put("lastSm", p.lastSm());
             ArrayNode ts = x.putArray("tasks");
-            for (PartitionPlan.Slot s : p.tasks()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 ts.addObject().put("task", s.task()).put("kind", s.kind().json()).put("conflict", s.conflict())
                         .put("time", s.time()).put("deadline", s.deadline()).put("period", s.period())
                         .put("slack", s.slack());
@@ -40,7 +40,7 @@ public final class PlanFile {
         return o;
     }
 
-    public static String text(PartitionPlan plan, String workloadName, String sha256, String timeUnit, String method) {
+    public static String text(SmPartitionPlan plan, String workloadName, String sha256, String timeUnit, String method) {
         try {
             return MAPPER.writeValueAsString(json(plan, workloadName, sha256, timeUnit, method)) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

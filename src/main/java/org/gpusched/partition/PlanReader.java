@@ -1,8 +1,8 @@
 package org.gpusched.partition;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.input.Escapes;
 import org.gpusched.input.StrictJson;
+import org.gpusched.model.Escapes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ public final class PlanReader {
     /**
      * @param sha256 the workload's hash; a plan for another workload is refused unless {@code force}
      */
-    public static PartitionPlan read(String file, String text, PartitionInput in, String sha256, boolean force) {
+    public static SmPartitionPlan read(String file, String text, PartitionInput in, String sha256, boolean force) {
         // The same strict reading as task sets: limits, duplicate keys, trailing data, positions.
         StrictJson.Document d = StrictJson.parse(file, text, "a gpusched partition plan");
         JsonNode root = d.tree();
@@ -44,9 +44,9 @@ public final class PlanReader {
         } catch (IllegalArgumentException e) {
             throw d.error("partitionTest", e.getMessage());
         }
-        Map<String, PTask> byName = new HashMap<>();
+        Map<String, KernelTask> byName = new HashMap<>();
         in.tasks().forEach(t -> byName.put(t.name(), t));
-        List<PartitionPlan.Partition> parts = new ArrayList<>();
+        List<SmPartitionPlan.Partition> parts = new ArrayList<>();
         JsonNode ps = root.path("partitions");
         if (!ps.isArray()) {
             throw d.error("partitions", "missing array \"partitions\"");
@@ -57,7 +57,7 @@ public final class PlanReader {
             long sms = whole(d, p + ".sms", x.path("sms"));
             long first = whole(d, p + ".firstSm", x.path("firstSm"));
             long last = whole(d, p + ".lastSm", x.path("lastSm"));
-            List<PTask> members = new ArrayList<>();
+            List<KernelTask> members = new ArrayList<>();
             JsonNode ts = x.path("tasks");
             if (!ts.isArray()) {
                 throw d.error(p + ".tasks", "must be an array of tasks");
@@ -65,25 +65,25 @@ public final class PlanReader {
             for (int j = 0; j < ts.size(); j++) {
                 informational(d, p + ".tasks[" + j + "]", ts.get(j));
                 String name = ts.get(j).path("task").asText("");
-                PTask t = byName.get(name);
+                KernelTask t = byName.get(name);
                 if (t == null) {
                     throw d.error(p + ".tasks[" + j + "].task", "unknown task \"" + name + "\"");
                 }
                 members.add(t);
             }
             boolean[] conflict = PartitionTest.conflicts(members);
-            List<PartitionPlan.Slot> slots = new ArrayList<>();
+            List<SmPartitionPlan.Slot> slots = new ArrayList<>();
             for (int j = 0; j < members.size(); j++) {
-                PTask t = members.get(j);
-                slots.add(new PartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
+                KernelTask t = members.get(j);
+                slots.add(new SmPartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
                         test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
             }
             if (x.has("name") && (!x.path("name").isTextual() || Escapes.hasUnsafe(x.path("name").asText()))) {
                 throw d.error(p + ".name", "must be a string without control characters");
             }
-            parts.add(new PartitionPlan.Partition(x.path("name").asText("P" + k), sms, first, last, slots));
+            parts.add(new SmPartitionPlan.Partition(x.path("name").asText("P" + k), sms, first, last, slots));
         }
-        PartitionPlan plan = new PartitionPlan(in.sms(), test, parts);
+        SmPartitionPlan plan = new SmPartitionPlan(in.sms(), test, parts);
         List<String> bad = PlanChecker.check(in, plan);
         if (!bad.isEmpty() && !force) {
             throw d.error("partitions", "not a valid plan for this workload: " + bad.get(0)

@@ -4,7 +4,7 @@ import org.gpusched.model.KernelKind;
 
 /**
  * How the simulated device slows kernels of the built-in kinds that run together: the built-in
- * fluid model ({@link Contention}) or one fitted to a GPU's measurements ({@link FittedContention}).
+ * fluid model ({@link FluidContention}) or one fitted to a GPU's measurements ({@link FittedContention}).
  */
 public interface ContentionModel {
     /** Whether a kernel of {@code kind} loads a shared resource (two such kernels together may slow). */

@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.OperationKind;
 import org.gpusched.copyexec.Strategy;
 
 /**
@@ -19,7 +19,7 @@ public record CopyBatch(Strategy strategy, long start, int[] tasks, int[] jobs, 
         return tasks.length;
     }
 
-    public long time(int j, OpKind k) {
+    public long time(int j, OperationKind k) {
         return times[j][k.ordinal()];
     }
 

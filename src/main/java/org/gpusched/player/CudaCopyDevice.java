@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.OperationKind;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
@@ -97,9 +97,9 @@ public final class CudaCopyDevice implements CopyDevice {
         long[] kernel = new long[n];
         long[] d2h = new long[n];
         for (int j = 0; j < n; j++) {
-            h2d[j] = bytes(b.time(j, OpKind.H2D), 0);
-            kernel[j] = b.time(j, OpKind.KERNEL);
-            d2h[j] = bytes(b.time(j, OpKind.D2H), 1);
+            h2d[j] = bytes(b.time(j, OperationKind.H2D), 0);
+            kernel[j] = b.time(j, OperationKind.KERNEL);
+            d2h[j] = bytes(b.time(j, OperationKind.D2H), 1);
         }
         long[] out = new long[12];
         CopyNative.runBatch(handle, b.strategy().ordinal(), b.tasks(), h2d, kernel, d2h, b.concurrent(),

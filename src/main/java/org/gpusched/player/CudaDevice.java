@@ -1,5 +1,6 @@
 package org.gpusched.player;
 
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class CudaDevice implements Device {
 
     /**
      * Opens GPU {@code gpu} for the task set's kernels; throws {@link CudaException} when the
-     * library, driver or device is missing or CUDA fails, {@link org.gpusched.input.InputException}
+     * library, driver or device is missing or CUDA fails, {@link InputException}
      * for a bad kernel file or a chain with a kernel module.
      */
     public static CudaDevice open(TaskSet ts, int gpu, long tickNs) {
@@ -70,7 +71,7 @@ public final class CudaDevice implements Device {
     }
 
     @Override
-    public Trace play(Plan plan, Mode mode, long[] durations) {
+    public Trace play(UnrolledTable plan, Mode mode, long[] durations) {
         NativeTable.Run run = NativeTable.run(plan, mode, durations, tickNs);
         long[] out = run.out();
         long[] align = NativePlayer.run(handle, LEAD_NS, run.target(), run.first(), run.unit(), run.kernelNs(),
@@ -79,7 +80,7 @@ public final class CudaDevice implements Device {
     }
 
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
-    private static List<String> notes(Plan plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
+    private static List<String> notes(UnrolledTable plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
         long[] dur = run.kernelNs();
         Stat copy = new Stat();
         for (int i = 0; i < m; i++) {

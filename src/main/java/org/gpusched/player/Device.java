@@ -10,7 +10,7 @@ public interface Device extends AutoCloseable {
      * Plays every entry of {@code plan} in {@code mode}; {@code durations} gives each item's
      * execution time in ticks (see {@link ExecTime#durations}).
      */
-    Trace play(Plan plan, Mode mode, long[] durations);
+    Trace play(UnrolledTable plan, Mode mode, long[] durations);
 
     @Override
     default void close() { }

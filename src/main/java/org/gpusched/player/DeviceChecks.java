@@ -1,13 +1,7 @@
 package org.gpusched.player;
 
-import org.gpusched.model.BlockUsage;
-import org.gpusched.model.Gpu;
-import org.gpusched.input.InputException;
-import org.gpusched.model.Kernel;
 import org.gpusched.input.KernelModules;
-import org.gpusched.model.SmPolicy;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
+import org.gpusched.model.*;
 
 import java.io.IOException;
 import java.io.InputStream;

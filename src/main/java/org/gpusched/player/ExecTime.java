@@ -49,7 +49,7 @@ public record ExecTime(double low, double high, String spec) {
      * kernels in between; without copies K = C(S)). The draw order is fixed (plan order), so a seed
      * reproduces a run exactly.
      */
-    public long[] durations(Plan plan, long seed) {
+    public long[] durations(UnrolledTable plan, long seed) {
         long[] c = new long[plan.entries()];
         for (int e = 0; e < c.length; e++) {
             c[e] = plan.completion(e);
@@ -58,13 +58,13 @@ public record ExecTime(double low, double high, String spec) {
     }
 
     /**
-     * As {@link #durations(Plan, long)}, for a GPU: a real device spends the runtime's launch,
+     * As {@link #durations(UnrolledTable, long)}, for a GPU: a real device spends the runtime's launch,
      * submission and synchronise cost itself, so its kernels run C(S) less the frame's stated
      * runtime overhead (the simulated device has no runtime of its own and carries that cost inside
      * the kernels' durations). Then the frame's model holds on the device exactly when its runtime
      * costs no more than stated.
      */
-    public long[] deviceDurations(Plan plan, long seed) {
+    public long[] deviceDurations(UnrolledTable plan, long seed) {
         long[] c = new long[plan.entries()];
         for (int e = 0; e < c.length; e++) {
             c[e] = Ticks.sub(plan.completion(e), plan.overhead(e));
@@ -72,8 +72,8 @@ public record ExecTime(double low, double high, String spec) {
         return durations(plan, seed, c);
     }
 
-    /** As {@link #durations(Plan, long)}, of the device's own completion time per entry (see {@link SimTiming}). */
-    public long[] durations(Plan plan, long seed, long[] completion) {
+    /** As {@link #durations(UnrolledTable, long)}, of the device's own completion time per entry (see {@link SimTiming}). */
+    public long[] durations(UnrolledTable plan, long seed, long[] completion) {
         SplittableRandom rnd = new SplittableRandom(seed);
         long[] d = new long[plan.items()];
         for (int e = 0; e < plan.entries(); e++) {

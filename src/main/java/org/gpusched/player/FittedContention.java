@@ -1,14 +1,9 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.KernelKind;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.EnumMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * A contention model fitted to a GPU: the sets {@code experiment interference} measured (its raw

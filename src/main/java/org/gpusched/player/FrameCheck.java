@@ -2,11 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.*;
 
 /**
  * A played run compared frame by frame with the table it played (the analysis): how late each
@@ -55,7 +51,7 @@ public record FrameCheck(List<Frame> frames, Summary summary, Map<Long, Long> wo
     }
 
     public static FrameCheck of(PlayResult r) {
-        Plan plan = r.plan();
+        UnrolledTable plan = r.plan();
         long scale = r.trace().scale();
         List<Frame> frames = new ArrayList<>(r.batches().size());
         Map<Long, Long> worst = new TreeMap<>();

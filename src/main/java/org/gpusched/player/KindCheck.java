@@ -1,5 +1,6 @@
 package org.gpusched.player;
 
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -76,7 +77,7 @@ public final class KindCheck {
                 }
             }
         }
-        TaskSet ts = new org.gpusched.input.TaskSetReader().read("kind-floors", "{\"formatVersion\": 1, \"name\":"
+        TaskSet ts = new TaskSetReader().read("kind-floors", "{\"formatVersion\": 1, \"name\":"
                 + " \"kind-floors\", \"timeUnit\": \"ns\", \"tasks\": [\n" + tasks + "\n], \"interference\":"
                 + " {\"model\": \"none\"}}");
         try (CudaDevice cuda = CudaDevice.open(ts, gpu, 1)) {

@@ -1,10 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.KernelKind;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 
 import java.util.ArrayList;
 import java.util.List;

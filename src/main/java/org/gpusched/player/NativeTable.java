@@ -1,11 +1,7 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
 import org.gpusched.input.KernelModules;
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 
 import java.util.Arrays;
 
@@ -84,7 +80,7 @@ final class NativeTable {
         long[] out() { return new long[4 * entries() + 6 * items()]; }
     }
 
-    static Run run(Plan plan, Mode mode, long[] durations, long tickNs) {
+    static Run run(UnrolledTable plan, Mode mode, long[] durations, long tickNs) {
         int n = plan.entries();
         int m = plan.items();
         long[] target = mode == Mode.TIME_TRIGGERED ? plan.plannedStartArray() : plan.latestReleaseArray();

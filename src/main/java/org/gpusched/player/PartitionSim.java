@@ -1,8 +1,8 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Ticks;
-import org.gpusched.partition.PartitionPlan;
 import org.gpusched.partition.PartitionTest;
+import org.gpusched.partition.SmPartitionPlan;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,9 +28,9 @@ public final class PartitionSim {
     }
 
     /** Plays every partition over [0, horizon); jobs in order of release, then task index. */
-    public static List<Job> play(PartitionPlan plan, long horizon) {
+    public static List<Job> play(SmPartitionPlan plan, long horizon) {
         List<Job> out = new ArrayList<>();
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             long servers = switch (plan.test()) {
                 case PER_TASK -> Long.MAX_VALUE;
                 case EDF_DBF -> 1;
@@ -43,14 +43,14 @@ public final class PartitionSim {
     }
 
     private static final class Live {
-        final PartitionPlan.Slot slot;
+        final SmPartitionPlan.Slot slot;
         final long job;
         final long release;
         final long deadline;
         long left;
         long start = -1;
 
-        Live(PartitionPlan.Slot slot, long job, long release) {
+        Live(SmPartitionPlan.Slot slot, long job, long release) {
             this.slot = slot;
             this.job = job;
             this.release = release;
@@ -60,10 +60,10 @@ public final class PartitionSim {
     }
 
     /** Preemptive EDF on {@code servers} identical servers (unbounded: every job runs at once). */
-    private static List<Job> partition(PartitionPlan.Partition p, long horizon, long servers) {
+    private static List<Job> partition(SmPartitionPlan.Partition p, long horizon, long servers) {
         PriorityQueue<Live> pending = new PriorityQueue<>(Comparator.comparingLong((Live l) -> l.release)
                 .thenComparingInt(l -> l.slot.index()));
-        for (PartitionPlan.Slot s : p.tasks()) {
+        for (SmPartitionPlan.Slot s : p.tasks()) {
             for (long k = 0; k * s.period() < horizon; k++) {
                 pending.add(new Live(s, k, k * s.period()));
             }

@@ -1,18 +1,10 @@
 package org.gpusched.player;
 
-import org.gpusched.model.Kernel;
-import org.gpusched.model.Segment;
-import org.gpusched.model.TimeUnitName;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.model.*;
 import org.gpusched.partition.PartitionTest;
+import org.gpusched.partition.SmPartitionPlan;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * A per-task partition plan on the GPU: every job a spin kernel of its modelled time C_i(T(P), |P|),
@@ -25,7 +17,7 @@ import java.util.Map;
 public final class PlanOnGpu {
     private PlanOnGpu() { }
 
-    public static List<PartitionSim.Job> play(int gpu, Workload w, PartitionPlan plan, long horizon) {
+    public static List<PartitionSim.Job> play(int gpu, Workload w, SmPartitionPlan plan, long horizon) {
         if (plan.test() != PartitionTest.PER_TASK) {
             throw new IllegalArgumentException("the GPU plays per-task plans only (kernels co-running on their"
                     + " partition); " + plan.test().id() + " needs a dispatcher the player does not have: use --device sim");
@@ -34,10 +26,10 @@ public final class PlanOnGpu {
             throw new IllegalArgumentException("timeUnit tick has no duration on a GPU");
         }
         long ns = w.timeUnit().nanos();
-        record Launch(PartitionPlan.Slot slot, int part, long job, long release) { }
+        record Launch(SmPartitionPlan.Slot slot, int part, long job, long release) { }
         List<Launch> launches = new ArrayList<>();
         for (int p = 0; p < plan.partitions().size(); p++) {
-            for (PartitionPlan.Slot s : plan.partitions().get(p).tasks()) {
+            for (SmPartitionPlan.Slot s : plan.partitions().get(p).tasks()) {
                 for (long k = 0; k * s.period() < horizon; k++) {
                     launches.add(new Launch(s, p, k, k * s.period()));
                 }

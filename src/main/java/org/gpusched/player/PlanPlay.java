@@ -1,12 +1,12 @@
 package org.gpusched.player;
 
 import org.gpusched.model.Hyperperiod;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.PartitionPlan;
 import org.gpusched.partition.PlanFile;
 import org.gpusched.partition.PlanReader;
+import org.gpusched.partition.SmPartitionPlan;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +45,7 @@ public final class PlanPlay {
     }
 
     /** What was played: every job as measured, over {@code hyperperiods} hyperperiods of length {@code hyperperiod}. */
-    public record Played(Request request, Workload workload, PartitionPlan plan, List<PartitionSim.Job> jobs,
+    public record Played(Request request, Workload workload, SmPartitionPlan plan, List<PartitionSim.Job> jobs,
                          long hyperperiod, String device) {
         public boolean missed() {
             return jobs.stream().anyMatch(PartitionSim.Job::missed);
@@ -69,7 +69,7 @@ public final class PlanPlay {
         } catch (IOException e) {
             throw new InputException(q.plan(), "", "cannot read: " + e.getMessage());
         }
-        PartitionPlan plan = PlanReader.read(q.plan(), text, in, w.sha256(), q.force());
+        SmPartitionPlan plan = PlanReader.read(q.plan(), text, in, w.sha256(), q.force());
         long[] periods = w.tasks().stream().mapToLong(t -> t.period()).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
         long jobs = 0;
@@ -78,9 +78,9 @@ public final class PlanPlay {
                 jobs += h.getAsLong() / p * q.hyperperiods();
             }
         }
-        if (h.isEmpty() || jobs > Plan.MAX_ITEMS) {
+        if (h.isEmpty() || jobs > UnrolledTable.MAX_ITEMS) {
             throw new InputException(q.workload().toString(), "", "too many jobs to play (" + (h.isEmpty() ? "the "
-                    + "hyperperiod overflows" : jobs) + "); the player plays at most " + Plan.MAX_ITEMS);
+                    + "hyperperiod overflows" : jobs) + "); the player plays at most " + UnrolledTable.MAX_ITEMS);
         }
         long horizon = h.getAsLong() * q.hyperperiods();
         List<PartitionSim.Job> played;

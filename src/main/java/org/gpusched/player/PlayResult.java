@@ -9,7 +9,7 @@ import java.util.List;
  * A played plan judged against its deadlines. A job misses when it finishes after its absolute
  * deadline; lateness = finish - deadline (negative: slack left). All times in the trace's unit.
  */
-public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, List<BatchRow> batches,
+public record PlayResult(UnrolledTable plan, Mode mode, Trace trace, List<JobRow> jobs, List<BatchRow> batches,
                          Summary summary) {
 
     /**
@@ -76,7 +76,7 @@ public record PlayResult(Plan plan, Mode mode, Trace trace, List<JobRow> jobs, L
     /** How many never-run jobs a report names; the count covers them all. */
     public static final int NEVER_RUN_SHOWN = 20;
 
-    public static PlayResult of(Plan plan, Mode mode, Trace trace) {
+    public static PlayResult of(UnrolledTable plan, Mode mode, Trace trace) {
         long s = trace.scale();
         List<JobRow> jobs = new ArrayList<>(plan.items());
         List<BatchRow> batches = new ArrayList<>(plan.entries());

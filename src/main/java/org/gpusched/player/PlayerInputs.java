@@ -1,9 +1,9 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
 import org.gpusched.input.StrictJson;
-import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.InputException;
+import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
@@ -40,7 +40,7 @@ public final class PlayerInputs {
     public record Request(String table, Path taskset, int hyperperiods, boolean force, boolean json,
                    boolean allowExternalModules) { }
 
-    public static Plan load(Request r, InputStream stdin, PrintWriter err) {
+    public static UnrolledTable load(Request r, InputStream stdin, PrintWriter err) {
         if (r.table().equals("-") && r.taskset().toString().equals("-")) {
             throw new InputException("-", "", "the table and the task set cannot both come from stdin");
         }
@@ -58,7 +58,7 @@ public final class PlayerInputs {
             err.println("warning: " + refusal(r.table(), content, problems.get(0), what).getMessage()
                     + "; playing it because of --force (jobs it never runs count as misses)");
         }
-        return Plan.of(ts, t, r.table(), r.hyperperiods());
+        return UnrolledTable.of(ts, t, r.table(), r.hyperperiods());
     }
 
     /**
@@ -68,10 +68,10 @@ public final class PlayerInputs {
     private static void checkSize(Request r, SchedulingTable t) {
         long perHp = t.entries().stream().mapToLong(e -> e.batch().size()).sum();
         long launches = perHp * r.hyperperiods();
-        if (launches > Plan.MAX_ITEMS || t.entries().size() * (long) r.hyperperiods() > Plan.MAX_ITEMS) {
+        if (launches > UnrolledTable.MAX_ITEMS || t.entries().size() * (long) r.hyperperiods() > UnrolledTable.MAX_ITEMS) {
             throw new InputException(r.table(), "", String.format(Locale.ROOT, "%d hyperperiods of %d launches"
                     + " are %d launches; a run plays at most %d (fewer --hyperperiods)", r.hyperperiods(), perHp,
-                    launches, Plan.MAX_ITEMS));
+                    launches, UnrolledTable.MAX_ITEMS));
         }
         long need = launches * (r.json() ? BYTES_PER_LAUNCH_JSON : BYTES_PER_LAUNCH);
         long heap = Runtime.getRuntime().maxMemory();

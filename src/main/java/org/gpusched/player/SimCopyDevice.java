@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.copyexec.OpKind;
+import org.gpusched.copyexec.OperationKind;
 import org.gpusched.copyexec.Strategy;
 import org.gpusched.model.Ticks;
 
@@ -43,13 +43,13 @@ public final class SimCopyDevice implements CopyDevice {
     /** One command: job j's operation k on queue q. */
     private static final class Cmd {
         final int j;
-        final OpKind k;
+        final OperationKind k;
         final int q;
         long dur;
         long start = -1;
         long end = -1;
 
-        Cmd(int j, OpKind k, int q, long dur) {
+        Cmd(int j, OperationKind k, int q, long dur) {
             this.j = j;
             this.k = k;
             this.q = q;
@@ -80,20 +80,20 @@ public final class SimCopyDevice implements CopyDevice {
         // Issue order: traditional one job after the other; the others H2Ds, kernels, then D2Hs.
         if (traditional) {
             for (int j = 0; j < n; j++) {
-                for (OpKind k : OpKind.values()) {
+                for (OperationKind k : OperationKind.values()) {
                     issue(b, j, k, SERIAL, queues, all);
                 }
             }
         } else {
             for (int j = 0; j < n; j++) {
-                issue(b, j, OpKind.H2D, COPY_H2D, queues, all);
+                issue(b, j, OperationKind.H2D, COPY_H2D, queues, all);
             }
             for (int j = 0; j < n; j++) {
-                issue(b, j, OpKind.KERNEL, KERNELS, queues, all);
+                issue(b, j, OperationKind.KERNEL, KERNELS, queues, all);
             }
             if (b.strategy() != Strategy.ORDER) {
                 for (int j = 0; j < n; j++) {
-                    issue(b, j, OpKind.D2H, d2hQueue(), queues, all);
+                    issue(b, j, OperationKind.D2H, d2hQueue(), queues, all);
                 }
             }
         }
@@ -113,7 +113,7 @@ public final class SimCopyDevice implements CopyDevice {
                 if (!d2hIssued && kernelStepsDone(all, n, now)) {
                     // The CPU saw the first kernel finish: its D2H first, then the other's.
                     for (int j : kernelFinishOrder(all, n)) {
-                        issue(b, j, OpKind.D2H, d2hQueue(), queues, all);
+                        issue(b, j, OperationKind.D2H, d2hQueue(), queues, all);
                     }
                     d2hIssued = true;
                     started = true;
@@ -141,7 +141,7 @@ public final class SimCopyDevice implements CopyDevice {
         return engines == 2 ? COPY_D2H : COPY_H2D;
     }
 
-    private static void issue(CopyBatch b, int j, OpKind k, int q, List<List<Cmd>> queues, List<Cmd> all) {
+    private static void issue(CopyBatch b, int j, OperationKind k, int q, List<List<Cmd>> queues, List<Cmd> all) {
         long d = b.time(j, k);
         if (d == 0) {
             return;
@@ -152,7 +152,7 @@ public final class SimCopyDevice implements CopyDevice {
     }
 
     /** The time job j's stream has passed its step k (its earlier operations ended), or -1. */
-    private static long streamAt(List<Cmd> all, int j, OpKind k, long now) {
+    private static long streamAt(List<Cmd> all, int j, OperationKind k, long now) {
         long t = 0;
         for (Cmd c : all) {
             if (c.j == j && c.k.ordinal() < k.ordinal()) {
@@ -179,9 +179,9 @@ public final class SimCopyDevice implements CopyDevice {
 
     private static void begin(Cmd c, List<Cmd> all, long now, CopyBatch b) {
         c.start = now;
-        if (c.k == OpKind.KERNEL && b.concurrent()) {
+        if (c.k == OperationKind.KERNEL && b.concurrent()) {
             for (Cmd o : all) {
-                if (o != c && o.k == OpKind.KERNEL && o.start >= 0 && o.end > now) {
+                if (o != c && o.k == OperationKind.KERNEL && o.start >= 0 && o.end > now) {
                     // Both kernels now share the GPU: each takes its pair time from its own start.
                     o.end = Ticks.add(o.start, b.pairExec()[o.j]);
                     c.dur = b.pairExec()[c.j];
@@ -194,7 +194,7 @@ public final class SimCopyDevice implements CopyDevice {
     /** Whether some job's stream has passed its kernel step (the CPU polls the kernels' stop events). */
     private static boolean kernelStepsDone(List<Cmd> all, int n, long now) {
         for (int j = 0; j < n; j++) {
-            if (streamAt(all, j, OpKind.D2H, now) >= 0) {
+            if (streamAt(all, j, OperationKind.D2H, now) >= 0) {
                 return true;
             }
         }
@@ -209,7 +209,7 @@ public final class SimCopyDevice implements CopyDevice {
             long e = 0;
             boolean done = true;
             for (Cmd c : all) {
-                if (c.j == j && c.k != OpKind.D2H) {
+                if (c.j == j && c.k != OperationKind.D2H) {
                     done &= c.end >= 0;
                     e = Math.max(e, c.end);
                 }

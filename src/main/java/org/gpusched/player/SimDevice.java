@@ -32,7 +32,7 @@ public final class SimDevice implements Device {
     }
 
     @Override
-    public Trace play(Plan plan, Mode mode, long[] durations) {
+    public Trace play(UnrolledTable plan, Mode mode, long[] durations) {
         int n = plan.entries();
         long[] es = new long[n];
         long[] ee = new long[n];

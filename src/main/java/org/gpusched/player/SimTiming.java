@@ -1,10 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.model.Gpu;
-import org.gpusched.model.KernelKind;
-import org.gpusched.input.InputException;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 
 import java.util.ArrayList;
@@ -30,7 +26,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
     }
 
     public SimTiming(TaskSet truth, int[] toTruth, boolean own) {
-        this(truth, toTruth, own, Contention.DEFAULT);
+        this(truth, toTruth, own, FluidContention.DEFAULT);
     }
 
     /** This timing under another contention model. */
@@ -116,7 +112,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
         for (long b = mask; b != 0; b &= b - 1) {
             m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
         }
-        return Math.max(1, org.gpusched.model.Ticks.sub(completion(mask), new CompletionModel(truth).copies(m)));
+        return Math.max(1, Ticks.sub(completion(mask), new CompletionModel(truth).copies(m)));
     }
 
     /**
@@ -135,16 +131,16 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
             work[i] = u.wcet();
             kinds[i] = u.kernel() == null ? KernelKind.SPIN : u.kernel().kind();
             loaded += contention.contends(kinds[i]) ? 1 : 0;
-            copies = org.gpusched.model.Ticks.add(copies, u.copies());
+            copies = Ticks.add(copies, u.copies());
         }
         // The frame's copies run before and after its kernels and the runtime's cost comes on top
         // (C(S) counts both the same way).
-        return loaded < 2 ? 0 : org.gpusched.model.Ticks.add(org.gpusched.model.Ticks.add(
+        return loaded < 2 ? 0 : Ticks.add(Ticks.add(
                 contention.makespan(work, kinds), copies), new CompletionModel(truth).overhead(m));
     }
 
     /** The device's completion time of each entry of {@code plan}. */
-    public long[] completions(Plan plan) {
+    public long[] completions(UnrolledTable plan) {
         long[] c = new long[plan.entries()];
         Map<Long, Long> memo = new HashMap<>();
         for (int e = 0; e < plan.entries(); e++) {

@@ -3,8 +3,8 @@ package org.gpusched.player;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.Strategy;
-import org.gpusched.input.Escapes;
-import org.gpusched.input.InputException;
+import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 
 import java.io.PrintWriter;

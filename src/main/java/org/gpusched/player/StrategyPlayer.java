@@ -1,12 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.copyexec.Batches;
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Op;
-import org.gpusched.copyexec.OpKind;
-import org.gpusched.copyexec.Strategy;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
@@ -34,7 +28,7 @@ public final class StrategyPlayer {
         long scale = dev.scale();
         int[] next = new int[w.size()];
         List<JobRun> jobs = new ArrayList<>();
-        List<Op> ops = new ArrayList<>();
+        List<Operation> ops = new ArrayList<>();
         List<Long> starts = new ArrayList<>();
         long t = 0;
         while (true) {
@@ -54,13 +48,13 @@ public final class StrategyPlayer {
             for (int j = 0; j < b.size(); j++) {
                 long first = -1;
                 long last = batchStart;
-                for (OpKind k : OpKind.values()) {
+                for (OperationKind k : OperationKind.values()) {
                     long st = res.start()[j][k.ordinal()];
                     if (st < 0) {
                         continue;
                     }
                     long en = res.end()[j][k.ordinal()];
-                    ops.add(new Op(b.tasks()[j], b.jobs()[j], k, Batches.lane(w, b.tasks()[j], k), st, en));
+                    ops.add(new Operation(b.tasks()[j], b.jobs()[j], k, Batches.lane(w, b.tasks()[j], k), st, en));
                     first = first < 0 ? st : first;
                     last = Math.max(last, en);
                 }
@@ -73,7 +67,7 @@ public final class StrategyPlayer {
             }
         }
         jobs.sort(Comparator.comparingInt(JobRun::taskIndex).thenComparingInt(JobRun::job));
-        ops.sort(Op.TIMELINE);
+        ops.sort(Operation.TIMELINE);
         return new CopySim(s, w.engines(), jobs, ops, starts);
     }
 
@@ -106,7 +100,7 @@ public final class StrategyPlayer {
             tasks[j] = p.task();
             jobs[j] = p.job();
             double x = f[p.task()][p.job()];
-            for (OpKind k : OpKind.values()) {
+            for (OperationKind k : OperationKind.values()) {
                 times[j][k.ordinal()] = Ticks.mul(time(w.task(p.task()).time(k), x), scale);
             }
             if (n == 2 && s.concurrentKernels()) {

@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ public final class TableDevice {
      * {@code nanos}: nanoseconds per time unit (0 or less: abstract ticks); {@code --device auto} falls
      * back to the simulator where there is no usable GPU. A GPU that fails otherwise throws.
      */
-    public static Device open(DeviceChoice device, Plan plan, int gpu, long nanos, Path taskset, PrintWriter err) {
+    public static Device open(DeviceChoice device, UnrolledTable plan, int gpu, long nanos, Path taskset, PrintWriter err) {
         if (device == DeviceChoice.SIM) {
             return new SimDevice();
         }

@@ -23,7 +23,7 @@ public final class Verifier {
         public boolean ok() { return failedRuns == 0; }
     }
 
-    public static ModeResult verify(Plan plan, Mode mode, ExecTime exec, long baseSeed, int runs) {
+    public static ModeResult verify(UnrolledTable plan, Mode mode, ExecTime exec, long baseSeed, int runs) {
         SimDevice sim = new SimDevice();
         int failed = 0;
         long missed = 0;

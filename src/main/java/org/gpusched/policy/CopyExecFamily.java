@@ -1,10 +1,6 @@
 package org.gpusched.policy;
 
-import org.gpusched.copyexec.CopySim;
-import org.gpusched.copyexec.CopySimulator;
-import org.gpusched.copyexec.CopyWorkload;
-import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Strategy;
+import org.gpusched.copyexec.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 
@@ -12,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The copy/execute strategies of Muyan-Özçelik and Owens (package {@code copyexec}) as methods
@@ -27,11 +24,7 @@ public final class CopyExecFamily {
     private CopyExecFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (Strategy s : Strategy.values()) {
-            out.add(new CopyExec(s));
-        }
-        return out;
+        return Stream.of(Strategy.values()).<Method>map(CopyExec::new).toList();
     }
 
     /** The method id of a strategy: copy-exec-traditional, ... */
@@ -39,36 +32,21 @@ public final class CopyExecFamily {
         return "copy-exec-" + s.id();
     }
 
-    static final class CopyExec implements Method {
+    static final class CopyExec extends FamilyMethod {
         private final Strategy s;
 
         CopyExec(Strategy s) {
+            super(CopyExecFamily.id(s), description(s), PAPER, Evidence.SIMULATION);
             this.s = s;
         }
 
-        @Override
-        public String id() {
-            return CopyExecFamily.id(s);
-        }
-
-        @Override
-        public String description() {
+        private static String description(Strategy s) {
             return switch (s) {
                 case TRADITIONAL -> "copy/execute: one job at a time, H2D, kernel, D2H in sequence (simulated)";
                 case INTERLEAVE -> "copy/execute: copies of one job overlap the other's kernel, kernels serial (simulated)";
                 case CONCURRENT -> "copy/execute: interleaved copies and concurrent eligible kernels (simulated)";
                 case ORDER -> "copy/execute: as concurrent, D2H of the first kernel to finish issued first (simulated)";
             };
-        }
-
-        @Override
-        public String source() {
-            return PAPER;
-        }
-
-        @Override
-        public Evidence evidence() {
-            return Evidence.SIMULATION;
         }
 
         @Override
@@ -82,11 +60,7 @@ public final class CopyExecFamily {
         }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            String over = meter.overTimeOrHeap();
-            if (over != null) {
-                return MethodResult.spent(this, over);
-            }
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             long t0 = System.nanoTime();
             CopyWorkload cw = ((CopyWorkload.Fits) CopyWorkload.of(w)).workload();
             CopySim sim;

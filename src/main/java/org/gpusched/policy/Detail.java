@@ -1,9 +1,9 @@
 package org.gpusched.policy;
 
 import org.gpusched.baseline.BaselineResult;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.ExploredGraph;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.ExploredGraph;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;

@@ -1,5 +1,6 @@
 package org.gpusched.policy;
 
+import org.gpusched.model.Platform;
 import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
@@ -9,7 +10,7 @@ import org.gpusched.model.Workload;
  * a CPU/GPU chain per task (no copy of non-zero length), a core per task, and driver overheads
  * the workload's unit can hold. The adapter to the {@code rta} package builds its tasks from
  * {@link WorkTask#cpuGpuChain()}, {@link WorkTask#core()}, the priorities and
- * {@link org.gpusched.model.Platform#driver()} only after this said yes.
+ * {@link Platform#driver()} only after this said yes.
  */
 public final class GcapsApplicability {
     private GcapsApplicability() { }

@@ -1,24 +1,12 @@
 package org.gpusched.policy;
 
-import org.gpusched.model.Budget;
-import org.gpusched.model.Platform;
-import org.gpusched.model.Segment;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
-import org.gpusched.rta.GpuPriorityMode;
-import org.gpusched.rta.GpuSegment;
-import org.gpusched.rta.ResponseTimeAnalysis;
-import org.gpusched.rta.RtaMethod;
-import org.gpusched.rta.RtaPlatform;
-import org.gpusched.rta.RtaResult;
-import org.gpusched.rta.RtaTask;
-import org.gpusched.rta.RtaWorkload;
-import org.gpusched.rta.Saturation;
-import org.gpusched.rta.TaskBound;
+import org.gpusched.model.*;
+import org.gpusched.rta.*;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The GCAPS family of response-time analyses (gcaps-rta.md, package {@code rta}) as methods: the
@@ -30,11 +18,7 @@ public final class GcapsFamily {
     private GcapsFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (RtaMethod m : RtaMethod.values()) {
-            out.add(new Rta(m));
-        }
-        return out;
+        return Stream.of(RtaMethod.values()).<Method>map(Rta::new).toList();
     }
 
     /**
@@ -58,20 +42,15 @@ public final class GcapsFamily {
                 d.runlistUpdate()));
     }
 
-    static final class Rta implements Method {
+    static final class Rta extends FamilyMethod {
         private final RtaMethod m;
 
         Rta(RtaMethod m) {
+            super(m.id(), description(m), source(m), Evidence.BOUND);
             this.m = m;
         }
 
-        @Override
-        public String id() {
-            return m.id();
-        }
-
-        @Override
-        public String description() {
+        private static String description(RtaMethod m) {
             String mode = m.suspends() ? "self-suspending" : "busy-waiting";
             String policy = switch (m) {
                 case TSG_RR_BUSY, TSG_RR_SUSPEND -> "the stock driver's time-sliced round robin (TSG)";
@@ -82,8 +61,7 @@ public final class GcapsFamily {
             return "response-time bound: " + policy + ", " + mode + " CPU, partitioned fixed priorities";
         }
 
-        @Override
-        public String source() {
+        private static String source(RtaMethod m) {
             String gcaps = "Wang, Liu, Wong, Kim, ECRTS 2024 (GCAPS)";
             return switch (m) {
                 case MPCP_BUSY, MPCP_SUSPEND -> "Patel et al., RTAS 2018 (MPCP), as analysed in " + gcaps;
@@ -93,29 +71,15 @@ public final class GcapsFamily {
         }
 
         @Override
-        public Evidence evidence() {
-            return Evidence.BOUND;
-        }
-
-        @Override
         public Applicability applicability(Workload w) {
             return GcapsApplicability.of(w);
         }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            String over = meter.overTimeOrHeap();
-            if (over != null) {
-                return MethodResult.spent(this, over);
-            }
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             long t0 = System.nanoTime();
             RtaWorkload rw = adapt(w);
-            RtaResult r;
-            try {
-                r = ResponseTimeAnalysis.analyze(rw, m, o.gpuPriority(), o.variant(), meter::checkTime);
-            } catch (Budget.Exhausted e) {
-                return MethodResult.spent(this, e.getMessage());
-            }
+            RtaResult r = ResponseTimeAnalysis.analyze(rw, m, o.gpuPriority(), o.variant(), meter::checkTime);
             List<TaskRow> rows = new ArrayList<>();
             for (TaskBound b : r.tasks()) {
                 rows.add(new TaskRow(b.task(), b.responseTime(), b.bestEffort() ? null : b.schedulable(),

@@ -1,12 +1,14 @@
 package org.gpusched.policy;
 
+import org.gpusched.model.ExitCodes;
+
 /** A method's verdict on a workload, with the exit code {@code analyze} gives it. */
 public enum Outcome {
-    SCHEDULABLE(0, "schedulable"),
-    NOT_SCHEDULABLE(1, "not schedulable"),
-    INCONCLUSIVE(3, "inconclusive"),
+    SCHEDULABLE(ExitCodes.OK, "schedulable"),
+    NOT_SCHEDULABLE(ExitCodes.NOT_SCHEDULABLE, "not schedulable"),
+    INCONCLUSIVE(ExitCodes.INCONCLUSIVE, "inconclusive"),
     /** The workload lacks what the method needs; the result's reason says what. */
-    NOT_APPLICABLE(2, "n/a");
+    NOT_APPLICABLE(ExitCodes.INVALID, "n/a");
 
     private final int exitCode;
     private final String words;

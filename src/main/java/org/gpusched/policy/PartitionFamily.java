@@ -2,16 +2,10 @@ package org.gpusched.policy;
 
 import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
-import org.gpusched.partition.Heuristic;
-import org.gpusched.partition.PartitionInput;
-import org.gpusched.partition.PartitionPlan;
-import org.gpusched.partition.PartitionResult;
-import org.gpusched.partition.Partitioner;
+import org.gpusched.partition.*;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.OptionalLong;
+import java.util.*;
+import java.util.stream.Stream;
 
 /**
  * SM partitioning (Zahaf et al., RTNS 2021; sm-partitioning.md, package {@code partition}) as
@@ -25,11 +19,7 @@ public final class PartitionFamily {
     private PartitionFamily() { }
 
     public static List<Method> all() {
-        List<Method> out = new ArrayList<>();
-        for (Heuristic h : Heuristic.values()) {
-            out.add(new Sm(h));
-        }
-        return out;
+        return Stream.of(Heuristic.values()).<Method>map(Sm::new).toList();
     }
 
     /**
@@ -37,13 +27,13 @@ public final class PartitionFamily {
      * the plan its result showed), or empty when {@code m} is not one of them, does not apply or
      * finds no schedulable plan.
      */
-    public static java.util.Optional<PartitionPlan> plan(Method m, Workload w, RunOptions o) {
+    public static Optional<SmPartitionPlan> plan(Method m, Workload w, RunOptions o) {
         if (!(m instanceof Sm sm) || PartitionInput.check(w) != null) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         PartitionInput in = PartitionInput.of(w);
         PartitionResult r = Partitioner.run(in, sm.h, o.partition());
-        return r.schedulable() ? java.util.Optional.of(PartitionPlan.of(in, r)) : java.util.Optional.empty();
+        return r.schedulable() ? Optional.of(SmPartitionPlan.of(in, r)) : Optional.empty();
     }
 
     public static boolean isPartitioning(Method m) {
@@ -55,35 +45,21 @@ public final class PartitionFamily {
         return "sm-partition-" + h.id();
     }
 
-    static final class Sm implements Method {
+    static final class Sm extends FamilyMethod {
         private final Heuristic h;
 
         Sm(Heuristic h) {
+            super(PartitionFamily.id(h), description(h), h == Heuristic.ONE_G ? PAPER + ", its 1G baseline" : PAPER,
+                    Evidence.BOUND);
             this.h = h;
         }
 
-        @Override
-        public String id() {
-            return PartitionFamily.id(h);
-        }
-
-        @Override
-        public String description() {
+        private static String description(Heuristic h) {
             if (h == Heuristic.ONE_G) {
                 return "SM partitioning baseline 1G: every kernel on one partition of all SMs (conflicts everywhere)";
             }
             return "SM partitions and task allocation: " + (h.sms() ? "smallest merged size (SMS)" : "best fit (BF)")
                     + " partner order, " + (h.act() ? "forbidden pairs filled first (ACT)" : "forbidden list learnt (INA)");
-        }
-
-        @Override
-        public String source() {
-            return h == Heuristic.ONE_G ? PAPER + ", its 1G baseline" : PAPER;
-        }
-
-        @Override
-        public Evidence evidence() {
-            return Evidence.BOUND;
         }
 
         @Override
@@ -93,14 +69,10 @@ public final class PartitionFamily {
         }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            String over = meter.overTimeOrHeap();
-            if (over != null) {
-                return MethodResult.spent(this, over);
-            }
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             PartitionInput in = PartitionInput.of(w);
             PartitionResult r = Partitioner.run(in, h, o.partition());
-            PartitionPlan plan = PartitionPlan.of(in, r);
+            SmPartitionPlan plan = SmPartitionPlan.of(in, r);
             return new MethodResult(id(), r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE, r.reason(),
                     evidence(), rows(w, plan, r.schedulable()), detail(r, plan, o), r.elapsedNanos());
         }
@@ -111,14 +83,14 @@ public final class PartitionFamily {
      * kernels co-run from their release); the other tests judge a partition as a whole, so a task
      * row says nothing on its own there.
      */
-    static List<TaskRow> rows(Workload w, PartitionPlan plan, boolean ok) {
+    static List<TaskRow> rows(Workload w, SmPartitionPlan plan, boolean ok) {
         if (!ok) {
             return List.of();
         }
         TaskRow[] rows = new TaskRow[w.size()];
-        boolean perTask = plan.test() == org.gpusched.partition.PartitionTest.PER_TASK;
-        for (PartitionPlan.Partition p : plan.partitions()) {
-            for (PartitionPlan.Slot s : p.tasks()) {
+        boolean perTask = plan.test() == PartitionTest.PER_TASK;
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 rows[s.index()] = new TaskRow(s.task(), perTask ? OptionalLong.of(s.time()) : OptionalLong.empty(),
                         perTask ? s.time() <= s.deadline() : null, false);
             }
@@ -126,7 +98,7 @@ public final class PartitionFamily {
         return List.of(rows);
     }
 
-    static Detail.Facts detail(PartitionResult r, PartitionPlan plan, RunOptions o) {
+    static Detail.Facts detail(PartitionResult r, SmPartitionPlan plan, RunOptions o) {
         List<Detail.Fact> facts = new ArrayList<>();
         facts.add(new Detail.Fact("heuristic", r.heuristic().paperName()));
         facts.add(new Detail.Fact("partitionTest", r.test().id()));
@@ -141,10 +113,10 @@ public final class PartitionFamily {
         facts.add(new Detail.Fact("forbiddenPairs", r.forbiddenPairs()));
         List<List<Object>> parts = new ArrayList<>();
         List<List<Object>> alloc = new ArrayList<>();
-        for (PartitionPlan.Partition p : plan.partitions()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
             parts.add(List.of(p.name(), p.sms(), p.firstSm(), p.lastSm(),
-                    String.join(" ", p.tasks().stream().map(PartitionPlan.Slot::task).toList())));
-            for (PartitionPlan.Slot s : p.tasks()) {
+                    String.join(" ", p.tasks().stream().map(SmPartitionPlan.Slot::task).toList())));
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 alloc.add(List.of(s.task(), p.name(), s.kind().json(), s.conflict() ? "yes" : "no", s.time(),
                         s.deadline(), s.slack()));
             }

@@ -1,24 +1,20 @@
 package org.gpusched.policy;
 
-import org.gpusched.baseline.BaselineResult;
-import org.gpusched.baseline.Baselines;
-import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.baseline.OnlineEdfGraph;
-import org.gpusched.baseline.OnlineEdfPowerOn;
-import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.baseline.Responses;
-import org.gpusched.explore.Analysis;
+import org.gpusched.baseline.*;
 import org.gpusched.explore.BruteForceExplorer;
-import org.gpusched.explore.Frame;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.PowerOnExplorer;
 import org.gpusched.explore.Proofs;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
-import org.gpusched.input.JobLimit;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.poweron.PowerOnExplorer;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.pbs.PbsQuestion;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,15 +41,20 @@ public final class PbsFamily {
         return m instanceof Edf e && e.timeTriggered;
     }
 
-    private abstract static class Base implements Method {
+    private abstract static class Base extends FamilyMethod {
+        Base(String id, String description, Evidence evidence) {
+            super(id, description, PAPER, evidence);
+        }
+
         @Override
         public Applicability applicability(Workload w) {
             return w.pbs() != null ? Applicability.yes() : Applicability.no(w.pbsNote());
         }
 
+        /** The PBS engines meter themselves: a spent budget is their own inconclusive verdict. */
         @Override
-        public String source() {
-            return PAPER;
+        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
+            return judge(w, o, meter);
         }
 
         MethodResult result(TaskSet ts, Analysis a, List<Frame> frames, Detail.Frames detail) {
@@ -90,40 +91,22 @@ public final class PbsFamily {
     }
 
     static final class GpuSched extends Base {
+        GpuSched() {
+            super("gpusched", "PBS: exact search of the GPUSched scheduling graph; a schedule is the table",
+                    Evidence.EXACT);
+        }
+
         @Override
         public Applicability applicability(Workload w) {
             return jobCap(w, super.applicability(w), "the exact search");
         }
 
         @Override
-        public String id() { return "gpusched"; }
-
-        @Override
-        public String description() {
-            return "PBS: exact search of the GPUSched scheduling graph; a schedule is the table";
-        }
-
-        @Override
-        public Evidence evidence() { return Evidence.EXACT; }
-
-        @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            TaskSet ts = w.pbs();
-            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
-                PowerOnExplorer.Result p = new PowerOnExplorer(ts, o.explore()).analyze(meter);
-                Analysis a = p.analysis();
-                return result(p.fileTimeLine(), a, a.schedule(), Detail.Frames.checked(p.fileTimeLine(), a, null, null));
-            }
-            // A refutation of the window relaxation or the solver is re-decided by the exhaustive search.
-            if (o.explore().engine() != org.gpusched.explore.EngineKind.GRAPH && o.explore().graphLimit() == 0) {
-                Analysis a = Proofs.confirm(ts, o.explore(), meter,
-                        org.gpusched.solver.Portfolio.analyze(ts, o.explore(), meter));
-                return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
-            }
-            GpuSchedExplorer ex = new GpuSchedExplorer(ts, o.explore());
-            Analysis a = Proofs.confirm(ts, o.explore(), meter, ex.analyze(meter));
-            return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, o.explore().graphLimit() > 0 ? ex.graph() : null,
-                    null));
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
+            // The front door decides power-on or steady state and runs the engine --engine names.
+            PbsQuestion.Answer p = PbsQuestion.answer(w.pbs(), o.explore(), o.steadyState(), meter);
+            Analysis a = p.analysis();
+            return result(p.timeLine(), a, a.schedule(), Detail.Frames.checked(p.timeLine(), a, p.graph(), null));
         }
     }
 
@@ -146,26 +129,20 @@ public final class PbsFamily {
     }
 
     static final class BruteForce extends Base {
+        BruteForce() {
+            super("brute-force", "PBS: every PBS schedule enumerated (the slow reference twin of gpusched)",
+                    Evidence.EXACT);
+        }
+
         @Override
         public Applicability applicability(Workload w) {
             return needsWindow(w, jobCap(w, super.applicability(w), "brute force"));
         }
 
         @Override
-        public String id() { return "brute-force"; }
-
-        @Override
-        public String description() {
-            return "PBS: every PBS schedule enumerated (the slow reference twin of gpusched)";
-        }
-
-        @Override
-        public Evidence evidence() { return Evidence.EXACT; }
-
-        @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
-            if (!o.steadyState() && PowerOnExplorer.needed(ts)) {
+            if (!o.steadyState() && PbsQuestion.needsPowerOn(ts)) {
                 // Brute force enumerates one hyperperiod of the steady state, which is a different
                 // question here: its verdict beside gpusched's would contradict it, not check it.
                 return MethodResult.notApplicable(this, "offsets: the steady state's window does not start at 0, so"
@@ -173,7 +150,7 @@ public final class PbsFamily {
                         + " hyperperiod of the steady state, answers another question (add --steady-state to compare"
                         + " the two on the steady state)");
             }
-            Analysis a = new BruteForceExplorer(ts, o.explore().budget()).analyze(meter);
+            Analysis a = PbsQuestion.bruteForce(ts, o.explore(), meter);
             return result(ts, a, a.schedule(), Detail.Frames.checked(ts, a, null, null));
         }
     }
@@ -190,17 +167,12 @@ public final class PbsFamily {
         private final boolean timeTriggered;
 
         Edf(EdfBaseline.Kind kind, boolean timeTriggered) {
+            super(kind.method() + (timeTriggered ? "-tt" : ""), description(kind, timeTriggered), Evidence.SIMULATION);
             this.kind = kind;
             this.timeTriggered = timeTriggered;
         }
 
-        @Override
-        public String id() {
-            return kind.method() + (timeTriggered ? "-tt" : "");
-        }
-
-        @Override
-        public String description() {
+        private static String description(EdfBaseline.Kind kind, boolean timeTriggered) {
             String what = kind == EdfBaseline.Kind.SERIAL ? "EDF, one kernel at a time" : "EDF, kernels batched in EDF"
                     + " order while eligible";
             return timeTriggered ? what + ", each job held until the end of its release window (arrival + jitter),"
@@ -210,15 +182,12 @@ public final class PbsFamily {
         }
 
         @Override
-        public Evidence evidence() { return Evidence.SIMULATION; }
-
-        @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             TaskSet ts = w.pbs();
             // The question gpusched answers: from power-on wherever the window does not start at 0
             // (and always where there is no window), the steady state's only when asked for.
-            if (ts.origin() < 0 || !o.steadyState() && PowerOnExplorer.needed(ts)) {
-                return fromPowerOn(Timeline.fileTimeLine(ts), meter);
+            if (ts.origin() < 0 || !o.steadyState() && PbsQuestion.needsPowerOn(ts)) {
+                return fromPowerOn(UnboundedJobs.fileTimeLine(ts), meter);
             }
             if (!timeTriggered && OnlineEdfGraph.differs(ts)) {
                 Analysis a = new OnlineEdfGraph(ts, kind).analyze(meter);

@@ -1,6 +1,6 @@
 package org.gpusched.policy;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.partition.PartitionOptions;
 import org.gpusched.rta.GpuPriorityMode;
 import org.gpusched.rta.Variant;

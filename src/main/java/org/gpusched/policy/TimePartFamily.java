@@ -3,13 +3,7 @@ package org.gpusched.policy;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
-import org.gpusched.timepart.Flow;
-import org.gpusched.timepart.FlowBound;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.Holistic;
-import org.gpusched.timepart.HolisticResult;
-import org.gpusched.timepart.OffsetBased;
-import org.gpusched.timepart.Serialisation;
+import org.gpusched.timepart.*;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,22 +37,18 @@ public final class TimePartFamily {
         return offset ? OffsetBased.analyze(flows, plan, check) : Holistic.analyze(flows, plan, check);
     }
 
-    static final class Holistics implements Method {
+    static final class Holistics extends FamilyMethod {
         private final boolean partitioned;
         private final boolean offset;
 
         Holistics(boolean partitioned, boolean offset) {
+            super(offset ? (partitioned ? PARTITIONED_OFFSET : PLAIN_OFFSET) : partitioned ? PARTITIONED : PLAIN,
+                    description(partitioned, offset), source(partitioned, offset), Evidence.BOUND);
             this.partitioned = partitioned;
             this.offset = offset;
         }
 
-        @Override
-        public String id() {
-            return offset ? (partitioned ? PARTITIONED_OFFSET : PLAIN_OFFSET) : partitioned ? PARTITIONED : PLAIN;
-        }
-
-        @Override
-        public String description() {
+        private static String description(boolean partitioned, boolean offset) {
             if (offset) {
                 return "response-time bound: end-to-end flows with dynamic offsets, slanted interference (offset-based)"
                         + (partitioned ? " in ARINC 653 time partitions (supply bound)," : " on fixed-priority CPUs,")
@@ -70,8 +60,7 @@ public final class TimePartFamily {
                     + " as delays";
         }
 
-        @Override
-        public String source() {
+        private static String source(boolean partitioned, boolean offset) {
             if (offset) {
                 return "Palencia and Gonzalez Harbour, RTSS 1998 (dynamic offsets); Maki-Turja and Nolin, RTCSA 2004"
                         + " (slanted; MAST offset_based)"
@@ -79,11 +68,6 @@ public final class TimePartFamily {
             }
             return partitioned ? "Gomez et al., MAST-2 + GPU framework (time-partitioning.md)"
                     : "Tindell and Clark 1994 / MAST holistic, kernels as delays (Gomez et al.)";
-        }
-
-        @Override
-        public Evidence evidence() {
-            return Evidence.BOUND;
         }
 
         @Override
@@ -107,20 +91,11 @@ public final class TimePartFamily {
         }
 
         @Override
-        public MethodResult run(Workload w, RunOptions o, Budget.Meter meter) {
-            String over = meter.overTimeOrHeap();
-            if (over != null) {
-                return MethodResult.spent(this, over);
-            }
+        MethodResult judge(Workload w, RunOptions o, Budget.Meter meter) {
             long t0 = System.nanoTime();
             List<Flow> flows = Flows.of(w);
             Platform.TimePartitions plan = w.platform().timePartitions();
-            HolisticResult r;
-            try {
-                r = TimePartFamily.analyze(offset, flows, plan, meter::checkTime);
-            } catch (Budget.Exhausted e) {
-                return MethodResult.spent(this, e.getMessage());
-            }
+            HolisticResult r = TimePartFamily.analyze(offset, flows, plan, meter::checkTime);
             List<TaskRow> rows = new ArrayList<>();
             List<List<Object>> table = new ArrayList<>();
             for (FlowBound b : r.flows()) {

@@ -1,23 +1,21 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.player.FrameCheck;
-import org.gpusched.player.Plan;
 import org.gpusched.player.PlayResult;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.SortedSet;
-import java.util.TreeSet;
+import java.util.*;
 import java.util.function.Function;
 
 /**
@@ -88,11 +86,11 @@ public final class Loop {
 
     /**
      * How a round's table is replayed, and the rest of a loop's settings. {@code explore} gives each
-     * round's analysis options when the round starts: the command's one time limit binds the whole
-     * loop, so each round gets what is left of it.
+     * round's analysis options (the engine among them); {@code whole} is the command's meter, started
+     * once: each round runs under a meter inside it, so the one time limit binds the whole loop.
      */
-    public record Settings(String outName, int maxRounds, int hyperperiods, java.util.function.Supplier<Options> explore,
-                           Function<Plan, PlayResult> player) { }
+    public record Settings(String outName, int maxRounds, int hyperperiods, Options explore, Budget.Meter whole,
+                           Function<UnrolledTable, PlayResult> player) { }
 
     public static Result run(TaskSet input, String content, Model start, Settings s) {
         Model model = start;
@@ -100,7 +98,7 @@ public final class Loop {
         for (int round = 1; ; round++) {
             String json = MeasuredWorkload.json(input, content, model, s.outName());
             TaskSet ts = MeasuredWorkload.read(json, s.outName());
-            Analysis a = new GpuSchedExplorer(ts, s.explore().get()).analyze();
+            Analysis a = PbsQuestion.steadyState(ts, s.explore(), s.whole().inner(s.explore().budget()));
             if (a.verdict() != Verdict.SCHEDULABLE) {
                 rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));
                 Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;
@@ -109,7 +107,7 @@ public final class Loop {
             SchedulingTable table = Tables.of(ts, a);
             // The round's table is what the loop hands out: the reference core checks it first.
             TableAudit.require(ts, table);
-            Plan plan = Plan.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
+            UnrolledTable plan = UnrolledTable.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
             FrameCheck fc = FrameCheck.of(s.player().apply(plan));
             Model next = model.raise(fc.worstTicksBySet());
             List<Change> changes = changes(ts, model, next, fc.worstTicksBySet());
@@ -131,7 +129,7 @@ public final class Loop {
     static int playable(SchedulingTable table, int hyperperiods) {
         long perHp = Math.max(1, Math.max(table.entries().size(),
                 table.entries().stream().mapToLong(e -> e.batch().size()).sum()));
-        return (int) Math.max(1, Math.min(hyperperiods, Plan.MAX_ITEMS / perHp));
+        return (int) Math.max(1, Math.min(hyperperiods, UnrolledTable.MAX_ITEMS / perHp));
     }
 
     private static List<Change> changes(TaskSet ts, Model before, Model after, Map<Long, Long> measured) {

@@ -1,14 +1,7 @@
 package org.gpusched.profile;
 
 import org.gpusched.model.TaskSet;
-import org.gpusched.player.CudaDevice;
-import org.gpusched.player.DeviceChoice;
-import org.gpusched.player.ExecTime;
-import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
-import org.gpusched.player.PlayResult;
-import org.gpusched.player.SimDevice;
-import org.gpusched.player.SimTiming;
+import org.gpusched.player.*;
 
 import java.util.function.Function;
 
@@ -37,7 +30,7 @@ public final class LoopPlayer {
      * so the device decides how long a set takes (the table's model is what is being checked, so it
      * must not set the durations).
      */
-    public static Function<Plan, PlayResult> player(TaskSet input, SimTiming timing, DeviceChoice device, Mode mode,
+    public static Function<UnrolledTable, PlayResult> player(TaskSet input, SimTiming timing, DeviceChoice device, Mode mode,
                                                     ExecTime execTime, long seed, int gpu, long nanos) {
         if (device == DeviceChoice.SIM) {
             return plan -> {

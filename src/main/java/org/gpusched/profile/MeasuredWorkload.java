@@ -9,13 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.InputException;
 import org.gpusched.input.KernelModules;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.*;
 import org.gpusched.oracle.Oracle;
 
 import java.nio.file.Path;

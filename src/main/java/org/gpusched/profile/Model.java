@@ -1,10 +1,6 @@
 package org.gpusched.profile;
 
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Stage;
-import org.gpusched.model.Unit;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 

@@ -1,19 +1,12 @@
 package org.gpusched.profile;
 
-import org.gpusched.input.InputException;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.*;
 
 /**
  * {@code profile --from-nsys}: a profile taken from an Nsight Systems trace instead of from runs

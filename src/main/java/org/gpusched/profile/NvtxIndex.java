@@ -3,11 +3,7 @@ package org.gpusched.profile;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
 
 /**
  * Answers "does an NVTX range whose text the rule's expression finds enclose this launch on this

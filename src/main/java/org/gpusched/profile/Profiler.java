@@ -1,6 +1,6 @@
 package org.gpusched.profile;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;

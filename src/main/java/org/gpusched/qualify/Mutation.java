@@ -1,5 +1,6 @@
 package org.gpusched.qualify;
 
+import org.gpusched.policy.Evidence;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
 import org.gpusched.policy.TaskRow;
@@ -26,7 +27,7 @@ public enum Mutation {
                     : r.outcome() == Outcome.NOT_SCHEDULABLE ? Outcome.SCHEDULABLE : r.outcome();
             return new MethodResult(r.method(), o, r.reason(), r.evidence(), r.tasks(), r.detail(), r.elapsedNanos());
         }
-        if (this == BOUND_HALVED && r.evidence() == org.gpusched.policy.Evidence.BOUND) {
+        if (this == BOUND_HALVED && r.evidence() == Evidence.BOUND) {
             return new MethodResult(r.method(), r.outcome(), r.reason(), r.evidence(), r.tasks().stream()
                     .map(t -> new TaskRow(t.task(), t.responseTime().isPresent()
                             ? OptionalLong.of(t.responseTime().getAsLong() / 2) : t.responseTime(), t.schedulable(),

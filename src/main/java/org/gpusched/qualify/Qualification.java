@@ -1,5 +1,7 @@
 package org.gpusched.qualify;
 
+import org.gpusched.model.ExitCodes;
+
 import java.util.List;
 import java.util.Set;
 
@@ -44,9 +46,9 @@ public record Qualification(Tool tool, List<Fact> environment, Options options, 
      */
     public int exitCode() {
         return switch (status()) {
-            case "qualified" -> 0;
-            case "incomplete" -> 3;
-            default -> 1;
+            case "qualified" -> ExitCodes.OK;
+            case "incomplete" -> ExitCodes.INCONCLUSIVE;
+            default -> ExitCodes.NOT_SCHEDULABLE;
         };
     }
 

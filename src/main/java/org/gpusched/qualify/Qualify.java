@@ -4,14 +4,14 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import org.gpusched.explore.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.explore.job.Options;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Budget;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
 import org.gpusched.policy.RunOptions;
 
 import java.io.IOException;
@@ -20,12 +20,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.TreeSet;
+import java.util.*;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,7 +67,7 @@ public final class Qualify {
     public record Like(String file, byte[] content) { }
 
     private final Config config;
-    private final Registry registry = Registry.standard();
+    private final MethodRegistry registry = MethodRegistry.standard();
     private final RunOptions options = new RunOptions(Options.defaults().withBudget(STATES_PER_ANALYSIS, null),
             RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
     private final Coverage coverage = new Coverage();

@@ -1,24 +1,15 @@
 package org.gpusched.qualify;
 
-import org.gpusched.input.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Budget;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
-import org.gpusched.policy.RunOptions;
-import org.gpusched.policy.TaskRow;
+import org.gpusched.policy.*;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The validation cases shipped in the jar (resources {@code qualify/cases/}: the examples, the
@@ -135,7 +126,7 @@ final class ShippedCases {
     }
 
     /** Every case, in file order; the meter's clock binds every analysis. */
-    static List<Result> run(Registry registry, RunOptions options, Mutation mutation, Budget.Meter meter) {
+    static List<Result> run(MethodRegistry registry, RunOptions options, Mutation mutation, Budget.Meter meter) {
         Map<String, List<Expected>> byFile = new LinkedHashMap<>();
         for (Expected e : expected()) {
             byFile.computeIfAbsent(e.file(), k -> new ArrayList<>()).add(e);

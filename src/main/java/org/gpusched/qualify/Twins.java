@@ -1,37 +1,26 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.PowerOnExplorer;
-import org.gpusched.explore.Proof;
+import org.gpusched.explore.result.Proof;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Hyperperiod;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
+import org.gpusched.pbs.PbsQuestion;
+import org.gpusched.policy.*;
 import org.gpusched.reference.Reference;
-import org.gpusched.policy.Detail;
-import org.gpusched.policy.Evidence;
-import org.gpusched.policy.GcapsFamily;
-import org.gpusched.policy.Method;
-import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Outcome;
-import org.gpusched.policy.Registry;
-import org.gpusched.policy.RunOptions;
-import org.gpusched.policy.TaskRow;
 import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaWorkload;
 import org.gpusched.rta.SimResult;
 import org.gpusched.rta.Simulator;
+import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.FlowSimulator;
 import org.gpusched.timepart.Flows;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.Random;
+import java.util.*;
 
 /**
  * Every method that applies to a workload, each against its independent twin, as the property
@@ -53,11 +42,11 @@ final class Twins {
     /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
     static final long MAX_SIMULATED_JOBS = 200_000;
 
-    private final Registry registry;
+    private final MethodRegistry registry;
     private final RunOptions options;
     private final Mutation mutation;
 
-    Twins(Registry registry, RunOptions options, Mutation mutation) {
+    Twins(MethodRegistry registry, RunOptions options, Mutation mutation) {
         this.registry = registry;
         this.options = options;
         this.mutation = mutation;
@@ -116,7 +105,7 @@ final class Twins {
         TaskSet ts = w.pbs();
         // What analyze gives by default: from power-on wherever the window does not start at 0.
         MethodResult exact = results.get("gpusched");
-        if (exact != null && !PowerOnExplorer.needed(ts)) {
+        if (exact != null && !PbsQuestion.needsPowerOn(ts)) {
             MethodResult brute = results.get("brute-force");
             out.add(brute != null ? compare(EXACT, exact, brute) : Observation.notCompared(EXACT,
                     "brute force does not apply: " + registry.byId("brute-force").orElseThrow().applicability(w).reason()));
@@ -189,7 +178,7 @@ final class Twins {
     /** The table of an exact verdict of schedulable against the checker; nothing for any other result. */
     private static void table(TaskSet ts, String label, MethodResult r, List<Observation> out) {
         if (r != null && r.outcome() == Outcome.SCHEDULABLE && r.detail() instanceof Detail.Frames f
-                && f.analysis().verdict() == org.gpusched.explore.Verdict.SCHEDULABLE) {
+                && f.analysis().verdict() == Verdict.SCHEDULABLE) {
             out.add(table(ts, label, Tables.of(f.taskSet(), f.analysis())));
         }
     }
@@ -206,7 +195,7 @@ final class Twins {
         return a.outcome() == b.outcome() ? Observation.agreed(check, both) : Observation.disagreed(check, both);
     }
 
-    private static Observation table(TaskSet ts, String method, org.gpusched.table.SchedulingTable t) {
+    private static Observation table(TaskSet ts, String method, SchedulingTable t) {
         List<String> problems = TableChecker.check(ts, t);
         return problems.isEmpty() ? Observation.agreed(TABLE, method + " table valid")
                 : Observation.disagreed(TABLE, method + " table refused: " + problems.get(0));

@@ -1,8 +1,8 @@
 package org.gpusched.report;
 
-import org.gpusched.input.InputException;
-import org.gpusched.input.SourcePositions;
 import org.gpusched.input.SourcePositions.Position;
+import org.gpusched.input.SourcePositions;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
 import org.gpusched.player.Verifier;
 import org.gpusched.policy.Detail;

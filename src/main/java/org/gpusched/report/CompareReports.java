@@ -2,7 +2,7 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;

@@ -3,8 +3,7 @@ package org.gpusched.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 
 import java.util.Arrays;
 

@@ -2,7 +2,8 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
+
 import java.io.PrintWriter;
 import java.util.LinkedHashSet;
 import java.util.Locale;

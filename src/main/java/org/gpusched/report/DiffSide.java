@@ -1,15 +1,16 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.explore.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
-import org.gpusched.input.InputException;
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
-import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TimeUnitName;
+import org.gpusched.output.Reasons;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One side of a diff, read from a task set (analysed here) or from an {@code analyze --format json}
+ * One side of a diff, read from a task set (analysed by the caller) or from an {@code analyze --format json}
  * report: the verdict, the margins and the table, reduced to what a diff compares. Both go through
  * the strict report reader ({@link ReportReader}), the task set's side through analyze's own JSON,
  * so what the diff compares is what a report says, and a tampered report is refused with its path.
@@ -38,27 +39,37 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         return unit.json();
     }
 
-    public static DiffSide read(Path file, Options options) {
-        String text;
+    /** The text of a side's file (a task set or a report). */
+    public static String text(Path file) {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw org.gpusched.output.Reasons.of(file, "cannot read", e);
+            throw Reasons.of(file, "cannot read", e);
         }
+    }
+
+    /**
+     * The side of an {@code analyze --format json} report, or null when the text is not one (then it
+     * is a task set, which the caller analyses and hands to {@link #of}).
+     */
+    public static DiffSide ofReport(Path file, String text) {
         JsonNode n;
         try {
             n = Json.MAPPER.readTree(text.lines().findFirst().orElse(""));
         } catch (IOException e) {
             n = null;
         }
-        if (ReportReader.looksLikeReport(n, text)) {
-            ReportReader.Report r = ReportReader.read(file.toString(), text);
-            Map<String, String> tasks = new LinkedHashMap<>();
-            r.streams().forEach(s -> tasks.put(s, ""));
-            return build(file.toString(), r, tasks, 1);
+        if (!ReportReader.looksLikeReport(n, text)) {
+            return null;
         }
-        TaskSet ts = new TaskSetReader().read(file); // v1 or a PBS-applicable v2 set
-        Analysis a = new GpuSchedExplorer(ts, options).analyze();
+        ReportReader.Report r = ReportReader.read(file.toString(), text);
+        Map<String, String> tasks = new LinkedHashMap<>();
+        r.streams().forEach(s -> tasks.put(s, ""));
+        return build(file.toString(), r, tasks, 1);
+    }
+
+    /** The side of a task set and its analysis, read back through analyze's own JSON report. */
+    public static DiffSide of(Path file, TaskSet ts, Analysis a) {
         ReportReader.Report r = ReportReader.read(file.toString(), Json.line(Reports.json(file.toString(), ts, a, false)));
         Map<String, String> tasks = new LinkedHashMap<>();
         for (Task t : ts.tasks()) {

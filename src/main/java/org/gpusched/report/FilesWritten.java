@@ -1,6 +1,6 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

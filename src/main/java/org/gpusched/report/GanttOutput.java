@@ -4,19 +4,23 @@ import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.CopySimulator;
 import org.gpusched.copyexec.CopyWorkload;
 import org.gpusched.copyexec.Strategy;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.gantt.Timelines;
+import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.CopyExecFamily;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
+import org.gpusched.policy.Outcome;
 import org.gpusched.table.Tables;
 
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code --gantt FILE.svg|FILE.png}: the timeline of a run as a picture (docs/copy-execute.md,
@@ -31,13 +35,30 @@ public final class GanttOutput {
         outputs.write(file, out -> GanttCharts.write(g, f, out));
     }
 
+    /**
+     * The first timeline among {@code results} that there is one of (the PBS table when one was found),
+     * or null: the picture of a review page, drawn without a word on why the others have none.
+     */
+    public static Gantt first(Workload w, List<MethodResult> results) {
+        PrintWriter none = new PrintWriter(Writer.nullWriter());
+        for (MethodResult r : results) {
+            if (r.outcome() != Outcome.NOT_APPLICABLE && r.outcome() != Outcome.INCONCLUSIVE) {
+                Gantt g = of(w, r, none);
+                if (g != null) {
+                    return g;
+                }
+            }
+        }
+        return null;
+    }
+
     /** The timeline of an analyze result, or null after saying on {@code err} why there is none. */
     public static Gantt of(Workload w, MethodResult r, PrintWriter err) {
         String title = w.displayName() + ": " + r.method();
         if (r.detail() instanceof Detail.Frames fr) {
             if (fr.baseline() != null && fr.baseline().streamed()) {
                 err.println("gpusched: --gantt: no timeline to draw (a simulation of more than "
-                        + org.gpusched.model.TaskSet.MAX_JOBS + " jobs is streamed, its frames not kept)");
+                        + TaskSet.MAX_JOBS + " jobs is streamed, its frames not kept)");
                 return null;
             }
             if (fr.baseline() != null) {

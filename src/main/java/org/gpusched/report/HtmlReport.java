@@ -9,12 +9,7 @@ import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
 import org.jsoup.Jsoup;
-import org.jsoup.nodes.DataNode;
-import org.jsoup.nodes.Document;
-import org.jsoup.nodes.DocumentType;
-import org.jsoup.nodes.Element;
-import org.jsoup.nodes.Node;
-import org.jsoup.nodes.TextNode;
+import org.jsoup.nodes.*;
 import org.jsoup.parser.Parser;
 
 import java.io.ByteArrayOutputStream;

@@ -1,19 +1,19 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
 import org.gpusched.input.XmlText;
+import org.gpusched.model.Escapes;
 import org.gpusched.report.CiReport.Case;
 import org.gpusched.report.CiReport.Property;
 import org.gpusched.report.CiReport.Status;
 import org.gpusched.report.CiReport.Suite;
 
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 import java.io.StringWriter;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
 
 /**
  * A {@link CiReport} as JUnit XML in the Apache Ant layout that Jenkins, GitLab, Azure DevOps and the

@@ -2,8 +2,8 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Margins;
 import org.gpusched.model.TaskSet;
 

@@ -2,9 +2,9 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.Workload;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.player.PartitionSim;
 import org.gpusched.player.PlanPlay;
 
@@ -20,7 +20,7 @@ public final class PlanPlayReports {
     public static void report(PlanPlay.Played played, OutputFormat format, boolean quiet, PrintWriter out) {
         PlanPlay.Request q = played.request();
         Workload w = played.workload();
-        PartitionPlan plan = played.plan();
+        SmPartitionPlan plan = played.plan();
         List<PartitionSim.Job> jobs = played.jobs();
         long h = played.hyperperiod();
         String device = played.device();
@@ -30,8 +30,8 @@ public final class PlanPlayReports {
                 .put("hyperperiods", q.hyperperiods()).put("hyperperiod", h).put("timeUnit", w.timeUnit().json());
         o.putObject("summary").put("jobs", jobs.size()).put("misses", misses);
         ArrayNode tasks = o.putArray("tasks");
-        for (PartitionPlan.Partition p : plan.partitions()) {
-            for (PartitionPlan.Slot s : p.tasks()) {
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
                 long worst = 0;
                 long n = 0;
                 long miss = 0;

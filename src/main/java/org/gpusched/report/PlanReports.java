@@ -3,7 +3,7 @@ package org.gpusched.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.timepart.Flow;
-import org.gpusched.timepart.PlanSearch;
+import org.gpusched.timepart.TimePartitionSearch;
 
 import java.io.IOException;
 import java.util.List;
@@ -13,9 +13,9 @@ public final class PlanReports {
     private PlanReports() { }
 
     /** Every candidate analysed, in order: plan, priorities, how they were made, verdict, min slack. */
-    public static String trace(List<Flow> flows, List<PlanSearch.Candidate> trace) throws IOException {
+    public static String trace(List<Flow> flows, List<TimePartitionSearch.Candidate> trace) throws IOException {
         ArrayNode arr = Json.MAPPER.createArrayNode();
-        for (PlanSearch.Candidate c : trace) {
+        for (TimePartitionSearch.Candidate c : trace) {
             ObjectNode n = arr.addObject();
             if (c.plan() != null) {
                 n.put("majorFrame", c.majorFrame()).put("gpuSharePercent", c.gpuSharePercent());

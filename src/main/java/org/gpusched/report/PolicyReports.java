@@ -1,8 +1,8 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.Method;

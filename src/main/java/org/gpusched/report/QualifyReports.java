@@ -2,9 +2,12 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.qualify.Qualification;
+import org.gpusched.model.Escapes;
+import org.gpusched.output.RunFolder;
+import org.gpusched.qualify.KnownIssues;
 import org.gpusched.qualify.Qualification.Check;
 import org.gpusched.qualify.Qualification.Disagreement;
+import org.gpusched.qualify.Qualification;
 import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.DocumentType;
@@ -12,11 +15,7 @@ import org.jsoup.nodes.Element;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
+import java.util.*;
 
 /**
  * The reports of {@code gpusched qualify}: the JSON document (schema {@code qualify}), a
@@ -148,7 +147,7 @@ public final class QualifyReports {
     }
 
     private static String esc(String s) {
-        return org.gpusched.input.Escapes.text(s);
+        return Escapes.text(s);
     }
 
     /**
@@ -349,5 +348,21 @@ public final class QualifyReports {
             tr.appendElement("td").text(c == null ? "" : c);
         }
         return tr;
+    }
+
+    /** Writes the qualification's files into its run folder: started with its parameters, complete last. */
+    public static void write(RunFolder dir, Qualification q, int sets, long seed, boolean timing) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("sets", Integer.toString(sets));
+        params.put("seed", Long.toString(seed));
+        dir.start(params);
+        for (Qualification.Kept k : q.kept()) {
+            dir.writeString(k.path(), k.text());
+        }
+        dir.writeString("qualify.json", Json.line(json(q, timing)) + "\n");
+        dir.writeString("qualify.html", html(q, timing));
+        dir.writeString("qualify.junit.xml", junit(q));
+        dir.writeString("known-issues.md", KnownIssues.text());
+        dir.complete();
     }
 }

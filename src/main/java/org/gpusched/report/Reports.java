@@ -1,19 +1,14 @@
 package org.gpusched.report;
 
-import org.gpusched.input.Escapes;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.Miss;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Proof;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
 import org.gpusched.margin.Margins;
+import org.gpusched.model.Escapes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableAudit;

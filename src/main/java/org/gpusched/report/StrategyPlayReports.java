@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.copyexec.CopySim;
 import org.gpusched.copyexec.JobRun;
-import org.gpusched.copyexec.Op;
-import org.gpusched.input.Escapes;
+import org.gpusched.copyexec.Operation;
+import org.gpusched.model.Escapes;
 import org.gpusched.player.StrategyPlay;
 
 import java.io.PrintWriter;
@@ -33,7 +33,7 @@ public final class StrategyPlayReports {
                             .put("deadline", j.deadline()).put("miss", j.miss());
                 }
                 ArrayNode ops = o.putArray("operations");
-                for (Op x : run.ops()) {
+                for (Operation x : run.ops()) {
                     ops.addObject().put("task", run.jobs().stream().filter(j -> j.taskIndex() == x.task()).findFirst()
                             .map(JobRun::task).orElse("?")).put("job", x.job()).put("op", x.kind().json())
                             .put("lane", x.lane()).put("start", x.start()).put("end", x.end());

@@ -1,13 +1,7 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.Escapes;
-import org.gpusched.model.Gpu;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Segment;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;

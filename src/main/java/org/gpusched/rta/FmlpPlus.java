@@ -1,32 +1,25 @@
 package org.gpusched.rta;
 
 /** FMLP+ (Brandenburg, ECRTS 2014), partitioned and simplified as gcaps-rta.md states it: FIFO requests. */
-final class FmlpPlus implements Analysis {
-    private final boolean suspend;
-
+final class FmlpPlus extends ResponseEquation {
     FmlpPlus(boolean suspend) {
-        this.suspend = suspend;
-    }
-
-    @Override
-    public long own(Ctx x, int i) {
-        return x.c[i] + x.g[i];
+        super(suspend);
     }
 
     /** ηg_x ⌈(R + T_x)/T_x⌉: requests of x in a window of length R. */
-    private static long requests(Ctx x, int k, long r) {
-        return Sat.jobs(r, x.t[k], x.t[k], x.eta[k]);
+    private static long requests(AnalysisState x, int k, long r) {
+        return SaturatingTime.jobs(r, x.t[k], x.t[k], x.eta[k]);
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long remote = 0;
         long zSum = 0;
         for (int k = 0; k < x.n; k++) {
             if (!x.sameCore(k, i) && x.usesGpu(k)) {
                 long m = Math.min(x.eta[i], requests(x, k, r));
-                remote = Sat.add(remote, Sat.mul(m, Lock.longest(x, k)));
-                zSum = Sat.add(zSum, m);
+                remote = SaturatingTime.add(remote, SaturatingTime.mul(m, Lock.longest(x, k)));
+                zSum = SaturatingTime.add(zSum, m);
             }
         }
         long z = Math.min(x.eta[i], zSum);
@@ -41,12 +34,12 @@ final class FmlpPlus implements Analysis {
                 long n = requests(x, k, r);
                 long occasions = 1 + (x.safe() && suspend ? x.eta[i] : z);
                 long times = x.safe() && x.requestsWithoutCpu(k) ? n : Math.min(occasions, n);
-                local = Sat.add(local, Sat.mul(times, Lock.longest(x, k)));
+                local = SaturatingTime.add(local, SaturatingTime.mul(times, Lock.longest(x, k)));
             }
         }
-        long sum = Sat.add(own(x, i), Sat.add(remote, local));
-        sum = Sat.add(sum, Lock.preemption(x, i, r, suspend));
-        return suspend && x.safe() ? Sat.add(sum, localHigherExec(x, i, r)) : sum;
+        long sum = SaturatingTime.add(own(x, i), SaturatingTime.add(remote, local));
+        sum = SaturatingTime.add(sum, Lock.preemption(x, i, r, suspend));
+        return suspend && x.safe() ? SaturatingTime.add(sum, localHigherExec(x, i, r)) : sum;
     }
 
     /**
@@ -54,14 +47,14 @@ final class FmlpPlus implements Analysis {
      * runs on the GPU, τi may be waiting for the lock, a delay the CPU-only term C_h + Gm_h misses:
      * Σ_{h∈hpp, ηg_h>0} ⌈(R + R_h − Ge_h)/T_h⌉ Ge_h, when τi uses the GPU.
      */
-    private static long localHigherExec(Ctx x, int i, long r) {
+    private static long localHigherExec(AnalysisState x, int i, long r) {
         if (!x.usesGpu(i)) {
             return 0;
         }
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i) && x.usesGpu(h)) {
-                sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.ge[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jg(h), x.t[h], x.ge[h]));
             }
         }
         return sum;

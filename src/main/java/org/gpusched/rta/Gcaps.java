@@ -4,21 +4,19 @@ package org.gpusched.rta;
  * GCAPS: preemptive GPU priorities enforced by runlist updates of cost ε (gcaps-rta.md, "GCAPS").
  * Own term C_i + G*_i, CPU blocking B^C = (ηg_i + 1) ε, no interleaving.
  */
-final class Gcaps implements Analysis {
-    private final boolean suspend;
-
+final class Gcaps extends ResponseEquation {
     Gcaps(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
     @Override
-    public long own(Ctx x, int i) {
-        return Sat.add(x.c[i] + x.g[i], x.star(i));
+    long own(AnalysisState x, int i) {
+        return SaturatingTime.add(x.c[i] + x.g[i], x.star(i));
     }
 
     @Override
-    public long rhs(Ctx x, int i, long r) {
-        long sum = Sat.add(own(x, i), Sat.mul(x.eta[i] + 1L, x.eps));
+    long rhs(AnalysisState x, int i, long r) {
+        long sum = SaturatingTime.add(own(x, i), SaturatingTime.mul(x.eta[i] + 1L, x.eps));
         if (suspend) {
             return suspend(x, i, r, sum);
         }
@@ -27,37 +25,37 @@ final class Gcaps implements Analysis {
         return busy(x, i, r, sum);
     }
 
-    private static long suspend(Ctx x, int i, long r, long sum) {
+    private static long suspend(AnalysisState x, int i, long r, long sum) {
         boolean gpuI = x.usesGpu(i);
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, x.jc(h), x.t[h], Sat.add(x.c[h], x.gmStar(h))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jc(h), x.t[h], SaturatingTime.add(x.c[h], x.gmStar(h))));
                     if (gpuI) {
-                        sum = Sat.add(sum, Sat.jobs(r, x.jg(h), x.t[h], x.ge[h]));
+                        sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jg(h), x.t[h], x.ge[h]));
                     }
                 } else {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h]));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.c[h]));
                 }
             } else if (gpuI && x.usesGpu(h) && x.hp(h, i)) {
-                sum = Sat.add(sum, Sat.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
             }
         }
         return sum;
     }
 
-    private static long busy(Ctx x, int i, long r, long sum) {
+    private static long busy(AnalysisState x, int i, long r, long sum) {
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
-                sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
                 if (x.usesGpu(h)) {
                     // With ηg_i > 0 this is I^dp's local part; with ηg_i = 0 it is the busy-waited
                     // Ge*_h the paper's printed P^C lacks (kept: needed for safety, the artifact has it).
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.geStar(h)));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.geStar(h)));
                 }
             } else if (x.usesGpu(h) && x.hp(h, i)) {
                 // I^dp's remote part when ηg_i > 0, I^id when ηg_i = 0: the same term.
-                sum = Sat.add(sum, Sat.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jgRemote(h), x.t[h], x.geStar(h)));
             }
         }
         return sum;

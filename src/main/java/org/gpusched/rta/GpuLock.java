@@ -9,12 +9,12 @@ import java.util.List;
  * (MPCP; ties by request order) or the earliest request (FMLP+, FIFO).
  */
 final class GpuLock {
-    private final Ctx x;
+    private final AnalysisState x;
     private final boolean fifo;
     private final List<Integer> waiters = new ArrayList<>();
     private int holder = -1;
 
-    GpuLock(Ctx x, boolean fifo) {
+    GpuLock(AnalysisState x, boolean fifo) {
         this.x = x;
         this.fifo = fifo;
     }

@@ -7,19 +7,19 @@ final class Lock {
     /**
      * Σ_{h∈hpp} ⌈(R + R_h − C_h − X_h)/T_h⌉ (C_h + X_h), X = Gm (suspension) or G (busy-waiting).
      */
-    static long preemption(Ctx x, int i, long r, boolean suspend) {
+    static long preemption(AnalysisState x, int i, long r, boolean suspend) {
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
                 long xh = suspend ? x.gm[h] : x.g[h];
-                sum = Sat.add(sum, Sat.jobs(r, Sat.sub(x.rCpu[h], x.c[h] + xh), x.t[h], x.c[h] + xh));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, SaturatingTime.sub(x.rCpu[h], x.c[h] + xh), x.t[h], x.c[h] + xh));
             }
         }
         return sum;
     }
 
     /** The longest request G_{x,u} of task x (0 for a CPU-only task). */
-    static long longest(Ctx x, int k) {
+    static long longest(AnalysisState x, int k) {
         long m = 0;
         for (int u = 0; u < x.eta[k]; u++) {
             m = Math.max(m, x.seg(k, u).total());

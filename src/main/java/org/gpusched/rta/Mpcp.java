@@ -8,50 +8,43 @@ import java.util.List;
  * MPCP (Patel et al., RTAS 2018) as gcaps-rta.md states it: global priorities are the GPU order,
  * a request is a whole GPU segment G_{x,k}, waiting is priority-ordered.
  */
-final class Mpcp implements Analysis {
-    private final boolean suspend;
-
+final class Mpcp extends ResponseEquation {
     Mpcp(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
     @Override
-    public long own(Ctx x, int i) {
-        return x.c[i] + x.g[i];
-    }
-
-    @Override
-    public long rhs(Ctx x, int i, long r) {
+    long rhs(AnalysisState x, int i, long r) {
         long sum = own(x, i);
-        sum = Sat.add(sum, directHigher(x, i, r));
-        sum = Sat.add(sum, directLower(x, i, r));
-        sum = Sat.add(sum, boosted(x, i, r));
-        return Sat.add(sum, Lock.preemption(x, i, r, suspend));
+        sum = SaturatingTime.add(sum, directHigher(x, i, r));
+        sum = SaturatingTime.add(sum, directLower(x, i, r));
+        sum = SaturatingTime.add(sum, boosted(x, i, r));
+        return SaturatingTime.add(sum, Lock.preemption(x, i, r, suspend));
     }
 
     /** W_{x,k} = G_{x,k} + Σ_{π_h > π_x} max_u G_{h,u}. */
-    static long w(Ctx x, int k, int seg) {
+    static long w(AnalysisState x, int k, int seg) {
         long s = x.seg(k, seg).total();
         // The artifact gives every best-effort task the same priority (-1): none is above another.
         boolean flat = x.variant == Variant.ARTIFACT && x.tasks.get(k).bestEffort();
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, k) && !(flat && x.tasks.get(h).bestEffort())) {
-                s = Sat.add(s, Lock.longest(x, h));
+                s = SaturatingTime.add(s, Lock.longest(x, h));
             }
         }
         return s;
     }
 
     /** R_h − C_h − Gm_h, the jitter of h's requests. */
-    private static long jitter(Ctx x, int h) {
-        return Sat.sub(x.rCpu[h], x.c[h] + x.gm[h]);
+    private static long jitter(AnalysisState x, int h) {
+        return SaturatingTime.sub(x.rCpu[h], x.c[h] + x.gm[h]);
     }
 
     /**
      * β = max_{π_l ≤ π_i, u} W_{l,u} + Σ_{h∈hp} Σ_u (⌈(β + R_h − C_h − Gm_h)/T_h⌉ + 1) W_{h,u}, iterated
      * to its least fixed point; past D_i it is INF (then min(ηg_i ⌈β⌉, α_h) below is α_h, the safe side).
      */
-    static long beta(Ctx x, int i) {
+    static long beta(AnalysisState x, int i) {
         long base = 0;
         for (int l = 0; l < x.n; l++) {
             if (!x.hp(l, i)) {
@@ -66,14 +59,14 @@ final class Mpcp implements Analysis {
             long next = base;
             for (int h = 0; h < x.n; h++) {
                 if (x.hp(h, i)) {
-                    long cnt = Sat.add(Sat.jobs(b, jitter(x, h), x.t[h], 1), 1);
+                    long cnt = SaturatingTime.add(SaturatingTime.jobs(b, jitter(x, h), x.t[h], 1), 1);
                     for (int u = 0; u < x.eta[h]; u++) {
-                        next = Sat.add(next, Sat.mul(cnt, w(x, h, u)));
+                        next = SaturatingTime.add(next, SaturatingTime.mul(cnt, w(x, h, u)));
                     }
                 }
             }
             if (next > x.d[i]) {
-                return Sat.INF;
+                return SaturatingTime.INF;
             }
             if (next == b) {
                 return b;
@@ -86,17 +79,17 @@ final class Mpcp implements Analysis {
      * B_dm,h = Σ_{h∈hp} Σ_k min(ηg_i ⌈β⌉, α_h) W_{h,k}, α_h = ⌈(R + R_h − C_h − Gm_h)/T_h⌉. In
      * integer time ⌈β⌉ = β, as printed (see docs/rta.md).
      */
-    private static long directHigher(Ctx x, int i, long r) {
+    private static long directHigher(AnalysisState x, int i, long r) {
         if (!x.usesGpu(i)) {
             return 0;
         }
-        long cap = Sat.mul(x.eta[i], beta(x, i));
+        long cap = SaturatingTime.mul(x.eta[i], beta(x, i));
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, i)) {
-                long times = Math.min(cap, Sat.jobs(r, jitter(x, h), x.t[h], 1));
+                long times = Math.min(cap, SaturatingTime.jobs(r, jitter(x, h), x.t[h], 1));
                 for (int k = 0; k < x.eta[h]; k++) {
-                    sum = Sat.add(sum, Sat.mul(times, w(x, h, k)));
+                    sum = SaturatingTime.add(sum, SaturatingTime.mul(times, w(x, h, k)));
                 }
             }
         }
@@ -104,11 +97,11 @@ final class Mpcp implements Analysis {
     }
 
     /** B_dm,l = Σ_k ψ_k · (k-th largest lower-priority W), ψ_k = max(0, min(ηg_i − Σψ, θ_l)). */
-    private static long directLower(Ctx x, int i, long r) {
+    private static long directLower(AnalysisState x, int i, long r) {
         List<long[]> ws = new ArrayList<>();
         for (int l = 0; l < x.n; l++) {
             if (l != i && !x.hp(l, i)) {
-                long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
                 for (int u = 0; u < x.eta[l]; u++) {
                     ws.add(new long[] {w(x, l, u), theta});
                 }
@@ -125,22 +118,22 @@ final class Mpcp implements Analysis {
      * that can request without running on its CPU first is charged every request it can make in the
      * window (θ_l per segment), not only ηg_i + 1 of them.
      */
-    private long boosted(Ctx x, int i, long r) {
+    private long boosted(AnalysisState x, int i, long r) {
         boolean safe = x.safe();
         long sum = 0;
         // The artifact reads π_l ≤ π_i literally: τi's own requests count among the boosted ones.
         boolean self = x.variant == Variant.ARTIFACT;
         for (int l = 0; l < x.n; l++) {
             if ((l == i ? self : x.sameCore(l, i) && x.cpuHigher(i, l)) && x.usesGpu(l)) {
-                long theta = Sat.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
                 List<long[]> held = new ArrayList<>();
                 for (int u = 0; u < x.eta[l]; u++) {
                     GpuSegment s = x.seg(l, u);
                     held.add(new long[] {safe && !suspend ? s.total() : s.misc(), theta});
                 }
                 held.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
-                long budget = safe && x.requestsWithoutCpu(l) ? Sat.INF : x.eta[i] + 1L;
-                sum = Sat.add(sum, greedy(held, budget));
+                long budget = safe && x.requestsWithoutCpu(l) ? SaturatingTime.INF : x.eta[i] + 1L;
+                sum = SaturatingTime.add(sum, greedy(held, budget));
             }
         }
         return sum;
@@ -152,8 +145,8 @@ final class Mpcp implements Analysis {
         long left = budget;
         for (long[] vc : valueCap) {
             long take = Math.max(0, Math.min(left, vc[1]));
-            sum = Sat.add(sum, Sat.mul(take, vc[0]));
-            left = Sat.sub(left, take);
+            sum = SaturatingTime.add(sum, SaturatingTime.mul(take, vc[0]));
+            left = SaturatingTime.sub(left, take);
         }
         return sum;
     }

@@ -1,10 +1,6 @@
 package org.gpusched.rta;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
-import java.util.OptionalLong;
+import java.util.*;
 import java.util.stream.IntStream;
 
 /**
@@ -33,7 +29,7 @@ public final class ResponseTimeAnalysis {
 
     static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v, Runnable check,
                              boolean shortcut) {
-        Analysis a = Analysis.of(m);
+        ResponseEquation a = ResponseEquation.of(m);
         int[] order = givenOrder(w);
         Pass first = pass(w, a, v, order, check, shortcut);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
@@ -67,10 +63,10 @@ public final class ResponseTimeAnalysis {
         return rank;
     }
 
-    private static Fix fix(Ctx x, Analysis a, int i, long start, long limit) {
+    private static Fix fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
         if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
-            return new Fix(false, Sat.add(limit, 1));
+            return new Fix(false, SaturatingTime.add(limit, 1));
         }
         long r = start;
         while (true) {
@@ -86,7 +82,7 @@ public final class ResponseTimeAnalysis {
         }
     }
 
-    private static long limit(Ctx x, int i) {
+    private static long limit(AnalysisState x, int i) {
         // The artifact assumes D = T and tests R > T.
         return x.variant == Variant.ARTIFACT ? x.t[i] : x.d[i];
     }
@@ -101,8 +97,8 @@ public final class ResponseTimeAnalysis {
     /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
     private record Found(int[] order, long[] r) { }
 
-    private static Pass pass(RtaWorkload w, Analysis a, Variant v, int[] order, Runnable check, boolean shortcut) {
-        Ctx x = new Ctx(w, v, ranks(order), check, shortcut);
+    private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
+        AnalysisState x = new AnalysisState(w, v, ranks(order), check, shortcut);
         int n = x.n;
         long[] r = new long[n];
         long[] left = new long[n];
@@ -151,10 +147,10 @@ public final class ResponseTimeAnalysis {
      * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
      * order found and the response times, or null when some slot takes no task.
      */
-    private static Found audsley(RtaWorkload w, Analysis a, Variant v, Pass first, Runnable check,
+    private static Found audsley(RtaWorkload w, ResponseEquation a, Variant v, Pass first, Runnable check,
                                  boolean shortcut) {
         int[] given = givenOrder(w);
-        Ctx x = new Ctx(w, v, ranks(given), check, shortcut);
+        AnalysisState x = new AnalysisState(w, v, ranks(given), check, shortcut);
         List<Integer> rt = Arrays.stream(given).filter(i -> !w.tasks().get(i).bestEffort()).boxed().toList();
         List<Integer> be = Arrays.stream(given).filter(i -> w.tasks().get(i).bestEffort()).boxed().toList();
         int k = rt.size();
@@ -176,7 +172,7 @@ public final class ResponseTimeAnalysis {
                         x.gpuRank[h] = next++;
                         x.rCpu[h] = v == Variant.ARTIFACT ? x.t[h] : x.d[h];
                         x.rGpu[h] = v == Variant.ARTIFACT ? leftover(first, h) : x.d[h];
-                        x.rRemote[h] = v == Variant.ARTIFACT ? x.t[h] : Ctx.SAME;
+                        x.rRemote[h] = v == Variant.ARTIFACT ? x.t[h] : AnalysisState.SAME;
                     }
                 }
                 x.gpuRank[c] = slot;
@@ -230,7 +226,7 @@ public final class ResponseTimeAnalysis {
     }
 
     /** Some core whose tasks the GPU order {@code slots} (highest first) ranks unlike the CPU order. */
-    private static boolean inverted(Ctx x, int[] slots) {
+    private static boolean inverted(AnalysisState x, int[] slots) {
         for (int a = 0; a < slots.length; a++) {
             for (int b = a + 1; b < slots.length; b++) {
                 if (x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])) {
@@ -241,7 +237,7 @@ public final class ResponseTimeAnalysis {
         return false;
     }
 
-    private static boolean lowestOnCore(Ctx x, List<Integer> rt, boolean[] assigned, int c) {
+    private static boolean lowestOnCore(AnalysisState x, List<Integer> rt, boolean[] assigned, int c) {
         for (int h : rt) {
             if (h != c && !assigned[h] && x.sameCore(h, c) && x.cpuHigher(c, h)) {
                 return false;

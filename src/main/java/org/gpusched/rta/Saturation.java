@@ -18,14 +18,14 @@ public final class Saturation {
     private Saturation() { }
 
     /** The reason task i has no fixed point, or null when its core is not saturated above it. */
-    static String above(Ctx x, int i) {
+    static String above(AnalysisState x, int i) {
         if (x.c[i] + x.g[i] <= 0) {
             return null;
         }
         double u = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
-                if (x.rCpu[h] < Sat.add(x.c[h] + x.g[h], x.star(h))) {
+                if (x.rCpu[h] < SaturatingTime.add(x.c[h] + x.g[h], x.star(h))) {
                     return null; // a jitter below 0 may charge one job less: no shortcut
                 }
                 u += (double) x.c[h] / x.t[h];
@@ -39,7 +39,7 @@ public final class Saturation {
                 + ": its higher-priority tasks use " + Math.round(u * 100) + " % of it";
     }
 
-    private static boolean exactlyFull(Ctx x, int i) {
+    private static boolean exactlyFull(AnalysisState x, int i) {
         BigInteger num = BigInteger.ZERO;
         BigInteger den = BigInteger.ONE;
         for (int h = 0; h < x.n; h++) {
@@ -63,7 +63,7 @@ public final class Saturation {
         int[] order = ResponseTimeAnalysis.givenOrder(w);
         int[] rank = new int[order.length];
         IntStream.range(0, order.length).forEach(r -> rank[order[r]] = r);
-        Ctx x = new Ctx(w, Variant.SAFE, rank, () -> { });
+        AnalysisState x = new AnalysisState(w, Variant.SAFE, rank, () -> { });
         List<String> out = new ArrayList<>();
         for (int i = 0; i < x.n; i++) {
             String why = x.tasks.get(i).bestEffort() ? null : above(x, i);

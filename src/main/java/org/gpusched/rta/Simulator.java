@@ -22,12 +22,12 @@ public final class Simulator {
 
     private final RtaWorkload w;
     private final RtaMethod method;
-    private final Ctx x;
+    private final AnalysisState x;
     private final boolean gcaps;
     private final boolean busy;
     private final long[][] phases;
     private final GpuLock lock;
-    private final Timeline timeline;
+    private final SliceTimeline timeline;
 
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
         this.w = w;
@@ -36,7 +36,7 @@ public final class Simulator {
         for (int r = 0; r < gpuOrder.length; r++) {
             rank[gpuOrder[r]] = r;
         }
-        this.x = new Ctx(w, Variant.PAPER, rank, () -> { });
+        this.x = new AnalysisState(w, Variant.PAPER, rank, () -> { });
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
@@ -46,7 +46,7 @@ public final class Simulator {
         for (int i = 0; i < x.n; i++) {
             phases[i] = phases(w.tasks().get(i));
         }
-        this.timeline = new Timeline(w);
+        this.timeline = new SliceTimeline(w);
     }
 
     /** Simulates with the workload's own GPU order (gpuPriority, best-effort last). */

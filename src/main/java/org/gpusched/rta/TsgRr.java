@@ -4,29 +4,22 @@ package org.gpusched.rta;
  * The stock driver: time-sliced round robin among GPU contexts (gcaps-rta.md, "Default TSG round-robin").
  * I(ν, G) = (L + θ) · ν · ⌈G / L⌉ is the delay ν other contexts can add to GPU work G.
  */
-final class TsgRr implements Analysis {
-    private final boolean suspend;
-
+final class TsgRr extends ResponseEquation {
     TsgRr(boolean suspend) {
-        this.suspend = suspend;
+        super(suspend);
     }
 
-    static long interleave(Ctx x, long nu, long work) {
-        long slices = Sat.ceilDiv(work, x.slice);
-        long paper = Sat.mul(Sat.mul(x.slice + x.theta, nu), slices);
+    static long interleave(AnalysisState x, long nu, long work) {
+        long slices = SaturatingTime.ceilDiv(work, x.slice);
+        long paper = SaturatingTime.mul(SaturatingTime.mul(x.slice + x.theta, nu), slices);
         // SAFE adds the switch back into the delayed context, one θ per own slice when another context
         // can take the GPU (docs/rta.md, finding 1); the paper charges only the switches to the others.
-        return x.safe() && nu > 0 ? Sat.add(paper, Sat.mul(x.theta, slices)) : paper;
+        return x.safe() && nu > 0 ? SaturatingTime.add(paper, SaturatingTime.mul(x.theta, slices)) : paper;
     }
 
     @Override
-    public long own(Ctx x, int i) {
-        return x.c[i] + x.g[i];
-    }
-
-    @Override
-    public long rhs(Ctx x, int i, long r) {
-        long sum = Sat.add(own(x, i), ownInterleaving(x, i));
+    long rhs(AnalysisState x, int i, long r) {
+        long sum = SaturatingTime.add(own(x, i), ownInterleaving(x, i));
         boolean artifact = x.variant == Variant.ARTIFACT;
         for (int h = 0; h < x.n; h++) {
             if (!x.hpp(h, i)) {
@@ -35,18 +28,18 @@ final class TsgRr implements Analysis {
             if (suspend) {
                 // Jc_h = R_h − (C_h + Gm_h); the artifact uses T_h in place of R_h.
                 long j = artifact ? x.t[h] - (x.c[h] + x.gm[h]) : x.jc(h);
-                sum = Sat.add(sum, Sat.jobs(r, j, x.t[h], x.c[h] + x.gm[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, j, x.t[h], x.c[h] + x.gm[h]));
             } else if (artifact) {
                 // The artifact's busy loop skips a CPU-only h altogether (its `continue` jumps over the
                 // CPU term too) and charges a GPU-using h C_h + Gm_h besides G_h (Gm twice).
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], Sat.add(x.c[h] + x.gm[h],
-                            Sat.add(x.g[h], indirect(x, h, artifactNu(x, i))))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], SaturatingTime.add(x.c[h] + x.gm[h],
+                            SaturatingTime.add(x.g[h], indirect(x, h, artifactNu(x, i))))));
                 }
             } else {
-                sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
+                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
                 if (x.usesGpu(h)) {
-                    sum = Sat.add(sum, Sat.jobs(r, 0, x.t[h], indirect(x, h, paperNu(x, i, h))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], indirect(x, h, paperNu(x, i, h))));
                 }
             }
         }
@@ -54,7 +47,7 @@ final class TsgRr implements Analysis {
     }
 
     /** I^ie_i = Σ_j I(ν_i, Ge_{i,j}), ν_i = other GPU-using tasks, best-effort ones included. */
-    private static long ownInterleaving(Ctx x, int i) {
+    private static long ownInterleaving(AnalysisState x, int i) {
         if (!x.usesGpu(i)) {
             return 0;
         }
@@ -64,22 +57,22 @@ final class TsgRr implements Analysis {
         }
         long sum = 0;
         for (int j = 0; j < x.eta[i]; j++) {
-            sum = Sat.add(sum, interleave(x, nu, x.seg(i, j).exec()));
+            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(i, j).exec()));
         }
         return sum;
     }
 
     /** Σ_j I(ν, Ge_{h,j}): how long busy-waiting h holds the CPU while its GPU work is interleaved. */
-    private static long indirect(Ctx x, int h, long nu) {
+    private static long indirect(AnalysisState x, int h, long nu) {
         long sum = 0;
         for (int j = 0; j < x.eta[h]; j++) {
-            sum = Sat.add(sum, interleave(x, nu, x.seg(h, j).exec()));
+            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(h, j).exec()));
         }
         return sum;
     }
 
     /** |{k ∉ hpp(i) : ηg_k > 0} ∪ {h}| (i itself included when it uses the GPU). */
-    private static long paperNu(Ctx x, int i, int h) {
+    private static long paperNu(AnalysisState x, int i, int h) {
         long nu = 0;
         for (int k = 0; k < x.n; k++) {
             nu += k == h || (!x.hpp(k, i) && x.usesGpu(k)) ? 1 : 0;
@@ -91,7 +84,7 @@ final class TsgRr implements Analysis {
      * The artifact's ν: GPU tasks in hp(i) \ hpp(i) plus "lower-priority" ones, the latter taken as
      * the tasks at sorted indices 0 … n − idx(i) − 2 (the artifact's slip, kept on purpose).
      */
-    private static long artifactNu(Ctx x, int i) {
+    private static long artifactNu(AnalysisState x, int i) {
         long nu = 0;
         int last = x.n - x.artifactIndex[i] - 2;
         for (int k = 0; k < x.n; k++) {

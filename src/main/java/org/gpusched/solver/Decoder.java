@@ -1,7 +1,7 @@
 package org.gpusched.solver;
 
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.BatchInfo;

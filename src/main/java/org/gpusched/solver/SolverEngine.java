@@ -14,11 +14,8 @@ import org.chocosolver.solver.search.strategy.selectors.variables.Smallest;
 import org.chocosolver.solver.search.strategy.strategy.AbstractStrategy;
 import org.chocosolver.solver.variables.IntVar;
 import org.chocosolver.util.ESat;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.Stats;
-import org.gpusched.explore.Verdict;
-import org.gpusched.explore.Witness;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
@@ -39,6 +36,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class SolverEngine {
     public static final String NAME = "solver";
+    /** The solver's seed: fixed, so that a run with one solver worker is reproducible. */
+    public static final long SEED = 20_261_126L;
     static final String METHOD = "gpusched(engine=solver)";
     /** Solutions of the relaxation tried as PBS schedules before the engine gives up (each one differs). */
     static final int CANDIDATES = 64;
@@ -251,7 +250,7 @@ public final class SolverEngine {
                 + " every deadline, even with every frame as short as the interference model allows and idle time"
                 + " allowed anywhere (the solver engine's relaxation, docs/solver.md)"));
         return new Analysis(Verdict.NOT_SCHEDULABLE, METHOD, stats(nodes, fails, t0, meter), List.of(), w, null)
-                .withProof(org.gpusched.explore.Proof.of(org.gpusched.explore.Proof.Kind.SOLVER));
+                .withProof(Proof.of(Proof.Kind.SOLVER));
     }
 
     /** Search nodes as vertices, failures as pruned; nothing else of the graph's statistics applies. */

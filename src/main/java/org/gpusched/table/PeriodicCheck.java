@@ -1,6 +1,6 @@
 package org.gpusched.table;
 
-import org.gpusched.explore.Timeline;
+import org.gpusched.explore.poweron.UnboundedJobs;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -22,7 +22,7 @@ final class PeriodicCheck {
     private PeriodicCheck() { }
 
     static void check(TaskSet given, SchedulingTable table, List<String> errors) {
-        TaskSet ts = Timeline.fileTimeLine(given);
+        TaskSet ts = UnboundedJobs.fileTimeLine(given);
         SchedulingTable.Repeat r = table.repeat();
         long h = ts.hyperperiod();
         if (r.every() % h != 0) {

@@ -1,8 +1,6 @@
 package org.gpusched.table;
 
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Unit;
-import org.gpusched.model.Ticks;
+import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
@@ -33,7 +31,7 @@ public final class TableChecker {
             errors.add("table was computed for another task set (sha256 " + table.taskSet().sha256() + ", this one "
                     + ts.sha256() + ")");
         }
-        List<String> names = ts.tasks().stream().map(org.gpusched.model.Task::name).toList();
+        List<String> names = ts.tasks().stream().map(Task::name).toList();
         if (!table.streams().equals(names)) {
             errors.add("streams " + quoted(table.streams()) + " differ from the task set's tasks " + quoted(names)
                     + " (stream i belongs to task i)");
@@ -57,7 +55,7 @@ public final class TableChecker {
     }
 
     /** At most this many "never runs" lines are listed; one more line counts the rest. */
-    static final int NEVER_RUN_LISTED = org.gpusched.model.TaskSet.MAX_JOBS;
+    static final int NEVER_RUN_LISTED = TaskSet.MAX_JOBS;
 
     /** A filter or a message for a kernel of a job. */
     interface KernelFn<T> {
@@ -199,7 +197,7 @@ public final class TableChecker {
 
     /** Names for an error line, escaped (a table is user input) and at most 10 of them. */
     private static String quoted(List<String> names) {
-        List<String> shown = names.stream().limit(10).map(n -> "\"" + org.gpusched.input.Escapes.text(n) + "\"").toList();
+        List<String> shown = names.stream().limit(10).map(n -> "\"" + Escapes.text(n) + "\"").toList();
         return "[" + String.join(", ", shown) + (names.size() > 10 ? ", ... (" + names.size() + ")" : "") + "]";
     }
 }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.Frame;
 import org.gpusched.input.StrictJson;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +31,7 @@ public final class Tables {
     private Tables() { }
 
     /** The table of an analysis: version 2 with its periodic part when it has a power-on prefix or repeat. */
-    public static SchedulingTable of(TaskSet ts, org.gpusched.explore.Analysis a) {
+    public static SchedulingTable of(TaskSet ts, Analysis a) {
         SchedulingTable t = of(ts, a.method(), a.schedule());
         if (a.repeat() == null) {
             return t;
@@ -61,7 +63,7 @@ public final class Tables {
         List<SchedulingTable.Entry> out = new ArrayList<>(t.entries().subList(0, r.fromEntry()));
         List<SchedulingTable.Entry> periodic = t.entries().subList(r.fromEntry(), t.entries().size());
         for (int m = 0; m < turns; m++) {
-            long shift = org.gpusched.model.Ticks.mul(m, r.every());
+            long shift = Ticks.mul(m, r.every());
             for (SchedulingTable.Entry e : periodic) {
                 List<SchedulingTable.Item> batch = new ArrayList<>();
                 for (SchedulingTable.Item it : e.batch()) {
@@ -70,8 +72,8 @@ public final class Tables {
                     batch.add(new SchedulingTable.Item(it.task(), (int) Math.min(Integer.MAX_VALUE, it.job() + later),
                             it.stream()));
                 }
-                out.add(new SchedulingTable.Entry(org.gpusched.model.Ticks.add(e.start(), shift),
-                        org.gpusched.model.Ticks.add(e.end(), shift), batch));
+                out.add(new SchedulingTable.Entry(Ticks.add(e.start(), shift),
+                        Ticks.add(e.end(), shift), batch));
             }
         }
         return out;

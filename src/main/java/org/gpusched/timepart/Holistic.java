@@ -26,14 +26,14 @@ public final class Holistic {
     static final int MAX_ROUNDS = 10_000;
 
     private final List<Flow> flows;
-    private final Contention net;
+    private final StepContention net;
     private final long[][] jitter;
     private final Runnable check;
 
     private Holistic(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
         this.check = check;
         this.flows = List.copyOf(flows);
-        this.net = new Contention(flows, plan);
+        this.net = new StepContention(flows, plan);
         this.jitter = new long[flows.size()][];
         for (int f = 0; f < flows.size(); f++) {
             jitter[f] = new long[flows.get(f).steps().size()];

@@ -29,7 +29,7 @@ public final class OffsetBased {
     private static final long INF = Holistic.INF;
     private static final long ALL = OffsetTerms.ALL;
 
-    private final Contention net;
+    private final StepContention net;
     private final List<Flow> flows;
     private final OffsetTerms terms;
     private final long[][] phi;
@@ -43,7 +43,7 @@ public final class OffsetBased {
 
     private OffsetBased(List<Flow> flows, Platform.TimePartitions plan, Runnable check, boolean slanted,
                         Mutant mutant) {
-        this.net = new Contention(flows, plan);
+        this.net = new StepContention(flows, plan);
         this.flows = net.flows();
         this.check = check;
         this.slanted = slanted;

@@ -16,12 +16,12 @@ final class OffsetTerms {
 
     final long[][] phi;
     final long[][] jitter;
-    private final Contention net;
+    private final StepContention net;
     private final List<Flow> flows;
     /** The mutation check's broken count: later kernels left out for every activation, not only the own. */
     private final boolean everyActivation;
 
-    OffsetTerms(Contention net, boolean everyActivation) {
+    OffsetTerms(StepContention net, boolean everyActivation) {
         this.net = net;
         this.flows = net.flows();
         this.everyActivation = everyActivation;

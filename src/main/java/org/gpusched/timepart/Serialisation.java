@@ -2,12 +2,7 @@ package org.gpusched.timepart;
 
 import org.gpusched.model.Platform;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.*;
 
 /**
  * The safety condition of time-partitioning.md, checked rather than assumed: kernels may be

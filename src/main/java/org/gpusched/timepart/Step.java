@@ -5,7 +5,7 @@ package org.gpusched.timepart;
  * a delay that uses no processor (a kernel's isolated time, a copy), or a kernel on the GPU server
  * (one non-preemptive fixed-priority processor shared by every core, docs/timepart.md).
  */
-public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
+public sealed interface Step permits Step.Timed, Step.Delay {
     /** Checks 0 <= best <= worst. */
     static void ordered(long best, long worst) {
         if (best < 0 || best > worst) {
@@ -22,20 +22,27 @@ public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
     /** Where the step comes from, for reports and exports ("segments[2].gpu.exec"). */
     String origin();
 
+    /** A step that runs on a processor for between {@code bcet} and {@code wcet}. */
+    sealed interface Timed extends Step permits Cpu, Gpu {
+        long wcet();
+
+        long bcet();
+
+        @Override
+        default long max() {
+            return wcet();
+        }
+
+        @Override
+        default long min() {
+            return bcet();
+        }
+    }
+
     /** CPU work: worst case {@code wcet}, best case {@code bcet}. */
-    record Cpu(long wcet, long bcet, String origin) implements Step {
+    record Cpu(long wcet, long bcet, String origin) implements Timed {
         public Cpu {
             ordered(bcet, wcet);
-        }
-
-        @Override
-        public long max() {
-            return wcet;
-        }
-
-        @Override
-        public long min() {
-            return bcet;
         }
     }
 
@@ -53,19 +60,9 @@ public sealed interface Step permits Step.Cpu, Step.Delay, Step.Gpu {
      * A kernel queued to the GPU server: it runs to completion once started, the server picking the
      * highest-priority waiting kernel (the flow's priority) whenever it is idle.
      */
-    record Gpu(long wcet, long bcet, String origin) implements Step {
+    record Gpu(long wcet, long bcet, String origin) implements Timed {
         public Gpu {
             ordered(bcet, wcet);
-        }
-
-        @Override
-        public long max() {
-            return wcet;
-        }
-
-        @Override
-        public long min() {
-            return bcet;
         }
     }
 }

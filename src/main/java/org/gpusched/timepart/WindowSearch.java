@@ -1,6 +1,8 @@
 package org.gpusched.timepart;
 
+import org.gpusched.model.Budget;
 import org.gpusched.model.Platform;
+import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +53,7 @@ public final class WindowSearch {
 
     /**
      * @param check a budget's time check, run before every candidate and inside every analysis; when
-     *              it throws {@link org.gpusched.model.Budget.Exhausted}, {@link #run} ends with the
+     *              it throws {@link Budget.Exhausted}, {@link #run} ends with the
      *              best window found so far and {@link #spent} says why
      */
     public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress,
@@ -113,7 +115,7 @@ public final class WindowSearch {
     public long placements() {
         long n = 0;
         for (long[] g : gaps()) {
-            n = org.gpusched.model.Ticks.add(n, (g[1] - g[0]) / step + 1);
+            n = Ticks.add(n, (g[1] - g[0]) / step + 1);
         }
         return n;
     }
@@ -131,7 +133,7 @@ public final class WindowSearch {
         Result[] best = {null};
         try {
             search(objective, best);
-        } catch (org.gpusched.model.Budget.Exhausted e) {
+        } catch (Budget.Exhausted e) {
             spent = e.getMessage();
         }
         return best[0];

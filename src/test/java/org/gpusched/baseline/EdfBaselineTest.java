@@ -99,10 +99,10 @@ class EdfBaselineTest {
                 .run(Budget.of(1000, null).start())).isInstanceOf(Budget.Exhausted.class)
                 .hasMessageContaining("state budget of 1000");
         var a = Baselines.analyze(ts, EdfBaseline.Kind.SERIAL, Budget.of(10, null).start());
-        assertThat(a.verdict()).isEqualTo(org.gpusched.explore.Verdict.INCONCLUSIVE);
+        assertThat(a.verdict()).isEqualTo(org.gpusched.explore.result.Verdict.INCONCLUSIVE);
         var heap = Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL,
                 new Budget(Budget.DEFAULT_MAX_STATES, null, 1e-9).start());
-        assertThat(heap.verdict()).isEqualTo(org.gpusched.explore.Verdict.INCONCLUSIVE);
+        assertThat(heap.verdict()).isEqualTo(org.gpusched.explore.result.Verdict.INCONCLUSIVE);
         assertThat(heap.note()).contains("heap budget");
     }
 

@@ -1,9 +1,9 @@
 package org.gpusched.baseline;
 
 import org.gpusched.RandomPipelines;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Timeline;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
@@ -44,7 +44,7 @@ class EdfPowerOnPropertyTest {
             if (ts.origin() > 0) {
                 continue;
             }
-            TaskSet file = Timeline.fileTimeLine(ts);
+            TaskSet file = UnboundedJobs.fileTimeLine(ts);
             compared++;
             noCut += ts.origin() < 0 ? 1 : 0;
             for (EdfBaseline.Kind kind : EdfBaseline.Kind.values()) {
@@ -98,7 +98,7 @@ class EdfPowerOnPropertyTest {
             if (ts.origin() > 0 || !OnlineEdfGraph.differs(ts)) {
                 continue;
             }
-            TaskSet file = Timeline.fileTimeLine(ts);
+            TaskSet file = UnboundedJobs.fileTimeLine(ts);
             List<String> local = new ArrayList<>();
             List<Verdict> verdicts = new ArrayList<>();
             boolean skip = false;

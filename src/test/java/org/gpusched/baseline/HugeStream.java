@@ -1,6 +1,6 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;

@@ -1,7 +1,7 @@
 package org.gpusched.baseline;
 
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.Budget;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;

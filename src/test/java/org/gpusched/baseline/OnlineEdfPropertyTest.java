@@ -1,7 +1,7 @@
 package org.gpusched.baseline;
 
 import org.gpusched.RandomPipelines;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package org.gpusched.baseline;
 
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
-import org.gpusched.explore.Analysis;
-import org.gpusched.explore.Frame;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.result.Frame;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.Tables;

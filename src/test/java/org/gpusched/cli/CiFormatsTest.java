@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.CiSchemas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

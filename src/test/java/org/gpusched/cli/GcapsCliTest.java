@@ -2,7 +2,8 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.gpusched.policy.Registry;
+import org.gpusched.model.ExitCodes;
+import org.gpusched.policy.MethodRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,7 +123,7 @@ class GcapsCliTest {
             }
             // The time-triggered EDF rules are listed only where release jitter makes them differ.
             boolean jitter = Files.readString(Path.of(f.get("file").asText())).contains("\"jitter\"");
-            assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(Registry.standard().ids().stream()
+            assertThat(ids).as(f.get("file").asText()).containsExactlyElementsOf(MethodRegistry.standard().ids().stream()
                     .filter(id -> jitter || !id.endsWith("-tt")).toList());
         }
         // Every example is within the family's reach except those with copies or release jitter.

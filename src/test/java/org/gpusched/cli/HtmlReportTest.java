@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PlayReports;
 import org.gpusched.player.NativePlayer;
 import org.gpusched.player.PlayerFixtures;

@@ -2,7 +2,7 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +30,7 @@ class PolicyCliTest {
     void methodsListsEveryRegisteredMethodOneLineEachWithItsSource() throws Exception {
         CliRunner r = CliRunner.run("methods");
         assertThat(r.code()).isZero();
-        List<String> ids = Registry.standard().ids();
+        List<String> ids = MethodRegistry.standard().ids();
         List<String> lines = r.out().lines().toList();
         assertThat(lines).hasSize(ids.size());
         for (int i = 0; i < ids.size(); i++) {
@@ -105,7 +105,7 @@ class PolicyCliTest {
         List<String> ids = new ArrayList<>();
         fig1.get("methods").forEach(m -> ids.add(m.get("method").asText()));
         // The time-triggered EDF rules are listed only for a set with jitter (the same as the online ones otherwise).
-        assertThat(ids).isEqualTo(Registry.standard().ids().stream().filter(id -> !id.endsWith("-tt")).toList());
+        assertThat(ids).isEqualTo(MethodRegistry.standard().ids().stream().filter(id -> !id.endsWith("-tt")).toList());
         JsonNode gs = fig1.get("methods").get(0);
         assertThat(gs.get("verdict").asText()).isEqualTo("schedulable");
         assertThat(gs.get("evidence").asText()).isEqualTo("exact");

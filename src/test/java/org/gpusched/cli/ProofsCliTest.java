@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
-import org.gpusched.explore.RefutationBug;
+import org.gpusched.explore.result.RefutationBug;
+import org.gpusched.model.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

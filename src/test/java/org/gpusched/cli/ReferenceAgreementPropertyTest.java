@@ -3,7 +3,7 @@ package org.gpusched.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.reference.Reference;

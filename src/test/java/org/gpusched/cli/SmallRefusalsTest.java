@@ -1,5 +1,7 @@
 package org.gpusched.cli;
 
+import org.gpusched.model.ExitCodes;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,12 @@
 package org.gpusched.cli;
 
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
-import org.gpusched.policy.Registry;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.gpusched.table.TableAudit;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class TableAuditTest {
         TaskSet ts = new TaskSetReader().read(FIG1);
         assertThat(ts.document()).contains("\"tau1\"");
         for (String m : new String[] {"gpusched", "brute-force"}) {
-            MethodResult r = Registry.standard().byId(m).orElseThrow().analyze(Workload.ofV1(ts), RunOptions.defaults());
+            MethodResult r = MethodRegistry.standard().byId(m).orElseThrow().analyze(Workload.ofV1(ts), RunOptions.defaults());
             assertThat(((Detail.Frames) r.detail()).tableCheck()).as(m).isEqualTo(TableAudit.Result.PASSED);
         }
     }
@@ -47,7 +48,7 @@ class TableAuditTest {
         assertThat(other).isNotEqualTo(Files.readString(FIG1));
         TaskSet lying = ts.withDocument(other);
         TableAudit.Rejected rejected = (TableAudit.Rejected) org.assertj.core.api.Assertions.catchThrowable(() ->
-                Registry.standard().byId("gpusched").orElseThrow().analyze(Workload.ofV1(lying), RunOptions.defaults()));
+                MethodRegistry.standard().byId("gpusched").orElseThrow().analyze(Workload.ofV1(lying), RunOptions.defaults()));
         assertThat(rejected).isNotNull();
         assertThat(rejected.problems()).anySatisfy(p -> assertThat(p).contains("should end at"));
 
@@ -71,7 +72,7 @@ class TableAuditTest {
         TaskSet ts = new TaskSetReader().read(FIG1);
         TaskSet derived = new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), ts.tasks(), ts.interference(),
                 ts.hyperperiod(), ts.jobCount(), ts.sha256(), ts.source(), ts.origin());
-        MethodResult r = Registry.standard().byId("gpusched").orElseThrow().analyze(Workload.ofV1(derived),
+        MethodResult r = MethodRegistry.standard().byId("gpusched").orElseThrow().analyze(Workload.ofV1(derived),
                 RunOptions.defaults());
         assertThat(((Detail.Frames) r.detail()).tableCheck()).isNull();
         assertThatThrownBy(() -> TableAudit.require(ts.withDocument("not json"), org.gpusched.table.Tables.of(ts,

@@ -1,7 +1,8 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CopySimulatorPropertyTest {
     private static final int SETS = Integer.getInteger("gpusched.copyexec.sets", 150);
 
-    private static boolean overlap(Op a, Op b) {
+    private static boolean overlap(Operation a, Operation b) {
         return a.start() < b.end() && b.start() < a.end();
     }
 
@@ -34,10 +34,10 @@ class CopySimulatorPropertyTest {
                 }
                 assertThat(sim.jobs()).as(at).hasSize(jobs);
                 for (JobRun j : sim.jobs()) {
-                    List<Op> mine = sim.ops().stream().filter(o -> o.task() == j.taskIndex() && o.job() == j.job())
-                            .sorted(java.util.Comparator.comparing(Op::kind)).toList();
+                    List<Operation> mine = sim.ops().stream().filter(o -> o.task() == j.taskIndex() && o.job() == j.job())
+                            .sorted(java.util.Comparator.comparing(Operation::kind)).toList();
                     long t = j.release();
-                    for (Op o : mine) {
+                    for (Operation o : mine) {
                         assertThat(o.start()).as("%s %s#%d %s in stream order", at, j.task(), j.job(), o.kind())
                                 .isGreaterThanOrEqualTo(t);
                         assertThat(o.end() - o.start()).as(at).isPositive();
@@ -51,15 +51,15 @@ class CopySimulatorPropertyTest {
                         assertThat(prev.finish()).as(at).isLessThanOrEqualTo(j.start());
                     }
                 }
-                for (Op a : sim.ops()) {
-                    for (Op b : sim.ops()) {
+                for (Operation a : sim.ops()) {
+                    for (Operation b : sim.ops()) {
                         if (a == b || !overlap(a, b)) {
                             continue;
                         }
                         assertThat(s).as("%s: traditional overlaps %s and %s", at, a, b).isNotEqualTo(Strategy.TRADITIONAL);
                         // A copy engine serves one copy at a time; a task's kernel lane one kernel.
                         assertThat(a.lane()).as("%s: %s and %s share a lane", at, a, b).isNotEqualTo(b.lane());
-                        if (a.kind() == OpKind.KERNEL && b.kind() == OpKind.KERNEL) {
+                        if (a.kind() == OperationKind.KERNEL && b.kind() == OperationKind.KERNEL) {
                             assertThat(s.concurrentKernels()).as("%s: two kernels overlap", at).isTrue();
                         }
                     }

@@ -40,7 +40,7 @@ class HandComputedTimelineTest {
         for (int engines = 1; engines <= 2; engines++) {
             CopySim s = sim(engines, Strategy.TRADITIONAL, A, B);
             jobs(s, 0, 8, 8, 15);
-            assertThat(s.ops()).extracting(Op::start, Op::end).containsExactly(
+            assertThat(s.ops()).extracting(Operation::start, Operation::end).containsExactly(
                     org.assertj.core.groups.Tuple.tuple(0L, 2L), org.assertj.core.groups.Tuple.tuple(2L, 6L),
                     org.assertj.core.groups.Tuple.tuple(6L, 8L), org.assertj.core.groups.Tuple.tuple(8L, 11L),
                     org.assertj.core.groups.Tuple.tuple(11L, 14L), org.assertj.core.groups.Tuple.tuple(14L, 15L));

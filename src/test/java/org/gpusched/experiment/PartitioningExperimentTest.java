@@ -2,7 +2,7 @@ package org.gpusched.experiment;
 
 import org.gpusched.partition.PartitionInput;
 import org.gpusched.partition.PartitionOptions;
-import org.gpusched.partition.PTask;
+import org.gpusched.partition.KernelTask;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -56,7 +56,7 @@ class PartitioningExperimentTest {
         PartitionInput in = e.set(SETS * 3 + 2);
         assertThat(in.tasks()).hasSize(50);
         double u = 0;
-        for (PTask t : in.tasks()) {
+        for (KernelTask t : in.tasks()) {
             assertThat(t.deadline()).isEqualTo(t.period() * 3 / 4);
             assertThat(t.period() % 1000).isZero();
             assertThat(t.period()).isBetween(50_000L, 4_000_000L);

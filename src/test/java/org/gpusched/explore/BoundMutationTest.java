@@ -1,5 +1,10 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,11 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.TestFiles;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;

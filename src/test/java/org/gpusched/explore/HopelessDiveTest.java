@@ -1,5 +1,13 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.model.TaskSet;

@@ -1,5 +1,8 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Learning;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.SymmetricTaskSets;
 import org.gpusched.input.TaskSetReader;

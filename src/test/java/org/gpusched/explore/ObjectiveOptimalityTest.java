@@ -1,5 +1,13 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.TestFiles;
 import org.gpusched.model.TaskSet;

@@ -1,5 +1,8 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.poweron.PowerOnExplorer;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 

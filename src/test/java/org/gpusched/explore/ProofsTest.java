@@ -1,5 +1,16 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.DemandCheck;
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.bound.WindowRelaxation;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Proof;
+import org.gpusched.explore.result.RefutationBug;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;

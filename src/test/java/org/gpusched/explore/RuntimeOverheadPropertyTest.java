@@ -1,5 +1,10 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
+import org.gpusched.explore.result.Verdict;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.RandomPipelines;

@@ -1,5 +1,6 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.SlowedStaircase;
 import org.gpusched.model.Ticks;
 import org.junit.jupiter.api.Test;
 

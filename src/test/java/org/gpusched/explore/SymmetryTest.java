@@ -1,5 +1,7 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Symmetry;
 import org.gpusched.SymmetricTaskSets;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,17 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Objective;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.GraphExport;
+import org.gpusched.explore.result.MergeLevel;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Stats;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.model.TaskSet;
 import org.gpusched.TestFiles;

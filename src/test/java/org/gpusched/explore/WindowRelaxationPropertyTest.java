@@ -1,5 +1,12 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.bound.WindowRelaxation;
+import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.model.TaskSet;

@@ -1,5 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.bound.WindowRelaxation;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.model.Budget;

@@ -1,5 +1,9 @@
 package org.gpusched.explore;
 
+import org.gpusched.explore.bound.LiveBound;
+import org.gpusched.explore.bound.SideSearches;
+import org.gpusched.explore.job.JobModel;
+import org.gpusched.explore.job.Options;
 import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.model.TaskSet;
@@ -11,7 +15,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How {@link Windows} shares its turns: nothing is built before the first turn, the sweep takes a
+ * How {@link SideSearches} shares its turns: nothing is built before the first turn, the sweep takes a
  * turn's states, and twice as many once it has expanded its long-sweep threshold without emptying
  * (the relaxations' share does not change).
  */
@@ -21,7 +25,7 @@ class WindowsTurnTest {
 
     @Test
     void a_sweep_past_its_threshold_takes_twice_a_turn() {
-        Windows w = new Windows(LONG, new JobModel(LONG), Options.defaults().budget().start(), LiveBound.Mutation.NONE,
+        SideSearches w = new SideSearches(LONG, new JobModel(LONG), Options.defaults().budget().start(), LiveBound.Mutation.NONE,
                 1 << 22, true, 4_000);
         assertThat(w.sweepStates()).as("built at the first turn").isEqualTo(-1);
         List<Long> added = new ArrayList<>();
@@ -36,7 +40,7 @@ class WindowsTurnTest {
 
     @Test
     void below_the_threshold_a_sweep_takes_one_turn() {
-        Windows w = new Windows(LONG, new JobModel(LONG), Options.defaults().budget().start(), LiveBound.Mutation.NONE,
+        SideSearches w = new SideSearches(LONG, new JobModel(LONG), Options.defaults().budget().start(), LiveBound.Mutation.NONE,
                 1 << 22, true);
         for (int turn = 1; turn <= 5; turn++) {
             w.step(1_000);

@@ -4,7 +4,7 @@ import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.PlayerFixtures;
 import org.gpusched.player.SimDevice;
@@ -20,7 +20,7 @@ class PlayTimelineTest {
     @Test
     void chainsShareTheirTasksLaneAndCopiesHaveLanesOfTheirOwn() {
         TaskSet ts = new TaskSetReader().read(Path.of("src/test/resources/cases/pbs-copies.json"));
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 1);
         PlayResult r = PlayResult.of(plan, Mode.TIME_TRIGGERED,
                 new SimDevice().play(plan, Mode.TIME_TRIGGERED, ExecTime.WCET.durations(plan, 1)));
         Gantt g = Timelines.of(r, "t");

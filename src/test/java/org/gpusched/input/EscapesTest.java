@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Escapes;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

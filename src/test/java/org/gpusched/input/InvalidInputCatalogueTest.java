@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
 import org.gpusched.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
 package org.gpusched.input;
 
+import org.gpusched.model.InputException;
+import org.gpusched.model.JobLimit;
 import org.gpusched.model.BlockUsage;
 import org.gpusched.model.SmPolicy;
 import org.gpusched.model.Gpu;

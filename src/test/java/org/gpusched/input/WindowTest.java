@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Window;
 import org.gpusched.model.Task;
 import org.junit.jupiter.api.Test;
 

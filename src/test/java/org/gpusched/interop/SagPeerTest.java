@@ -7,14 +7,14 @@ import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.baseline.OnlineEdfPowerOn;
 import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.explore.CopiesPropertyTest;
-import org.gpusched.explore.Frame;
-import org.gpusched.explore.JobRef;
-import org.gpusched.explore.Timeline;
-import org.gpusched.input.InputException;
-import org.gpusched.input.Window;
+import org.gpusched.explore.result.Frame;
+import org.gpusched.explore.result.JobRef;
+import org.gpusched.explore.poweron.UnboundedJobs;
+import org.gpusched.model.InputException;
+import org.gpusched.model.Window;
 import org.gpusched.model.Job;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.WorkloadReader;
@@ -225,7 +225,7 @@ class SagPeerTest {
 
     /** One set's comparison (on the file's time line); false when EDF from power-on is inconclusive. */
     private boolean powerOn(Path np, TaskSet read, String what, PowerOnTally tally) throws Exception {
-        TaskSet ts = Timeline.fileTimeLine(read);
+        TaskSet ts = UnboundedJobs.fileTimeLine(read);
         PowerOnEdf.Result tt = new PowerOnEdf(ts, EdfBaseline.Kind.SERIAL, "edf-serial-tt")
                 .analyze(Budget.defaults().start());
         if (tt.analysis().verdict() == Verdict.INCONCLUSIVE) {

@@ -1,8 +1,8 @@
 package org.gpusched.margin;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.TableChecker;

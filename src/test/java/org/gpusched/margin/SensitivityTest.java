@@ -2,8 +2,8 @@ package org.gpusched.margin;
 
 import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;

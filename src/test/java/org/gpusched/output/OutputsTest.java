@@ -1,7 +1,7 @@
 package org.gpusched.output;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,7 +99,7 @@ class OutputsTest {
         assertThat(fresh).doesNotExist();
         try (Stream<Path> s = Files.list(dir)) {
             assertThat(s.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrder("table.json", Registry.NAME);
+                    .containsExactlyInAnyOrder("table.json", WrittenFiles.NAME);
         }
     }
 

@@ -21,7 +21,7 @@ class PartitionPropertyTest {
     static PartitionInput random(Random r) {
         long m = 2 + r.nextInt(20);
         int n = 1 + r.nextInt(10);
-        List<PTask> ts = new ArrayList<>();
+        List<KernelTask> ts = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Kind kind = r.nextBoolean() ? Kind.COMPUTE : Kind.MEMORY;
             long period = 10 + r.nextInt(200);
@@ -30,7 +30,7 @@ class PartitionPropertyTest {
             Curve c = r.nextInt(4) == 0
                     ? new Curve.Table(new long[] {1, 2, 4, 8}, new long[] {work, work / 2 + 1, work / 4 + 1, work / 8 + 1})
                     : new Curve.Amdahl(work, r.nextInt(5), 1);
-            ts.add(PTask.of(i, "t" + i, period, deadline, kind, c, kind == Kind.MEMORY ? new BigDecimal("2.3")
+            ts.add(KernelTask.of(i, "t" + i, period, deadline, kind, c, kind == Kind.MEMORY ? new BigDecimal("2.3")
                     : new BigDecimal("1.2")));
         }
         return new PartitionInput(m, ts);
@@ -44,7 +44,7 @@ class PartitionPropertyTest {
         for (int k = 0; k < CASES; k++) {
             PartitionInput in = random(r);
             PartitionTest test = PartitionTest.values()[k % 3];
-            boolean overload = Partitioner.lemma1Load(in.tasks()).compareTo(Frac.of(in.sms())) > 0;
+            boolean overload = Partitioner.lemma1Load(in.tasks()).compareTo(Fraction.of(in.sms())) > 0;
             lemma1 += overload ? 1 : 0;
             for (Heuristic h : Heuristic.values()) {
                 PartitionResult res = Partitioner.run(in, h, new PartitionOptions(test, false));
@@ -54,7 +54,7 @@ class PartitionPropertyTest {
                 }
                 if (res.schedulable()) {
                     accepted++;
-                    PartitionPlan plan = PartitionPlan.of(in, res);
+                    SmPartitionPlan plan = SmPartitionPlan.of(in, res);
                     assertThat(plan.usedSms()).isLessThanOrEqualTo(in.sms());
                     assertThat(PlanChecker.check(in, plan)).as("case %d %s %s", k, h, test).isEmpty();
                 }
@@ -79,16 +79,16 @@ class PartitionPropertyTest {
             if (!res.schedulable() || res.partitions().size() < 2) {
                 continue;
             }
-            PartitionPlan p = PartitionPlan.of(in, res);
+            SmPartitionPlan p = SmPartitionPlan.of(in, res);
             // Shrink the first partition by one SM too many: the union no longer passes or the range breaks.
-            PartitionPlan.Partition p0 = p.partitions().get(0);
-            List<PartitionPlan.Partition> parts = new ArrayList<>(p.partitions());
-            parts.set(0, new PartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm() + 1, p0.tasks()));
-            assertThat(PlanChecker.check(in, new PartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
+            SmPartitionPlan.Partition p0 = p.partitions().get(0);
+            List<SmPartitionPlan.Partition> parts = new ArrayList<>(p.partitions());
+            parts.set(0, new SmPartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm() + 1, p0.tasks()));
+            assertThat(PlanChecker.check(in, new SmPartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
             // Drop a task.
-            parts.set(0, new PartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm(),
+            parts.set(0, new SmPartitionPlan.Partition(p0.name(), p0.sms(), p0.firstSm(), p0.lastSm(),
                     p0.tasks().subList(1, p0.tasks().size())));
-            assertThat(PlanChecker.check(in, new PartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
+            assertThat(PlanChecker.check(in, new SmPartitionPlan(p.gpuSms(), p.test(), parts))).isNotEmpty();
             caught++;
         }
         assertThat(caught).isGreaterThan(5);

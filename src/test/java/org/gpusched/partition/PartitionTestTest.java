@@ -10,16 +10,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The three within-partition tests on hand-computed partitions. */
 class PartitionTestTest {
     /** A task taking {@code c} on any number of SMs. */
-    static PTask fixed(int i, Kind kind, long c, long period, long deadline) {
-        return PTask.of(i, "t" + i, period, deadline, kind, new Curve.Table(new long[] {1}, new long[] {c}),
+    static KernelTask fixed(int i, Kind kind, long c, long period, long deadline) {
+        return KernelTask.of(i, "t" + i, period, deadline, kind, new Curve.Table(new long[] {1}, new long[] {c}),
                 new BigDecimal("1.5"));
     }
 
     @Test
     void perTaskChargesTheConflictTimeOnlyWithTwoOfAKind() {
-        PTask a = fixed(0, Kind.COMPUTE, 4, 10, 6);
-        PTask b = fixed(1, Kind.MEMORY, 4, 10, 5);
-        PTask c = fixed(2, Kind.COMPUTE, 4, 10, 6);
+        KernelTask a = fixed(0, Kind.COMPUTE, 4, 10, 6);
+        KernelTask b = fixed(1, Kind.MEMORY, 4, 10, 5);
+        KernelTask c = fixed(2, Kind.COMPUTE, 4, 10, 6);
         assertThat(PartitionTest.PER_TASK.passes(List.of(a, b), 1)).isTrue();
         // a and c conflict: ⌈1.5·4⌉ = 6 <= 6; b alone of its kind stays 4.
         assertThat(PartitionTest.PER_TASK.passes(List.of(a, b, c), 1)).isTrue();
@@ -42,9 +42,9 @@ class PartitionTestTest {
     @Test
     void gfbIsTheDensityBoundOnMSms() {
         // Conflict factor 1, δ = C/D = 1/2 each. On 2 SMs the bound is 2 − 1/2 = 3/2: three pass, four do not.
-        List<PTask> four = new java.util.ArrayList<>();
+        List<KernelTask> four = new java.util.ArrayList<>();
         for (int i = 0; i < 4; i++) {
-            four.add(PTask.of(i, "t" + i, 4, 4, Kind.COMPUTE, new Curve.Table(new long[] {1}, new long[] {2}),
+            four.add(KernelTask.of(i, "t" + i, 4, 4, Kind.COMPUTE, new Curve.Table(new long[] {1}, new long[] {2}),
                     BigDecimal.ONE));
         }
         assertThat(PartitionTest.GFB.passes(four.subList(0, 3), 2)).isTrue();

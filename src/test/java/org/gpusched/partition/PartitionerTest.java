@@ -14,12 +14,12 @@ class PartitionerTest {
     static final BigDecimal MEMORY = new BigDecimal("2.3");
 
     /** A task with C^n(m) = ⌈work / m⌉. */
-    static PTask task(int i, String name, Kind kind, long work, long period, long deadline) {
-        return PTask.of(i, name, period, deadline, kind, new Curve.Amdahl(work, 0, 1),
+    static KernelTask task(int i, String name, Kind kind, long work, long period, long deadline) {
+        return KernelTask.of(i, name, period, deadline, kind, new Curve.Amdahl(work, 0, 1),
                 kind == Kind.MEMORY ? MEMORY : COMPUTE);
     }
 
-    static PartitionResult run(long sms, Heuristic h, PTask... ts) {
+    static PartitionResult run(long sms, Heuristic h, KernelTask... ts) {
         return Partitioner.run(new PartitionInput(sms, List.of(ts)), h, PartitionOptions.DEFAULT);
     }
 
@@ -96,9 +96,9 @@ class PartitionerTest {
     @Test
     void actFillsTheForbiddenListFirstAndSoNeverTriesAForbiddenPartner() {
         // a, b memory (cannot merge), c compute; all need 2 SMs alone; M = 5 < Π = 6. U: a 0.75 > c 0.6 > b 0.5.
-        PTask a = task(0, "a", Kind.MEMORY, 12, 8, 6);
-        PTask b = task(1, "b", Kind.MEMORY, 12, 12, 6);
-        PTask c = task(2, "c", Kind.COMPUTE, 12, 10, 6);
+        KernelTask a = task(0, "a", Kind.MEMORY, 12, 8, 6);
+        KernelTask b = task(1, "b", Kind.MEMORY, 12, 12, 6);
+        KernelTask c = task(2, "c", Kind.COMPUTE, 12, 10, 6);
         // INA: P1 = a; best fit tries b first (U 0.5): fails and is forbidden; then c: {a, c} on 2 SMs.
         PartitionResult ina = run(5, Heuristic.BF_INA, a, b, c);
         assertThat(ina.trialMerges()).isEqualTo(2);
@@ -115,9 +115,9 @@ class PartitionerTest {
     void smsAndBfChooseDifferentPartners() {
         // x (U 1) is P1. y: small utilisation (0.1) but 4 SMs; z: U 0.3 on 2 SMs. Π = 8 > M = 6.
         // BF takes the partner of least U (y: merged size 4); SMS the smallest merge (z: size 2).
-        PTask x = task(0, "x", Kind.COMPUTE, 12, 6, 6);
-        PTask y = task(1, "y", Kind.MEMORY, 40, 100, 10);
-        PTask z = task(2, "z", Kind.MEMORY, 12, 20, 6);
+        KernelTask x = task(0, "x", Kind.COMPUTE, 12, 6, 6);
+        KernelTask y = task(1, "y", Kind.MEMORY, 40, 100, 10);
+        KernelTask z = task(2, "z", Kind.MEMORY, 12, 20, 6);
         assertThat(groups(run(6, Heuristic.BF_INA, x, y, z))).containsExactly(List.of(0, 1, -4), List.of(2, -2));
         assertThat(groups(run(6, Heuristic.SMS_INA, x, y, z))).containsExactly(List.of(0, 2, -2), List.of(1, -4));
     }
@@ -136,9 +136,9 @@ class PartitionerTest {
 
     @Test
     void binarySearchFindsTheSameSizesAsTheLinearScan() {
-        PTask a = task(0, "a", Kind.MEMORY, 100, 50, 40);
-        PTask b = task(1, "b", Kind.COMPUTE, 90, 50, 30);
-        PTask c = task(2, "c", Kind.COMPUTE, 70, 50, 20);
+        KernelTask a = task(0, "a", Kind.MEMORY, 100, 50, 40);
+        KernelTask b = task(1, "b", Kind.COMPUTE, 90, 50, 30);
+        KernelTask c = task(2, "c", Kind.COMPUTE, 70, 50, 20);
         PartitionInput in = new PartitionInput(8, List.of(a, b, c));
         for (Heuristic h : Heuristic.values()) {
             PartitionResult lin = Partitioner.run(in, h, PartitionOptions.DEFAULT);
@@ -151,11 +151,11 @@ class PartitionerTest {
     void planRangesAreContiguousFromSmZeroWithSlack() {
         PartitionInput in = new PartitionInput(6, List.of(task(0, "x", Kind.COMPUTE, 12, 6, 6),
                 task(1, "y", Kind.MEMORY, 40, 100, 10), task(2, "z", Kind.MEMORY, 12, 20, 6)));
-        PartitionPlan p = PartitionPlan.of(in, Partitioner.run(in, Heuristic.SMS_INA, PartitionOptions.DEFAULT));
-        assertThat(p.partitions()).extracting(PartitionPlan.Partition::firstSm, PartitionPlan.Partition::lastSm)
+        SmPartitionPlan p = SmPartitionPlan.of(in, Partitioner.run(in, Heuristic.SMS_INA, PartitionOptions.DEFAULT));
+        assertThat(p.partitions()).extracting(SmPartitionPlan.Partition::firstSm, SmPartitionPlan.Partition::lastSm)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(0L, 1L), org.assertj.core.groups.Tuple.tuple(2L, 5L));
         // x on 2 SMs: 6, slack 0; z: 6, slack 0; y on 4: 10, slack 0.
-        assertThat(p.partitions().get(0).tasks()).extracting(PartitionPlan.Slot::slack).containsExactly(0L, 0L);
+        assertThat(p.partitions().get(0).tasks()).extracting(SmPartitionPlan.Slot::slack).containsExactly(0L, 0L);
         assertThat(p.scheduledWorkload()).isEqualTo(1.4); // 6/6 + 6/20 + 10/100
         assertThat(PlanChecker.check(in, p)).isEmpty();
     }

@@ -29,7 +29,7 @@ class DeviceDurationsTest {
 
     @Test
     void aGpuRunsEachFrameItsModelLessTheRuntimeCost() {
-        Plan plan = Plan.of(ts, table, "rt.table.json", 2);
+        UnrolledTable plan = UnrolledTable.of(ts, table, "rt.table.json", 2);
         long[] sim = ExecTime.WCET.durations(plan, 1);
         long[] gpu = ExecTime.WCET.deviceDurations(plan, 1);
         for (int e = 0; e < plan.entries(); e++) {
@@ -48,7 +48,7 @@ class DeviceDurationsTest {
     @Test
     void withoutAStatedRuntimeBothDevicesAskTheSame() {
         TaskSet none = PlayerFixtures.paper();
-        Plan plan = Plan.of(none, PlayerFixtures.table(none), "t.json", 3);
+        UnrolledTable plan = UnrolledTable.of(none, PlayerFixtures.table(none), "t.json", 3);
         assertThat(ExecTime.parse("uniform:0.5..1.0").deviceDurations(plan, 9))
                 .containsExactly(ExecTime.parse("uniform:0.5..1.0").durations(plan, 9));
     }

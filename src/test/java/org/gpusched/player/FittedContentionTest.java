@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
@@ -47,7 +47,7 @@ class FittedContentionTest {
             long measured = Long.parseLong(c[2]);
             double error = Math.abs(h200.makespan(work, kinds) - measured) / (double) measured;
             worst = Math.max(worst, error);
-            builtIn = Math.max(builtIn, Math.abs(Contention.DEFAULT.makespan(work, kinds) - measured) / (double) measured);
+            builtIn = Math.max(builtIn, Math.abs(FluidContention.DEFAULT.makespan(work, kinds) - measured) / (double) measured);
             assertThat(error).as(row).isLessThanOrEqualTo(0.15);
         }
         assertThat(worst).isLessThan(0.05);
@@ -81,7 +81,7 @@ class FittedContentionTest {
         // Measured on the H200 (docs/results/interference-nvidia-h200): compute:100+memory:100+shared:100
         // took 432 us, the shared kernel slowed 4.3x by the other two; the built-in fluid model is far off.
         assertThat((double) fitted.completion(7L)).isCloseTo(432, within(0.15 * 432));
-        assertThat((double) SimTiming.own(ts).with(Contention.DEFAULT).completion(7L)).isNotCloseTo(432, within(0.15 * 432));
+        assertThat((double) SimTiming.own(ts).with(FluidContention.DEFAULT).completion(7L)).isNotCloseTo(432, within(0.15 * 432));
         assertThat(fitted.deviceName()).isEqualTo("sim (fitted to h200)");
         assertThat(SimTiming.own(ts).deviceName()).isEqualTo("sim");
     }

@@ -1,6 +1,6 @@
 package org.gpusched.player;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;

@@ -40,7 +40,7 @@ class NativePlayerTest {
     void chainsAndCopiesPlayOnTheGpuOrFailCleanlyWithoutOne() {
         assumeTrue(NativePlayer.bundled(), "native library not built (cuda profile off)");
         TaskSet ts = new TaskSetReader().read(NativeTableTest.CASE);
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 3);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 3);
         CudaDevice gpu;
         try {
             gpu = CudaDevice.open(ts, 0, NativeTableTest.TICK_NS);

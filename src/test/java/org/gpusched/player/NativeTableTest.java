@@ -40,7 +40,7 @@ class NativeTableTest {
     @Test
     void runGivesEachItemItsUnitKernelTimeAndCopies() {
         TaskSet ts = ts();
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 2);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 2);
         long[] d = ExecTime.WCET.durations(plan, 1);
         NativeTable.Run r = NativeTable.run(plan, Mode.TIME_TRIGGERED, d, TICK_NS);
         assertThat(r.entries()).isEqualTo(plan.entries());
@@ -79,7 +79,7 @@ class NativeTableTest {
     @Test
     void reclaimTargetsAreLatestReleases() {
         TaskSet ts = ts();
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 1);
         NativeTable.Run r = NativeTable.run(plan, Mode.RECLAIM, ExecTime.WCET.durations(plan, 1), TICK_NS);
         for (int e = 0; e < plan.entries(); e++) {
             assertThat(r.target()[e]).isEqualTo(plan.latestRelease(e) * TICK_NS);
@@ -94,7 +94,7 @@ class NativeTableTest {
     @Test
     void nativeOutputReadsBackIntoTheSimulatorsReport() {
         TaskSet ts = ts();
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 2);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 2);
         long[] d = new ExecTime(0.5, 1.0, "uniform:0.5..1.0").durations(plan, 7);
         Trace sim = new SimDevice().play(plan, Mode.TIME_TRIGGERED, d);
         NativeTable.Run r = NativeTable.run(plan, Mode.TIME_TRIGGERED, d, TICK_NS);

@@ -1,7 +1,7 @@
 package org.gpusched.player;
 
 import org.gpusched.partition.Kind;
-import org.gpusched.partition.PartitionPlan;
+import org.gpusched.partition.SmPartitionPlan;
 import org.gpusched.partition.PartitionTest;
 import org.junit.jupiter.api.Test;
 
@@ -11,12 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The simulated device on hand-computed partitions, one per policy. */
 class PartitionSimTest {
-    static PartitionPlan.Slot slot(int i, long time, long deadline, long period) {
-        return new PartitionPlan.Slot("t" + i, i, Kind.COMPUTE, false, time, deadline, period);
+    static SmPartitionPlan.Slot slot(int i, long time, long deadline, long period) {
+        return new SmPartitionPlan.Slot("t" + i, i, Kind.COMPUTE, false, time, deadline, period);
     }
 
-    static PartitionPlan plan(PartitionTest test, long sms, PartitionPlan.Slot... slots) {
-        return new PartitionPlan(8, test, List.of(new PartitionPlan.Partition("P0", sms, 0, sms - 1, List.of(slots))));
+    static SmPartitionPlan plan(PartitionTest test, long sms, SmPartitionPlan.Slot... slots) {
+        return new SmPartitionPlan(8, test, List.of(new SmPartitionPlan.Partition("P0", sms, 0, sms - 1, List.of(slots))));
     }
 
     @Test

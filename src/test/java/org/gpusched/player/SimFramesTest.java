@@ -12,7 +12,7 @@ class SimFramesTest {
     @Test
     void aFrameRunsItsCopiesAroundItsKernelsAndLastsCOfS() {
         TaskSet ts = new TaskSetReader().read(NativeTableTest.CASE);
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 3);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 3);
         Trace t = new SimDevice().play(plan, Mode.TIME_TRIGGERED, ExecTime.WCET.durations(plan, 1));
         Trace.Copies c = t.copies();
         int copies = 0;
@@ -64,7 +64,7 @@ class SimFramesTest {
     @Test
     void simulatedTimingIsPerKernelOfAChainWithContentionAndCopies() {
         TaskSet ts = new TaskSetReader().read(NativeTableTest.CASE);
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 1);
         long[] c = SimTiming.of(ts, ts).completions(plan);
         int pairs = 0;
         for (int e = 0; e < plan.entries(); e++) {
@@ -85,7 +85,7 @@ class SimFramesTest {
     @Test
     void withoutCopiesTheKernelsTakeTheWholeFrame() {
         TaskSet ts = PlayerFixtures.paper();
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t.json", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t.json", 1);
         long[] d = ExecTime.WCET.durations(plan, 1);
         Trace t = new SimDevice().play(plan, Mode.TIME_TRIGGERED, d);
         for (int e = 0; e < plan.entries(); e++) {

@@ -13,7 +13,7 @@ class SimPlayerTest {
     private final SchedulingTable table = PlayerFixtures.table(ts);
 
     private PlayResult play(SchedulingTable t, Mode mode, ExecTime exec, long seed, int hps) {
-        Plan plan = Plan.of(ts, t, "table.json", hps);
+        UnrolledTable plan = UnrolledTable.of(ts, t, "table.json", hps);
         return PlayResult.of(plan, mode, new SimDevice().play(plan, mode, exec.durations(plan, seed)));
     }
 
@@ -71,7 +71,7 @@ class SimPlayerTest {
 
     @Test
     void jobTimesAreFractionsOfTheBatchCompletionRoundedUp() {
-        Plan plan = Plan.of(ts, table, "t", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, table, "t", 1);
         long[] d = ExecTime.parse("uniform:0.5..1.0").durations(plan, 3);
         for (int e = 0; e < plan.entries(); e++) {
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {

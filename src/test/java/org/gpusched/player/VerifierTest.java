@@ -1,9 +1,9 @@
 package org.gpusched.player;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.SchedulingTable;
@@ -24,7 +24,7 @@ class VerifierTest {
                 continue;
             }
             checked++;
-            Plan plan = Plan.of(ts, Tables.of(ts, a.method(), a.schedule()), "random-" + seed, 2);
+            UnrolledTable plan = UnrolledTable.of(ts, Tables.of(ts, a.method(), a.schedule()), "random-" + seed, 2);
             for (Mode m : Mode.values()) {
                 Verifier.ModeResult r = Verifier.verify(plan, m, ExecTime.parse("uniform:0.3..1.0"), 1, 200);
                 assertThat(r.failedRuns()).as("task set seed %d, mode %s, run seeds %s", seed, m, r.failingSeeds())
@@ -39,7 +39,7 @@ class VerifierTest {
     void brokenTableIsCaughtWithAReproducingSeed() {
         TaskSet ts = PlayerFixtures.paper();
         SchedulingTable late = PlayerFixtures.shifted(PlayerFixtures.table(ts), 1);
-        Plan plan = Plan.of(ts, late, "late.json", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, late, "late.json", 1);
         ExecTime exec = ExecTime.parse("uniform:0.5..1.0");
         Verifier.ModeResult r = Verifier.verify(plan, Mode.TIME_TRIGGERED, exec, 100, 500);
         assertThat(r.ok()).isFalse();
@@ -53,7 +53,7 @@ class VerifierTest {
     @Test
     void overrunsBeyondTheModelAreCaughtInBothModes() {
         TaskSet ts = PlayerFixtures.paper();
-        Plan plan = Plan.of(ts, PlayerFixtures.table(ts), "t", 1);
+        UnrolledTable plan = UnrolledTable.of(ts, PlayerFixtures.table(ts), "t", 1);
         for (Mode m : Mode.values()) {
             assertThat(Verifier.verify(plan, m, ExecTime.parse("uniform:1.0..1.5"), 1, 100).ok()).isFalse();
         }

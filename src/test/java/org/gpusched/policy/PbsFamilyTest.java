@@ -18,7 +18,7 @@ class PbsFamilyTest {
 
     @Test
     void registryHasStableUniqueIdsWithSources() {
-        Registry r = Registry.standard();
+        MethodRegistry r = MethodRegistry.standard();
         assertThat(r.ids()).startsWith("gpusched", "brute-force", "edf-serial", "edf-parallel");
         for (Method m : r.all()) {
             assertThat(m.description()).isNotBlank().doesNotContain("\n");
@@ -44,7 +44,7 @@ class PbsFamilyTest {
 
     @Test
     void gpuschedRowsAreTheWorstResponseInTheScheduleFound() {
-        MethodResult r = Registry.standard().byId("gpusched").orElseThrow().analyze(FIG1, RunOptions.defaults());
+        MethodResult r = MethodRegistry.standard().byId("gpusched").orElseThrow().analyze(FIG1, RunOptions.defaults());
         assertThat(r.outcome()).isEqualTo(Outcome.SCHEDULABLE);
         assertThat(r.evidence()).isEqualTo(Evidence.EXACT);
         Detail.Frames f = (Detail.Frames) r.detail();
@@ -63,7 +63,7 @@ class PbsFamilyTest {
 
     @Test
     void edfRowsMarkExactlyTheTasksThatMiss() {
-        MethodResult r = Registry.standard().byId("edf-serial").orElseThrow().analyze(FIG1, RunOptions.defaults());
+        MethodResult r = MethodRegistry.standard().byId("edf-serial").orElseThrow().analyze(FIG1, RunOptions.defaults());
         assertThat(r.outcome()).isEqualTo(Outcome.NOT_SCHEDULABLE);
         assertThat(r.evidence()).isEqualTo(Evidence.SIMULATION);
         BaselineResult b = ((Detail.Frames) r.detail()).baseline();

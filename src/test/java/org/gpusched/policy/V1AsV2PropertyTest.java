@@ -50,7 +50,7 @@ class V1AsV2PropertyTest {
 
     @Test
     void v1AndItsV2RewriteAreTheSamePbsProblem() throws Exception {
-        Registry registry = Registry.standard();
+        MethodRegistry registry = MethodRegistry.standard();
         RunOptions options = new RunOptions(RunOptions.defaults().explore().withBudget(200_000, null), org.gpusched.rta.GpuPriorityMode.CPU, RunOptions.DEFAULT_VARIANT);
         WorkloadReader reader = new WorkloadReader();
         int schedulable = 0;

@@ -1,13 +1,14 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.Options;
+import org.gpusched.explore.job.Options;
+import org.gpusched.model.Budget;
 import org.gpusched.input.InputText;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.player.DeviceChoice;
 import org.gpusched.player.ExecTime;
 import org.gpusched.player.Mode;
-import org.gpusched.player.Plan;
+import org.gpusched.player.UnrolledTable;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.SimDevice;
 import org.gpusched.player.SimTiming;
@@ -52,7 +53,7 @@ class LoopStabilityTest {
     }
 
     private static Loop.Settings settings(TaskSet input, long lateBy) {
-        Function<Plan, PlayResult> player = plan -> {
+        Function<UnrolledTable, PlayResult> player = plan -> {
             SimTiming t = SimTiming.own(plan.taskSet());
             long[] d = ExecTime.parse("wcet").durations(plan, 1, t.completions(plan));
             Trace tr = new SimDevice().play(plan, Mode.TIME_TRIGGERED, d);
@@ -61,7 +62,7 @@ class LoopStabilityTest {
                     tr.copies(), tr.notes());
             return PlayResult.of(plan, Mode.TIME_TRIGGERED, shifted);
         };
-        return new Loop.Settings("m.json", 3, 2, Options::defaults, player);
+        return new Loop.Settings("m.json", 3, 2, Options.defaults(), Budget.defaults().start(), player);
     }
 
     private static long[] add(long[] a, long d) {

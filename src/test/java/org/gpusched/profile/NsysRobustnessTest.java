@@ -1,6 +1,6 @@
 package org.gpusched.profile;
 
-import org.gpusched.input.InputException;
+import org.gpusched.model.InputException;
 import org.gpusched.input.NsysFixture;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;

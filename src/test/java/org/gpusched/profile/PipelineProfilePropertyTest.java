@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.RandomPipelines;
-import org.gpusched.explore.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.explore.job.Options;
+import org.gpusched.model.Budget;
+import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.CompletionModel;
@@ -82,7 +83,7 @@ class PipelineProfilePropertyTest {
                     failures.add(seed + ": " + ts.units().get(u).name() + " measured below the device");
                 }
             }
-            Loop.Settings s = new Loop.Settings("m.json", sets.size() + 1, 1, Options::defaults,
+            Loop.Settings s = new Loop.Settings("m.json", sets.size() + 1, 1, Options.defaults(), Budget.defaults().start(),
                     LoopPlayer.player(ts, timing, DeviceChoice.SIM, Mode.TIME_TRIGGERED, ExecTime.WCET, seed, 0, 0));
             Loop.Result fromProfile = Loop.run(ts, content, model, s);
             if (fromProfile.table() != null && (fromProfile.outcome() != Loop.Outcome.STABLE

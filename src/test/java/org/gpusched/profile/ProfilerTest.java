@@ -1,9 +1,9 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.Analysis;
+import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.explore.job.Options;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.oracle.CompletionModel;

@@ -191,7 +191,7 @@ class QualifyTest {
             Workload w;
             try {
                 w = new WorkloadReader().read("like.json", text);
-            } catch (org.gpusched.input.InputException e) {
+            } catch (org.gpusched.model.InputException e) {
                 continue; // a redraw in qualify
             }
             valid++;
@@ -227,7 +227,7 @@ class QualifyTest {
                 + "{\"name\":\"a\",\"period\":4,\"wcet\":3,\"kernel\":{\"blocks\":1,\"threadsPerBlock\":32}},"
                 + "{\"name\":\"b\",\"period\":4,\"wcet\":3,\"kernel\":{\"blocks\":1,\"threadsPerBlock\":32}}]}";
         Workload w = new WorkloadReader().read("overload.json", overload);
-        org.gpusched.policy.MethodResult r = org.gpusched.policy.Registry.standard().byId("gpusched").orElseThrow()
+        org.gpusched.policy.MethodResult r = org.gpusched.policy.MethodRegistry.standard().byId("gpusched").orElseThrow()
                 .analyze(w, org.gpusched.policy.RunOptions.defaults());
         List<Observation> out = new ArrayList<>();
         Twins.refutation(r, out);

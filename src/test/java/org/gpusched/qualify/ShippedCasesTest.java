@@ -1,7 +1,7 @@
 package org.gpusched.qualify;
 
-import org.gpusched.explore.Options;
-import org.gpusched.policy.Registry;
+import org.gpusched.explore.job.Options;
+import org.gpusched.policy.MethodRegistry;
 import org.gpusched.policy.RunOptions;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +52,7 @@ class ShippedCasesTest {
     void every_method_has_an_expected_result_on_every_case() {
         Map<String, List<String>> byFile = ShippedCases.expected().stream().collect(Collectors.groupingBy(
                 ShippedCases.Expected::file, Collectors.mapping(ShippedCases.Expected::method, Collectors.toList())));
-        List<String> ids = Registry.standard().ids();
+        List<String> ids = MethodRegistry.standard().ids();
         List<String> online = ids.stream().filter(id -> !id.endsWith("-tt")).toList();
         byFile.forEach((file, methods) -> assertThat(methods).as(file).containsAll(online).isSubsetOf(ids));
     }
@@ -79,7 +79,7 @@ class ShippedCasesTest {
         RunOptions o = new RunOptions(Options.defaults().withBudget(Qualify.STATES_PER_ANALYSIS, null),
                 RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
         List<Observation> all = new ArrayList<>();
-        for (ShippedCases.Result r : ShippedCases.run(Registry.standard(), o, Mutation.NONE,
+        for (ShippedCases.Result r : ShippedCases.run(MethodRegistry.standard(), o, Mutation.NONE,
                 org.gpusched.model.Budget.defaults().start())) {
             all.addAll(r.observations());
         }
@@ -107,7 +107,7 @@ class ShippedCasesTest {
                 assertThat(working).as(e.file() + " " + e.method() + " is " + e.source().word()).contains(e.file());
             }
         }
-        for (String id : Registry.standard().ids()) {
+        for (String id : MethodRegistry.standard().ids()) {
             if (id.startsWith("copy-exec-") || id.startsWith("sm-partition-")) {
                 assertThat(sourced).as(id).anySatisfy(e -> {
                     assertThat(e.method()).isEqualTo(id);
@@ -143,7 +143,7 @@ class ShippedCasesTest {
         RunOptions o = new RunOptions(Options.defaults().withBudget(Qualify.STATES_PER_ANALYSIS, null),
                 RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
         List<ShippedCases.Row> rows = new ArrayList<>();
-        for (ShippedCases.Result r : ShippedCases.run(Registry.standard(), o, Mutation.EXACT_VERDICT_INVERTED,
+        for (ShippedCases.Result r : ShippedCases.run(MethodRegistry.standard(), o, Mutation.EXACT_VERDICT_INVERTED,
                 org.gpusched.model.Budget.defaults().start())) {
             rows.addAll(r.rows());
         }
@@ -167,7 +167,7 @@ class ShippedCasesTest {
         assertThat(manual).contains(KnownIssues.text().strip());
         assertThat(KnownIssues.list()).hasSizeGreaterThan(3).allSatisfy(i -> assertThat(i).doesNotContain("\n"));
         // Every method of this build has its operational requirement there.
-        for (String id : Registry.standard().ids()) {
+        for (String id : MethodRegistry.standard().ids()) {
             assertThat(manual).as(id).contains("`" + id + "`");
         }
     }

@@ -60,14 +60,14 @@ class SaturationTest {
             }
             for (RtaMethod m : RtaMethod.values()) {
                 for (Variant v : List.of(Variant.PAPER, Variant.SAFE)) {
-                    Ctx x = new Ctx(w, v, rank, () -> { });
+                    AnalysisState x = new AnalysisState(w, v, rank, () -> { });
                     for (int h = 0; h < x.n; h++) {
-                        long own = Sat.add(x.c[h] + x.g[h], x.star(h));
+                        long own = SaturatingTime.add(x.c[h] + x.g[h], x.star(h));
                         long r = own + rnd.nextInt(5);
                         x.rCpu[h] = r;
                         x.rGpu[h] = r;
                     }
-                    Analysis a = Analysis.of(m);
+                    ResponseEquation a = ResponseEquation.of(m);
                     for (int i = 0; i < x.n; i++) {
                         if (Saturation.above(x, i) == null) {
                             continue;

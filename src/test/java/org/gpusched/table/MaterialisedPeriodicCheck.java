@@ -1,6 +1,6 @@
 package org.gpusched.table;
 
-import org.gpusched.explore.Timeline;
+import org.gpusched.explore.poweron.UnboundedJobs;
 import org.gpusched.model.Job;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -17,7 +17,7 @@ final class MaterialisedPeriodicCheck {
     private MaterialisedPeriodicCheck() { }
 
     static void check(TaskSet given, SchedulingTable table, List<String> errors) {
-        TaskSet ts = Timeline.fileTimeLine(given);
+        TaskSet ts = UnboundedJobs.fileTimeLine(given);
         SchedulingTable.Repeat r = table.repeat();
         long h = ts.hyperperiod();
         if (r.every() % h != 0) {

@@ -201,7 +201,7 @@ final class MaterialisedTableChecker {
 
     /** Names for an error line, escaped (a table is user input) and at most 10 of them. */
     private static String quoted(List<String> names) {
-        List<String> shown = names.stream().limit(10).map(n -> "\"" + org.gpusched.input.Escapes.text(n) + "\"").toList();
+        List<String> shown = names.stream().limit(10).map(n -> "\"" + org.gpusched.model.Escapes.text(n) + "\"").toList();
         return "[" + String.join(", ", shown) + (names.size() > 10 ? ", ... (" + names.size() + ")" : "") + "]";
     }
 }

@@ -3,9 +3,9 @@ package org.gpusched.table;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.explore.Options;
-import org.gpusched.explore.PowerOnExplorer;
-import org.gpusched.explore.Verdict;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.poweron.PowerOnExplorer;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package org.gpusched.table;
 
 import org.gpusched.TestFiles;
 import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Options;
-import org.gpusched.input.InputException;
+import org.gpusched.explore.job.Options;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 

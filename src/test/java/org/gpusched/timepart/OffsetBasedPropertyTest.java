@@ -235,7 +235,7 @@ class OffsetBasedPropertyTest {
             most = Math.max(most, polls[0]);
             assertThat(polls[0]).as("case %d: polls %s", c, s).isLessThan(1_000_000);
             compared += assertCoversSimulation(c, s, r);
-            Contention net = new Contention(s.flows(), null);
+            StepContention net = new StepContention(s.flows(), null);
             for (int f = 0; f < s.flows().size(); f++) {
                 List<Step> steps = s.flows().get(f).steps();
                 for (int k = 0; k < steps.size(); k++) {

@@ -1,0 +1,57 @@
+package org.gpusched.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * Options several commands declare alike, as picocli mixins: declared once, a name, a default or a help
+ * text cannot drift apart between commands. A command adds one with {@code @Mixin} where the option
+ * stood, since picocli lists options (and the completion script its flags) in declaration order. A
+ * --force whose meaning is the command's own (play a refused table, export a large graph) stays with it.
+ */
+final class SharedOptions {
+    private SharedOptions() {
+    }
+
+    /** The seed of a generated sweep's first set. */
+    static final class Seed {
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
+        long value;
+    }
+
+    /**
+     * Sets per point of a sweep. The default differs by sweep, so it is the field's initial value,
+     * which picocli takes as the default (and shows as ${DEFAULT-VALUE}) when the option names none.
+     */
+    static final class Sets {
+        @Option(names = "--sets", paramLabel = "N")
+        int value;
+
+        Sets(int byDefault) {
+            value = byDefault;
+        }
+    }
+
+    /** Tasks per generated set. */
+    static final class Tasks {
+        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
+        int value;
+    }
+
+    /** --force of a command with one output file, -o OUT. */
+    static final class OverwriteOut {
+        @Option(names = "--force", descriptionKey = "overwrite-out.force")
+        boolean force;
+    }
+
+    /** --force of a command with several output files. */
+    static final class OverwriteOutputs {
+        @Option(names = "--force", descriptionKey = "overwrite-outputs.force")
+        boolean force;
+    }
+
+    /** --force of a command that writes a folder, --out DIR. */
+    static final class ForeignFolder {
+        @Option(names = "--force")
+        boolean force;
+    }
+}

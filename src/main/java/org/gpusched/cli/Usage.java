@@ -1,0 +1,21 @@
+package org.gpusched.cli;
+
+import picocli.CommandLine;
+
+/** Usage errors (exit 2, the message and "Try ... --help"), refused before anything runs. */
+final class Usage {
+    private Usage() {
+    }
+
+    /** Refuses the command line when {@code bad} holds. */
+    static void refuse(CommandLine cl, boolean bad, String message) {
+        if (bad) {
+            throw new CommandLine.ParameterException(cl, message);
+        }
+    }
+
+    /** Refuses the command line with {@code why}, when there is a reason (a check returned one). */
+    static void refuse(CommandLine cl, String why) {
+        refuse(cl, why != null, why);
+    }
+}

@@ -1,0 +1,111 @@
+package org.gpusched.explore.poweron;
+
+import org.gpusched.model.Task;
+import org.gpusched.model.TaskSet;
+import org.gpusched.model.Unit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The unbounded job sequence of a task set released at time 0 of the file's time line: job k of
+ * task i arrives at O + k·T, may start (time-triggered rule) at O + J + k·T and is due at
+ * O + k·T + D, for every k ≥ 0. Unlike {@link JobModel} nothing ends at the hyperperiod: counts
+ * of completed kernels grow without bound, and a power-on search measures them relative to a
+ * hyperperiod boundary (so they may be negative: a job released before the boundary still
+ * pending after it).
+ */
+public final class UnboundedJobs {
+    final int n;
+    final long hyperperiod;
+    final long[] period;
+    final long[] offset;
+    final long[] ready;
+    final long[] relDeadline;
+    final int[] chain;
+    final int[] firstUnit;
+    /** Kernels of task i released per hyperperiod (jobs per hyperperiod times chain length). */
+    final int[] perHyperperiod;
+    final long[] wcet;
+    final long[] tail;
+    final int[] taskOf;
+    final String[] unitName;
+
+    /** @param ts a task set whose offsets are the file's own (see {@link #fileTimeLine}) */
+    UnboundedJobs(TaskSet ts) {
+        n = ts.size();
+        hyperperiod = ts.hyperperiod();
+        period = new long[n];
+        offset = new long[n];
+        ready = new long[n];
+        relDeadline = new long[n];
+        chain = new int[n];
+        firstUnit = new int[n];
+        perHyperperiod = new int[n];
+        int u = 0;
+        for (int i = 0; i < n; i++) {
+            Task t = ts.task(i);
+            period[i] = t.period();
+            offset[i] = t.offset();
+            ready[i] = t.offset() + t.jitter();
+            relDeadline[i] = t.deadline();
+            chain[i] = t.kernels();
+            firstUnit[i] = u;
+            u += t.kernels();
+            perHyperperiod[i] = (int) (hyperperiod / t.period()) * t.kernels();
+        }
+        List<Unit> us = ts.units();
+        wcet = new long[us.size()];
+        tail = new long[us.size()];
+        taskOf = new int[us.size()];
+        unitName = new String[us.size()];
+        for (Unit x : us) {
+            wcet[x.index()] = x.wcet();
+            tail[x.index()] = x.tail();
+            taskOf[x.index()] = x.task();
+            unitName[x.index()] = x.name();
+        }
+    }
+
+    /**
+     * The task set on the file's own time line: the reader takes offsets relative to the steady
+     * state's window origin when the set has one ({@link TaskSet#origin()} ≥ 0); this undoes that.
+     */
+    public static TaskSet fileTimeLine(TaskSet ts) {
+        if (ts.origin() == 0) {
+            return ts;
+        }
+        List<Task> tasks = new ArrayList<>();
+        for (Task t : ts.tasks()) {
+            tasks.add(ts.origin() < 0 ? t : t.withOffset(Math.floorMod(t.offset() + ts.origin(), t.period())));
+        }
+        return new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), tasks, ts.interference(), ts.hyperperiod(),
+                ts.jobCount(), ts.sha256(), ts.source(), 0, ts.document());
+    }
+
+    /** Job of count c of task i (floor division: counts relative to a boundary may be negative). */
+    long job(int i, long c) {
+        return Math.floorDiv(c, chain[i]);
+    }
+
+    int unit(int i, long c) {
+        return firstUnit[i] + (int) Math.floorMod(c, chain[i]);
+    }
+
+    long readyTime(int i, long c) {
+        return ready[i] + job(i, c) * period[i];
+    }
+
+    long arrival(int i, long c) {
+        return offset[i] + job(i, c) * period[i];
+    }
+
+    long deadline(int i, long c) {
+        return arrival(i, c) + relDeadline[i];
+    }
+
+    /** The latest end of a frame running the kernel count c of task i names (less the rest of its chain). */
+    long unitDeadline(int i, long c) {
+        return deadline(i, c) - tail[unit(i, c)];
+    }
+}

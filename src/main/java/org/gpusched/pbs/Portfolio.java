@@ -1,0 +1,216 @@
+package org.gpusched.pbs;
+
+import org.gpusched.explore.BesideSearch;
+import org.gpusched.explore.DiverseDfs;
+import org.gpusched.explore.GpuSchedExplorer;
+import org.gpusched.explore.job.Analysis;
+import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
+import org.gpusched.model.TaskSet;
+import org.gpusched.solver.SolverEngine;
+import org.gpusched.table.TableChecker;
+import org.gpusched.table.Tables;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.*;
+
+/**
+ * The engines of {@code --engine}: the graph search, the solver engine, or both side by side.
+ * Both are sound (a schedule either returns is one the table checker accepted or a path of the
+ * scheduling graph; a refutation is a proof), so the first verdict that is not inconclusive is
+ * the answer, and the other engine is stopped. The solver starts only when the graph search has
+ * not decided within {@link #HEAD_START_MS}: easy sets never pay for it. It sits behind
+ * {@link PbsQuestion}, above both engines' rooms, so it only ever calls down into them.
+ */
+final class Portfolio {
+    /** How long the graph search runs alone before the solver joins it. */
+    static final long HEAD_START_MS = 200;
+
+    private Portfolio() { }
+
+    /** The fewest threads on which {@code auto} means the portfolio. */
+    static final int AUTO_PORTFOLIO_FROM = 3;
+
+    /**
+     * The engine {@code auto} means for this many threads: the graph search below
+     * {@link #AUTO_PORTFOLIO_FROM}. On two threads the portfolio's solver worker takes half the
+     * CPU and, on the hard-set table of two vCPUs, decided none of 60 sets, while the graph search
+     * on both threads decided 58 against the portfolio's 53 (docs/performance.md).
+     */
+    static EngineKind resolve(EngineKind e, int threads) {
+        return e == EngineKind.AUTO ? (threads >= AUTO_PORTFOLIO_FROM ? EngineKind.PORTFOLIO : EngineKind.GRAPH) : e;
+    }
+
+    /** The analysis by the engine the options name, on a set whose steady-state window the engines analyse. */
+    static Analysis analyze(TaskSet ts, Options o, Budget.Meter meter) {
+        EngineKind kind = resolve(o.engine(), o.threads());
+        if (kind == EngineKind.GRAPH) {
+            Analysis a = new GpuSchedExplorer(ts, o).analyze(meter);
+            return o.engine() == EngineKind.GRAPH ? a : a.withEngine("graph");
+        }
+        if (kind == EngineKind.SOLVER) {
+            return new SolverEngine(ts, o.threads(), SolverEngine.SEED).analyze(meter).withEngine(SolverEngine.NAME);
+        }
+        return race(ts, o, meter, HEAD_START_MS);
+    }
+
+    /** Solver workers beside a graph search on {@code threads} threads: half, at most four (each copies the model). */
+    static int solverWorkers(int threads) {
+        return Math.max(1, Math.min(4, threads / 2));
+    }
+
+    /**
+     * Diversified depth-first threads beside the graph search, of the {@code rest} threads left
+     * after the solver's: all but one, which the graph search keeps (its breadth-first split gains
+     * little on more threads, docs/performance.md); none where the question is not "is there a
+     * schedule" (--stop all, a recorded graph) or another search order was asked for.
+     */
+    static int dives(Options o, int rest) {
+        boolean depthFirst = o.search() == SearchOrder.AUTO || o.search() == SearchOrder.DFS;
+        return rest >= 2 && depthFirst && o.stop() == StopRule.FIRST && o.graphLimit() == 0 ? rest - 1 : 0;
+    }
+
+    /**
+     * The sweeps and relaxations of {@link BesideSearch} on threads of their own, in this order as
+     * threads permit: what decides the sets near the boundary (docs/performance.md), where the
+     * graph search runs them in turns on one thread.
+     */
+    static final BesideSearch.Part[] BESIDE = {BesideSearch.Part.SWEEPS, BesideSearch.Part.RELAXATION,
+        BesideSearch.Part.READY_SWEEPS, BesideSearch.Part.LEFT_OUT_RELAXATION};
+
+    /**
+     * Threads for {@link #BESIDE} of the {@code rest} left after the solver's: from 4 on, all but
+     * two (which the graph search keeps: its depth-first turns run ahead on the second), at most
+     * one per part, the diversified searches taking what is left.
+     */
+    static int beside(Options o, int rest) {
+        return rest >= 4 && BesideSearch.apply(o) ? Math.min(BESIDE.length, rest - 2) : 0;
+    }
+
+    /** The portfolio; {@code headStartMs} of the graph search alone first (the tests race from the start). */
+    static Analysis race(TaskSet ts, Options o, Budget.Meter meter, long headStartMs) {
+        int workers = solverWorkers(o.threads());
+        int rest = Math.max(1, o.threads() - workers);
+        int beside = beside(o, rest);
+        // With parts beside it the graph search keeps two threads, else one.
+        int dives = dives(o, beside > 0 ? rest - beside - 1 : rest);
+        Options graphOptions = o.withThreads(rest - beside - dives);
+        Budget.Meter graphMeter = meter.inner(meter.budget());
+        CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
+                () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
+        Analysis early = await(graph, headStartMs);
+        if (early != null && early.verdict() != Verdict.INCONCLUSIVE) {
+            return early;
+        }
+        List<CompletableFuture<Analysis>> racing = new ArrayList<>(List.of(graph));
+        List<Budget.Meter> meters = new ArrayList<>(List.of(graphMeter));
+        Budget.Meter solverMeter = meter.inner(meter.budget());
+        racing.add(CompletableFuture.supplyAsync(
+                () -> new SolverEngine(ts, workers, SolverEngine.SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
+                Portfolio::daemon));
+        meters.add(solverMeter);
+        for (int i = 0; i < beside; i++) {
+            BesideSearch.Part part = BESIDE[i];
+            Budget.Meter partMeter = meter.inner(meter.budget());
+            racing.add(CompletableFuture.supplyAsync(
+                    () -> checked(ts, new BesideSearch(ts, o).analyze(part, partMeter)).withEngine("graph"),
+                    Portfolio::daemon));
+            meters.add(partMeter);
+        }
+        if (dives > 0) {
+            // Their first order is 1: the graph search already runs the plain depth-first order.
+            Budget.Meter diveMeter = meter.inner(meter.budget());
+            racing.add(CompletableFuture.supplyAsync(
+                    () -> checked(ts, new DiverseDfs(ts, o, dives, 1).analyze(diveMeter)).withEngine("graph"),
+                    Portfolio::daemon));
+            meters.add(diveMeter);
+        }
+        return first(racing, meters);
+    }
+
+    /**
+     * The first verdict that is not inconclusive (the others are then stopped); when none decides,
+     * the graph search's analysis (its deepest path says more than the solver's nothing).
+     */
+    private static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters) {
+        List<Integer> open = new ArrayList<>();
+        for (int i = 0; i < racing.size(); i++) {
+            open.add(i);
+        }
+        while (!open.isEmpty()) {
+            try {
+                CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new)).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // The failing engine's own join below says what went wrong.
+            }
+            for (int k = 0; k < open.size(); k++) {
+                int i = open.get(k);
+                if (!racing.get(i).isDone()) {
+                    continue;
+                }
+                open.remove(k--);
+                Analysis a = join(racing.get(i));
+                if (a.verdict() != Verdict.INCONCLUSIVE) {
+                    meters.forEach(Budget.Meter::cancel);
+                    racing.forEach(f -> f.exceptionally(e -> null).join());
+                    return a;
+                }
+            }
+        }
+        return join(racing.get(0));
+    }
+
+    /**
+     * A schedule of the diversified searches or of a sweep, accepted only when the table checker accepts it too
+     * (it is a path of the scheduling graph, so this never rejects one; a rejection would be a bug,
+     * and it is then no verdict).
+     */
+    private static Analysis checked(TaskSet ts, Analysis a) {
+        if (a.verdict() != Verdict.SCHEDULABLE
+                || TableChecker.check(ts, Tables.of(ts, a.method(), a.schedule())).isEmpty()) {
+            return a;
+        }
+        return new Analysis(Verdict.INCONCLUSIVE, a.method(), a.stats(), List.of(), null,
+                "a diversified search's schedule failed the table checker");
+    }
+
+    /** The engine's analysis; what it threw is rethrown as it was (an input error stays one). */
+    private static Analysis join(CompletableFuture<Analysis> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** The analysis when it ends within {@code ms}, else null (it goes on). */
+    private static Analysis await(CompletableFuture<Analysis> f, long ms) {
+        try {
+            return f.get(ms, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return f.join();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Each engine on a thread of its own that never keeps the JVM alive. */
+    private static void daemon(Runnable r) {
+        Thread t = new Thread(r, "gpusched-engine");
+        t.setDaemon(true);
+        t.start();
+    }
+}

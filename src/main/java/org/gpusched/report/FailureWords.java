@@ -1,0 +1,77 @@
+package org.gpusched.report;
+
+import org.gpusched.model.Escapes;
+import org.gpusched.table.TableAudit;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The words for a failure that is not the user's input: gpusched's own bugs and the JVM running out of
+ * heap or stack. Running out of the heap the user gave is a budget, like --max-states or --time-limit
+ * (inconclusive, naming the limit), not a bug: the same input runs with a larger -Xmx.
+ */
+public final class FailureWords {
+    private FailureWords() {
+    }
+
+    /** Whether {@code t} is the heap budget spent (an inconclusive answer), not a fault. */
+    public static boolean heapSpent(Throwable t) {
+        return rootError(t) instanceof OutOfMemoryError;
+    }
+
+    /** What went wrong, without the "gpusched: " prefix: "internal error: ..." or "inconclusive: ...". */
+    public static String words(Throwable t) {
+        Throwable root = rootError(t);
+        if (root instanceof OutOfMemoryError) {
+            return String.format(Locale.ROOT, "inconclusive: out of memory (%s): the heap budget of %d MiB"
+                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
+                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+        }
+        if (root instanceof StackOverflowError) {
+            return "internal error: stack overflow (please report it with the input; -Xss raises"
+                    + " the thread stack size)";
+        }
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof TableAudit.Rejected r) {
+                return "internal error: " + Escapes.text(r.getMessage()) + " (please report it with the input)";
+            }
+        }
+        return "internal error: " + Escapes.text(String.valueOf(root))
+                + " (please report it; --verbose shows the stack trace)";
+    }
+
+    /**
+     * A table the reference core rejected is a bug report's best evidence: it is kept in a new file
+     * of the temporary folder (never where the user asked for the table, which it must not become),
+     * and the line says where.
+     */
+    public static String kept(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof TableAudit.Rejected r) {
+                try {
+                    Path f = Files.createTempFile("gpusched-rejected-table-", ".json");
+                    Files.writeString(f, r.table(), StandardCharsets.UTF_8);
+                    return "; the rejected table is kept in " + Escapes.text(f.toString());
+                } catch (IOException | RuntimeException e) {
+                    return "; the rejected table could not be kept (" + Escapes.text(String.valueOf(e.getMessage()))
+                            + ")";
+                }
+            }
+        }
+        return "";
+    }
+
+    /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
+    private static Throwable rootError(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof VirtualMachineError) {
+                return c;
+            }
+        }
+        return t;
+    }
+}

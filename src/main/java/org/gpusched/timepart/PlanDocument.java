@@ -1,0 +1,90 @@
+package org.gpusched.timepart;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Platform;
+import org.gpusched.model.Workload;
+
+import java.io.IOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A workload document with an optimised plan written into it. The input's text is edited as a tree,
+ * not re-serialised from the model, so everything the search did not change (x, comments' neighbours,
+ * key order) stays as the user wrote it.
+ */
+public final class PlanDocument {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private PlanDocument() {
+    }
+
+    /** The document with only partition {@code p}'s windows replaced by {@code w}. */
+    public static String withWindow(String content, int p, Platform.Window w) throws IOException {
+        JsonNode tree = MAPPER.readTree(content);
+        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
+                .putArray("windows");
+        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
+        w.core().ifPresent(c -> win.put("core", c));
+        return text(tree);
+    }
+
+    /** The document with the plan, each task's partition and priority set (everything else kept). */
+    public static String withPlan(String content, Workload w, TimePartitionSearch.Candidate best) throws IOException {
+        JsonNode tree = MAPPER.readTree(content);
+        if (best.plan() != null) {
+            ObjectNode tp = ((ObjectNode) tree.path("platform")).putObject("timePartitions");
+            tp.put("majorFrame", best.plan().majorFrame());
+            ArrayNode parts = tp.putArray("partitions");
+            for (Platform.Partition p : best.plan().partitions()) {
+                ObjectNode pn = parts.addObject().put("name", p.name());
+                ArrayNode ws = pn.putArray("windows");
+                for (Platform.Window win : p.windows()) {
+                    ObjectNode wn = ws.addObject().put("start", win.start()).put("length", win.length());
+                    win.core().ifPresent(c -> wn.put("core", c));
+                }
+            }
+        }
+        List<Flow> flows = Flows.of(w);
+        ArrayNode tasks = (ArrayNode) tree.path("tasks");
+        for (int i = 0; i < flows.size(); i++) {
+            ObjectNode t = (ObjectNode) tasks.get(i);
+            JsonNode cpu = t.path("cpu");
+            ObjectNode c = cpu.isObject() ? (ObjectNode) cpu : t.putObject("cpu");
+            c.put("priority", best.priorities()[i]);
+            if (best.plan() != null && (flows.get(i).usesCpu() || TimePartitionSearch.usesGpu(flows.get(i)))) {
+                t.put("partition", TimePartitionSearch.usesGpu(flows.get(i)) ? TimePartitionSearch.GPU : TimePartitionSearch.CPU);
+            }
+        }
+        return text(tree);
+    }
+
+    /** The index of the partition named {@code name}, or -1. */
+    public static int partitionIndex(Platform.TimePartitions plan, String name) {
+        for (int i = 0; i < plan.partitions().size(); i++) {
+            if (plan.partitions().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The partitions that hold a task running a kernel, in task order: the window search tunes one of them. */
+    public static Set<String> gpuPartitions(List<Flow> flows) {
+        Set<String> gpu = new LinkedHashSet<>();
+        for (Flow f : flows) {
+            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
+                gpu.add(f.partition());
+            }
+        }
+        return gpu;
+    }
+
+    private static String text(JsonNode tree) throws IOException {
+        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+    }
+}
