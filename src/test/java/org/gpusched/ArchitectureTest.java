@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -147,17 +148,8 @@ class ArchitectureTest {
     /** An import shows an arrow between rooms at the top of a file; a qualified name in the body hides it. */
     @Test
     void mainCodeImportsInsteadOfQualifiedNames() {
-        List<String> offenders = new ArrayList<>();
-        for (Path file : javaFiles(MAIN)) {
-            List<String> lines = lines(file);
-            for (int i = 0; i < lines.size(); i++) {
-                String l = lines.get(i);
-                if (!l.startsWith("package ") && !l.startsWith("import ") && USE.matcher(l).find()) {
-                    offenders.add(file + ":" + (i + 1) + ": " + l.trim());
-                }
-            }
-        }
-        assertThat(offenders).as("fully qualified gpusched names in main code: import them").isEmpty();
+        assertThat(mainLines(room -> true, l -> !l.startsWith("package ") && !l.startsWith("import ")
+                && USE.matcher(l).find())).as("fully qualified gpusched names in main code: import them").isEmpty();
     }
 
     /** An analysis, search or simulation started: what {@code report} must only be handed the result of. */
@@ -169,16 +161,9 @@ class ArchitectureTest {
     /** {@code report} renders results it is handed: no analysis, search or simulation starts there. */
     @Test
     void noAnalysisRunsInsideReport() {
-        List<String> offenders = new ArrayList<>();
-        for (Path file : javaFiles(MAIN.resolve("report"))) {
-            List<String> lines = lines(file);
-            for (int i = 0; i < lines.size(); i++) {
-                if (ANALYSIS_RUN.matcher(lines.get(i)).find() || lines.get(i).startsWith("import org.gpusched.pbs.")) {
-                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
-                }
-            }
-        }
-        assertThat(offenders).as("analyses started in report: run them below and hand report the result").isEmpty();
+        assertThat(mainLines(room -> room.equals("report"), l -> ANALYSIS_RUN.matcher(l).find()
+                || l.startsWith("import org.gpusched.pbs."))).as("analyses started in report: run them below and hand"
+                + " report the result").isEmpty();
     }
 
     /** What builds or runs an engine of the PBS question directly. */
@@ -192,21 +177,9 @@ class ArchitectureTest {
      */
     @Test
     void enginesAreBuiltOnlyBehindTheFrontDoor() {
-        List<String> offenders = new ArrayList<>();
-        for (Path file : javaFiles(MAIN)) {
-            String room = packageOf(file);
-            if (room.equals("explore") || room.startsWith("explore.") || room.equals("solver") || room.equals("pbs")) {
-                continue;
-            }
-            List<String> lines = lines(file);
-            for (int i = 0; i < lines.size(); i++) {
-                if (ENGINE_BUILT.matcher(lines.get(i)).find()) {
-                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
-                }
-            }
-        }
-        assertThat(offenders).as("engines built outside explore, solver and pbs: ask org.gpusched.pbs.PbsQuestion")
-                .isEmpty();
+        assertThat(mainLines(room -> !room.equals("explore") && !room.startsWith("explore.") && !room.equals("solver")
+                && !room.equals("pbs"), l -> ENGINE_BUILT.matcher(l).find()))
+                .as("engines built outside explore, solver and pbs: ask org.gpusched.pbs.PbsQuestion").isEmpty();
     }
 
     /** A budget's clock started: {@code budget.start()}, {@code options.budget().start()}, {@code Budget.of(...).start()}. */
@@ -224,25 +197,39 @@ class ArchitectureTest {
      */
     @Test
     void metersStartOnlyWhereAnAnalysisBegins() {
-        List<String> offenders = new ArrayList<>();
+        assertThat(mainLines(room -> !METER_STARTS.contains(room) && !room.equals("model"),
+                l -> METER_STARTED.matcher(l).find()))
+                .as("meters started part-way: hand on the running meter (or Meter.inner of it)").isEmpty();
+    }
+
+    /** The lines {@code bad} finds in the main files of the rooms {@code inRoom} takes, as "file:line: text". */
+    private static List<String> mainLines(Predicate<String> inRoom, Predicate<String> bad) {
+        List<String> found = new ArrayList<>();
         for (Path file : javaFiles(MAIN)) {
-            if (METER_STARTS.contains(packageOf(file)) || packageOf(file).equals("model")) {
-                continue;
-            }
-            List<String> lines = lines(file);
-            for (int i = 0; i < lines.size(); i++) {
-                if (METER_STARTED.matcher(lines.get(i)).find()) {
-                    offenders.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+            if (inRoom.test(packageOf(file))) {
+                List<String> lines = lines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (bad.test(lines.get(i))) {
+                        found.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+                    }
                 }
             }
         }
-        assertThat(offenders).as("meters started part-way: hand on the running meter (or Meter.inner of it)")
-                .isEmpty();
+        return found;
     }
 
     @Test
     void packageGraphIsAcyclic() {
         assertThat(cycle(uses)).as("a cycle of package imports").isEmpty();
+    }
+
+    /** A room (package) a reader can take in whole: the rooms of explore were cut to this size. */
+    @Test
+    void noRoomIsOverFourThousandLines() {
+        Map<String, Integer> size = new TreeMap<>();
+        javaFiles(MAIN).forEach(f -> size.merge(packageOf(f), lines(f).size(), Integer::sum));
+        assertThat(size.entrySet().stream().filter(e -> e.getValue() > 4000).map(e -> e.getKey() + ": " + e.getValue())
+                .toList()).as("rooms over 4,000 lines: split them into rooms that show their families").isEmpty();
     }
 
     @Test
