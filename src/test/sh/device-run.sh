@@ -51,6 +51,13 @@ summary="$OUT/device-run-$gpu.md"
     echo "|---|---|---|---|---|"
 } > "$summary"
 
+# missing NAME REASON: a step that could not run is a failure with its reason, never a silent "-".
+missing() {
+    echo "| $1 | not run: $2 | missing | 0 | 0 |" >> "$summary"
+    failed=1
+    echo "$0: $1 did not run: $2" >&2
+}
+
 # step NAME EXPECTED OUTFILE CMD...: runs CMD with stdout and stderr into OUTFILE, records it.
 step() {
     local name=$1 expected=$2 file=$3
@@ -73,7 +80,7 @@ elif [ -d target/device-pack/test ]; then
         -cp "$JAR:$t/classes:$(find "$t/lib" -name '*.jar' | sort | paste -sd:)" \
         org.gpusched.device.DeviceTests org.gpusched.player.NativePlayerTest
 else
-    echo "| native-player-test | not run: no JDK or Maven repository on this machine | - | 0 | 0 |" >> "$summary"
+    missing native-player-test "no JDK with a Maven repository, and no device pack's test/ folder"
 fi
 if [[ $STEPS == *" info "* ]]; then
     step device-info 0 "$OUT/device-info-$gpu.txt" "${G[@]}" device-info
@@ -83,7 +90,10 @@ fi
 # The H200's calibration tasks (kind-ASKED-bBLOCKS), one task alone each, as that run profiled
 # them: a task refused below its floor is a row saying so (its line in the .refused file).
 work=$(mktemp -d)
-if [[ $STEPS == *" kinds "* ]]; then
+kinds_json="$SHARED/device/h200-2026-11/kinds-calibration.json"
+if [[ $STEPS == *" kinds "* ]] && [ ! -f "$kinds_json" ]; then
+    missing kinds-calibration "input $kinds_json not found (set SHARED)"
+elif [[ $STEPS == *" kinds "* ]]; then
     calib="$OUT/kinds-calibration-$gpu.csv"
     echo "kind,blocks,asked_us,measured_us" > "$calib"
     : > "$OUT/kinds-calibration-$gpu.refused"
@@ -101,7 +111,13 @@ if [[ $STEPS == *" kinds "* ]]; then
             tail -n 1 "$work/$name.log" >> "$OUT/kinds-calibration-$gpu.refused"
         fi
     done
-    echo "| kinds-calibration | profile of each task of kinds-calibration.json alone (10 runs) | - | - | - |" >> "$summary"
+    refused=$(grep -c ',refused$' "$calib")
+    echo "| kinds-calibration | profile of each task of kinds-calibration.json alone (10 runs) | $refused refused | 0 refused | - |" >> "$summary"
+    # A refusal below a kind's floor is an answer, not a failure; every other refusal is.
+    if grep -v 'below a floor' "$OUT/kinds-calibration-$gpu.refused" | grep -q .; then
+        failed=1
+        echo "$0: kinds-calibration: a task was refused for another reason than its floor, see $OUT/kinds-calibration-$gpu.refused" >&2
+    fi
 fi
 
 if [[ $STEPS == *" interference "* ]]; then
@@ -121,7 +137,13 @@ for ex in "${exs[@]}"; do
     step "loop $ex" "0 1 3" "$OUT/loop-$ex-$gpu.txt" "${G[@]}" loop "examples/$ex.json" --device cuda \
         "${limits[@]}" --rounds "$rounds" --out "$OUT/loop-$ex-$gpu.json" --table "$OUT/loop-$ex-$gpu.table.json" \
         --report "$OUT/loop-$ex-$gpu.rounds.json" --force
-    if [ -f "$OUT/loop-$ex-$gpu.table.json" ]; then
+    if [ ! -f "examples/$ex.json" ]; then
+        missing "loop $ex" "examples/$ex.json not found"
+        continue
+    fi
+    if [ ! -f "$OUT/loop-$ex-$gpu.table.json" ]; then
+        missing "play $ex" "loop wrote no table ($OUT/loop-$ex-$gpu.table.json)"
+    else
         step "play $ex" 0 "$OUT/play-$ex-$gpu.json" "${G[@]}" play "$OUT/loop-$ex-$gpu.table.json" \
             --taskset "$OUT/loop-$ex-$gpu.json" --device cuda --hyperperiods 300 --format json
         # The text summary plays it again, where that costs seconds rather than a minute.

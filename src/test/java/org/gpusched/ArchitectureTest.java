@@ -57,7 +57,7 @@ class ArchitectureTest {
             List.of("baseline", "table", "margin", "rta", "timepart", "interop", "copyexec", "partition", "solver"),
             List.of("pbs"),
             List.of("policy"),
-            List.of("player", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
+            List.of("player", "player.prediction", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
             List.of("report"),
             List.of("cli"));
 

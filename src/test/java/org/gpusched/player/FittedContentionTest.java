@@ -17,9 +17,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The simulated device fitted to the H200: loaded from the shipped preset (the raw file that
- * {@code experiment interference --device cuda} wrote there), it reproduces every measured set's
- * completion within 15 %, and its fallback factors are the experiment's fitted ones.
+ * The lookup fitted to the H200: loaded from the shipped preset (the raw file that
+ * {@code experiment interference --device cuda} wrote there), it returns the measured sets it holds
+ * (in-sample: a check of the lookup and its rounding, not evidence that it predicts anything; the
+ * held-out evaluation is {@code ContentionHeldOutTest}), and its fallback factors are the
+ * experiment's fitted ones.
  */
 class FittedContentionTest {
 
@@ -28,7 +30,7 @@ class FittedContentionTest {
     }
 
     @Test
-    void theH200PresetReproducesEveryMeasuredSetWithin15Percent() throws IOException {
+    void theH200LookupReturnsTheSetsItHoldsWithin15Percent() throws IOException {
         FittedContention h200 = FittedContention.preset("h200");
         List<String> rows = shipped().lines().skip(1).toList();
         assertThat(rows).hasSize(200);
@@ -71,7 +73,7 @@ class FittedContentionTest {
     }
 
     @Test
-    void theSimulatedDeviceLoadedWithTheFitPredictsTheH200() {
+    void theSimulatedDeviceLoadedWithTheLookupReplaysAMeasuredSet() {
         String json = "{\"timeUnit\": \"us\", \"tasks\": ["
                 + "{\"name\": \"c\", \"period\": 10000, \"wcet\": 100, \"kernel\": {\"blocks\": 4, \"threadsPerBlock\": 256, \"kind\": \"compute\"}},"
                 + "{\"name\": \"m\", \"period\": 10000, \"wcet\": 100, \"kernel\": {\"blocks\": 4, \"threadsPerBlock\": 256, \"kind\": \"memory\"}},"

@@ -1,0 +1,122 @@
+package org.gpusched.player.prediction;
+
+import java.util.*;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The contention model judged on data it was not fitted on: the measured sets are dealt into k
+ * folds (a seeded shuffle), and each fold is predicted by a {@link PairwiseContention} fitted on the
+ * other folds, times a safety margin that is itself fitted on those folds only: each of them is
+ * predicted in turn by a fit on the rest (nested), and the largest measured-over-predicted ratio
+ * seen, per class of the deciding member ({@link PairwiseContention#deciding}), becomes that
+ * class's margin (a class never decided there takes the largest margin). The prediction is then
+ * rounded up to the measurement's resolution (1 us) plus {@link #SLACK_US}, since measured
+ * completions are whole microseconds rounded up from a GPU timer. Every measured set is held out
+ * exactly once. Deterministic: the same samples, k and seed give the same rows.
+ */
+public final class ContentionHeldOut {
+    /** Whole microseconds added to every prediction: the measured completion's own rounding. */
+    static final double SLACK_US = 1;
+    public static final String HEADER = "set,fold,measured,predicted";
+
+    /** One held-out prediction. */
+    public record Row(String set, int fold, double measured, double predicted) {
+        /** Predicted over measured, minus 1: negative when the prediction is below the measurement. */
+        public double overEstimate() {
+            return predicted / measured - 1;
+        }
+    }
+
+    private ContentionHeldOut() {
+    }
+
+    /** The rows of a k-fold evaluation of {@code samples}, folds dealt by a shuffle seeded with {@code seed}. */
+    public static List<Row> evaluate(List<PairwiseContention.Sample> samples, int k, long seed) {
+        int[] fold = deal(samples.size(), k, seed);
+        Map<Integer, PairwiseContention.Role[]> roles = new ConcurrentHashMap<>();
+        List<Row> rows = new ArrayList<>();
+        for (int f = 0; f < k; f++) {
+            List<PairwiseContention.Sample> train = new ArrayList<>();
+            List<Integer> trainFolds = new ArrayList<>();
+            for (int i = 0; i < samples.size(); i++) {
+                if (fold[i] != f) {
+                    train.add(samples.get(i));
+                    trainFolds.add(fold[i]);
+                }
+            }
+            Safe model = safe(train, trainFolds, roles);
+            for (int i = 0; i < samples.size(); i++) {
+                if (fold[i] == f) {
+                    PairwiseContention.Sample s = samples.get(i);
+                    rows.add(new Row(s.id(), f, s.completion(), model.predict(s)));
+                }
+            }
+        }
+        rows.sort(Comparator.comparingInt((Row r) -> index(samples, r.set())));
+        return rows;
+    }
+
+    /** A fitted model with its margins per deciding class. */
+    private record Safe(PairwiseContention model, Map<String, Double> margin, double worst) {
+        double predict(PairwiseContention.Sample s) {
+            double m = margin.getOrDefault(model.deciding(s.kinds(), s.isolated()), worst);
+            return Math.ceil(model.predict(s.kinds(), s.isolated()) * m - 1e-9) + SLACK_US;
+        }
+    }
+
+    private static Safe safe(List<PairwiseContention.Sample> train, List<Integer> folds,
+                             Map<Integer, PairwiseContention.Role[]> roles) {
+        Map<String, Double> margin = new TreeMap<>();
+        for (int inner : new TreeSet<>(folds)) {
+            List<PairwiseContention.Sample> in = new ArrayList<>();
+            for (int i = 0; i < train.size(); i++) {
+                if (folds.get(i) != inner) {
+                    in.add(train.get(i));
+                }
+            }
+            PairwiseContention m = PairwiseContention.fit(in, roles);
+            for (int i = 0; i < train.size(); i++) {
+                if (folds.get(i) == inner) {
+                    PairwiseContention.Sample s = train.get(i);
+                    double ratio = s.completion() / m.predict(s.kinds(), s.isolated());
+                    margin.merge(m.deciding(s.kinds(), s.isolated()), Math.max(1, ratio), Math::max);
+                }
+            }
+        }
+        double worst = margin.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        return new Safe(PairwiseContention.fit(train, roles), margin, worst);
+    }
+
+    /** Fold of each index: a seeded shuffle dealt round-robin, so folds differ in size by one at most. */
+    static int[] deal(int n, int k, long seed) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            idx.add(i);
+        }
+        Collections.shuffle(idx, new Random(seed));
+        int[] fold = new int[n];
+        for (int pos = 0; pos < n; pos++) {
+            fold[idx.get(pos)] = pos % k;
+        }
+        return fold;
+    }
+
+    private static int index(List<PairwiseContention.Sample> samples, String id) {
+        for (int i = 0; i < samples.size(); i++) {
+            if (samples.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The rows as CSV ({@link #HEADER}), predictions in whole microseconds. */
+    public static String csv(List<Row> rows) {
+        StringBuilder b = new StringBuilder(HEADER).append('\n');
+        for (Row r : rows) {
+            b.append(r.set()).append(',').append(r.fold()).append(',').append(Math.round(r.measured()))
+                    .append(',').append(Math.round(r.predicted())).append('\n');
+        }
+        return b.toString();
+    }
+}

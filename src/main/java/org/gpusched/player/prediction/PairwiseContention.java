@@ -1,0 +1,295 @@
+package org.gpusched.player.prediction;
+
+import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.KernelKind;
+import org.gpusched.oracle.Oracle;
+import org.gpusched.oracle.Placement;
+import org.gpusched.player.FittedContention;
+import org.gpusched.player.KindBench;
+
+import java.util.*;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A contention model that predicts the completion of sets of kernels it never measured, from the
+ * kernels alone and in pairs plus where the oracle puts their blocks. Two kernels of
+ * {@code experiment interference} (64 blocks each) have SMs of their own on an H200; a third's
+ * blocks land on SMs that already hold another kernel's, and what it then does depends on its kind
+ * (docs/player.md, "A contention model that predicts"). So each member has a role from the oracle's
+ * placement: resident (its blocks on SMs of their own), host (a resident whose SMs took another's
+ * blocks) or overflow (blocks placed beside an earlier kernel's), and a base time: its isolated
+ * time stretched by every partner's pairwise slowdown, added (1 + sum of (s - 1)). Each class of
+ * member (role, kind and partners' kinds) keeps, from the sets it is fitted on, the form that
+ * over-estimates them least among: base times a factor; the host's base plus a factor of its own
+ * isolated time (it waits for the host); the first resident's base plus that (it waits for the
+ * first SMs to free). Every factor is the largest any fitted set needed, so no fitted member is
+ * under-estimated. Deterministic: the same samples give the same predictions.
+ */
+public final class PairwiseContention {
+    /** The shape every measured kernel had ({@link KindBench}) and the device it ran on. */
+    private static final int BLOCKS = KindBench.BLOCKS;
+    private static final int THREADS = KindBench.THREADS;
+    private static final String PRESET = "h200";
+
+    /** One measured set: members in submission order, each one's finish, and the set's completion. */
+    public record Sample(String id, List<KernelKind> kinds, double[] isolated, double[] finish, double completion) {
+        public Sample {
+            kinds = List.copyOf(kinds);
+            isolated = isolated.clone();
+            finish = finish.clone();
+        }
+    }
+
+    /** A member's place in the oracle's layout: {@code host} is the earlier member whose SMs it shares, or -1. */
+    record Role(boolean overflow, int host, boolean hosts) { }
+
+    private enum Form { RATIO, AFTER_HOST, AFTER_FIRST }
+
+    private record Fit(Form form, double factor) { }
+
+    private final Map<List<KernelKind>, Double> pair;
+    private final Map<String, Fit> fits;
+    private final double offset;
+    /** The oracle's roles per set size: the same for every fit, so fits share it. */
+    private final Map<Integer, Role[]> roles;
+
+    private PairwiseContention(Map<List<KernelKind>, Double> pair, Map<String, Fit> fits, double offset,
+                               Map<Integer, Role[]> roles) {
+        this.pair = pair;
+        this.fits = fits;
+        this.offset = offset;
+        this.roles = roles;
+    }
+
+    /** The measured sets of a raw file of {@code experiment interference} (unit,set,measured,slowdowns,isolated). */
+    public static List<Sample> samples(String file, String csv) {
+        List<FittedContention.Set> sets = FittedContention.parse(file, file, csv).sets();
+        List<String> rows = csv.lines().skip(1).filter(l -> !l.isBlank()).toList();
+        List<Sample> out = new ArrayList<>();
+        for (int r = 0; r < sets.size(); r++) {
+            String[] c = rows.get(r).split(",");
+            List<FittedContention.Member> ms = sets.get(r).members();
+            double[] iso = new double[ms.size()];
+            double[] fin = new double[ms.size()];
+            List<KernelKind> kinds = new ArrayList<>();
+            for (int i = 0; i < ms.size(); i++) {
+                kinds.add(ms.get(i).kind());
+                iso[i] = ms.get(i).isolated();
+                fin[i] = ms.get(i).isolated() * ms.get(i).slowdown();
+            }
+            out.add(new Sample(c[1], kinds, iso, fin, Double.parseDouble(c[2])));
+        }
+        return out;
+    }
+
+    /** The model fitted to {@code train}: pairs give the slowdowns, every set the class factors. */
+    public static PairwiseContention fit(List<Sample> train) {
+        return fit(train, new ConcurrentHashMap<>());
+    }
+
+    /** The same, sharing {@code roles} (the oracle's layouts) with other fits. */
+    static PairwiseContention fit(List<Sample> train, Map<Integer, Role[]> roles) {
+        Map<List<KernelKind>, Double> pair = new HashMap<>();
+        for (Sample s : train) {
+            if (s.kinds().size() == 2) {
+                for (int i = 0; i < 2; i++) {
+                    pair.merge(List.of(s.kinds().get(i), s.kinds().get(1 - i)), s.finish()[i] / s.isolated()[i], Math::max);
+                }
+            }
+        }
+        PairwiseContention bare = new PairwiseContention(pair, Map.of(), 1, roles);
+        Map<String, double[]> worst = new TreeMap<>();
+        Map<String, double[]> over = new TreeMap<>();
+        List<Member[]> members = new ArrayList<>();
+        for (Sample s : train) {
+            Member[] m = bare.members(s.kinds(), s.isolated());
+            members.add(m);
+            for (int i = 0; i < m.length; i++) {
+                double f = s.finish()[i];
+                double[] w = worst.computeIfAbsent(m[i].key, k -> new double[] {0, -Double.MAX_VALUE, -Double.MAX_VALUE});
+                w[0] = Math.max(w[0], f / m[i].base);
+                w[1] = Math.max(w[1], (f - m[i].hostBase) / m[i].isolated);
+                w[2] = Math.max(w[2], (f - m[i].firstBase) / m[i].isolated);
+            }
+        }
+        for (int r = 0; r < train.size(); r++) {
+            Member[] m = members.get(r);
+            for (int i = 0; i < m.length; i++) {
+                double[] w = worst.get(m[i].key);
+                double[] e = over.computeIfAbsent(m[i].key, k -> new double[3]);
+                double f = train.get(r).finish()[i];
+                e[0] += w[0] * m[i].base - f;
+                e[1] += m[i].hostBase + w[1] * m[i].isolated - f;
+                e[2] += m[i].firstBase + w[2] * m[i].isolated - f;
+            }
+        }
+        Map<String, Fit> fits = new TreeMap<>();
+        worst.forEach((key, w) -> {
+            double[] e = over.get(key);
+            Form form = Form.RATIO;
+            if (key.startsWith("over") && e[1] < e[0] && e[1] <= e[2]) {
+                form = Form.AFTER_HOST;
+            } else if (key.startsWith("over") && e[2] < e[0]) {
+                form = Form.AFTER_FIRST;
+            }
+            fits.put(key, new Fit(form, w[form.ordinal()]));
+        });
+        double offset = 1;
+        for (Sample s : train) {
+            offset = Math.max(offset, s.completion() / Arrays.stream(s.finish()).max().orElse(1));
+        }
+        return new PairwiseContention(pair, fits, offset, roles);
+    }
+
+    /** The predicted completion of the set (members in submission order, their isolated times). */
+    public double predict(List<KernelKind> kinds, double[] isolated) {
+        return offset * Arrays.stream(finishes(kinds, isolated)).max().orElse(0);
+    }
+
+    /** The class of the member whose predicted finish is the set's completion: what a margin is kept per. */
+    public String deciding(List<KernelKind> kinds, double[] isolated) {
+        double[] f = finishes(kinds, isolated);
+        int arg = 0;
+        for (int i = 1; i < f.length; i++) {
+            arg = f[i] > f[arg] ? i : arg;
+        }
+        return members(kinds, isolated)[arg].key;
+    }
+
+    private double[] finishes(List<KernelKind> kinds, double[] isolated) {
+        Member[] m = members(kinds, isolated);
+        double[] out = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            Fit f = fits.get(m[i].key);
+            if (f == null) {
+                // A class never fitted: the worst ratio of its role and kind, else of its role.
+                f = new Fit(Form.RATIO, worstRatio(m[i].prefix));
+            }
+            out[i] = switch (f.form()) {
+                case RATIO -> f.factor() * m[i].base;
+                case AFTER_HOST -> Math.max(m[i].base, m[i].hostBase + f.factor() * m[i].isolated);
+                case AFTER_FIRST -> Math.max(m[i].base, m[i].firstBase + f.factor() * m[i].isolated);
+            };
+        }
+        return out;
+    }
+
+    private double worstRatio(String prefix) {
+        String role = prefix.substring(0, prefix.indexOf(' ') + 1);
+        double r = 1;
+        boolean found = false;
+        for (Map.Entry<String, Fit> e : fits.entrySet()) {
+            if (e.getKey().startsWith(prefix) && e.getValue().form() == Form.RATIO) {
+                r = Math.max(r, e.getValue().factor());
+                found = true;
+            }
+        }
+        if (!found) {
+            for (Map.Entry<String, Fit> e : fits.entrySet()) {
+                if (e.getKey().startsWith(role) && e.getValue().form() == Form.RATIO) {
+                    r = Math.max(r, e.getValue().factor());
+                }
+            }
+        }
+        return r;
+    }
+
+    /** A member's class key, base time, the bases it may wait for, and its isolated time. */
+    private record Member(String prefix, String key, double base, double hostBase, double firstBase, double isolated) { }
+
+    private Member[] members(List<KernelKind> kinds, double[] isolated) {
+        int n = kinds.size();
+        Role[] roles = this.roles.computeIfAbsent(n, PairwiseContention::layout);
+        double[] base = new double[n];
+        for (int i = 0; i < n; i++) {
+            double s = 1;
+            for (int j = 0; j < n; j++) {
+                if (j != i) {
+                    s += pairSlowdown(kinds.get(i), kinds.get(j)) - 1;
+                }
+            }
+            base[i] = isolated[i] * s;
+        }
+        double first = Double.MAX_VALUE;
+        StringBuilder overKinds = new StringBuilder();
+        Set<KernelKind> resident = EnumSet.noneOf(KernelKind.class);
+        for (int i = 0; i < n; i++) {
+            if (roles[i].overflow()) {
+                overKinds.append(kinds.get(i).json()).append('/');
+            } else {
+                first = Math.min(first, base[i]);
+                resident.add(kinds.get(i));
+            }
+        }
+        Member[] out = new Member[n];
+        for (int i = 0; i < n; i++) {
+            Role r = roles[i];
+            String prefix = (r.overflow() ? "over " : "res ") + kinds.get(i).json() + " ";
+            String key = prefix + (r.overflow() ? resident.contains(kinds.get(i)) : overKinds + " " + r.hosts());
+            double hostBase = r.host() >= 0 ? base[r.host()] : base[i];
+            out[i] = new Member(prefix, key, base[i], hostBase, first == Double.MAX_VALUE ? base[i] : first, isolated[i]);
+        }
+        return out;
+    }
+
+    /** Kind a's slowdown next to kind b: the largest fitted, else a's largest next to anything, else 1. */
+    private double pairSlowdown(KernelKind a, KernelKind b) {
+        Double s = pair.get(List.of(a, b));
+        if (s != null) {
+            return s;
+        }
+        double worst = 1;
+        for (Map.Entry<List<KernelKind>, Double> e : pair.entrySet()) {
+            if (e.getKey().get(0) == a) {
+                worst = Math.max(worst, e.getValue());
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * The oracle's layout of n kernels of the measured shape on an H200, submitted in order: which
+     * members place blocks beside an earlier member's, on whose SMs, and which residents host them.
+     */
+    static Role[] layout(int n) {
+        StringBuilder tasks = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            tasks.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"name\": \"k%d\", \"period\": 1000000,"
+                    + " \"deadline\": 1000000, \"wcet\": 100, \"kernel\": {\"blocks\": %d, \"threadsPerBlock\": %d}}",
+                    i, BLOCKS, THREADS));
+        }
+        String json = "{\"formatVersion\": 1, \"name\": \"residency\", \"timeUnit\": \"us\", \"gpu\": {\"preset\": \""
+                + PRESET + "\"}, \"tasks\": [" + tasks + "], \"interference\": {\"model\": \"none\"}}";
+        Oracle oracle = new Oracle(new TaskSetReader().read("residency", json));
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Placement p = oracle.place(order);
+        Role[] roles = new Role[n];
+        boolean[] hosts = new boolean[n];
+        int[] host = new int[n];
+        Arrays.fill(host, -1);
+        for (int i = 1; i < n && i < p.blocksPerSm().size(); i++) {
+            int[] mine = p.blocksPerSm().get(i);
+            int best = 0;
+            for (int j = 0; j < i; j++) {
+                int shared = 0;
+                for (int sm = 0; sm < mine.length; sm++) {
+                    shared += mine[sm] > 0 && p.blocksPerSm().get(j)[sm] > 0 ? 1 : 0;
+                }
+                if (shared > best) {
+                    best = shared;
+                    host[i] = j;
+                }
+            }
+            if (host[i] >= 0) {
+                hosts[host[i]] = true;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            roles[i] = new Role(host[i] >= 0, host[i], hosts[i]);
+        }
+        return roles;
+    }
+}

@@ -1,0 +1,114 @@
+package org.gpusched.player.prediction;
+
+import org.gpusched.model.KernelKind;
+import org.gpusched.player.DevicePresets;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The contention model judged on sets it was not fitted on (5 folds of the shipped H200 run), and
+ * the file docs/results/contention-heldout-nvidia-h200.csv being exactly that evaluation
+ * ({@code -Dgpusched.writeResults=true} writes it again).
+ */
+class ContentionHeldOutTest {
+    private static final Path RESULT = Path.of("docs/results/contention-heldout-nvidia-h200.csv");
+    /** The fold count and the shuffle's seed of the shipped evaluation (docs/player.md). */
+    static final int FOLDS = 5;
+    static final long SEED = 1;
+
+    private static List<PairwiseContention.Sample> shipped() {
+        return PairwiseContention.samples("h200", DevicePresets.text("h200-interference-sets.csv"));
+    }
+
+    @Test
+    void everySetIsHeldOutOnceAndTheShippedFileIsThatEvaluation() throws IOException {
+        List<PairwiseContention.Sample> samples = shipped();
+        List<ContentionHeldOut.Row> rows = ContentionHeldOut.evaluate(samples, FOLDS, SEED);
+        assertThat(rows).extracting(ContentionHeldOut.Row::set)
+                .containsExactlyElementsOf(samples.stream().map(PairwiseContention.Sample::id).toList());
+        assertThat(rows).extracting(ContentionHeldOut.Row::fold).containsOnly(0, 1, 2, 3, 4);
+        String csv = ContentionHeldOut.csv(rows);
+        if (Boolean.getBoolean("gpusched.writeResults")) {
+            Files.writeString(RESULT, csv, StandardCharsets.UTF_8);
+        }
+        assertThat(Files.readString(RESULT, StandardCharsets.UTF_8)).isEqualTo(csv);
+    }
+
+    /**
+     * What the held-out evaluation shows, as docs/player.md states it: a median over-estimate within
+     * 15 % and one set of 200 below its measurement (compute:100 + memory:250 + cache:250, by less
+     * than 10 %): the goal of none below is not met, and the test says so rather than hide it.
+     */
+    @Test
+    void heldOutPredictionsAreWithin15PercentAtTheMedianWithOneSetBelow() {
+        List<ContentionHeldOut.Row> rows = ContentionHeldOut.evaluate(shipped(), FOLDS, SEED);
+        double[] over = rows.stream().mapToDouble(ContentionHeldOut.Row::overEstimate).sorted().toArray();
+        assertThat(over[over.length / 2]).isBetween(0.0, 0.15);
+        List<ContentionHeldOut.Row> below = rows.stream().filter(r -> r.predicted() < r.measured()).toList();
+        assertThat(below).extracting(ContentionHeldOut.Row::set).containsExactly("compute:100+memory:250+cache:250");
+        assertThat(below.get(0).overEstimate()).isGreaterThan(-0.10);
+    }
+
+    /** On other fold assignments (seeds the model was not shaped on) the picture holds: a few sets at most below. */
+    @Test
+    void otherFoldAssignmentsKeepTheMedianAndFewSetsBelow() {
+        List<PairwiseContention.Sample> samples = shipped();
+        for (long seed = 100; seed < 103; seed++) {
+            List<ContentionHeldOut.Row> rows = ContentionHeldOut.evaluate(samples, FOLDS, seed);
+            double[] over = rows.stream().mapToDouble(ContentionHeldOut.Row::overEstimate).sorted().toArray();
+            assertThat(over[over.length / 2]).as("seed %d", seed).isBetween(0.0, 0.15);
+            assertThat(rows.stream().filter(r -> r.predicted() < r.measured()).count()).as("seed %d", seed).isLessThanOrEqualTo(4);
+            assertThat(over[0]).as("seed %d", seed).isGreaterThan(-0.10);
+        }
+    }
+
+    /** Fitted on every set, no fitted set is predicted below its measurement: the factors are maxima by construction. */
+    @Test
+    void fittedOnEverySetItPredictsNoneOfThemBelowTheirMeasurement() {
+        List<PairwiseContention.Sample> samples = shipped();
+        PairwiseContention all = PairwiseContention.fit(samples);
+        for (PairwiseContention.Sample s : samples) {
+            assertThat(all.predict(s.kinds(), s.isolated())).as(s.id()).isGreaterThanOrEqualTo(s.completion() - 1e-9);
+        }
+    }
+
+    /** The residency the roles come from: two kernels of 64 blocks have SMs of their own, a third shares the first's. */
+    @Test
+    void theOracleSendsAThirdKernelOntoTheFirstOnesSms() {
+        assertThat(PairwiseContention.layout(2)).noneMatch(PairwiseContention.Role::overflow);
+        PairwiseContention.Role[] three = PairwiseContention.layout(3);
+        assertThat(three[2].overflow()).isTrue();
+        assertThat(three[2].host()).isZero();
+        assertThat(three[0].hosts()).isTrue();
+        assertThat(three[1].overflow() || three[1].hosts()).isFalse();
+    }
+
+    /** Pairwise slowdowns alone (the base each member starts from) are optimistic on most three-kernel sets. */
+    @Test
+    void pairwiseSlowdownsAloneWouldBeOptimisticOnMostTriples() {
+        List<PairwiseContention.Sample> samples = shipped();
+        List<PairwiseContention.Sample> pairs = samples.stream().filter(s -> s.kinds().size() == 2).toList();
+        PairwiseContention fromPairs = PairwiseContention.fit(pairs);
+        long optimistic = samples.stream().filter(s -> s.kinds().size() == 3)
+                .filter(s -> fromPairs.predict(s.kinds(), s.isolated()) < s.completion()).count();
+        assertThat(optimistic).isGreaterThan(100);
+    }
+
+    /** Same samples, folds and seed: the same bytes. */
+    @Test
+    void theEvaluationIsDeterministic() {
+        List<PairwiseContention.Sample> samples = shipped();
+        assertThat(ContentionHeldOut.csv(ContentionHeldOut.evaluate(samples, FOLDS, 7)))
+                .isEqualTo(ContentionHeldOut.csv(ContentionHeldOut.evaluate(samples, FOLDS, 7)));
+        assertThat(Arrays.stream(ContentionHeldOut.deal(200, 5, 7)).distinct().count()).isEqualTo(5);
+        assertThat(samples.get(0).kinds()).containsExactly(KernelKind.COMPUTE, KernelKind.COMPUTE);
+    }
+}
