@@ -109,7 +109,7 @@ final class PlayCommand implements Callable<Integer> {
             dev = new SimDevice(timing.deviceName());
         }
         long[] durations = timing != null ? execTime.durations(plan, run.seed, timing.completions(plan))
-                : dev instanceof SimDevice ? execTime.durations(plan, run.seed) : execTime.deviceDurations(plan, run.seed);
+                : dev instanceof SimDevice ? execTime.durations(plan, run.seed) : execTime.ownDurations(plan, plan.taskSet(), run.seed);
         Trace trace;
         try (Device d = dev) {
             trace = d.play(plan, mode, durations);

@@ -1,5 +1,6 @@
 package org.gpusched.player;
 
+import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 
 import java.util.Locale;
@@ -58,18 +59,19 @@ public record ExecTime(double low, double high, String spec) {
     }
 
     /**
-     * As {@link #durations(UnrolledTable, long)}, for a GPU: a real device spends the runtime's launch,
-     * submission and synchronise cost itself, so its kernels run C(S) less the frame's stated
-     * runtime overhead (the simulated device has no runtime of its own and carries that cost inside
-     * the kernels' durations). Then the frame's model holds on the device exactly when its runtime
-     * costs no more than stated.
+     * For a GPU, what {@code play} and {@code loop} alike ask: each kernel its own isolated time (its
+     * unit's wcet in {@code units}, a task's or its chain kernel's) times a fraction drawn per kernel
+     * in plan order. The device then decides how long a set takes together, which is what the
+     * table's model is checked against; asking every kernel for its frame's whole modelled time
+     * would load the device more than the workload's own kernels do.
      */
-    public long[] deviceDurations(UnrolledTable plan, long seed) {
-        long[] c = new long[plan.entries()];
-        for (int e = 0; e < c.length; e++) {
-            c[e] = Ticks.sub(plan.completion(e), plan.overhead(e));
+    public long[] ownDurations(UnrolledTable plan, TaskSet units, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long[] d = new long[plan.items()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = sample(units.units().get(plan.unit(i)).wcet(), draw(rnd));
         }
-        return durations(plan, seed, c);
+        return d;
     }
 
     /** As {@link #durations(UnrolledTable, long)}, of the device's own completion time per entry (see {@link SimTiming}). */

@@ -43,10 +43,7 @@ public final class LoopPlayer {
             // Not the round's model: a set raised for a frame the runtime made long would then ask
             // longer kernels, and the next frame would be longer by as much (on an H200 five rounds
             // of player-calibration grew its first frame from 839 to 1,038 us and never settled).
-            long[] d = new long[plan.items()];
-            for (int i = 0; i < d.length; i++) {
-                d[i] = input.units().get(plan.unit(i)).wcet();
-            }
+            long[] d = execTime.ownDurations(plan, input, seed);
             try (CudaDevice dev = CudaDevice.open(plan.taskSet(), gpu, nanos)) {
                 return PlayResult.of(plan, mode, dev.play(plan, mode, d));
             }
