@@ -8,6 +8,8 @@
 # Needs git, a C++14 compiler, cmake, libyaml-cpp-dev, gnat, gprbuild and python3 with venv; on
 # Debian/Ubuntu: apt-get install git g++ cmake libyaml-cpp-dev gnat gprbuild python3-venv.
 # GIT_BASE (default https://github.com) can point at a mirror holding OWNER/NAME repositories.
+# PYTHON (default python3) makes the venv; where it already imports numpy and termcolor (Debian:
+# python3-numpy python3-termcolor) the venv sees its packages and nothing is fetched from PyPI.
 set -euo pipefail
 if [ $# -ne 1 ]; then
     echo "usage: $0 TARGET" >&2
@@ -26,7 +28,9 @@ MAST_COMMIT=72d6ca350c016bbdde01aa5989535b42b84317b6
 NPTEST_COMMIT=63eb64d66afc2fad8112dc26a20be011c39c1be4
 GCAPS_COMMIT=83fbe6cf9a80ef47485867834a1ff9c346a46a95
 
-for tool in gnat gprbuild cmake c++ python3 git; do
+python=${PYTHON:-python3}
+
+for tool in gnat gprbuild cmake c++ "$python" git; do
     command -v "$tool" >/dev/null || { echo "$0: $tool not found (see the header of this script)" >&2; exit 2; }
 done
 
@@ -52,8 +56,12 @@ mkdir -p "$target/np-schedulability-analysis/build"
 test -x "$target/np-schedulability-analysis/build/nptest"
 
 # GCAPS artifact: analysis/ needs numpy and termcolor.
-python3 -m venv "$target/venv"
-"$target/venv/bin/pip" install -q numpy termcolor
+if "$python" -c "import numpy, termcolor" 2>/dev/null; then
+    "$python" -m venv --system-site-packages "$target/venv"
+else
+    "$python" -m venv "$target/venv"
+    "$target/venv/bin/pip" install -q numpy termcolor
+fi
 "$target/venv/bin/python" -c "import sys; sys.path.insert(0, '$target/gcaps-super-repo/analysis'); import experiments" </dev/null
 
 echo "peers built under $target; run: GPUSCHED_PEERS=$target ./mvnw -Ppeers test"
