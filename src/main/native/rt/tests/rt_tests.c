@@ -294,6 +294,25 @@ static void host_real(void) {
     gpusched_rt_destroy(rt);
 }
 
+/* The table examples/runtime follows belongs to the task set its main.cpp registers (workload.json). */
+static void example_table(void) {
+    Ctx c;
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    memset(&c, 0, sizeof c);
+    c.rt = rt;
+    c.overrunTask = -1;
+    c.work[0] = 2000000; /* wcet 2000 us, 500 us */
+    c.work[1] = 500000;
+    gpusched_rt_add_task(rt, "gemm", 10000, 10000, 0, 0);
+    gpusched_rt_add_task(rt, "scale", 5000, 5000, 0, 0);
+    gpusched_rt_set_launch(rt, "gemm", launch, &c);
+    gpusched_rt_set_launch(rt, "scale", launch, &c);
+    CHECK(gpusched_rt_load_table(rt, RT_EXAMPLE "/table.json") == 0, "%s", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_play(rt, GPUSCHED_RT_RECLAIM, 3) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
+    CHECK(strcmp(c.log, "gemm#0 scale#0 scale#1 gemm#1 scale#2 scale#3 gemm#2 scale#4 scale#5") == 0, "order %s", c.log);
+    gpusched_rt_destroy(rt);
+}
+
 static void cuda_backend(void) {
     Ctx c;
     gpusched_rt *rt = fig1(GPUSCHED_RT_CUDA, &c, 4, 5, 10);
@@ -317,7 +336,7 @@ int main(int argc, char **argv) {
         {"parse_and_bind", parse_and_bind}, {"refuse_other_task_set", refuse_other_task_set},
         {"refuse_bad_json", refuse_bad_json}, {"frame_order", frame_order},
         {"time_triggered_waits", time_triggered_waits}, {"reclaim", reclaim}, {"miss_and_overrun", miss_and_overrun},
-        {"report_json", report_json}, {"power_on_table", power_on_table}, {"host_real", host_real},
+        {"report_json", report_json}, {"power_on_table", power_on_table}, {"host_real", host_real}, {"example_table", example_table},
         {"cuda_backend", cuda_backend}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
         if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;
