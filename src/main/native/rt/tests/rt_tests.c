@@ -76,8 +76,8 @@ static void refused(gpusched_rt *rt, int code, const char *want) {
     int got = gpusched_rt_load_table(rt, FIG1);
     CHECK(got == code, "code %d, message %s", got, gpusched_rt_error(rt));
     CHECK(strstr(gpusched_rt_error(rt), want) != NULL, "message '%s' lacks '%s'", gpusched_rt_error(rt), want);
-    CHECK(gpusched_rt_play(rt, GPUSCHED_RT_TIME_TRIGGERED, 1) == GPUSCHED_RT_BAD_USAGE, "no play without a table");
     printf("refused: %s\n", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_play(rt, GPUSCHED_RT_TIME_TRIGGERED, 1) == GPUSCHED_RT_BAD_USAGE, "no play without a table");
     gpusched_rt_destroy(rt);
 }
 
