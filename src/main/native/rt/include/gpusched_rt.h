@@ -70,11 +70,12 @@ void gpusched_rt_destroy(gpusched_rt *rt);
 int gpusched_rt_add_task(gpusched_rt *rt, const char *name, long long period, long long deadline, long long offset,
                          long long jitter);
 
-/* Sets the callback of a unit: a task's name, or task.kernel for a kernel of a chain (then every kernel of
- * the chain needs one; `kernels` of gpusched_rt_add_chain says how many). */
+/* Sets the callback of a unit: a task's name, or task.kernel for a kernel of a chain (declared with
+ * gpusched_rt_add_kernel; then every kernel of the chain needs its own callback). */
 int gpusched_rt_set_launch(gpusched_rt *rt, const char *unit, gpusched_launch_fn fn, void *user);
 
-/* Declares that task `task` is a chain of `kernels` named task.k1 ... as in the task set (names in order). */
+/* Adds kernel `kernel` to task `task`'s chain (call once per kernel, in the chain's order, as in the
+ * task set): the task's units are then task.kernel, each a job of its own in the table's frames. */
 int gpusched_rt_add_kernel(gpusched_rt *rt, const char *task, const char *kernel);
 
 /* Optional: the task set's SHA-256 as the table states it (gpusched prints it); a table stating another is refused. */

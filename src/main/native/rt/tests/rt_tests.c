@@ -294,6 +294,34 @@ static void host_real(void) {
     gpusched_rt_destroy(rt);
 }
 
+/* A chain of two kernels: each kernel is a unit with its own callback, in a later frame than the one before. */
+static void chain(void) {
+    Ctx c;
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    memset(&c, 0, sizeof c);
+    c.rt = rt;
+    c.overrunTask = -1;
+    c.work[0] = 1000;
+    gpusched_rt_add_task(rt, "c", 4, 4, 0, 0);
+    CHECK(gpusched_rt_add_kernel(rt, "c", "k1") == 0 && gpusched_rt_add_kernel(rt, "c", "k2") == 0, "%s", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_set_launch(rt, "c", launch, &c) == GPUSCHED_RT_BAD_USAGE, "a chain's units are its kernels");
+    gpusched_rt_set_launch(rt, "c.k1", launch, &c);
+    const char *t = "{\"format\":\"gpusched-table\",\"formatVersion\":1,\"taskSet\":{\"name\":null,\"sha256\":null},"
+                    "\"timeUnit\":\"us\",\"hyperperiod\":4,\"method\":null,\"streams\":[\"c\"],\"entries\":["
+                    "{\"start\":0,\"end\":1,\"batch\":[{\"task\":\"c.k1\",\"job\":0,\"stream\":0}]},"
+                    "{\"start\":1,\"end\":2,\"batch\":[{\"task\":\"c.k2\",\"job\":0,\"stream\":0}]}]}";
+    CHECK(gpusched_rt_load_table_text(rt, t, strlen(t), "chain.json") == 0, "%s", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_play(rt, GPUSCHED_RT_TIME_TRIGGERED, 1) == GPUSCHED_RT_BAD_USAGE
+          && strstr(gpusched_rt_error(rt), "no launch callback for c.k2"), "%s", gpusched_rt_error(rt));
+    gpusched_rt_set_launch(rt, "c.k2", launch, &c);
+    CHECK(gpusched_rt_play(rt, GPUSCHED_RT_TIME_TRIGGERED, 2) == 0, "%s", gpusched_rt_error(rt));
+    CHECK(strcmp(c.log, "c.k1#0 c.k2#0 c.k1#1 c.k2#1") == 0, "order %s", c.log);
+    long long s;
+    gpusched_rt_frame_times(rt, 3, &s, NULL, NULL, NULL);
+    CHECK(s == 5000, "c.k2#1 at 5 us: %lld", s);
+    gpusched_rt_destroy(rt);
+}
+
 /* The table examples/runtime follows belongs to the task set its main.cpp registers (workload.json). */
 static void example_table(void) {
     Ctx c;
@@ -336,7 +364,7 @@ int main(int argc, char **argv) {
         {"parse_and_bind", parse_and_bind}, {"refuse_other_task_set", refuse_other_task_set},
         {"refuse_bad_json", refuse_bad_json}, {"frame_order", frame_order},
         {"time_triggered_waits", time_triggered_waits}, {"reclaim", reclaim}, {"miss_and_overrun", miss_and_overrun},
-        {"report_json", report_json}, {"power_on_table", power_on_table}, {"host_real", host_real}, {"example_table", example_table},
+        {"report_json", report_json}, {"power_on_table", power_on_table}, {"host_real", host_real}, {"chain", chain}, {"example_table", example_table},
         {"cuda_backend", cuda_backend}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
         if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;
