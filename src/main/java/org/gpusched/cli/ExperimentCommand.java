@@ -66,6 +66,9 @@ final class ExperimentCommand implements Runnable {
         /** Runs an experiment (or one shard) and lists the files written. */
         int execute(Experiment e) throws IOException {
             Shard shard = sweep.shard(spec.commandLine());
+            if (sweep.slurm != null) {
+                return SlurmScripts.write(spec, sweep, e.kind(), common);
+            }
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {

@@ -30,6 +30,12 @@ public final class SweepOptions {
     @Option(names = "--shard", paramLabel = "K/N", defaultValue = "1/1")
     String shard;
 
+    @Option(names = "--slurm", paramLabel = "FILE")
+    Path slurm;
+
+    @Option(names = "--slurm-shards", paramLabel = "N", defaultValue = "8")
+    int slurmShards;
+
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
 
