@@ -38,7 +38,7 @@ public final class HtmlReport {
             ".margins td,.compare td,.tasks td{text-align:right}",
             ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
             ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
-            ".gantt>svg{max-width:100%;height:auto;border:1px solid #eee}",
+            ".gantt>svg,.responses>svg{max-width:100%;height:auto;border:1px solid #eee}",
             "code{background:#f6f8fa;padding:0 .2em}");
 
     private HtmlReport() { }
@@ -137,6 +137,7 @@ public final class HtmlReport {
         for (int j = 0; j < rows.size(); j++) {
             head[j + 2] = rows.get(j).method();
         }
+        s.appendElement("div").addClass("responses").appendChild(ResponseBars.svg(w, rows));
         Element t = table(s.appendElement("table").addClass("compare"), head);
         for (int i = 0; i < w.size(); i++) {
             Element tr = t.appendElement("tr");
@@ -170,7 +171,7 @@ public final class HtmlReport {
         }
     }
 
-    private static String response(TaskRow row) {
+    static String response(TaskRow row) {
         if (row.responseTime().isPresent()) {
             return Long.toString(row.responseTime().getAsLong());
         }

@@ -76,6 +76,12 @@ class HtmlReportTest {
         Element cmp = d.selectFirst("table.compare");
         assertThat(cmp.select("thead th").eachText()).containsExactly("task", "deadline", "gpusched", "edf-parallel");
         assertThat(column(cmp, 3)).containsExactly("8 !", "6 !", "6");
+        // The same as bars against each task's deadline: edf-parallel's tau1 and tau2 past it, in red.
+        Element bars = d.selectFirst("div.responses > svg");
+        assertThat(bars.select("rect.bar")).hasSize(6);
+        assertThat(bars.select("rect.miss > title").eachText()).containsExactly(
+                "edf-parallel: tau1 response 8, deadline 4, slack -4 (misses its deadline)",
+                "edf-parallel: tau2 response 6, deadline 5, slack -1 (misses its deadline)");
         assertThat(d.selectFirst("div.gantt > svg")).isNotNull();
     }
 
