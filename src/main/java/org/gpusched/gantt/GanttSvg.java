@@ -67,8 +67,10 @@ public final class GanttSvg {
         int height = TOP + plotHeight + 70;
         Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg")
                 .attr("width", Integer.toString(WIDTH)).attr("height", Integer.toString(height))
-                .attr("viewBox", "0 0 " + WIDTH + " " + height).attr("class", "gantt-chart")
+                .attr("class", "gantt-chart")
                 .attr("data-t0", Long.toString(t0)).attr("data-t1", Long.toString(t1)).attr("data-unit", g.unit());
+        // Set through attributes(): attr() lower-cases names, and SVG's are case-sensitive in a .svg file.
+        s.attributes().put("viewBox", "0 0 " + WIDTH + " " + height);
         String title = g.title() + (jobs.size() < g.jobs().size() ? " (first " + MAX_JOBS + " of " + g.jobs().size()
                 + " jobs)" : "");
         s.appendElement("title").text(title);
@@ -79,8 +81,9 @@ public final class GanttSvg {
         double span = t1 - t0;
         Element plot = s.appendElement("svg").attr("class", "plot").attr("x", Integer.toString(LEFT))
                 .attr("y", Integer.toString(TOP)).attr("width", Integer.toString(PLOT))
-                .attr("height", Integer.toString(plotHeight)).attr("viewBox", t0 + " 0 " + (t1 - t0) + " " + plotHeight)
-                .attr("preserveAspectRatio", "none");
+                .attr("height", Integer.toString(plotHeight));
+        plot.attributes().put("viewBox", t0 + " 0 " + (t1 - t0) + " " + plotHeight);
+        plot.attributes().put("preserveAspectRatio", "none");
         Element bands = plot.appendElement("g").attr("class", "bands");
         for (int k = 0; k < g.bands().size(); k++) {
             Gantt.Band b = g.bands().get(k);

@@ -30,8 +30,9 @@ final class ResponseBars {
         int height = 30 + w.size() * perTask + 30;
         Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg").attr("class", "response-bars")
                 .attr("width", Integer.toString(WIDTH)).attr("height", Integer.toString(height))
-                .attr("viewBox", "0 0 " + WIDTH + " " + height).attr("font-family", "system-ui,sans-serif")
-                .attr("font-size", "12");
+                .attr("font-family", "system-ui,sans-serif").attr("font-size", "12");
+        // attr() lower-cases names; SVG's are case-sensitive outside an HTML page.
+        s.attributes().put("viewBox", "0 0 " + WIDTH + " " + height);
         s.appendElement("title").text("Response per task and method, against the deadline");
         double px = DEADLINE_X - LEFT;
         for (int i = 0; i < w.size(); i++) {

@@ -105,4 +105,17 @@ class HtmlReportTest {
         CliRunner r = CliRunner.run("analyze", "examples/paper-fig1.json", "--html", "examples/paper-fig1.json");
         assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
     }
+
+    /** The --gantt SVG file is XML: well-formed, and SVG's case-sensitive names (viewBox) as SVG spells them. */
+    @Test
+    void theSvgFileIsWellFormedAndKeepsSvgNames() throws Exception {
+        Path svg = dir.resolve("g.svg");
+        assertThat(CliRunner.run("analyze", "examples/paper-fig1.json", "--gantt", svg.toString()).code()).isZero();
+        String text = Files.readString(svg);
+        assertThat(text).startsWith("<?xml").contains(" viewBox=\"0 0 1200 ").contains("preserveAspectRatio=\"none\"")
+                .doesNotContain("viewbox");
+        org.w3c.dom.Document xml = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(svg.toFile());
+        assertThat(xml.getElementsByTagName("g").getLength()).isGreaterThan(11);
+    }
 }
