@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * Draws a {@link Gantt} with XChart (already gpusched's chart library): each bar and band is a filled
  * polygon series, misses a scatter series of red crosses; lane names label the y axis. Written as
- * PNG or SVG (XChart's VectorGraphics2D encoder).
+ * PNG; an SVG is the reviewer's chart of {@link GanttSvg} (tooltips, marks, zoom), which XChart cannot draw.
  */
 public final class GanttCharts {
     static {
@@ -120,16 +120,17 @@ public final class GanttCharts {
     }
 
     public static void write(Gantt g, Format f, OutputStream out) throws IOException {
+        if (f == Format.SVG) {
+            // The reviewer's chart: per-job tooltips, release and deadline marks, zoom (GanttSvg).
+            out.write(GanttSvg.file(g).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return;
+        }
         XYChart c = chart(g);
         // Encoded in memory, then copied: the encoders' own writes to a failing stream end in
         // exception chains (SAXException over IOException) and, for PNG, in an image cache closed
         // on a thread of its own that prints a trace; a plain write fails with one IOException.
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        if (f == Format.PNG) {
-            BitmapEncoder.saveBitmap(c, bytes, BitmapEncoder.BitmapFormat.PNG);
-        } else {
-            VectorGraphicsEncoder.saveVectorGraphic(c, bytes, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        }
+        BitmapEncoder.saveBitmap(c, bytes, BitmapEncoder.BitmapFormat.PNG);
         bytes.writeTo(out);
     }
 }

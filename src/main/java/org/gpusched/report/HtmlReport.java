@@ -1,20 +1,15 @@
 package org.gpusched.report;
 
 import org.gpusched.gantt.Gantt;
-import org.gpusched.gantt.GanttCharts;
+import org.gpusched.gantt.GanttSvg;
 import org.gpusched.input.XmlText;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
-import org.jsoup.Jsoup;
 import org.jsoup.nodes.*;
-import org.jsoup.parser.Parser;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +17,9 @@ import java.util.Locale;
 /**
  * One self-contained HTML page for a design review ({@code --html FILE}): per input file the verdict of
  * each method, the margins per task, the timeline of the table as an inline SVG Gantt chart (the one
- * {@code --gantt} draws), the side-by-side table when several methods ran, and the task set. No script, no
- * external resource: it opens offline and attaches to a merge request as one file. Built as a jsoup
+ * {@code --gantt} draws, with its own small zoom script), the side-by-side table when several methods ran,
+ * and the task set. No external resource: it opens offline, reads without the script, and attaches to a
+ * merge request as one file. Built as a jsoup
  * document, so every name from the input is a text node or an escaped attribute, never markup; no
  * clock and no timing, so the same input gives the same bytes.
  */
@@ -42,7 +38,7 @@ public final class HtmlReport {
             ".margins td,.compare td,.tasks td{text-align:right}",
             ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
             ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
-            ".gantt svg{max-width:100%;height:auto;border:1px solid #eee}",
+            ".gantt>svg,.responses>svg{max-width:100%;height:auto;border:1px solid #eee}",
             "code{background:#f6f8fa;padding:0 .2em}");
 
     private HtmlReport() { }
@@ -141,6 +137,7 @@ public final class HtmlReport {
         for (int j = 0; j < rows.size(); j++) {
             head[j + 2] = rows.get(j).method();
         }
+        s.appendElement("div").addClass("responses").appendChild(ResponseBars.svg(w, rows));
         Element t = table(s.appendElement("table").addClass("compare"), head);
         for (int i = 0; i < w.size(); i++) {
             Element tr = t.appendElement("tr");
@@ -174,7 +171,7 @@ public final class HtmlReport {
         }
     }
 
-    private static String response(TaskRow row) {
+    static String response(TaskRow row) {
         if (row.responseTime().isPresent()) {
             return Long.toString(row.responseTime().getAsLong());
         }
@@ -189,19 +186,8 @@ public final class HtmlReport {
         return t.appendElement("tbody");
     }
 
-    /** The chart --gantt writes as .svg, parsed and placed inline (no file beside the page). */
+    /** The chart --gantt writes as .svg, placed inline (no file beside the page). */
     private static Element svg(Gantt g) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            GanttCharts.write(g, GanttCharts.Format.SVG, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Document svg = Jsoup.parse(out.toString(StandardCharsets.UTF_8), "", Parser.xmlParser());
-        Element root = svg.selectFirst("svg");
-        if (root == null) {
-            throw new IllegalStateException("the Gantt chart has no svg element");
-        }
-        return root.clone();
+        return GanttSvg.svg(g);
     }
 }

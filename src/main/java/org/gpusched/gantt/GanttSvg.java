@@ -1,0 +1,169 @@
+package org.gpusched.gantt;
+
+import org.jsoup.nodes.*;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A {@link Gantt} as a reviewer reads it, an SVG built as a jsoup tree (the library that builds the
+ * review page): one lane group per task, its kernels and copies on sub-lanes; frames as bands; every job
+ * a group with its bars, a release arrow, a deadline mark and a tooltip (its {@code <title>}: task, job,
+ * release, start, end, deadline, slack, frame); missed jobs in red with a cross at their end; the job
+ * with the least slack on a yellow span. The first view shows the whole run fitted to the width, with
+ * no script needed; the chart's own small script (offline) zooms and pans it by the plot's viewBox.
+ */
+public final class GanttSvg {
+    static final int WIDTH = 1200;
+    static final int LEFT = 170;
+    static final int PLOT = 1000;
+    static final int TOP = 44;
+    static final int LANE = 22;
+    static final int GAP = 6;
+    /** Beyond this many jobs the page grows slow: the first ones are drawn, the title says so. */
+    public static final int MAX_JOBS = 20_000;
+    private static final String CSS = resource("gantt.css");
+    private static final String SCRIPT = resource("gantt.js");
+
+    private GanttSvg() { }
+
+    /** The chart as a standalone SVG file ({@code --gantt FILE.svg}). */
+    public static String file(Gantt g) {
+        Document d = new Document("");
+        d.outputSettings().syntax(Document.OutputSettings.Syntax.xml).charset(StandardCharsets.UTF_8)
+                .prettyPrint(true).indentAmount(1);
+        d.appendChild(new XmlDeclaration("xml", false).attr("version", "1.0").attr("encoding", "UTF-8"));
+        d.appendChild(svg(g));
+        return d.outerHtml() + "\n";
+    }
+
+    /** The chart's root element, to place inline in a page. */
+    public static Element svg(Gantt g) {
+        List<Gantt.Job> jobs = g.jobs().size() > MAX_JOBS ? g.jobs().subList(0, MAX_JOBS) : g.jobs();
+        long t0 = 0;
+        long t1 = 1;
+        for (Gantt.Bar b : g.bars()) {
+            t0 = Math.min(t0, b.start());
+            t1 = Math.max(t1, b.end());
+        }
+        for (Gantt.Job j : jobs) {
+            t0 = Math.min(t0, j.release());
+            t1 = Math.max(t1, Math.max(j.end(), j.deadline()));
+        }
+        for (Gantt.Band b : g.bands()) {
+            t1 = Math.max(t1, b.end());
+        }
+        // A margin on both sides, so that the arrows at the very start and end are drawn whole.
+        long pad = Math.max(1, (t1 - t0 + 99) / 100);
+        t0 -= pad;
+        t1 += pad;
+        int[] y = laneTops(g);
+        int plotHeight = y[y.length - 1];
+        int height = TOP + plotHeight + 70;
+        Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg")
+                .attr("width", Integer.toString(WIDTH)).attr("height", Integer.toString(height))
+                .attr("class", "gantt-chart")
+                .attr("data-t0", Long.toString(t0)).attr("data-t1", Long.toString(t1)).attr("data-unit", g.unit());
+        // Set through attributes(): attr() lower-cases names, and SVG's are case-sensitive in a .svg file.
+        s.attributes().put("viewBox", "0 0 " + WIDTH + " " + height);
+        String title = g.title() + (jobs.size() < g.jobs().size() ? " (first " + MAX_JOBS + " of " + g.jobs().size()
+                + " jobs)" : "");
+        s.appendElement("title").text(title);
+        s.appendElement("style").appendChild(new DataNode(CSS));
+        text(s, 8, 20, "title", title);
+        GanttAxis.draw(s.appendElement("g").attr("class", "axis"), t0, t1, TOP, plotHeight);
+        labels(s, g, y);
+        double span = t1 - t0;
+        Element plot = s.appendElement("svg").attr("class", "plot").attr("x", Integer.toString(LEFT))
+                .attr("y", Integer.toString(TOP)).attr("width", Integer.toString(PLOT))
+                .attr("height", Integer.toString(plotHeight));
+        plot.attributes().put("viewBox", t0 + " 0 " + (t1 - t0) + " " + plotHeight);
+        plot.attributes().put("preserveAspectRatio", "none");
+        Element bands = plot.appendElement("g").attr("class", "bands");
+        for (int k = 0; k < g.bands().size(); k++) {
+            Gantt.Band b = g.bands().get(k);
+            rect(bands, b.start(), 0, b.end() - b.start(), plotHeight, "band " + (k % 2 == 0 ? "even" : "odd"))
+                    .appendElement("title").text("frame " + k + ": " + b.start() + " to " + b.end());
+        }
+        GanttJobs.draw(plot, g, jobs, y, span / PLOT);
+        text(s, LEFT, TOP + plotHeight + 38, "window", "all of " + t0 + " to " + t1 + " " + g.unit());
+        text(s, LEFT, TOP + plotHeight + 58, "legend", "\u2191 release \u00b7 \u2193 deadline \u00b7 red: missed deadline"
+                + " (\u2715 at its end) \u00b7 yellow: least slack \u00b7 grey bands: frames \u00b7 hover a job for its times");
+        s.appendElement("script").appendChild(new DataNode(SCRIPT));
+        return s;
+    }
+
+    /** The top of each lane in plot pixels, a gap between tasks; the last value is the plot's height. */
+    static int[] laneTops(Gantt g) {
+        int[] y = new int[g.lanes().size() + 1];
+        int at = 0;
+        for (int i = 0; i < g.lanes().size(); i++) {
+            if (i > 0 && !g.laneTasks().get(i).equals(g.laneTasks().get(i - 1))) {
+                at += GAP;
+            }
+            y[i] = at;
+            at += LANE;
+        }
+        y[g.lanes().size()] = Math.max(at, LANE);
+        return y;
+    }
+
+    private static void labels(Element s, Gantt g, int[] y) {
+        Element labels = s.appendElement("g").attr("class", "labels");
+        for (int i = 0; i < g.lanes().size(); i++) {
+            boolean first = i == 0 || !g.laneTasks().get(i).equals(g.laneTasks().get(i - 1));
+            text(labels, LEFT - 6, TOP + y[i] + LANE / 2.0, "lane-label" + (first ? " task-label" : ""),
+                    g.lanes().get(i));
+            if (first && i > 0) {
+                double sep = TOP + y[i] - GAP / 2.0;
+                labels.appendElement("line").attr("class", "separator").attr("x1", "4").attr("x2",
+                        Integer.toString(LEFT + PLOT)).attr("y1", num(sep)).attr("y2", num(sep));
+            }
+        }
+    }
+
+    static Element rect(Element parent, double x, double y, double w, double h, String cls) {
+        return parent.appendElement("rect").attr("x", num(x)).attr("y", num(y)).attr("width", num(w))
+                .attr("height", num(h)).attr("class", cls);
+    }
+
+    static Element text(Element parent, double x, double y, String cls, String text) {
+        return parent.appendElement("text").attr("x", num(x)).attr("y", num(y)).attr("class", cls).text(text);
+    }
+
+    static String colour(int task) {
+        Color c = GanttCharts.colour(task);
+        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
+    static String darker(int task) {
+        Color c = GanttCharts.colour(task).darker();
+        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
+    /** A coordinate: an integer as one, else up to three decimals (same bytes on every machine). */
+    static String num(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = GanttSvg.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
