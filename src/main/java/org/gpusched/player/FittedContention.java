@@ -1,6 +1,5 @@
 package org.gpusched.player;
 
-import org.gpusched.model.InputException;
 import org.gpusched.model.KernelKind;
 
 import java.util.*;
@@ -52,55 +51,10 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
 
     /**
      * The fit of a raw file of {@code experiment interference} ({@code unit,set,measured,slowdowns,isolated});
-     * a malformed line is refused naming the file and line.
+     * anything malformed is refused in one line naming the file, line, column and field ({@link ContentionCsv}).
      */
     public static FittedContention parse(String name, String file, String csv) {
-        List<Set> sets = new ArrayList<>();
-        String[] lines = csv.split("\r?\n");
-        if (lines.length == 0 || !lines[0].strip().equals("unit,set,measured,slowdowns,isolated")) {
-            throw new InputException(file, "", "not a raw file of experiment interference (expected the header"
-                    + " unit,set,measured,slowdowns,isolated)");
-        }
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isBlank()) {
-                continue;
-            }
-            try {
-                sets.add(row(lines[i]));
-            } catch (RuntimeException e) {
-                throw new InputException(file, "", "line " + (i + 1) + ": " + (e.getMessage() == null
-                        ? "malformed row" : e.getMessage()));
-            }
-        }
-        if (sets.isEmpty()) {
-            throw new InputException(file, "", "no measured set");
-        }
-        return new FittedContention(name, sets);
-    }
-
-    private static Set row(String line) {
-        String[] c = line.split(",", -1);
-        if (c.length != 5) {
-            throw new IllegalArgumentException("expected 5 columns, got " + c.length);
-        }
-        String[] members = c[1].split("\\+");
-        String[] slow = c[3].trim().split(" ");
-        String[] iso = c[4].trim().split(" ");
-        if (members.length < 2 || slow.length != members.length || iso.length != members.length) {
-            throw new IllegalArgumentException("a set needs two or more members, each with a slowdown and an isolated time");
-        }
-        List<Member> out = new ArrayList<>();
-        for (int k = 0; k < members.length; k++) {
-            KernelKind kind = KernelKind.of(members[k].split(":")[0]);
-            double s = Double.parseDouble(slow[k]);
-            double t = Double.parseDouble(iso[k]);
-            if (kind == null || !(s > 0) || !(t > 0) || Double.isInfinite(s) || Double.isInfinite(t)) {
-                throw new IllegalArgumentException("member " + members[k] + ": unknown kind, or a slowdown or"
-                        + " isolated time that is not a positive number");
-            }
-            out.add(new Member(kind, t, s));
-        }
-        return new Set(out);
+        return new FittedContention(name, ContentionCsv.read(file, csv));
     }
 
     @Override

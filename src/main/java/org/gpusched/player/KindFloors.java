@@ -154,14 +154,32 @@ public record KindFloors(String name, List<Point> points) {
                 us(w.floorNs()), w.blocks(), w.threads());
         String buffer = k.kind() == KernelKind.MEMORY || k.kind() == KernelKind.CACHE
                 ? ", a smaller buffer (the floor is one pass over the kind's buffer)" : "";
+        String[] both = apart(asked, floor);
         return String.format(Locale.ROOT, "%s (%s, %d blocks of %d threads) is asked for %s, below the %s kind's"
                         + " floor of %s at that shape on %s: it cannot keep its time; get under the floor with %s%s,"
                         + " a longer wcet, or another kind (spin and compute keep their time)", u.name(),
-                k.kind().json(), k.blocks(), k.threadsPerBlock(), us(asked), k.kind().json(), us(floor), device, more,
+                k.kind().json(), k.blocks(), k.threadsPerBlock(), both[0], k.kind().json(), both[1], device, more,
                 buffer);
     }
 
     static String us(long ns) {
-        return ns % 1000 == 0 ? (ns / 1000) + " us" : String.format(Locale.ROOT, "%.1f us", ns / 1000.0);
+        return us(ns, 1);
+    }
+
+    private static String us(long ns, int decimals) {
+        return ns % 1000 == 0 ? (ns / 1000) + " us" : String.format(Locale.ROOT, "%." + decimals + "f us", ns / 1000.0);
+    }
+
+    /**
+     * Two times in us with the fewest decimals (one to three) that tell them apart: a refusal that
+     * read "asked for 1.3 us, below a floor of 1.3 us" would say nothing. Three decimals are whole ns.
+     */
+    static String[] apart(long a, long b) {
+        for (int d = 1; d < 3; d++) {
+            if (!us(a, d).equals(us(b, d))) {
+                return new String[] {us(a, d), us(b, d)};
+            }
+        }
+        return new String[] {us(a, 3), us(b, 3)};
     }
 }

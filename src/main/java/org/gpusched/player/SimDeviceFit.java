@@ -1,6 +1,7 @@
 package org.gpusched.player;
 
 import org.gpusched.input.InputText;
+import org.gpusched.model.InputException;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
 
@@ -56,10 +57,18 @@ public record SimDeviceFit(FittedContention contention, KindFloors floors, Runti
     }
 
     /**
-     * Refuses (exit 2) a task whose kind cannot keep its wcet on this device (its floor is above it);
-     * nothing without floors or for a set in abstract ticks.
+     * Refuses (exit 2) a task whose kind cannot keep its wcet on this device (its floor is above it),
+     * and a set in abstract ticks on a preset: its floors and runtime cost are times in ns, which a
+     * tick of no stated length cannot be compared with or charged in, so the device would not be
+     * the one the preset names. Nothing is checked without floors (a raw file: contention only).
      */
     public void checkFloors(TaskSet ts) {
+        if ((floors != null || runtimeNs != null) && ts.timeUnit().nanos() <= 0) {
+            throw new InputException(ts.source(), "timeUnit", "times in abstract ticks cannot be held to the "
+                    + contention.name() + " preset's kind floors and runtime cost (both in ns): give the workload a"
+                    + " timeUnit (ns, us or ms), or fit the device with a raw file of experiment interference"
+                    + " (contention only)");
+        }
         if (floors != null) {
             floors.check(ts, ts.timeUnit().nanos());
         }

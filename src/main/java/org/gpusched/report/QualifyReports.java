@@ -44,6 +44,7 @@ public final class QualifyReports {
             ObjectNode n = inputs.addObject().put("file", i.file()).put("sha256", i.sha256()).put("name", i.name())
                     .put("formatVersion", i.formatVersion()).put("tasks", i.tasks()).put("interference", i.interference())
                     .put("gpu", i.gpu()).put("setsDrawn", i.setsDrawn()).put("drawsRefused", i.drawsRefused());
+            n.put("compared", compared(q, i.file()));
             i.features().forEach(n.putArray("features")::add);
         }
         ArrayNode sets = o.putArray("sets");
@@ -111,14 +112,16 @@ public final class QualifyReports {
             sources(q).forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v));
             sb.append('\n');
         }
-        String input = null;
-        for (Qualification.InputCheck c : q.perInput()) {
-            if (!c.input().equals(input)) {
-                input = c.input();
-                sb.append("  sets like ").append(esc(input)).append(":\n");
+        // Every file gets its line, a file whose sets no check compared too: "0 comparisons" is the news.
+        for (Qualification.Input in : q.inputs()) {
+            sb.append("  sets like ").append(esc(in.file())).append(": ").append(compared(q, in.file()))
+                    .append(" comparisons\n");
+            for (Qualification.InputCheck c : q.perInput()) {
+                if (c.input().equals(in.file())) {
+                    sb.append(String.format(Locale.ROOT, "    %-50s %8d %8d %8d %8d%s%n", esc(c.check()), c.compared(),
+                            c.agreed(), c.disagreed(), c.notCompared(), c.note() == null ? "" : "  " + esc(c.note())));
+                }
             }
-            sb.append(String.format(Locale.ROOT, "    %-50s %8d %8d %8d %8d%s%n", esc(c.check()), c.compared(), c.agreed(),
-                    c.disagreed(), c.notCompared(), c.note() == null ? "" : "  " + esc(c.note())));
         }
         for (Qualification.Peer p : q.peers()) {
             sb.append("  peer ").append(p.name()).append(": ").append(p.status())
@@ -364,5 +367,10 @@ public final class QualifyReports {
         dir.writeString("qualify.junit.xml", junit(q));
         dir.writeString("known-issues.md", KnownIssues.text());
         dir.complete();
+    }
+
+    /** The comparisons made on the sets drawn like {@code file}, all checks together. */
+    private static int compared(Qualification q, String file) {
+        return q.perInput().stream().filter(c -> c.input().equals(file)).mapToInt(Qualification.InputCheck::compared).sum();
     }
 }

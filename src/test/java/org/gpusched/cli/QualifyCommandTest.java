@@ -137,6 +137,32 @@ class QualifyCommandTest {
         assertThat(Files.readString(out.resolve("qualify.html"))).contains("class=\"partial\"", "(exit 1)");
     }
 
+    /**
+     * A file no method with a twin applies to (workload-v2's chains on cores and time partitions):
+     * no drawn set reaches a check, and every report says so with its count, 0, and calls the run
+     * partial (exit 1), never qualified.
+     */
+    @Test
+    void a_like_file_whose_sets_reach_no_comparison_is_partial_with_its_count_in_every_report() throws Exception {
+        String like = "examples/workload-v2.json";
+        Path out = tmp.resolve("v2");
+        CliRunner r = CliRunner.run("qualify", "--like", like, "--like", LIKE, "--sets", "2", "--out", out.toString(),
+                "--quiet", "--no-timing");
+        assertThat(r.code()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("qualify: partial", "sets like " + like + ": 0 comparisons",
+                "NOT QUALIFIED like " + like + ": no drawn set reached a comparison").doesNotContain("qualified\n")
+                .containsPattern("sets like " + LIKE + ": [1-9]\\d* comparisons");
+        JsonNode n = new ObjectMapper().readTree(Files.readString(out.resolve("qualify.json")));
+        assertThat(ReportSchemas.schema("qualify").validate(n)).isEmpty();
+        assertThat(n.path("status").asText()).isEqualTo("partial");
+        assertThat(n.path("inputs").get(0).path("compared").asInt()).isZero();
+        assertThat(n.path("inputs").get(1).path("compared").asInt()).isPositive();
+        assertThat(n.path("gaps")).singleElement().satisfies(g -> assertThat(g.path("input").asText()).isEqualTo(like));
+        String junit = Files.readString(out.resolve("qualify.junit.xml"));
+        CiSchemas.validateJunit(junit);
+        assertThat(junit).contains("like " + like + ": no drawn set reached a comparison", "<failure");
+    }
+
     @Test
     void refuses_bad_options_and_inputs_with_exit_2() {
         assertThat(CliRunner.run("qualify", "--sets", "0", "--out", tmp.resolve("x").toString()).code()).isEqualTo(2);

@@ -118,4 +118,92 @@ class SimContentionCliTest {
         assertThat(gpu.code()).isEqualTo(2);
         assertThat(gpu.err()).contains("add --device sim");
     }
+
+    private static final String HEADER = "unit,set,measured,slowdowns,isolated";
+
+    private static CliRunner profileWith(Path dir, Path fit) {
+        return CliRunner.run("profile", KINDS, "--device", "sim", "--sim-contention", fit.toString(), "--runs", "1",
+                "--max-set-size", "2", "--out", dir.resolve("m-" + fit.getFileName() + ".json").toString(), "--format",
+                "json");
+    }
+
+    /** A byte-order mark, CRLF and quoted fields are CSV as spreadsheets write it: the same fit as the plain file. */
+    @Test
+    void aByteOrderMarkCrlfAndQuotedFieldsReadAsThePlainFile(@TempDir Path dir) throws Exception {
+        Path bom = Files.writeString(dir.resolve("bom.csv"), "\uFEFF" + HEADER + "\r\n"
+                + "0,\"memory:100+memory:100\",\"200\",\"2.0 2.0\",\"60 50\"\r\n\r\n");
+        Path quoted = Files.writeString(dir.resolve("quoted.csv"), HEADER + "\n0,memory:100+memory:100,200,\"2.0\",\"60\"\n");
+        CliRunner ok = profileWith(dir, bom);
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(M.readTree(ok.out()).path("entries").get(0).path("completion").asLong()).isEqualTo(120);
+        // One member's worth of slowdowns in a quoted field: refused by count, not as a Java number error.
+        CliRunner one = profileWith(dir, quoted);
+        assertThat(one.code()).isEqualTo(2);
+        assertThat(one.err().strip().lines()).singleElement().asString()
+                .startsWith(quoted + ":2:").contains("2 members but 1 slowdowns").doesNotContain("NumberFormat");
+    }
+
+    /** Every malformed value is one line naming the file, line and column, exit 2; nothing is guessed. */
+    @Test
+    void aMalformedFitIsRefusedInOneLineNamingFileLineAndField(@TempDir Path dir) throws Exception {
+        String good = "0,memory:100+memory:100,200,2.0 2.0,60 50";
+        String[][] cases = {
+                {"0,memory:100+memory:100,200,0x1p0 2.0,60 50", ":2:29: slowdowns: \"0x1p0\" is not a plain decimal"},
+                {"0,memory:100+memory:100,200,NaN 2.0,60 50", ":2:29: slowdowns: \"NaN\" is not a plain decimal"},
+                {"0,memory:100+memory:100,200,2.0 2.0,Infinity 50", ":2:37: isolated: \"Infinity\" is not a plain"},
+                {"0,memory:100+memory:100,200,1e1 2.0,60 50", ":2:29: slowdowns: \"1e1\" is not a plain decimal"},
+                {"0,memory:+memory:100,200,2.0 2.0,60 50", ":2:3: set: member \"memory:\" is not KIND:TIME"},
+                {"0,compute+memory:100,200,2.0 2.0,60 50", ":2:3: set: member \"compute\" is not KIND:TIME"},
+                {"0,memory:100+memory:100,200,0.5 2.0,60 50", ":2:29: slowdowns: 0.5 is out of range: at least 0.95"},
+                {"0,memory:100+memory:100,200,2.0 2.0,0 50", ":2:37: isolated: 0 is out of range: above 0"},
+                {good + "\n1,memory:100+memory:250,260,2.0 2.0,60 50\n2,memory:100+memory:100,200,1.5 1.5,60 50",
+                        ":4:3: set: set memory:100+memory:100 appears twice, on lines 2 and 4"},
+                {"0,memory:100+memory:100,200,\"2.0 2.0,60 50", ":3:1: Missing closing quote"},
+                {"0,memory:100+memory:100,200,2.0 2.0", ":2:1: expected 5 fields"},
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Path bad = Files.writeString(dir.resolve("bad" + i + ".csv"), HEADER + "\n" + cases[i][0] + "\n");
+            CliRunner no = profileWith(dir, bad);
+            assertThat(no.code()).as(cases[i][0] + ": " + no.err()).isEqualTo(2);
+            assertThat(no.err().strip().lines()).as(cases[i][0]).singleElement().asString()
+                    .startsWith(bad + cases[i][1]).doesNotContain("Exception");
+        }
+    }
+
+    /**
+     * The preset's floors and runtime cost are times in ns: a workload in abstract ticks cannot be
+     * held to them, so it is refused rather than played as if the preset had none.
+     */
+    @Test
+    void aWorkloadInTicksIsRefusedOnThePresetButPlaysOnARawFile(@TempDir Path dir) throws Exception {
+        String ticks = "examples/paper-fig1.json";
+        Path t = dir.resolve("t.json");
+        assertThat(CliRunner.run("analyze", ticks, "--table", t.toString()).code()).isZero();
+        for (CliRunner r : new CliRunner[] {
+                CliRunner.run("profile", ticks, "--device", "sim", "--sim-contention", "h200", "--out",
+                        dir.resolve("p.json").toString()),
+                CliRunner.run("play", t.toString(), "--taskset", ticks, "--device", "sim", "--sim-contention", "h200")}) {
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).singleElement().asString()
+                    .startsWith(ticks + ": timeUnit: times in abstract ticks cannot be held to the h200 preset");
+        }
+        assertThat(dir.resolve("p.json")).doesNotExist();
+        CliRunner raw = CliRunner.run("play", t.toString(), "--taskset", ticks, "--device", "sim", "--sim-contention",
+                h200Sets(dir).toString());
+        assertThat(raw.code()).as(raw.err()).isZero();
+    }
+
+    /** A time just under a floor reads with the digits that tell the two apart, not "1.3 us, below 1.3 us". */
+    @Test
+    void aFloorRefusalShowsTheDigitsThatTellTheTimesApart(@TempDir Path dir) throws Exception {
+        Path near = Files.writeString(dir.resolve("near.json"), "{\"formatVersion\": 1, \"name\": \"near\", \"timeUnit\":"
+                + " \"ns\", \"tasks\": [{\"name\": \"near\", \"period\": 100000, \"deadline\": 100000, \"wcet\": 1299,"
+                + " \"kernel\": {\"blocks\": 132, \"threadsPerBlock\": 256, \"kind\": \"memory\"}}],"
+                + " \"interference\": {\"model\": \"none\"}}");
+        CliRunner r = CliRunner.run("profile", near.toString(), "--device", "sim", "--sim-contention", "h200", "--out",
+                dir.resolve("p.json").toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).singleElement().asString()
+                .contains("is asked for 1.299 us, below the memory kind's floor of 1.300 us");
+    }
 }

@@ -2,9 +2,11 @@ package org.gpusched.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.gpusched.player.FittedContention;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -265,5 +268,53 @@ class SurfaceFuzzTest {
                 }
             }
         }
+    }
+
+    /**
+     * Hostile contention fits ({@link ContentionCsvMutator}) through {@code profile --sim-contention}:
+     * each is accepted with every value in the reader's ranges, or refused (exit 2) in one line that
+     * names the file and line; never exit 70, a stack trace or a Java parser's message.
+     */
+    @Test
+    void hostileContentionFitsAreReadSanelyOrRefusedNamingFileAndLine() throws Exception {
+        FuzzTest.Cli cli = new FuzzTest.Cli();
+        int[] codes = new int[4];
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < Math.max(60, COUNT / 2); i++) {
+            ContentionCsvMutator m = new ContentionCsvMutator(new Random(SEED * 1_000_003L + 13 + i));
+            String text = m.mutate();
+            Path fit = dir.resolve("fit-" + i + ".csv");
+            byte[] input = text.getBytes(StandardCharsets.UTF_8);
+            Files.write(fit, input);
+            FuzzTest.Outcome o = cli.run(new String[] {"profile", "examples/contending-kinds.json", "--device", "sim",
+                "--sim-contention", fit.toString(), "--runs", "1", "--max-set-size", "2", "--out",
+                dir.resolve("p-" + i + ".json").toString()});
+            String what = "#" + i + " " + m.applied() + ": ";
+            String problem = FuzzTest.check(o, input, fit);
+            if (problem == null && o.code() == 2 && !o.err().strip().matches(Pattern.quote(fit.toString()) + ":\\d+:.*")) {
+                problem = "refusal does not name the file and line: " + o.err().strip();
+            } else if (problem == null && o.code() == 2 && o.err().matches("(?s).*(Exception|\\bat \\[Source).*")) {
+                problem = "a parser's message: " + o.err().strip();
+            } else if (problem == null && o.code() == 0) {
+                for (FittedContention.Set s : FittedContention.parse("f", fit.toString(), text).sets()) {
+                    for (FittedContention.Member x : s.members()) {
+                        if (!(x.slowdown() >= 0.95 && x.slowdown() <= 10_000 && x.isolated() > 0 && x.isolated() <= 1e12)) {
+                            problem = "accepted an insane member " + x;
+                        }
+                    }
+                }
+            } else if (problem == null && o.code() != 2) {
+                problem = "exit " + o.code() + ": " + o.err().strip();
+            }
+            if (problem != null) {
+                failures.add(FuzzTest.save(i, input, what + problem));
+            } else {
+                codes[o.code()]++;
+            }
+        }
+        System.out.printf("contention fit fuzz: seed %d, exit codes 0/1/2/3: %s%n", SEED, Arrays.toString(codes));
+        assertThat(failures).as("fuzz failures (inputs saved in target/fuzz-failures)").isEmpty();
+        assertThat(codes[0]).as("fits accepted").isPositive();
+        assertThat(codes[2]).as("fits refused").isPositive();
     }
 }

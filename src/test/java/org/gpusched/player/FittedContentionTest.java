@@ -94,7 +94,7 @@ class FittedContentionTest {
                 .isInstanceOf(InputException.class).hasMessageContaining("not a raw file of experiment interference");
         assertThatThrownBy(() -> FittedContention.parse("x", "x.csv",
                 "unit,set,measured,slowdowns,isolated\n0,compute:100+memory:100,5,1.0 1.0,1 2\n1,warp:1+memory:1,5,1 1,1 1\n"))
-                .isInstanceOf(InputException.class).hasMessageContaining("line 3").hasMessageContaining("warp:1");
+                .isInstanceOf(InputException.class).hasMessageStartingWith("x.csv:3:3: set:").hasMessageContaining("warp:1");
         assertThat(FittedContention.preset("a100")).isNull();
     }
 }
