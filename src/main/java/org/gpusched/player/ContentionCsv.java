@@ -63,8 +63,8 @@ final class ContentionCsv {
                         + "), got " + row.size(), null);
             }
             integer(file, row.get(0), 0);
-            plain(file, row.get(2), 2, 0, MAX_TIME);
-            FittedContention.Set set = set(file, row);
+            double measured = plain(file, row.get(2), 2, 0, MAX_TIME);
+            FittedContention.Set set = set(file, row, measured);
             String key = row.get(1).text().strip();
             Integer first = seen.putIfAbsent(key, line);
             if (first != null) {
@@ -122,7 +122,7 @@ final class ContentionCsv {
         return true;
     }
 
-    private static FittedContention.Set set(String file, List<Field> row) {
+    private static FittedContention.Set set(String file, List<Field> row, double measured) {
         String[] members = row.get(1).text().strip().split("\\+", -1);
         String[] slow = words(row.get(3));
         String[] iso = words(row.get(4));
@@ -149,7 +149,7 @@ final class ContentionCsv {
                     MAX_TIME);
             out.add(new FittedContention.Member(kind, t, s));
         }
-        return new FittedContention.Set(out);
+        return new FittedContention.Set(out, row.get(1).text().strip(), measured);
     }
 
     private static String[] words(Field f) {

@@ -23,8 +23,11 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
     /** One measured member: its kind, isolated time and slowdown in the set. */
     public record Member(KernelKind kind, double isolated, double slowdown) { }
 
-    /** One measured set, its members in the order they were submitted. */
-    public record Set(List<Member> members) {
+    /**
+     * One measured set: its members in the order they were submitted, the set as the file names it
+     * ({@code compute:100+memory:250}) and its measured completion.
+     */
+    public record Set(List<Member> members, String id, double completion) {
         public Set {
             members = List.copyOf(members);
         }

@@ -63,12 +63,9 @@ public final class PairwiseContention {
 
     /** The measured sets of a raw file of {@code experiment interference} (unit,set,measured,slowdowns,isolated). */
     public static List<Sample> samples(String file, String csv) {
-        List<FittedContention.Set> sets = FittedContention.parse(file, file, csv).sets();
-        List<String> rows = csv.lines().skip(1).filter(l -> !l.isBlank()).toList();
         List<Sample> out = new ArrayList<>();
-        for (int r = 0; r < sets.size(); r++) {
-            String[] c = rows.get(r).split(",");
-            List<FittedContention.Member> ms = sets.get(r).members();
+        for (FittedContention.Set set : FittedContention.parse(file, file, csv).sets()) {
+            List<FittedContention.Member> ms = set.members();
             double[] iso = new double[ms.size()];
             double[] fin = new double[ms.size()];
             List<KernelKind> kinds = new ArrayList<>();
@@ -77,7 +74,7 @@ public final class PairwiseContention {
                 iso[i] = ms.get(i).isolated();
                 fin[i] = ms.get(i).isolated() * ms.get(i).slowdown();
             }
-            out.add(new Sample(c[1], kinds, iso, fin, Double.parseDouble(c[2])));
+            out.add(new Sample(set.id(), kinds, iso, fin, set.completion()));
         }
         return out;
     }
