@@ -99,9 +99,17 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
         }
-        Outputs outputs = Outputs.of(files, force);
-        // Refuse an unwritable or protected output before a long analysis, not after it.
-        outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
+        // The run's files belong together: locked against a second run, renamed into place together.
+        try (Outputs outputs = Outputs.of(files, force).staged()) {
+            // Refuse an unwritable, protected or busy output before a long analysis, not after it.
+            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
+            int code = analyze(outputs, m, tableToStdout);
+            outputs.commit();
+            return code;
+        }
+    }
+
+    private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {
         List<HtmlReport.Entry> pages = new ArrayList<>();
         PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         CiOutput ci = CiOutput.of(common, "analyze");

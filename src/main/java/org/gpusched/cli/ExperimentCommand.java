@@ -72,6 +72,7 @@ final class ExperimentCommand implements Runnable {
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
+                dir.stale().ifPresent(spec.commandLine().getErr()::println);
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
                 ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());

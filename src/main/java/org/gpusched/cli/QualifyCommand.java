@@ -77,6 +77,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
                 v[1].substring("commit ".length(), v[1].indexOf(',')), v[1].substring(v[1].indexOf(", ") + 2));
         var err = spec.commandLine().getErr();
         try (RunFolder dir = Outputs.of(likes, folder.force).folder(out, "qualify")) {
+            dir.stale().ifPresent(err::println);
             Qualify.Config config = new Qualify.Config(inputs, sets, seed, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,
                     dir.dir().resolve("peers"), System.getenv(), mutation, tool, true);

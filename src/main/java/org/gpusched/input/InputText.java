@@ -42,7 +42,9 @@ public final class InputText {
     }
 
     private static byte[] boundedFile(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        // A pipe or device may never open (no writer): opened with a time limit rather than hang.
+        try (InputStream in = Files.isRegularFile(file) || Files.isDirectory(file) ? Files.newInputStream(file)
+                : SpecialFiles.open(file, SpecialFiles.WAIT)) {
             return bounded(in);
         }
     }

@@ -12,10 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.*;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.HexFormat;
-import java.util.Set;
+import java.util.*;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -35,15 +32,41 @@ import java.util.concurrent.ThreadLocalRandom;
  *     name.</li>
  * </ul>
  */
-public final class Outputs {
+public final class Outputs implements AutoCloseable {
     private final Set<Path> inputs;
     private final boolean force;
     /** The targets checked so far in this run, by their real location (one Outputs per run). */
     private final Set<Path> claimed = new HashSet<>();
+    /** Null, or the run's files held back until {@link #commit} ({@link #staged}). */
+    private final StagedWrites staging;
 
-    private Outputs(Set<Path> inputs, boolean force) {
+    private Outputs(Set<Path> inputs, boolean force, StagedWrites staging) {
         this.inputs = inputs;
         this.force = force;
+        this.staging = staging;
+    }
+
+    /**
+     * A policy like this one whose files belong together ({@link StagedWrites}): each output is
+     * locked when checked, and written files stay under their temporary names until {@link #commit};
+     * {@link #close} removes what was not committed and releases the locks.
+     */
+    public Outputs staged() {
+        return new Outputs(inputs, force, new StagedWrites());
+    }
+
+    /** Renames every file written since {@link #staged} into place (nothing to do when not staged). */
+    public void commit() {
+        if (staging != null) {
+            staging.commit();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (staging != null) {
+            staging.close();
+        }
     }
 
     /** The output policy of one run that reads {@code inputs} ("-" and missing files are ignored). */
@@ -58,7 +81,7 @@ public final class Outputs {
                 }
             }
         }
-        return new Outputs(Set.copyOf(real), force);
+        return new Outputs(Set.copyOf(real), force, null);
     }
 
     public boolean force() {
@@ -77,7 +100,9 @@ public final class Outputs {
             return file;
         }
         makeParents(file);
+        lock(file);
         Path tmp = temporary(file);
+        boolean keep = false;
         try {
             String sha;
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -88,6 +113,11 @@ public final class Outputs {
                 ch.force(true);
                 sha = HexFormat.of().formatHex(md.digest());
             }
+            if (staging != null) {
+                staging.add(tmp, file, sha);
+                keep = true;
+                return file;
+            }
             move(tmp, file);
             WrittenFiles.record(file, sha);
             return file;
@@ -95,7 +125,9 @@ public final class Outputs {
             throw Reasons.of(file, "cannot write", e);
         } finally {
             try {
-                Files.deleteIfExists(tmp);
+                if (!keep) {
+                    Files.deleteIfExists(tmp);
+                }
             } catch (IOException e) {
                 // Best effort; the temporary name never looks like a complete output.
             }
@@ -104,11 +136,14 @@ public final class Outputs {
 
     /** {@link #check} for each output given, in order, skipping the null ones (options not given). */
     public void checkEach(Path... files) {
+        // Every output is claimed before any is locked: a refused pair leaves not even a lock file.
+        List<Path> toLock = new ArrayList<>();
         for (Path f : files) {
-            if (f != null) {
-                check(f);
+            if (f != null && !claim(f)) {
+                toLock.add(f);
             }
         }
+        toLock.forEach(this::lock);
     }
 
     /** Writes {@code text} to {@code file}, or prints it on {@code stdout} when the file is "-". */
@@ -129,11 +164,26 @@ public final class Outputs {
      * refused, so a command that checks all its outputs up front cannot lose one of them.
      */
     public boolean check(Path file) {
+        boolean device = claim(file);
+        if (!device) {
+            lock(file);
+        }
+        return device;
+    }
+
+    private boolean claim(Path file) {
         boolean device = rules(file);
         if (!device && !claimed.add(location(file))) {
             throw Reasons.refused(file, "two outputs of this run are the same file");
         }
         return device;
+    }
+
+    /** Staged: holds the output for this run (a second run on it is refused). */
+    private void lock(Path file) {
+        if (staging != null) {
+            staging.lock(file, location(file));
+        }
     }
 
     /**
@@ -215,12 +265,16 @@ public final class Outputs {
         String name = "." + file.getFileName() + ".gpusched-tmp-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
         Path tmp = file.toAbsolutePath().getParent().resolve(name);
-        // Removes it on Ctrl-C or SIGTERM too (the JVM's shutdown hook); after the rename it is gone anyway.
-        tmp.toFile().deleteOnExit();
+        try {
+            // Removes it on Ctrl-C or SIGTERM too (the JVM's shutdown hook); after the rename it is gone anyway.
+            tmp.toFile().deleteOnExit();
+        } catch (IllegalStateException e) {
+            // Written by a shutdown hook itself (a run folder's "failed" marker): removed on failure below.
+        }
         return tmp;
     }
 
-    private static void move(Path tmp, Path file) throws IOException {
+    static void move(Path tmp, Path file) throws IOException {
         try {
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -258,7 +312,7 @@ public final class Outputs {
 
     /** A copy of this policy that overwrites files without asking (inside a checked run folder). */
     Outputs forced() {
-        return new Outputs(inputs, true);
+        return new Outputs(inputs, true, null);
     }
 
     static InputException refused(Path file, String reason) {

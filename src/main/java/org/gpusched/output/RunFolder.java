@@ -7,15 +7,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -33,19 +30,21 @@ public final class RunFolder implements AutoCloseable {
     private final Outputs outputs;
     private final Path dir;
     private final String kind;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final OutputLock lock;
     private final List<Path> written = new ArrayList<>();
     /** Files of the run that could not be made, one line each, for the command to print. */
     private final List<String> problems = new ArrayList<>();
     private Map<String, String> params = Map.of();
+    private boolean started;
+    private String staleLine;
     private boolean complete;
+    /** Marks a started run "failed" when the JVM stops before it completes (Ctrl-C, SIGTERM). */
+    private final Thread onSignal = new Thread(this::interrupted, "gpusched-run-folder");
 
-    private RunFolder(Outputs outputs, Path dir, String kind, FileChannel ch, FileLock lock) {
+    private RunFolder(Outputs outputs, Path dir, String kind, OutputLock lock) {
         this.outputs = outputs;
         this.dir = dir;
         this.kind = kind;
-        this.lockChannel = ch;
         this.lock = lock;
     }
 
@@ -58,27 +57,10 @@ public final class RunFolder implements AutoCloseable {
         } catch (IOException e) {
             throw Reasons.of(dir, "cannot create the folder", e);
         }
-        FileChannel ch;
+        OutputLock lock = OutputLock.hold(dir.resolve(LOCK), dir, "into this folder", "use another --out folder");
+        RunFolder f = new RunFolder(outputs, dir, kind, lock);
         try {
-            ch = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw Reasons.of(dir, "cannot write into the folder", e);
-        }
-        FileLock lock;
-        try {
-            lock = ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
-        } catch (IOException e) {
-            closeQuietly(ch);
-            throw Reasons.of(dir, "cannot lock the folder", e);
-        }
-        if (lock == null) {
-            closeQuietly(ch);
-            throw Reasons.refused(dir, "another gpusched run is writing into this folder; use another --out folder");
-        }
-        RunFolder f = new RunFolder(outputs, dir, kind, ch, lock);
-        try {
+            f.recordStale();
             f.checkContents();
         } catch (RuntimeException e) {
             f.release();
@@ -128,7 +110,56 @@ public final class RunFolder implements AutoCloseable {
     /** Marks the folder as being written (call once the results are computed, before writing them). */
     public void start(Map<String, String> runParams) {
         this.params = Map.copyOf(runParams);
-        mark("running");
+        synchronized (this) {
+            mark("running", null);
+            started = true;
+        }
+        Runtime.getRuntime().addShutdownHook(onSignal);
+    }
+
+    /**
+     * A marker that says "running" while no process holds the folder's lock (we hold it now) was
+     * left by a run that died without a word (SIGKILL, a power cut): it is recorded as "failed",
+     * with that reason, before anything else happens to the folder.
+     */
+    private void recordStale() {
+        JsonNode m = readMarker(dir);
+        if (m == null || !"running".equals(m.path("status").asText())) {
+            return;
+        }
+        ObjectNode o = (ObjectNode) m.deepCopy();
+        o.put("status", "failed").put("reason", STALE);
+        outputs.forced().writeString(dir.resolve(MARKER), text(o));
+        staleLine = "gpusched: " + dir + ": the previous run's status was 'running', recorded as 'failed' (" + STALE
+                + ")";
+    }
+
+    /** The line to print when {@link #open} found the previous run stale and recorded it as failed. */
+    public Optional<String> stale() {
+        return Optional.ofNullable(staleLine);
+    }
+
+    private static final String STALE =
+            "stale: the run that was writing this folder ended without finishing (its lock was free)";
+
+    /**
+     * The status of a folder's run as a reader should take it: the marker's status, except that
+     * "running" while no process holds the folder's lock is "failed" (a run that died). Null when
+     * the folder holds no marker.
+     */
+    public static String status(Path dir) {
+        JsonNode m = readMarker(dir);
+        if (m == null) {
+            return null;
+        }
+        String s = m.path("status").asText();
+        if (!s.equals("running") || !Files.exists(dir.resolve(LOCK))) {
+            return s;
+        }
+        return OutputLock.tryHold(dir.resolve(LOCK), dir).map(l -> {
+            l.close();
+            return "failed";
+        }).orElse(s);
     }
 
     public Path dir() {
@@ -163,52 +194,74 @@ public final class RunFolder implements AutoCloseable {
 
     /** Marks the run complete; the marker lists the files written. */
     public void complete() {
-        mark("complete");
-        complete = true;
+        synchronized (this) {
+            mark("complete", null);
+            complete = true;
+        }
+        forgetHook();
     }
 
-    private void mark(String status) {
+    /** The shutdown hook's work: a run stopped between its first and last file says so. */
+    private synchronized void interrupted() {
+        if (started && !complete) {
+            try {
+                mark("failed", "interrupted: the process was stopped (signal or exit) before the run completed");
+            } catch (RuntimeException e) {
+                // The marker still says "running" and the lock is free: readers take that as failed.
+            }
+        }
+    }
+
+    private void forgetHook() {
+        if (started) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException e) {
+                // Shutting down already: the hook runs and finds the run complete or marks it.
+            }
+        }
+    }
+
+    private void mark(String status, String reason) {
         ObjectNode o = MAPPER.createObjectNode().put("format", "gpusched-run").put("kind", kind).put("status", status);
         ObjectNode p = o.putObject("params");
         params.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> p.put(e.getKey(), e.getValue()));
         ArrayNode files = o.putArray("files");
         written.forEach(f -> files.add(f.getFileName().toString()));
-        String text;
+        if (reason != null) {
+            o.put("reason", reason);
+        }
+        outputs.forced().writeString(dir.resolve(MARKER), text(o));
+    }
+
+    private static String text(JsonNode o) {
         try {
-            text = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o) + "\n";
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        outputs.forced().writeString(dir.resolve(MARKER), text);
     }
 
     @Override
     public void close() {
-        if (!complete && !written.isEmpty()) {
-            // The run stopped between its first and last file: say so rather than look complete.
-            try {
-                mark("failed");
-            } catch (RuntimeException e) {
-                // The marker still says "running", which says the same.
+        synchronized (this) {
+            if (started && !complete) {
+                // The run stopped between its first and last file: say so rather than look complete.
+                try {
+                    mark("failed", "the run stopped with an error before its last file");
+                } catch (RuntimeException e) {
+                    // The marker still says "running" and the lock is free: readers take that as failed.
+                }
             }
+        }
+        forgetHook();
+        synchronized (this) {
+            started = false; // nothing more for the shutdown hook to mark
         }
         release();
     }
 
     private void release() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            // Closing the channel below releases it too.
-        }
-        closeQuietly(lockChannel);
-    }
-
-    private static void closeQuietly(FileChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            // Nothing left to do with a lock file.
-        }
+        lock.close();
     }
 }

@@ -317,4 +317,61 @@ class SurfaceFuzzTest {
         assertThat(codes[0]).as("fits accepted").isPositive();
         assertThat(codes[2]).as("fits refused").isPositive();
     }
+
+    /**
+     * Interrupted and concurrent writers, seeded: two in-process analyze runs on the same outputs at
+     * once (each exits 0 or is refused with one line, and the table and page present come from one
+     * input), and a run of outputs that belong together stopped after a random number of its files
+     * (nothing of it shows; no temporary is left).
+     */
+    @Test
+    void interruptedAndConcurrentWritersLeaveTheFilesOfOneRun() throws Exception {
+        String[] inputs = {OutputsTogetherTest.A, OutputsTogetherTest.B};
+        String[] names = {"\"paper-fig1\"", "\"paper-example-2.1\""};
+        for (int i = 0; i < Math.max(6, COUNT / 20); i++) {
+            Random rnd = new Random(SEED * 1_000_003L + 13 + i);
+            Path sub = Files.createDirectories(dir.resolve("w-" + i));
+            Path table = sub.resolve("t.json");
+            Path html = sub.resolve(rnd.nextBoolean() ? "r.html" : "deep/r.html");
+            if (i % 2 == 0) {
+                int first = rnd.nextInt(2);
+                java.util.concurrent.CompletableFuture<CliRunner>[] runs = new java.util.concurrent.CompletableFuture[2];
+                for (int k = 0; k < 2; k++) {
+                    String in = inputs[(first + k) % 2];
+                    runs[k] = java.util.concurrent.CompletableFuture.supplyAsync(() -> CliRunner.run("analyze", in,
+                            "--table", table.toString(), "--html", html.toString()));
+                }
+                int wrote = 0;
+                for (var f : runs) {
+                    CliRunner r = f.get(LIMIT_S * 6, TimeUnit.SECONDS);
+                    assertThat(r.code()).as(r.err()).isIn(0, 2);
+                    if (r.code() == 2) {
+                        assertThat(r.err()).contains("another gpusched run").hasLineCount(1);
+                    } else {
+                        wrote++;
+                    }
+                }
+                assertThat(wrote).as("#" + i + ": at least one run holds the outputs").isPositive();
+                int from = Files.readString(table).contains(names[0]) ? 0 : 1;
+                assertThat(Files.readString(html)).as("#" + i).contains(inputs[from]).doesNotContain(inputs[1 - from]);
+            } else {
+                org.gpusched.output.Outputs o = org.gpusched.output.Outputs.of(List.of(), false);
+                o.writeString(table, "old table\n");
+                o.writeString(html, "old page\n");
+                int stopAfter = rnd.nextInt(3);
+                try (org.gpusched.output.Outputs run = o.staged()) {
+                    run.checkEach(table, html);
+                    Path[] files = {table, html};
+                    for (int k = 0; k < stopAfter; k++) {
+                        run.writeString(files[k], "new " + k + "\n");
+                    }
+                } // stopped: never committed
+                assertThat(Files.readString(table)).as("#" + i + " after " + stopAfter).isEqualTo("old table\n");
+                assertThat(Files.readString(html)).as("#" + i + " after " + stopAfter).isEqualTo("old page\n");
+            }
+            try (var files = Files.walk(sub)) {
+                assertThat(files.map(Path::toString).filter(n -> n.contains(".gpusched-tmp-"))).as("#" + i).isEmpty();
+            }
+        }
+    }
 }

@@ -99,6 +99,92 @@ class XmlWritersPropertyTest {
         }
     }
 
+    /** Fragments the input accepts in a set's name that mean something to XML, HTML or a terminal. */
+    private static final String[] VALID_HOSTILE = {"&", "<", ">", "\"", "'", "]]>", "--", "<!--", "&amp;", "&#0;",
+        "<script>alert(1)</script>", "\u00e9", "\u4e2d\u6587", "\u03a9", "\ud83d\ude00", " ", "a b", "%s", "\\",
+        "x".repeat(300)};
+
+    /** A name of two to five hostile fragments between letters, as a JSON string literal and as text. */
+    private static String[] validHostileName(Random rnd) {
+        StringBuilder text = new StringBuilder("n");
+        int n = 2 + rnd.nextInt(4);
+        for (int i = 0; i < n; i++) {
+            text.append(VALID_HOSTILE[rnd.nextInt(VALID_HOSTILE.length)]).append('z');
+        }
+        String t = text.toString();
+        return new String[] {"\"" + t.replace("\\", "\\\\").replace("\"", "\\\"") + "\"", t};
+    }
+
+    /** Every attribute value and text of an XML document, decoded, one string. */
+    private static String xmlText(String doc) throws Exception {
+        org.w3c.dom.Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8)));
+        StringBuilder sb = new StringBuilder();
+        collect(d.getDocumentElement(), sb);
+        return sb.toString();
+    }
+
+    private static void collect(org.w3c.dom.Node n, StringBuilder sb) {
+        if (n.getNodeType() == org.w3c.dom.Node.TEXT_NODE || n.getNodeType() == org.w3c.dom.Node.CDATA_SECTION_NODE) {
+            sb.append(n.getNodeValue()).append('\n');
+        }
+        if (n.getAttributes() != null) {
+            for (int i = 0; i < n.getAttributes().getLength(); i++) {
+                sb.append(n.getAttributes().item(i).getNodeValue()).append('\n');
+            }
+        }
+        for (org.w3c.dom.Node c = n.getFirstChild(); c != null; c = c.getNextSibling()) {
+            collect(c, sb);
+        }
+    }
+
+    /**
+     * Names the input accepts (XML and HTML specials, CDATA and comment ends, non-ASCII letters,
+     * emoji, spaces, 300-character runs) reach every writer and come back out of each document,
+     * decoded, exactly (MAST-2, whose schema wants identifiers, as one): every one is counted at every writer.
+     */
+    @Test
+    void hostileNamesTheInputAcceptsReachEveryWriterIntact() throws Exception {
+        Random rnd = new Random(20261128L);
+        int sets = 24;
+        java.util.Map<String, Integer> reached = new java.util.TreeMap<>();
+        for (int i = 0; i < sets; i++) {
+            String[] name = validHostileName(rnd);
+            Path f = dir.resolve("valid-" + i + ".json");
+            Files.writeString(f, i % 2 == 0
+                    ? "{\"formatVersion\": 1, \"name\": " + name[0] + ", \"tasks\": ["
+                    + "{\"name\": \"a\", \"period\": 4, \"deadline\": 4, \"wcet\": 1},"
+                    + "{\"name\": \"b\", \"period\": 5, \"deadline\": 5, \"wcet\": 2}]}"
+                    : Files.readString(Path.of("examples", "workload-v2.json")).replace("\"camera-pipeline-v2\"", name[0]));
+            String what = f + ": " + name[1];
+            assertThat(CliRunner.run("validate", f.toString()).code()).as(what).isZero();
+            CliRunner j = CliRunner.run("analyze", f.toString(), "--format", "junit", "--time-limit", "5s");
+            CiSchemas.validateJunit(j.out());
+            count(reached, "analyze --format junit", xmlText(j.out()).contains(name[1]));
+            CliRunner c = CliRunner.run("compare", f.toString(), "--format", "junit", "--time-limit", "5s");
+            CiSchemas.validateJunit(c.out());
+            count(reached, "compare --format junit", xmlText(c.out()).contains(name[1]));
+            CliRunner m = CliRunner.run("export", "--to", "mast2", f.toString());
+            assertThat(m.code()).as(what + m.err()).isZero();
+            // MAST-2 names are identifiers by its schema: the name arrives spelled as one, never raw.
+            String model = m.out().replaceAll("(?s).*<MAST_MODEL Model_Name=\"([^\"]*)\".*", "$1");
+            count(reached, "export --to mast2", !xmlText(m.out()).isEmpty() && model.matches("[A-Za-z0-9_.]+"));
+            Path html = dir.resolve("valid-" + i + ".html");
+            CliRunner h = CliRunner.run("analyze", f.toString(), "--html", html.toString(), "--time-limit", "5s");
+            assertThat(h.code()).as(what + h.err()).isIn(0, 1, 2, 3); // 2: PBS does not apply to a v2 set; its page says so
+            String page = Files.readString(html);
+            assertThat(page.codePoints().allMatch(XmlText::allowed)).as(what).isTrue();
+            count(reached, "analyze --html", Jsoup.parse(page).text().contains(name[1]));
+        }
+        assertThat(reached).as("names that came out of each writer intact, of " + sets).isEqualTo(java.util.Map.of(
+                "analyze --format junit", sets, "compare --format junit", sets, "export --to mast2", sets,
+                "analyze --html", sets));
+    }
+
+    private static void count(java.util.Map<String, Integer> reached, String writer, boolean intact) {
+        reached.merge(writer, intact ? 1 : 0, Integer::sum);
+    }
+
     @Test
     void cleanKeepsWhatXmlAllowsAndSpellsOutTheRest() {
         assertThat(XmlText.clean("a\tb\nc\u00e9\ud83d\ude00\ufffd")).isEqualTo("a\tb\nc\u00e9\ud83d\ude00\ufffd");

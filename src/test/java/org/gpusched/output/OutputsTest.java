@@ -133,7 +133,8 @@ class OutputsTest {
         Outputs o = Outputs.of(List.of(), false);
         try (RunFolder first = o.folder(dir, "experiment runtime")) {
             assertThatThrownBy(() -> o.folder(dir, "experiment runtime")).isInstanceOf(InputException.class)
-                    .hasMessage(dir + ": another gpusched run is writing into this folder; use another --out folder");
+                    .hasMessage(dir + ": another gpusched run (pid " + ProcessHandle.current().pid()
+                            + ") is writing into this folder; use another --out folder");
         }
         o.folder(dir, "experiment runtime").close();
     }
