@@ -6,11 +6,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
 import org.gpusched.input.TaskSetReader;
-import org.gpusched.model.InputException;
-import org.gpusched.model.RuntimeOverhead;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.*;
 import org.gpusched.output.Reasons;
 
 import java.io.IOException;
