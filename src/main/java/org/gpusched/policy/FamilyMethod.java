@@ -1,13 +1,16 @@
 package org.gpusched.policy;
 
 import org.gpusched.model.Budget;
+import org.gpusched.model.RuntimeCharge;
 import org.gpusched.model.Workload;
 
 /**
  * The shell every family's method shares: its id, description, source and evidence are fixed when
  * the family builds it, and {@link #run} answers a meter already spent (by methods before it on a
  * shared budget) or running out mid-analysis as inconclusive, so a family writes only
- * {@link #judge}.
+ * {@link #judge}. The workload's runtime cost reaches {@link #judge} folded into its times
+ * ({@link RuntimeCharge}): every family but PBS, whose frames pay it themselves, sees each GPU
+ * segment as a launch of its own.
  */
 abstract class FamilyMethod implements Method {
     private final String id;
@@ -41,7 +44,7 @@ abstract class FamilyMethod implements Method {
             return MethodResult.spent(this, over);
         }
         try {
-            return judge(w, o, meter);
+            return judge(RuntimeCharge.fold(w), o, meter);
         } catch (Budget.Exhausted e) {
             return MethodResult.spent(this, e.getMessage());
         }

@@ -1,6 +1,7 @@
 package org.gpusched.policy;
 
 import org.gpusched.model.Budget;
+import org.gpusched.model.RuntimeCharge;
 import org.gpusched.model.Workload;
 import org.gpusched.partition.*;
 
@@ -31,7 +32,7 @@ public final class PartitionFamily {
         if (!(m instanceof Sm sm) || PartitionInput.check(w) != null) {
             return Optional.empty();
         }
-        PartitionInput in = PartitionInput.of(w);
+        PartitionInput in = PartitionInput.of(RuntimeCharge.fold(w));
         PartitionResult r = Partitioner.run(in, sm.h, o.partition());
         return r.schedulable() ? Optional.of(SmPartitionPlan.of(in, r)) : Optional.empty();
     }

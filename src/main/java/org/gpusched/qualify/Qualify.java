@@ -289,6 +289,17 @@ public final class Qualify {
                 if (f.getKey().equals("x")) {
                     return;
                 }
+                if (f.getKey().equals("runtime")) {
+                    // the drawn sets keep the file's runtime cost; its "copy" is a cost, not a copy segment
+                    boolean stated = false;
+                    for (JsonNode cost : f.getValue()) {
+                        stated |= cost.isNumber() && cost.asLong() != 0;
+                    }
+                    if (stated) {
+                        out.add("runtime");
+                    }
+                    return;
+                }
                 String feature = switch (f.getKey()) {
                     case "offset" -> "offsets";
                     case "jitter" -> "jitter";

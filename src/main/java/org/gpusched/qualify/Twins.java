@@ -2,10 +2,7 @@ package org.gpusched.qualify;
 
 import org.gpusched.explore.result.Proof;
 import org.gpusched.explore.result.Verdict;
-import org.gpusched.model.Budget;
-import org.gpusched.model.Hyperperiod;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.policy.*;
 import org.gpusched.reference.Reference;
@@ -203,7 +200,8 @@ final class Twins {
 
     /** The bound of every task against the simulated worst response, synchronous release, three hyperperiods run. */
     private static Observation rta(Workload w, RtaMethod m, MethodResult r) {
-        RtaWorkload rw = GcapsFamily.adapt(w);
+        // the simulation runs what the method judged: each launch longer by the runtime cost
+        RtaWorkload rw = GcapsFamily.adapt(RuntimeCharge.fold(w));
         long[] periods = rw.tasks().stream().mapToLong(t -> t.period()).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
         String check = boundCheck(m.id());
@@ -239,7 +237,7 @@ final class Twins {
     /** Flow bounds against the flow simulator, jitter drawn from the set's seed, as OffsetBasedPropertyTest does. */
     private static Observation flows(Workload w, MethodResult r, long seed) {
         String check = boundCheck(r.method());
-        List<Flow> flows = Flows.of(w);
+        List<Flow> flows = Flows.of(RuntimeCharge.fold(w));
         var plan = r.method().startsWith("time-partitioned") ? w.platform().timePartitions() : null;
         long h = plan == null ? 1 : plan.majorFrame();
         long maxOffset = 0;

@@ -18,6 +18,10 @@ public final class DiffReports {
         ObjectNode o = Json.object().put("old", a.file()).put("new", b.file()).put("timeUnit", b.timeUnit());
         o.putObject("verdict").put("old", a.verdict()).put("new", b.verdict())
                 .put("changed", !a.verdict().equals(b.verdict()));
+        String[] runtime = DiffSide.runtimeChange(a, b);
+        if (runtime != null) {
+            o.putObject("runtime").put("old", runtime[0]).put("new", runtime[1]);
+        }
         ObjectNode ls = o.putObject("leastSlack");
         ls.put("old", a.leastSlack()).put("new", b.leastSlack());
         ls.put("delta", a.leastSlack() != null && b.leastSlack() != null ? b.leastSlack() - a.leastSlack() : null);
@@ -49,6 +53,11 @@ public final class DiffReports {
                 : a.verdict() + " -> " + b.verdict()));
         if (quiet) {
             return;
+        }
+        String[] runtime = DiffSide.runtimeChange(a, b);
+        if (runtime != null) {
+            // the runtime cost is the change when no task changed: name it, not only the verdict it flips
+            out.println("  runtime       " + runtime[0] + " -> " + runtime[1] + " " + u);
         }
         out.printf(Locale.ROOT, "  least slack   %s -> %s %s%s%n", num(a.leastSlack()), num(b.leastSlack()), u,
                 a.leastSlack() != null && b.leastSlack() != null

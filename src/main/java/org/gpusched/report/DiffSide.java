@@ -6,10 +6,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
 import org.gpusched.input.TaskSetReader;
-import org.gpusched.model.InputException;
-import org.gpusched.model.Task;
-import org.gpusched.model.TaskSet;
-import org.gpusched.model.TimeUnitName;
+import org.gpusched.model.*;
 import org.gpusched.output.Reasons;
 
 import java.io.IOException;
@@ -31,9 +28,11 @@ import java.util.Map;
  *               when only a report was given (a report does not carry them)
  * @param margins per task name: {worst response, least slack}; empty without a table
  * @param frames the table, one "start-end: a#0 b#0" string per frame
+ * @param runtime the task set's runtime cost (docs/format.md, "runtime"), or null when only a report was
+ *                given (a report does not carry it)
  */
 public record DiffSide(String file, String verdict, TimeUnitName unit, Long leastSlack, Map<String, String> tasks,
-                Map<String, long[]> margins, List<String> frames, ReportReader.Report report) {
+                Map<String, long[]> margins, List<String> frames, ReportReader.Report report, RuntimeOverhead runtime) {
 
     public String timeUnit() {
         return unit.json();
@@ -65,7 +64,7 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         ReportReader.Report r = ReportReader.read(file.toString(), text);
         Map<String, String> tasks = new LinkedHashMap<>();
         r.streams().forEach(s -> tasks.put(s, ""));
-        return build(file.toString(), r, tasks, 1);
+        return build(file.toString(), r, tasks, 1, null);
     }
 
     /** The side of a task set and its analysis, read back through analyze's own JSON report. */
@@ -75,7 +74,7 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         for (Task t : ts.tasks()) {
             tasks.put(t.name(), "period " + t.period() + ", deadline " + t.deadline() + ", wcet " + t.wcet());
         }
-        return build(file.toString(), r, tasks, 1);
+        return build(file.toString(), r, tasks, 1, ts.interference().overhead());
     }
 
     /**
@@ -99,11 +98,32 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         if (to == unit) {
             return this;
         }
-        DiffSide d = build(file, report, new LinkedHashMap<>(tasks), unit.nanos() / to.nanos());
-        return new DiffSide(file, verdict, to, d.leastSlack, d.tasks, d.margins, d.frames, report);
+        long factor = unit.nanos() / to.nanos();
+        RuntimeOverhead o = runtime == null ? null : new RuntimeOverhead(scale(file, runtime.launch(), factor),
+                scale(file, runtime.submit(), factor), scale(file, runtime.sync(), factor),
+                scale(file, runtime.copy(), factor));
+        DiffSide d = build(file, report, new LinkedHashMap<>(tasks), factor, o);
+        return new DiffSide(file, verdict, to, d.leastSlack, d.tasks, d.margins, d.frames, report, o);
     }
 
-    private static DiffSide build(String file, ReportReader.Report r, Map<String, String> tasks, long factor) {
+    /**
+     * The runtime cost of each side when both are known and differ, as "launch 60, submit 0, sync 0,
+     * copy 0" (or "none"); null otherwise, so a diff of sets with the same cost reads as it always did.
+     */
+    public static String[] runtimeChange(DiffSide a, DiffSide b) {
+        if (a.runtime == null || b.runtime == null || a.runtime.equals(b.runtime)) {
+            return null;
+        }
+        return new String[] {words(a.runtime), words(b.runtime)};
+    }
+
+    private static String words(RuntimeOverhead o) {
+        return o.isZero() ? "none" : "launch " + o.launch() + ", submit " + o.submit() + ", sync " + o.sync()
+                + ", copy " + o.copy();
+    }
+
+    private static DiffSide build(String file, ReportReader.Report r, Map<String, String> tasks, long factor,
+                                  RuntimeOverhead runtime) {
         Map<String, long[]> margins = new LinkedHashMap<>();
         for (ReportReader.Margin m : r.margins()) {
             margins.put(m.task(), new long[] {scale(file, m.worstResponse(), factor), scale(file, m.leastSlack(), factor)});
@@ -116,7 +136,7 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
             frames.add(scale(file, f.start(), factor) + "-" + scale(file, f.end(), factor) + ": " + String.join(" ", batch));
         }
         Long least = r.leastSlack() == null ? null : scale(file, r.leastSlack(), factor);
-        return new DiffSide(file, r.verdict(), r.timeUnit(), least, tasks, margins, frames, r);
+        return new DiffSide(file, r.verdict(), r.timeUnit(), least, tasks, margins, frames, r, runtime);
     }
 
     private static long scale(String file, long v, long factor) {

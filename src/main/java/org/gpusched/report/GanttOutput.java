@@ -8,6 +8,7 @@ import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.gantt.Timelines;
+import org.gpusched.model.RuntimeCharge;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
@@ -73,7 +74,8 @@ public final class GanttOutput {
         }
         for (Strategy s : Strategy.values()) {
             if (r.method().equals(CopyExecFamily.id(s)) && r.detail() != Detail.Facts.NONE) {
-                CopyWorkload cw = ((CopyWorkload.Fits) CopyWorkload.of(w)).workload();
+                // the run the method judged: its times carry the runtime cost
+                CopyWorkload cw = ((CopyWorkload.Fits) CopyWorkload.of(RuntimeCharge.fold(w))).workload();
                 CopySim sim = CopySimulator.run(cw, s, null);
                 return Timelines.of(cw, sim, title + " (simulated, worst-case times)", w.timeUnit().json());
             }

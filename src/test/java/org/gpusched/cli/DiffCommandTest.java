@@ -45,6 +45,25 @@ class DiffCommandTest {
     }
 
     @Test
+    void a_runtime_cost_that_flips_the_verdict_is_named(@TempDir Path dir) throws Exception {
+        String set = "{\"formatVersion\": 1, \"timeUnit\": \"us\", \"tasks\": [{\"name\": \"t\", \"period\": 100,"
+                + " \"wcet\": 50}]%s}";
+        Path a = Files.writeString(dir.resolve("a.json"), String.format(set, ""));
+        Path b = Files.writeString(dir.resolve("b.json"), String.format(set, ", \"runtime\": {\"launch\": 60}"));
+        CliRunner text = CliRunner.run("diff", a.toString(), b.toString());
+        assertThat(text.code()).isEqualTo(1);
+        assertThat(text.out()).contains("schedulable -> not schedulable",
+                "runtime       none -> launch 60, submit 0, sync 0, copy 0 us");
+        JsonNode o = M.readTree(CliRunner.run("diff", a.toString(), b.toString(), "--format", "json").out());
+        assertThat(o.path("runtime").path("old").asText()).isEqualTo("none");
+        assertThat(o.path("runtime").path("new").asText()).isEqualTo("launch 60, submit 0, sync 0, copy 0");
+        // the same cost on both sides is no change, and the diff reads as without one
+        JsonNode same = M.readTree(CliRunner.run("diff", b.toString(), b.toString(), "--format", "json").out());
+        assertThat(same.has("runtime")).isFalse();
+        assertThat(CliRunner.run("diff", a.toString(), a.toString()).out()).doesNotContain("runtime");
+    }
+
+    @Test
     void two_reports_compare_like_their_task_sets(@TempDir Path dir) throws Exception {
         Path a = Files.writeString(dir.resolve("a.json"), CliRunner.run("analyze", JETSON, "--format", "json").out());
         Path b = Files.writeString(dir.resolve("b.json"),

@@ -1,6 +1,7 @@
 package org.gpusched.qualify;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.Workload;
@@ -172,6 +173,21 @@ class QualifyTest {
         assertThat(q.exitCode()).isEqualTo(3);
         assertThat(q.stopReason()).isNotBlank();
         assertThat(q.sets()).hasSizeLessThan(50);
+    }
+
+    /** A stated runtime cost is a feature the drawn sets keep; its copy cost is no copy segment, and 0 is none. */
+    @Test
+    void drawn_sets_list_the_runtime_cost_they_keep() throws Exception {
+        ObjectMapper json = JsonMapper.builder().build();
+        String file = "{\"formatVersion\": 1, \"tasks\": [{\"name\": \"a\", \"period\": 100, \"wcet\": 40}],"
+                + " \"runtime\": {\"launch\": 5, \"copy\": 3}}";
+        JsonNode tree = json.readTree(file);
+        assertThat(Qualify.features(tree)).containsExactly("runtime");
+        JsonNode drawn = json.readTree(LikeSets.draw(tree, "like", 7));
+        assertThat(drawn.path("runtime").path("launch").asLong()).isEqualTo(5);
+        assertThat(Qualify.features(drawn)).containsExactly("runtime");
+        assertThat(Qualify.features(json.readTree(file.replace("\"launch\": 5, \"copy\": 3", "\"launch\": 0"))))
+                .isEmpty();
     }
 
     /** Drawn sets keep the user's structure: tasks, periods, features; only the numbers move. */
