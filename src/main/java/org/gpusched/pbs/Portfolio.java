@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
@@ -59,7 +60,11 @@ final class Portfolio {
         if (kind == EngineKind.SOLVER) {
             // One worker whatever --threads: Choco's parallel workers race, and which one finds its
             // solution first would change the table from run to run; one worker gives the same bytes.
-            return new SolverEngine(ts, 1, SolverEngine.SEED).analyze(meter).withEngine(SolverEngine.NAME);
+            // On a thread of its own: the solver's first propagation of a large model polls no meter,
+            // and the answer does not wait for it once a budget is spent.
+            CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(
+                    () -> new SolverEngine(ts, 1, SolverEngine.SEED).analyze(meter), Portfolio::daemon);
+            return withinBudget(f, meter).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
     }
@@ -193,9 +198,39 @@ final class Portfolio {
         return join(racing.get(0));
     }
 
-    /** Waits for every part to stop, and says (--verbose) which stopped last and when. */
+    /** How long a stopped part may take to notice it; one that takes longer is left behind on its daemon thread. */
+    static final long GRACE_MS = 250;
+
+    /**
+     * The engine's analysis, or inconclusive with the budget's note when a budget is spent and the
+     * engine has not answered {@link #GRACE_MS} later (it is left to end on its daemon thread).
+     */
+    private static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
+        while (true) {
+            Analysis a = await(f, 10);
+            if (a != null) {
+                return a;
+            }
+            String note = meter.overTimeOrHeap();
+            if (note != null) {
+                meter.cancel();
+                a = await(f, GRACE_MS);
+                return a != null ? a : new Analysis(Verdict.INCONCLUSIVE, SolverEngine.NAME, Stats.EMPTY, List.of(),
+                        null, note);
+            }
+        }
+    }
+
+    /** Waits for every part to stop (each at most {@link #GRACE_MS}), and says (--verbose) which stopped last and when. */
     private static void stopAll(List<CompletableFuture<Analysis>> timed, long[] ends, List<String> names, long t0) {
-        timed.forEach(f -> f.exceptionally(e -> null).join());
+        long until = System.nanoTime() + GRACE_MS * 1_000_000L;
+        for (int i = 0; i < timed.size(); i++) {
+            if (await(timed.get(i).exceptionally(e -> null), Math.max(0, (until - System.nanoTime()) / 1_000_000L))
+                    == null && !timed.get(i).isDone()) {
+                ends[i] = Long.MAX_VALUE;
+                LOG.debug("portfolio: the {} has not stopped within {} ms; left behind", names.get(i), GRACE_MS);
+            }
+        }
         int last = 0;
         for (int i = 1; i < ends.length; i++) {
             last = ends[i] - ends[last] > 0 ? i : last;
