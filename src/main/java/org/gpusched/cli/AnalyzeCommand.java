@@ -90,6 +90,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
         }
         Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
+        explore.refuseUnhonoured(spec.commandLine(), m.id().equals("gpusched"));
         Usage.refuse(spec.commandLine(), graph != null && !m.id().equals("gpusched"),
                 "--graph needs --method gpusched");
         Usage.refuse(spec.commandLine(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),

@@ -61,6 +61,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
         if (files == null || files.isEmpty()) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing FILE (or --list)");
         }
+        explore.refuseUnhonoured(spec.commandLine(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
         RunOptions options = policy.toRunOptions(spec.commandLine(), explore, 0);
         if (common.format == OutputFormat.csv) {
             out.println(CompareReports.CSV_HEADER);

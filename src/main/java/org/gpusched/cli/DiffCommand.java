@@ -1,6 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.Budget;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.pbs.PbsQuestion;
@@ -35,7 +36,9 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() {
-        DiffSide[] sides = DiffSide.inOneUnit(side(oldFile), side(newFile));
+        // One meter for the command: the two sides share its time limit, so diff ends within it.
+        Budget.Meter meter = explore.budget().start();
+        DiffSide[] sides = DiffSide.inOneUnit(side(oldFile, meter), side(newFile, meter));
         DiffSide a = sides[0];
         DiffSide b = sides[1];
         PrintWriter out = spec.commandLine().getOut();
@@ -51,14 +54,17 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
         };
     }
 
-    /** A report as it is; a task set (v1, or v2 within PBS) analysed by the engine --engine names, on its own budget. */
-    private DiffSide side(Path file) {
+    /**
+     * A report as it is; a task set (v1, or v2 within PBS) analysed by the engine --engine names, on
+     * what the command's meter has left (its own --max-states).
+     */
+    private DiffSide side(Path file, Budget.Meter meter) {
         String text = DiffSide.text(file);
         DiffSide report = DiffSide.ofReport(file, text);
         if (report != null) {
             return report;
         }
         TaskSet ts = new TaskSetReader().read(file);
-        return DiffSide.of(file, ts, PbsQuestion.steadyState(ts, explore.toOptions(0), explore.budget().start()));
+        return DiffSide.of(file, ts, PbsQuestion.steadyState(ts, explore.toOptions(0), meter.inner(explore.budget())));
     }
 }

@@ -7,12 +7,14 @@ import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.Budget;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.time.Duration;
+import java.util.Locale;
 
 /** Explorer knobs shared by the commands that run GPUSched (a picocli mixin). */
 public final class ExploreOptions {
@@ -53,6 +55,21 @@ public final class ExploreOptions {
 
     @Option(names = "--no-greedy")
     boolean noGreedy;
+
+    /**
+     * Refuses (exit 2, one line) an engine option the command could not honour: an engine other
+     * than the graph search where no method asks the PBS question ({@code pbsMethods} false), and
+     * the solver engine with {@code --stop all}, whose first schedule no objective chose.
+     */
+    void refuseUnhonoured(CommandLine cl, boolean pbsMethods) {
+        EngineKind e = engine == null ? EngineKind.GRAPH : engine;
+        String name = e.name().toLowerCase(Locale.ROOT);
+        Usage.refuse(cl, e != EngineKind.GRAPH && !pbsMethods,
+                "--engine " + name + " applies to --method gpusched only (the other methods have no engine)");
+        Usage.refuse(cl, e == EngineKind.SOLVER && stop == StopRule.ALL,
+                "--engine solver cannot honour --stop all (it returns the first schedule it finds, which no objective"
+                        + " chose): use --engine graph or portfolio");
+    }
 
     /** The budget every method of the command runs under. */
     Budget budget() {

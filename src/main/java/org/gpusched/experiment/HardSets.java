@@ -35,11 +35,13 @@ public final class HardSets {
 
     /**
      * One row: a point, an engine and a thread count. {@code bySolver} counts the verdicts the
-     * solver engine gave; times in milliseconds, NaN where nothing was decided.
+     * solver engine gave; times in milliseconds, NaN where nothing was decided. {@code overshootMs}
+     * is how far the time limit was overshot: the most, over the sets, of wall time minus the limit
+     * (negative when every set ended before it; NaN without a limit).
      */
     public record Row(double utilization, int tasks, EngineKind engine, int threads, int sets, int decided,
                       int schedulable, int notSchedulable, int bySolver, double decidedMedianMs, double decidedMaxMs,
-                      double totalMs) { }
+                      double totalMs, double overshootMs) { }
 
     private HardSets() { }
 
@@ -70,12 +72,15 @@ public final class HardSets {
         int notSchedulable = 0;
         int bySolver = 0;
         double total = 0;
+        double overshoot = Double.NEGATIVE_INFINITY;
+        double limitMs = c.timeLimit() == null ? Double.NaN : c.timeLimit().toNanos() / 1e6;
         for (int i = 0; i < c.sets(); i++) {
             TaskSet ts = Generator.generate(c.seed(), c.scenario(), u, n, i).parse();
             long wall0 = System.nanoTime();
             Analysis a = PbsQuestion.steadyState(ts, o, o.budget().start());
             double ms = (System.nanoTime() - wall0) / 1e6;
             total += ms;
+            overshoot = Math.max(overshoot, ms - limitMs);
             if (a.verdict() == Verdict.INCONCLUSIVE) {
                 continue;
             }
@@ -91,6 +96,7 @@ public final class HardSets {
         }
         double[] d = Percentiles.sorted(decidedMs.stream().mapToDouble(Double::doubleValue).toArray());
         return new Row(u, n, engine, threads, c.sets(), d.length, schedulable, notSchedulable, bySolver,
-                Percentiles.of(d, 50), Percentiles.of(d, 100), total);
+                Percentiles.of(d, 50), Percentiles.of(d, 100), total,
+                Double.isNaN(limitMs) || c.sets() == 0 ? Double.NaN : overshoot);
     }
 }

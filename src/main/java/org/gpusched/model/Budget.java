@@ -1,6 +1,7 @@
 package org.gpusched.model;
 
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * The limits every analysis method honours (GPUSched, brute force, the EDF simulations, compare,
@@ -39,8 +40,29 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
 
     /** Starts the clock: one meter per analysis (or per compare of one file, shared by its methods). */
     public Meter start() {
-        return new Meter(this);
+        return new Meter(this, null, System::nanoTime);
     }
+
+    /**
+     * Starts the clock on a clock of the caller's (nanoseconds, as {@link System#nanoTime}): the
+     * tests that prove a time limit binds every engine without waiting for a wall clock.
+     */
+    public Meter start(LongSupplier clock) {
+        return new Meter(this, null, clock);
+    }
+
+    /**
+     * Whether an analysis's note says a budget ran out (states, time or heap), rather than that
+     * the method had nothing more to try: the portfolio stops all its parts on such a note.
+     */
+    public static boolean spent(String note) {
+        return note != null && (note.startsWith(STATES_NOTE) || note.startsWith(TIME_NOTE)
+                || note.startsWith(HEAP_NOTE) || note.equals(OUT_OF_MEMORY));
+    }
+
+    private static final String STATES_NOTE = "state budget of ";
+    private static final String TIME_NOTE = "time limit of ";
+    private static final String HEAP_NOTE = "heap budget reached";
 
     /** Thrown out of deep loops (batch enumeration, simulations) when a budget is exhausted. */
     public static class Exhausted extends RuntimeException {
@@ -55,7 +77,8 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
     /** Thread-safe: the two engines of a parallel search ({@code --threads}) share one meter. */
     public static final class Meter {
         private final Budget budget;
-        private final long startNanos = System.nanoTime();
+        private final LongSupplier clock;
+        private final long startNanos;
         private final long limitNanos;
         /** The meter of the whole command this analysis runs in, whose clock binds it too; null: none. */
         private final Meter outer;
@@ -65,12 +88,10 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         /** Set by another thread when a racing analysis has decided: this one stops at its next check. */
         private volatile boolean cancelled;
 
-        Meter(Budget budget) {
-            this(budget, null);
-        }
-
-        private Meter(Budget budget, Meter outer) {
+        private Meter(Budget budget, Meter outer, LongSupplier clock) {
             this.budget = budget;
+            this.clock = clock;
+            this.startNanos = clock.getAsLong();
             this.limitNanos = budget.timeLimit() == null ? Long.MAX_VALUE : nanos(budget.timeLimit());
             this.outer = outer;
         }
@@ -81,7 +102,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
          * meter's clock, so that the command as a whole ends within its limit.
          */
         public Meter inner(Budget perAnalysis) {
-            return new Meter(perAnalysis, this);
+            return new Meter(perAnalysis, this, clock);
         }
 
         public Budget budget() {
@@ -98,7 +119,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         }
 
         public long elapsedNanos() {
-            return System.nanoTime() - startNanos;
+            return clock.getAsLong() - startNanos;
         }
 
         /**
@@ -121,7 +142,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
                 }
             }
             if (elapsedNanos() > limitNanos) {
-                return "time limit of " + budget.timeLimit().toMillis() + " ms reached";
+                return TIME_NOTE + budget.timeLimit().toMillis() + " ms reached";
             }
             return null;
         }
@@ -142,7 +163,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         /** The note of the first budget exhausted at {@code states} kept states, else null. */
         public String over(long states) {
             if (states > budget.maxStates()) {
-                return "state budget of " + budget.maxStates() + " reached";
+                return STATES_NOTE + budget.maxStates() + " reached";
             }
             return overTimeOrHeap();
         }
@@ -154,7 +175,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
                 return t;
             }
             if (liveHeapAbove(budget.maxHeapFraction() * Runtime.getRuntime().maxMemory())) {
-                return "heap budget reached (" + (peakHeap >> 20) + " MiB live)";
+                return HEAP_NOTE + " (" + (peakHeap >> 20) + " MiB live)";
             }
             return null;
         }

@@ -54,14 +54,15 @@ public final class PbsQuestion {
     public static Answer answer(TaskSet ts, Options o, boolean steadyState, Budget.Meter meter) {
         if (!steadyState && needsPowerOn(ts)) {
             PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
-            return new Answer(p.fileTimeLine(), p.analysis(), null);
+            return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
         }
         if (o.engine() != EngineKind.GRAPH && o.graphLimit() == 0) {
-            return new Answer(ts, Proofs.confirm(ts, o, meter, Portfolio.analyze(ts, o, meter)), null);
+            Analysis a = Proofs.confirm(ts, o, meter, Portfolio.analyze(ts, o, meter));
+            return new Answer(ts, a.timed(meter.elapsedNanos()), null);
         }
         GpuSchedExplorer ex = new GpuSchedExplorer(ts, o);
         Analysis a = Proofs.confirm(ts, o, meter, ex.analyze(meter));
-        return new Answer(ts, a, o.graphLimit() > 0 ? ex.graph() : null);
+        return new Answer(ts, a.timed(meter.elapsedNanos()), o.graphLimit() > 0 ? ex.graph() : null);
     }
 
     /**
@@ -72,7 +73,7 @@ public final class PbsQuestion {
     public static Answer fromPowerOn(TaskSet ts, Options o, Budget.Meter meter) {
         if (needsPowerOn(ts)) {
             PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
-            return new Answer(p.fileTimeLine(), p.analysis(), null);
+            return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
         }
         return new Answer(ts, steadyState(ts, o, meter), null);
     }
@@ -87,12 +88,12 @@ public final class PbsQuestion {
 
     /** The steady-state window by the engine the options name (graph, solver, portfolio or auto). */
     public static Analysis steadyState(TaskSet ts, Options o, Budget.Meter meter) {
-        return Portfolio.analyze(ts, o, meter);
+        return Portfolio.analyze(ts, o, meter).timed(meter.elapsedNanos());
     }
 
     /** The brute-force twin: every PBS schedule of the steady-state window enumerated, under the options' limits. */
     public static Analysis bruteForce(TaskSet ts, Options o, Budget.Meter meter) {
-        return new BruteForceExplorer(ts, o.budget()).analyze(meter);
+        return new BruteForceExplorer(ts, o.budget()).analyze(meter).timed(meter.elapsedNanos());
     }
 
     /**

@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.SearchOrder;
+import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
@@ -14,6 +15,8 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.solver.SolverEngine;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +31,7 @@ import java.util.concurrent.*;
  * {@link PbsQuestion}, above both engines' rooms, so it only ever calls down into them.
  */
 final class Portfolio {
+    private static final Logger LOG = LoggerFactory.getLogger(Portfolio.class);
     /** How long the graph search runs alone before the solver joins it. */
     static final long HEAD_START_MS = 200;
 
@@ -54,7 +58,13 @@ final class Portfolio {
             return o.engine() == EngineKind.GRAPH ? a : a.withEngine("graph");
         }
         if (kind == EngineKind.SOLVER) {
-            return new SolverEngine(ts, o.threads(), SolverEngine.SEED).analyze(meter).withEngine(SolverEngine.NAME);
+            // One worker whatever --threads: Choco's parallel workers race, and which one finds its
+            // solution first would change the table from run to run; one worker gives the same bytes.
+            // On a thread of its own: the solver's first propagation of a large model polls no meter,
+            // and the answer does not wait for it once a budget is spent.
+            CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(
+                    () -> new SolverEngine(ts, 1, SolverEngine.SEED).analyze(meter), Portfolio::daemon);
+            return withinBudget(f, meter).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
     }
@@ -104,16 +114,19 @@ final class Portfolio {
         CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
                 () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
         Analysis early = await(graph, headStartMs);
-        if (early != null && early.verdict() != Verdict.INCONCLUSIVE) {
+        // A budget the graph search spent alone is spent for the whole portfolio: nothing else starts.
+        if (early != null && (early.verdict() != Verdict.INCONCLUSIVE || Budget.spent(early.note()))) {
             return early;
         }
         List<CompletableFuture<Analysis>> racing = new ArrayList<>(List.of(graph));
         List<Budget.Meter> meters = new ArrayList<>(List.of(graphMeter));
+        List<String> names = new ArrayList<>(List.of("graph search"));
         Budget.Meter solverMeter = meter.inner(meter.budget());
         racing.add(CompletableFuture.supplyAsync(
                 () -> new SolverEngine(ts, workers, SolverEngine.SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
                 Portfolio::daemon));
         meters.add(solverMeter);
+        names.add("solver");
         for (int i = 0; i < beside; i++) {
             BesideSearch.Part part = BESIDE[i];
             Budget.Meter partMeter = meter.inner(meter.budget());
@@ -121,6 +134,7 @@ final class Portfolio {
                     () -> checked(ts, new BesideSearch(ts, o).analyze(part, partMeter)).withEngine("graph"),
                     Portfolio::daemon));
             meters.add(partMeter);
+            names.add(part.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
         }
         if (dives > 0) {
             // Their first order is 1: the graph search already runs the plain depth-first order.
@@ -129,18 +143,30 @@ final class Portfolio {
                     () -> checked(ts, new DiverseDfs(ts, o, dives, 1).analyze(diveMeter)).withEngine("graph"),
                     Portfolio::daemon));
             meters.add(diveMeter);
+            names.add("diversified depth-first searches");
         }
-        return first(racing, meters);
+        return first(racing, meters, names, o.stop() == StopRule.ALL);
     }
 
     /**
      * The first verdict that is not inconclusive (the others are then stopped); when none decides,
-     * the graph search's analysis (its deepest path says more than the solver's nothing).
+     * the graph search's analysis (its deepest path says more than the solver's nothing). A part
+     * that ran out of a budget (states, time, heap) spends it for all: the others are stopped and the
+     * answer is inconclusive. With {@code --stop all} only the graph search's schedule is an answer
+     * (it is the one chosen by the objective); a refutation of any part still is.
      */
-    private static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters) {
+    private static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters,
+            List<String> names, boolean objective) {
         List<Integer> open = new ArrayList<>();
         for (int i = 0; i < racing.size(); i++) {
             open.add(i);
+        }
+        long t0 = System.nanoTime();
+        long[] ends = new long[racing.size()];
+        List<CompletableFuture<Analysis>> timed = new ArrayList<>();
+        for (int i = 0; i < racing.size(); i++) {
+            int k = i;
+            timed.add(racing.get(i).whenComplete((r, e) -> ends[k] = System.nanoTime()));
         }
         while (!open.isEmpty()) {
             try {
@@ -157,14 +183,62 @@ final class Portfolio {
                 }
                 open.remove(k--);
                 Analysis a = join(racing.get(i));
-                if (a.verdict() != Verdict.INCONCLUSIVE) {
+                boolean answers = a.verdict() == Verdict.NOT_SCHEDULABLE
+                        || a.verdict() == Verdict.SCHEDULABLE && (!objective || i == 0);
+                if (answers || Budget.spent(a.note())) {
+                    LOG.debug("portfolio: the {} ended first with {} ({})", names.get(i), a.verdict().words(),
+                            a.note() == null ? "decided" : a.note());
                     meters.forEach(Budget.Meter::cancel);
-                    racing.forEach(f -> f.exceptionally(e -> null).join());
-                    return a;
+                    stopAll(timed, ends, names, t0);
+                    return answers || i == 0 ? a : join(racing.get(0)).withNote(a.note());
                 }
             }
         }
+        stopAll(timed, ends, names, t0);
         return join(racing.get(0));
+    }
+
+    /** How long a stopped part may take to notice it; one that takes longer is left behind on its daemon thread. */
+    static final long GRACE_MS = 250;
+
+    /**
+     * The engine's analysis, or inconclusive with the budget's note when a budget is spent and the
+     * engine has not answered {@link #GRACE_MS} later (it is left to end on its daemon thread).
+     */
+    private static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
+        while (true) {
+            Analysis a = await(f, 10);
+            if (a != null) {
+                return a;
+            }
+            String note = meter.overTimeOrHeap();
+            if (note != null) {
+                meter.cancel();
+                a = await(f, GRACE_MS);
+                return a != null ? a : new Analysis(Verdict.INCONCLUSIVE, SolverEngine.NAME, Stats.EMPTY, List.of(),
+                        null, note);
+            }
+        }
+    }
+
+    /** Waits for every part to stop (each at most {@link #GRACE_MS}), and says (--verbose) which stopped last and when. */
+    private static void stopAll(List<CompletableFuture<Analysis>> timed, long[] ends, List<String> names, long t0) {
+        long until = System.nanoTime() + GRACE_MS * 1_000_000L;
+        for (int i = 0; i < timed.size(); i++) {
+            if (await(timed.get(i).exceptionally(e -> null), Math.max(0, (until - System.nanoTime()) / 1_000_000L))
+                    == null && !timed.get(i).isDone()) {
+                ends[i] = Long.MAX_VALUE;
+                LOG.debug("portfolio: the {} has not stopped within {} ms; left behind", names.get(i), GRACE_MS);
+            }
+        }
+        int last = 0;
+        for (int i = 1; i < ends.length; i++) {
+            last = ends[i] - ends[last] > 0 ? i : last;
+        }
+        if (LOG.isDebugEnabled()) {
+            LOG.debug(String.format(java.util.Locale.ROOT, "portfolio: the last part to stop was the %s, %.1f ms after"
+                    + " the race began", names.get(last), (ends[last] - t0) / 1e6));
+        }
     }
 
     /**

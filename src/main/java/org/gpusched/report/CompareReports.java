@@ -33,7 +33,11 @@ public final class CompareReports {
                 .put("timeUnit", w.timeUnit().json());
         ArrayNode a = o.putArray("methods");
         for (MethodResult r : results) {
-            a.add(PolicyReports.result(r, w, false));
+            ObjectNode m = PolicyReports.result(r, w, false);
+            if (engine(r) != null) {
+                m.put("engine", engine(r));
+            }
+            a.add(m);
             String key = LEGACY.get(r.method());
             if (key != null && r.detail() instanceof Detail.Frames fr) {
                 o.set(key, fr.baseline() != null ? Reports.baseline(fr.taskSet(), fr.baseline())
@@ -41,6 +45,11 @@ public final class CompareReports {
             }
         }
         return o;
+    }
+
+    /** The engine that decided a PBS row when --engine named another than the graph search alone; else null. */
+    private static String engine(MethodResult r) {
+        return r.detail() instanceof Detail.Frames fr && fr.analysis() != null ? fr.analysis().engine() : null;
     }
 
     private static ObjectNode legacyPbs(MethodResult r) {
@@ -70,8 +79,12 @@ public final class CompareReports {
                 + w.timeUnit().json());
         int width = Math.max(14, results.stream().mapToInt(r -> r.method().length()).max().orElse(0));
         for (MethodResult r : results) {
+            String reason = r.reason() == null ? "" : r.reason();
+            if (engine(r) != null) {
+                reason = (reason.isEmpty() ? "" : reason + "; ") + "engine " + engine(r);
+            }
             out.println(String.format(Locale.ROOT, "  %-" + width + "s %-16s %-11s %s", r.method(),
-                    r.outcome().words(), r.evidence().json(), r.reason() == null ? "" : r.reason()).stripTrailing());
+                    r.outcome().words(), r.evidence().json(), reason).stripTrailing());
         }
         List<MethodResult> withRows = results.stream().filter(r -> !r.tasks().isEmpty()).toList();
         if (quiet || withRows.isEmpty()) {

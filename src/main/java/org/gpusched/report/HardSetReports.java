@@ -14,15 +14,16 @@ public final class HardSetReports {
     /** CSV header: the JSON field names, in the JSON order (docs/report-format.md). */
     public static final List<String> COLUMNS = List.of("timeUnit", "utilization", "tasks", "engine", "threads", "sets",
             "decided", "schedulableSets", "notSchedulableSets", "decidedBySolver", "decidedMedianTime",
-            "decidedMaxTime", "totalTime");
+            "decidedMaxTime", "totalTime", "overshootTime");
 
     /** The CSV header or the text table's head; nothing for JSON Lines. */
     public static void header(PrintWriter out, OutputFormat format) {
         if (format == OutputFormat.csv) {
             out.println(String.join(",", COLUMNS));
         } else if (format == OutputFormat.text) {
-            out.printf(Locale.ROOT, "%5s %5s %-9s %7s %5s %7s %5s %5s %6s %10s %10s %10s%n", "U", "tasks", "engine",
-                    "threads", "sets", "decided", "feas", "infea", "solver", "median ms", "max ms", "total ms");
+            out.printf(Locale.ROOT, "%5s %5s %-9s %7s %5s %7s %5s %5s %6s %10s %10s %10s %11s%n", "U", "tasks",
+                    "engine", "threads", "sets", "decided", "feas", "infea", "solver", "median ms", "max ms", "total ms",
+                    "overshoot");
         }
     }
 
@@ -37,15 +38,17 @@ public final class HardSetReports {
                 BenchReports.num(o, "decidedMedianTime", r.decidedMedianMs());
                 BenchReports.num(o, "decidedMaxTime", r.decidedMaxMs());
                 BenchReports.num(o, "totalTime", r.totalMs());
+                BenchReports.num(o, "overshootTime", r.overshootMs());
                 out.println(Json.line(o));
             }
             case csv -> out.println(Csv.row("ms", BenchReports.cell(r.utilization()), r.tasks(), engine, r.threads(), r.sets(),
                     r.decided(), r.schedulable(), r.notSchedulable(), r.bySolver(), BenchReports.cell(r.decidedMedianMs()),
-                    BenchReports.cell(r.decidedMaxMs()), BenchReports.cell(r.totalMs())));
-            default -> out.printf(Locale.ROOT, "%5.2f %5d %-9s %7d %5d %7d %5d %5d %6d %10s %10s %10s%n",
+                    BenchReports.cell(r.decidedMaxMs()), BenchReports.cell(r.totalMs()),
+                    BenchReports.cell(r.overshootMs())));
+            default -> out.printf(Locale.ROOT, "%5.2f %5d %-9s %7d %5d %7d %5d %5d %6d %10s %10s %10s %11s%n",
                     r.utilization(), r.tasks(), engine, r.threads(), r.sets(), r.decided(), r.schedulable(),
                     r.notSchedulable(), r.bySolver(), BenchReports.fmt(r.decidedMedianMs()), BenchReports.fmt(r.decidedMaxMs()),
-                    BenchReports.fmt(r.totalMs()));
+                    BenchReports.fmt(r.totalMs()), BenchReports.fmt(r.overshootMs()));
         }
     }
 }

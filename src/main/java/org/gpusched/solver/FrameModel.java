@@ -86,8 +86,10 @@ final class FrameModel {
     /** Kernels of the window the model takes (each pair of overlapping kernels costs a few constraints). */
     static final int MAX_KERNELS = 5_000;
 
-    FrameModel(TaskSet ts, Oracle oracle, Mutation mutation) {
+    /** Builds the model; each kernel pair modelled counts as a state of {@code budget}, which may stop the build. */
+    FrameModel(TaskSet ts, Oracle oracle, Mutation mutation, SearchBudget budget) {
         model = new Model("pbs-relaxation");
+        long pairs = 0;
         List<Unit> units = ts.units();
         long[] alone = new long[units.size()];
         long[] together = new long[units.size()];
@@ -134,8 +136,12 @@ final class FrameModel {
                     continue;
                 }
                 pair(j, k, oracle, together, copies, mutation);
+                if (++pairs % SearchBudget.PAIRS_EVERY == 0) {
+                    budget.modelled(SearchBudget.PAIRS_EVERY);
+                }
             }
         }
+        budget.modelled(pairs % SearchBudget.PAIRS_EVERY);
         PbsTightening.post(this, ts, together, mutation);
     }
 

@@ -83,19 +83,31 @@ public final class SolverEngine {
     private Analysis solve(Oracle oracle, Budget.Meter meter, long t0) {
         Found found = new Found();
         Tally tally = new Tally();
+        List<FrameModel> models = new ArrayList<>();
+        // The solver's states are its search nodes, summed over its workers and its searches.
+        SearchBudget budget = new SearchBudget(meter, () -> {
+            long n = tally.nodes;
+            for (FrameModel m : models) {
+                n += m.model.getSolver().getNodeCount();
+            }
+            return n;
+        });
         if (workers == 1) {
             // Worker 0 learns; a search whose learning broke proves nothing, and the same search without
-            // learning takes over for the time left.
-            Analysis learnt = one(worker(0, oracle, meter, found), learning, oracle, meter, t0, found, tally);
-            if (learnt != null || meter.timeNote() != null || !tally.broken) {
-                return learnt != null ? learnt : inconclusive(tally, t0, meter);
+            // learning takes over for the budget left.
+            models.add(worker(0, oracle, budget, found));
+            Analysis learnt = one(models.get(0), learning, oracle, budget, t0, found, tally);
+            models.clear();
+            if (learnt != null || budget.note() != null || !tally.broken) {
+                return learnt != null ? learnt : inconclusive(tally, budget, t0, meter);
             }
-            Analysis plain = one(worker(0, oracle, meter, found), false, oracle, meter, t0, found, tally);
-            return plain != null ? plain : inconclusive(tally, t0, meter);
+            models.add(worker(0, oracle, budget, found));
+            Analysis plain = one(models.get(0), false, oracle, budget, t0, found, tally);
+            models.clear();
+            return plain != null ? plain : inconclusive(tally, budget, t0, meter);
         }
-        List<FrameModel> models = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
-            models.add(worker(w, oracle, meter, found));
+            models.add(worker(w, oracle, budget, found));
         }
         // Worker 0 learns. Choco's portfolio stops every worker when a reliable one ends without a solution;
         // worker 0 is not one (a broken search ends so too), and stops the others itself when it refutes.
@@ -125,19 +137,19 @@ public final class SolverEngine {
             if (frames != null) {
                 return schedulable(frames, tally.nodes, tally.fails, t0, meter);
             }
-        } else if (meter.timeNote() == null && (refuted.get() || models.subList(1, models.size()).stream()
+        } else if (budget.note() == null && (refuted.get() || models.subList(1, models.size()).stream()
                 .anyMatch(m -> m.model.getSolver().isFeasible() == ESat.FALSE))) {
             return infeasible(tally.nodes, tally.fails, t0, meter);
         }
-        return inconclusive(tally, t0, meter);
+        return inconclusive(tally, budget, t0, meter);
     }
 
-    /** The model of worker w with its search, stopped by the budget's clock, its solutions offered to found. */
-    private FrameModel worker(int w, Oracle oracle, Budget.Meter meter, Found found) {
-        FrameModel fm = new FrameModel(ts, oracle, mutation);
+    /** The model of worker w with its search, stopped by the budget, its solutions offered to found. */
+    private FrameModel worker(int w, Oracle oracle, SearchBudget budget, Found found) {
+        FrameModel fm = new FrameModel(ts, oracle, mutation, budget);
         configure(fm, w);
         Solver s = fm.model.getSolver();
-        s.addStopCriterion(() -> meter.timeNote() != null);
+        s.addStopCriterion(budget::spent);
         s.plugMonitor((IMonitorSolution) () -> found.offer(fm));
         return fm;
     }
@@ -147,8 +159,9 @@ public final class SolverEngine {
      * in which kernels share a frame or in their order, played as PBS until one checks. Null when
      * undecided (the tally then says how far it got, and whether its learning broke).
      */
-    private Analysis one(FrameModel fm, boolean learn, Oracle oracle, Budget.Meter meter, long t0, Found found,
+    private Analysis one(FrameModel fm, boolean learn, Oracle oracle, SearchBudget budget, long t0, Found found,
             Tally tally) {
+        Budget.Meter meter = budget.meter();
         Solver s = fm.model.getSolver();
         IntVar[] decisions = fm.decisions();
         if (decisions.length > 0) {
@@ -169,14 +182,14 @@ public final class SolverEngine {
         tally.nodes += s.getNodeCount();
         tally.fails += s.getFailCount();
         tally.broken = learning != null && learning.broken();
-        if (out == null && tried == 0 && !tally.broken && s.isFeasible() == ESat.FALSE && meter.timeNote() == null) {
+        if (out == null && tried == 0 && !tally.broken && s.isFeasible() == ESat.FALSE && budget.note() == null) {
             out = infeasible(tally.nodes, tally.fails, t0, meter);
         }
         return out;
     }
 
-    private Analysis inconclusive(Tally tally, long t0, Budget.Meter meter) {
-        String note = meter.timeNote() != null ? meter.timeNote()
+    private Analysis inconclusive(Tally tally, SearchBudget budget, long t0, Budget.Meter meter) {
+        String note = budget.note() != null ? budget.note()
                 : "the relaxation has solutions, and none of the " + tally.tried + " tried played as a PBS schedule";
         return new Analysis(Verdict.INCONCLUSIVE, METHOD, stats(tally.nodes, tally.fails, t0, meter), List.of(), null,
                 note);

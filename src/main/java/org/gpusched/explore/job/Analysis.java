@@ -49,6 +49,22 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
         return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, e, proof);
     }
 
+    /**
+     * The same analysis timed from its meter's start: the run's time, the work before and beside
+     * the search (greedy runs, the relaxations, the solver's model, the re-check) included.
+     */
+    public Analysis timed(long elapsedNanos) {
+        Stats s = stats;
+        Stats t = new Stats(s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(), s.pruned(),
+                s.maxDepth(), Math.max(s.elapsedNanos(), elapsedNanos), s.peakHeapBytes());
+        return new Analysis(verdict, method, t, schedule, witness, note, achieved, foundBy, repeat, engine, proof);
+    }
+
+    /** The same analysis with another note (the portfolio: the budget another part spent). */
+    public Analysis withNote(String n) {
+        return new Analysis(verdict, method, stats, schedule, witness, n, achieved, foundBy, repeat, engine, proof);
+    }
+
     /** The same analysis with what its "not schedulable" rests on. */
     public Analysis withProof(Proof p) {
         return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, engine, p);
