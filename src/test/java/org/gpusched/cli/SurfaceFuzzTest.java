@@ -374,4 +374,115 @@ class SurfaceFuzzTest {
             }
         }
     }
+
+    /**
+     * A stated runtime cost through every method: seeded workloads of every shape get a random
+     * {@code runtime} object, and {@code compare} runs with and without it. No method answers exit 70;
+     * no exact search or bound becomes schedulable because a cost was added, and no bound (SM
+     * partitioning's heuristic plans aside) answers a shorter response. Simulated policies (online
+     * EDF, copy-exec's strategies) are left out: longer jobs may reorder a non-preemptive run either
+     * way, and an exact search reports the responses of the one table it found, not a bound.
+     */
+    @Test
+    void aStatedRuntimeCostNeverHelpsAnyMethod() throws Exception {
+        List<String> seeds = new ArrayList<>(WORKLOADS);
+        seeds.add(V1);
+        seeds.add("examples/jetson-orin-perception.json");
+        int compared = 0;
+        int grown = 0;
+        for (int i = 0; i < Math.max(10, COUNT / 12); i++) {
+            Random rnd = new Random(SEED * 1_000_003L + 29 + i);
+            String seed = seeds.get(i % seeds.size());
+            com.fasterxml.jackson.databind.node.ObjectNode tree =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) M.readTree(Files.readString(Path.of(seed)));
+            com.fasterxml.jackson.databind.node.ObjectNode cost = tree.putObject("runtime");
+            for (String f : new String[] {"launch", "submit", "sync", "copy"}) {
+                cost.put(f, rnd.nextInt(4) == 0 ? 0 : 1 + rnd.nextInt(3));
+            }
+            Path with = dir.resolve("cost-" + i + ".json");
+            Files.writeString(with, M.writeValueAsString(tree));
+            tree.remove("runtime");
+            Path without = dir.resolve("free-" + i + ".json");
+            Files.writeString(without, M.writeValueAsString(tree));
+            CliRunner a = CliRunner.run("compare", without.toString(), "--format", "json");
+            CliRunner b = CliRunner.run("compare", with.toString(), "--format", "json");
+            String what = "#" + i + " " + seed + " " + cost + ": ";
+            assertThat(a.code()).as(what + a.err()).isIn(0, 1, 3);
+            assertThat(b.code()).as(what + b.err()).isIn(0, 1, 3);
+            JsonNode free = M.readTree(a.out()).path("methods");
+            JsonNode paid = M.readTree(b.out()).path("methods");
+            assertThat(paid.size()).as(what).isEqualTo(free.size());
+            for (int m = 0; m < free.size(); m++) {
+                JsonNode x = free.get(m);
+                JsonNode y = paid.get(m);
+                String method = x.path("method").asText();
+                assertThat(y.path("method").asText()).isEqualTo(method);
+                String evidence = y.path("evidence").asText();
+                if (evidence.equals("simulation") || !"schedulable".equals(y.path("verdict").asText())) {
+                    continue;
+                }
+                assertThat(x.path("verdict").asText()).as(what + method + " became schedulable with a cost").isEqualTo("schedulable");
+                compared++;
+                if (!evidence.equals("bound") || method.startsWith("sm-partition")) {
+                    continue;
+                }
+                boolean grew = false;
+                for (int t = 0; t < x.path("tasks").size(); t++) {
+                    long before = x.path("tasks").get(t).path("responseTime").asLong();
+                    long after = y.path("tasks").get(t).path("responseTime").asLong();
+                    assertThat(after).as(what + method + " " + x.path("tasks").get(t).path("task").asText())
+                            .isGreaterThanOrEqualTo(before);
+                    grew |= after > before;
+                }
+                // A frame cost (launch, submission or synchronise) is paid by every GPU job: some response grows.
+                if (cost.path("launch").asInt() + cost.path("submit").asInt() + cost.path("sync").asInt() > 0) {
+                    assertThat(grew).as(what + method + " ignores the stated runtime cost").isTrue();
+                    grown++;
+                }
+            }
+        }
+        assertThat(compared).as("methods that answered schedulable with a cost (so the check compared something)").isPositive();
+        assertThat(grown).as("bounds whose growth was checked").isPositive();
+    }
+
+    /**
+     * Engines, thread counts and budgets drawn at random on generated sets of the paper's shape near
+     * and past the boundary: every run ends 0, 1 or 3 (never 70), within its time limit plus the
+     * bound of docs/cli.md (max(1 s, 3 %), with a margin for a loaded test machine), and a spent
+     * budget is named in the report's note.
+     */
+    @Test
+    void enginesThreadsAndBudgetsDrawnAtRandomEndWithinTheirBudget() throws Exception {
+        String[] engines = {"graph", "solver", "portfolio", "auto"};
+        for (int i = 0; i < Math.max(6, COUNT / 20); i++) {
+            Random rnd = new Random(SEED * 1_000_003L + 31 + i);
+            int n = 12 + rnd.nextInt(17);
+            double u = new double[] {1.0, 1.4, 1.6}[rnd.nextInt(3)];
+            CliRunner g = CliRunner.run("generate", "-u", Double.toString(u), "-n", Integer.toString(n), "--index",
+                    Integer.toString(rnd.nextInt(50)));
+            assertThat(g.code()).as(g.err()).isZero();
+            Path set = dir.resolve("set-" + i + ".json");
+            Files.writeString(set, g.out());
+            String engine = engines[rnd.nextInt(engines.length)];
+            String threads = Integer.toString(1 + rnd.nextInt(3));
+            boolean states = rnd.nextBoolean();
+            String[] budget = states ? new String[] {"--max-states", Integer.toString(500 + rnd.nextInt(5000)), "--time-limit", "60s"}
+                    : new String[] {"--time-limit", "1s"};
+            List<String> args = new ArrayList<>(List.of("analyze", set.toString(), "--engine", engine, "--threads", threads,
+                    "--format", "json"));
+            args.addAll(List.of(budget));
+            String what = "#" + i + " " + String.join(" ", args) + ": ";
+            long t0 = System.nanoTime();
+            CliRunner r = CliRunner.run(args.toArray(String[]::new));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertThat(r.code()).as(what + r.err()).isIn(0, 1, 3);
+            assertThat(seconds).as(what + "wall seconds").isLessThan(states ? 45 : 1 + 1 + 2);
+            if (r.code() == 3) {
+                String note = r.out().lines().filter(l -> l.startsWith("{")).findFirst()
+                        .map(l -> { try { return M.readTree(l).path("note").asText(); } catch (Exception e) { return ""; } })
+                        .orElse("");
+                assertThat(note).as(what).containsAnyOf("budget", "time limit");
+            }
+        }
+    }
 }
