@@ -77,41 +77,43 @@ final class LoopCommand extends ProfileRun {
         String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        Outputs outputs = outputs(overwrite.force, taskset, out, tableOut, reportOut);
-        SimTiming timing = profile.simTiming(ts, common);
-        List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
-        Model first;
-        String device;
-        try (ProfileDevice dev = open(in, timing)) {
-            device = dev.name();
-            first = start.equals("model") ? Model.ofTaskSet(ts, sets)
-                    : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
-                    profile.statistic, profile.margin);
-        } catch (CudaException e) {
-            throw ProfileDevices.cudaFailure(e);
+        try (Outputs outputs = outputs(overwrite.force, taskset, out, tableOut, reportOut)) {
+            SimTiming timing = profile.simTiming(ts, common);
+            List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
+            Model first;
+            String device;
+            try (ProfileDevice dev = open(in, timing)) {
+                device = dev.name();
+                first = start.equals("model") ? Model.ofTaskSet(ts, sets)
+                        : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
+                        profile.statistic, profile.margin);
+            } catch (CudaException e) {
+                throw ProfileDevices.cudaFailure(e);
+            }
+            Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
+                    explore.toOptions(0), whole,
+                    LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
+                            profile.run.nanos(ts)));
+            Loop.Result r;
+            try {
+                r = Loop.run(ts, content, first, settings);
+            } catch (CudaException e) {
+                throw ProfileDevices.cudaFailure(e);
+            }
+            ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
+                    tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);
+            String reportLine = Json.line(ProfileReports.loopJson(h, r));
+            outputs.writeString(out, r.workloadJson());
+            if (r.table() != null) {
+                outputs.writeString(tableOut, Tables.toJson(r.table()));
+            }
+            outputs.writeString(reportOut, reportLine + "\n");
+            outputs.commit();
+            switch (common.format) {
+                case json -> spec.commandLine().getOut().println(reportLine);
+                default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
+            }
+            return r.outcome().exitCode();
         }
-        Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
-                explore.toOptions(0), whole,
-                LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
-                        profile.run.nanos(ts)));
-        Loop.Result r;
-        try {
-            r = Loop.run(ts, content, first, settings);
-        } catch (CudaException e) {
-            throw ProfileDevices.cudaFailure(e);
-        }
-        ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
-                tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);
-        String reportLine = Json.line(ProfileReports.loopJson(h, r));
-        outputs.writeString(out, r.workloadJson());
-        if (r.table() != null) {
-            outputs.writeString(tableOut, Tables.toJson(r.table()));
-        }
-        outputs.writeString(reportOut, reportLine + "\n");
-        switch (common.format) {
-            case json -> spec.commandLine().getOut().println(reportLine);
-            default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
-        }
-        return r.outcome().exitCode();
     }
 }

@@ -49,18 +49,19 @@ final class PlanLoop {
         Workload truth = new WorkloadReader().read(cmd.profile.simTiming.toString(),
                 InputText.read(cmd.profile.simTiming));
         Path reportOut = cmd.report != null ? cmd.report : ProfileCommand.beside(cmd.out, ".rounds.json");
-        Outputs outputs = Outputs.of(List.of(cmd.taskset, cmd.profile.simTiming), cmd.overwrite.force);
-        outputs.check(cmd.out);
-        outputs.check(reportOut);
-        PrintWriter out = line.getOut();
-        Result r = TimePartitionLoop.run(content, w, truth, new Settings(cmd.taskset.toString(),
-                cmd.profile.simTiming.toString(), cmd.out.toString(), cmd.rounds, cmd.profile.run.seed,
-                cmd.profile.runs, cmd.profile.statistic, cmd.profile.margin), round -> out.println(TimePartitionLoopReports.line(round)));
-        if (r.planned() != null) {
-            outputs.writeString(cmd.out, r.planned());
+        try (Outputs outputs = Outputs.of(List.of(cmd.taskset, cmd.profile.simTiming), cmd.overwrite.force).staged()) {
+            outputs.checkEach(cmd.out, reportOut);
+            PrintWriter out = line.getOut();
+            Result r = TimePartitionLoop.run(content, w, truth, new Settings(cmd.taskset.toString(),
+                    cmd.profile.simTiming.toString(), cmd.out.toString(), cmd.rounds, cmd.profile.run.seed,
+                    cmd.profile.runs, cmd.profile.statistic, cmd.profile.margin), round -> out.println(TimePartitionLoopReports.line(round)));
+            if (r.planned() != null) {
+                outputs.writeString(cmd.out, r.planned());
+            }
+            outputs.writeString(reportOut, TimePartitionLoopReports.json(r.rounds()));
+            outputs.commit();
+            out.println("written " + cmd.out + ", " + reportOut);
+            return r.outcome().exitCode();
         }
-        outputs.writeString(reportOut, TimePartitionLoopReports.json(r.rounds()));
-        out.println("written " + cmd.out + ", " + reportOut);
-        return r.outcome().exitCode();
     }
 }

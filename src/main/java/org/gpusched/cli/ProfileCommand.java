@@ -60,23 +60,25 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        Outputs outputs = outputs(overwrite.force, taskset, out, csv);
-        SimTiming timing = profile.simTiming(ts, common);
-        Profiler.Profile p;
-        try (ProfileDevice dev = open(in, timing)) {
-            p = measure(ts, dev, content);
+        try (Outputs outputs = outputs(overwrite.force, taskset, out, csv)) {
+            SimTiming timing = profile.simTiming(ts, common);
+            Profiler.Profile p;
+            try (ProfileDevice dev = open(in, timing)) {
+                p = measure(ts, dev, content);
+            }
+            Model model = Model.of(p, profile.statistic, profile.margin);
+            String json = MeasuredWorkload.json(ts, content, model, out.toString());
+            outputs.writeString(out, json);
+            outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
+            outputs.commit();
+            ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
+                    profile.statistic.cli(), profile.margin.toPlainString());
+            switch (common.format) {
+                case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
+                default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
+            }
+            return ExitCodes.OK;
         }
-        Model model = Model.of(p, profile.statistic, profile.margin);
-        String json = MeasuredWorkload.json(ts, content, model, out.toString());
-        outputs.writeString(out, json);
-        outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
-        ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
-                profile.statistic.cli(), profile.margin.toPlainString());
-        switch (common.format) {
-            case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
-            default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
-        }
-        return ExitCodes.OK;
     }
 
     /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
@@ -103,23 +105,24 @@ final class ProfileCommand extends ProfileRun {
         }
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         ProfileOptions.distinct(cl, out, csv);
-        Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force);
-        outputs.check(out);
-        outputs.check(csv);
-        List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
-                ts.tasks().stream().map(Task::name).toList());
-        NsysTrace.Trace trace = NsysTrace.read(fromNsys, NsysMap.usesNvtx(rules));
-        NsysProfile.Result r = NsysProfile.of(ts, trace, rules, nanos, "nsys:" + fromNsys.getFileName());
-        Model model = Model.of(r.profile(), profile.statistic, profile.margin);
-        outputs.writeString(out, MeasuredWorkload.json(ts, in.content(), model, out.toString()));
-        outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(r.profile()).getBytes(StandardCharsets.UTF_8)));
-        ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
-                profile.statistic.cli(), profile.margin.toPlainString());
-        switch (common.format) {
-            case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
-            default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
+        try (Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force).staged()) {
+            outputs.checkEach(out, csv);
+            List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
+                    ts.tasks().stream().map(Task::name).toList());
+            NsysTrace.Trace trace = NsysTrace.read(fromNsys, NsysMap.usesNvtx(rules));
+            NsysProfile.Result r = NsysProfile.of(ts, trace, rules, nanos, "nsys:" + fromNsys.getFileName());
+            Model model = Model.of(r.profile(), profile.statistic, profile.margin);
+            outputs.writeString(out, MeasuredWorkload.json(ts, in.content(), model, out.toString()));
+            outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(r.profile()).getBytes(StandardCharsets.UTF_8)));
+            outputs.commit();
+            ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
+                    profile.statistic.cli(), profile.margin.toPlainString());
+            switch (common.format) {
+                case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
+                default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
+            }
+            return ExitCodes.OK;
         }
-        return ExitCodes.OK;
     }
 
     private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content) {

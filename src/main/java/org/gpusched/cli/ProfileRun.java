@@ -39,14 +39,19 @@ abstract class ProfileRun implements Callable<Integer>, NoCsv {
 
     /**
      * The run's outputs, checked before anything is measured: no two are the same file, none is an
-     * input, and none is a file gpusched did not write unless {@code force}. (--force is declared by
-     * each command, after its own options: picocli's completion script lists flags in that order.)
+     * input, and none is a file gpusched did not write unless {@code force}. They belong together:
+     * locked against a second run and renamed into place together by {@link Outputs#commit}, so the
+     * caller closes them. (--force is declared by each command, after its own options: picocli's
+     * completion script lists flags in that order.)
      */
     Outputs outputs(boolean force, Path taskset, Path... files) {
         ProfileOptions.distinct(spec.commandLine(), files);
-        Outputs outputs = Outputs.of(profile.inputs(taskset), force);
-        for (Path p : files) {
-            outputs.check(p);
+        Outputs outputs = Outputs.of(profile.inputs(taskset), force).staged();
+        try {
+            outputs.checkEach(files);
+        } catch (RuntimeException e) {
+            outputs.close();
+            throw e;
         }
         return outputs;
     }

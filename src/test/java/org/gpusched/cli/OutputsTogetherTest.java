@@ -43,6 +43,36 @@ class OutputsTogetherTest {
         assertThat(Files.readString(table)).contains("\"paper-fig1\"");
     }
 
+    /**
+     * loop's three files (workload, table, rounds) and profile's two (workload, samples) belong
+     * together too: one held output refuses the run before anything is measured, and none of the
+     * others is written.
+     */
+    @Test
+    void loop_and_profile_refuse_outputs_another_run_holds_and_write_none_of_theirs() throws Exception {
+        Path out = dir.resolve("m.json");
+        Path table = dir.resolve("m.table.json");
+        Path rounds = dir.resolve("m.rounds.json");
+        Path samples = dir.resolve("m.samples.csv");
+        try (Outputs holder = Outputs.of(List.of(), false).staged()) {
+            holder.check(table);
+            CliRunner loop = CliRunner.run("loop", A, "--device", "sim", "--out", out.toString());
+            assertThat(loop.code()).as(loop.err()).isEqualTo(2);
+            assertThat(loop.err()).startsWith(table + ": another gpusched run").hasLineCount(1);
+            holder.check(samples);
+            CliRunner profile = CliRunner.run("profile", A, "--device", "sim", "--out", out.toString());
+            assertThat(profile.code()).as(profile.err()).isEqualTo(2);
+            assertThat(profile.err()).startsWith(samples + ": another gpusched run").hasLineCount(1);
+        }
+        assertThat(out).doesNotExist();
+        assertThat(rounds).doesNotExist();
+        assertThat(CliRunner.run("loop", A, "--device", "sim", "--out", out.toString()).code()).isZero();
+        assertThat(List.of(out, table, rounds)).allMatch(Files::exists);
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).noneMatch(n -> n.contains(".gpusched-tmp-"));
+        }
+    }
+
     /** Both sides of a race, run at once many times: each pair of files present comes from one input. */
     @Test
     void concurrent_runs_on_the_same_outputs_leave_the_files_of_one_run() throws Exception {
