@@ -235,7 +235,10 @@ final class Portfolio {
         for (int i = 1; i < ends.length; i++) {
             last = ends[i] - ends[last] > 0 ? i : last;
         }
-        if (LOG.isDebugEnabled()) {
+        if (LOG.isDebugEnabled() && ends[last] == Long.MAX_VALUE) {
+            LOG.debug("portfolio: the {} had not stopped when the answer was given (left behind, still running)",
+                    names.get(last));
+        } else if (LOG.isDebugEnabled()) {
             LOG.debug(String.format(java.util.Locale.ROOT, "portfolio: the last part to stop was the %s, %.1f ms after"
                     + " the race began", names.get(last), (ends[last] - t0) / 1e6));
         }
