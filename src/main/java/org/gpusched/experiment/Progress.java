@@ -110,7 +110,9 @@ public final class Progress implements AutoCloseable {
                 if (done != total || total == 0) {
                     draw(System.nanoTime());
                 }
-                err.print("\n");
+                if (lastWidth > 0) { // else erased for the command's output already
+                    err.print("\n");
+                }
             } else if (lastWidth > 0) {
                 err.print("\r" + " ".repeat(lastWidth) + "\r");
             }
