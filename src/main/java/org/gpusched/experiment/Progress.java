@@ -63,7 +63,9 @@ public final class Progress implements AutoCloseable {
     public static Progress watching(PrintWriter err, String label, Watch watch) {
         return ticker(err, nanos -> {
             int depth = watch.depth();
-            return label + ": " + watch.part() + ", " + watch.states() + " states"
+            String phase = watch.phase();
+            return label + ": " + watch.part() + (phase.isEmpty() ? "" : " (" + phase + ")") + ", "
+                    + watch.states() + " states"
                     + (depth < 0 ? "" : ", depth " + depth) + ", " + seconds(nanos);
         });
     }

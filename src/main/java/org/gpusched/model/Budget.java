@@ -120,6 +120,13 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
             }
         }
 
+        /** Tells the live status (if any) which step of the part runs now. */
+        public void phase(String step) {
+            if (watch != null) {
+                watch.phase(step);
+            }
+        }
+
         /** Tells the live status (if any) which method or portfolio part runs now. */
         public void running(String part) {
             if (watch != null) {

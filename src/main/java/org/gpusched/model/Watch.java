@@ -11,12 +11,14 @@ public final class Watch {
     private volatile long states;
     private volatile int depth = -1;
     private volatile String part = "";
+    private volatile String phase = "";
 
     /** Starts over for a new analysis: no states, no depth, {@code running} as its part. */
     public void reset(String running) {
         states = 0;
         depth = -1;
         part = running;
+        phase = "";
     }
 
     /** Records a search's progress; the counts only grow (a racing part behind leaves them). */
@@ -31,6 +33,15 @@ public final class Watch {
 
     public void part(String running) {
         part = running;
+    }
+
+    /** The step of the part running ("checks before the search", "search"); empty: none named. */
+    public void phase(String step) {
+        phase = step;
+    }
+
+    public String phase() {
+        return phase;
     }
 
     public long states() {
