@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.experiment.Progress;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.explore.result.GraphExport;
@@ -37,6 +38,8 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     CommandSpec spec;
     @Mixin
     CommonOptions common;
+    @Mixin
+    ProgressOption progress;
     @Mixin
     ExploreOptions explore;
 
@@ -125,7 +128,14 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             Applicability app = m.applicability(w);
             // A method may also find that it does not apply only once it sees the options (brute
             // force on a set answered from power-on): refused alike.
-            MethodResult r = app.applies() ? m.run(w, options, options.explore().budget().start()) : null;
+            MethodResult r = null;
+            if (app.applies()) {
+                Watch watch = new Watch();
+                watch.reset(m.id());
+                try (Progress p = Progress.watching(progress.to(err, common.quiet), "analyze", watch)) {
+                    r = m.run(w, options, options.explore().budget().start(watch));
+                }
+            }
             String refused = !app.applies() ? app.reason()
                     : r.outcome() == Outcome.NOT_APPLICABLE ? r.reason() : null;
             if (refused != null) {

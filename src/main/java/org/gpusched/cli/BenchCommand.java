@@ -2,6 +2,7 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Bench;
 import org.gpusched.experiment.HardSets;
+import org.gpusched.experiment.Progress;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.model.ExitCodes;
@@ -24,6 +25,8 @@ final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
     @Mixin
     CommonOptions common;
+    @Mixin
+    ProgressOption progress;
 
     @Option(names = "--tasks", split = ",", paramLabel = "N", defaultValue = "4,5,6,7,8,9,10,12,14,16,20,24")
     List<Integer> tasks;
@@ -83,10 +86,27 @@ final class BenchCommand implements Callable<Integer> {
                 Bench.engineOptions(maxStates, timeLimit, all, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);
+        // The bar is erased before each point's row, then drawn again: a row never lands inside it.
+        Progress[] bar = {Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "bench",
+                Bench.total(config))};
         Bench.run(config, p -> {
-            BenchReports.point(out, common.format, p);
-            out.flush();
+            Runnable row = () -> {
+                BenchReports.point(out, common.format, p);
+                out.flush();
+            };
+            if (bar[0] == null) {
+                row.run();
+            } else {
+                bar[0].printing(row);
+            }
+        }, () -> {
+            if (bar[0] != null) {
+                bar[0].step();
+            }
         });
+        if (bar[0] != null) {
+            bar[0].close();
+        }
         return ExitCodes.OK;
     }
 }

@@ -1,9 +1,11 @@
 package org.gpusched.cli;
 
 import org.gpusched.baseline.OnlineEdfGraph;
+import org.gpusched.experiment.Progress;
 import org.gpusched.gantt.Gantt;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.model.ExitCodes;
+import org.gpusched.model.Watch;
 import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.*;
@@ -27,6 +29,8 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     CommandSpec spec;
     @Mixin
     CommonOptions common;
+    @Mixin
+    ProgressOption progress;
     @Mixin
     ExploreOptions explore;
     @Mixin
@@ -73,7 +77,11 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
-            Comparison.Result c = Comparison.of(w, chosen, methods != null, options);
+            Watch watch = new Watch();
+            Comparison.Result c;
+            try (Progress p = Progress.watching(progress.to(err, common.quiet), "compare", watch)) {
+                c = Comparison.of(w, chosen, methods != null, options, watch);
+            }
             List<MethodResult> results = c.results();
             if (html != null) {
                 pages.add(new HtmlReport.Entry(f.toString(), w, results, GanttOutput.first(w, results)));

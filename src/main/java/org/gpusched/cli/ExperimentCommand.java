@@ -62,6 +62,8 @@ final class ExperimentCommand implements Runnable {
         CommonOptions common;
         @Mixin
         SweepOptions sweep;
+        @Mixin
+        ProgressOption progress;
 
         /** Runs an experiment (or one shard) and lists the files written. */
         int execute(Experiment e) throws IOException {
@@ -73,7 +75,8 @@ final class ExperimentCommand implements Runnable {
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
                 dir.stale().ifPresent(spec.commandLine().getErr()::println);
-                files = Sweep.execute(e, shard, sweep.threads, deadline, dir, spec.commandLine().getErr());
+                files = Sweep.execute(e, shard, sweep.threads, deadline, dir,
+                        progress.to(spec.commandLine().getErr(), common.quiet));
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
                 ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
             } catch (Sweep.OutOfTime t) {

@@ -49,6 +49,8 @@ final class ProfileCommand extends ProfileRun {
 
     @Mixin
     SharedOptions.OverwriteOutputs overwrite;
+    @Mixin
+    ProgressOption progress;
 
     @Override
     public Integer call() {
@@ -127,7 +129,7 @@ final class ProfileCommand extends ProfileRun {
 
     private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content) {
         List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
-        Progress bar = Progress.forConsole(spec.commandLine().getErr(), "profile", sets.size());
+        Progress bar = Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "profile", sets.size());
         try {
             return ProfileDevices.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
                     bar == null ? () -> { } : bar::step), ts.source(), content);

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.experiment.Progress;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** {@code gpusched qualify}: the tool-qualification run of docs/safety-manual.md; the engine is {@code qualify.Qualify}. */
 @Command(name = "qualify", mixinStandardHelpOptions = true)
@@ -56,6 +58,8 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
 
     @Option(names = {"-q", "--quiet"})
     boolean quiet;
+    @Mixin
+    ProgressOption progress;
 
     @Option(names = "--allow-external-modules")
     boolean allowExternalModules;
@@ -81,12 +85,20 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
             Qualify.Config config = new Qualify.Config(inputs, sets, seed, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,
                     dir.dir().resolve("peers"), System.getenv(), mutation, tool, true);
-            Qualification q = Qualify.run(config, line -> {
-                if (!quiet) {
-                    err.println(line);
-                    err.flush();
-                }
-            });
+            // With the status line, the phase lines show in it instead of scrolling past.
+            AtomicReference<String> phase = new AtomicReference<>("qualify: starting");
+            Qualification q;
+            try (Progress status = Progress.ticker(progress.to(err, quiet),
+                    nanos -> phase.get() + ", " + Progress.seconds(nanos))) {
+                q = Qualify.run(config, line -> {
+                    if (status != null) {
+                        phase.set(line);
+                    } else if (!quiet) {
+                        err.println(line);
+                        err.flush();
+                    }
+                });
+            }
             QualifyReports.write(dir, q, sets, seed, !noTiming);
             spec.commandLine().getOut().print(QualifyReports.text(q));
             spec.commandLine().getOut().println("report: " + dir.dir());

@@ -46,11 +46,16 @@ public final class Bench {
     private Bench() { }
 
     public static List<Point> run(Config c, Consumer<Point> onPoint) {
+        return run(c, onPoint, () -> { });
+    }
+
+    /** As {@link #run(Config, Consumer)}, telling {@code onSet} after each set measured (the progress bar). */
+    public static List<Point> run(Config c, Consumer<Point> onPoint, Runnable onSet) {
         warmUp(c);
         List<Point> points = new ArrayList<>();
         for (int n : c.tasks()) {
             for (double u : c.utilizations()) {
-                Point p = point(c, n, u);
+                Point p = point(c, n, u, onSet);
                 points.add(p);
                 onPoint.accept(p);
             }
@@ -68,7 +73,12 @@ public final class Bench {
         }
     }
 
-    private static Point point(Config c, int n, double u) {
+    /** The sets a run measures: every (tasks, utilisation) point's. */
+    public static int total(Config c) {
+        return c.tasks().size() * c.utilizations().size() * c.sets();
+    }
+
+    private static Point point(Config c, int n, double u, Runnable onSet) {
         double[] ms = new double[c.sets()];
         List<Double> feasible = new ArrayList<>();
         List<Double> infeasible = new ArrayList<>();
@@ -106,6 +116,7 @@ public final class Bench {
             }
             vertices[i] = a.stats().vertices();
             heap = Math.max(heap, a.stats().peakHeapBytes());
+            onSet.run();
             if (a.verdict() == Verdict.INCONCLUSIVE) {
                 continue;
             }

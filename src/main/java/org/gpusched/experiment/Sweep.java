@@ -54,7 +54,7 @@ public final class Sweep {
                 mine.add(u);
             }
         }
-        Progress bar = Progress.forConsole(progressTo, e.kind(), mine.size());
+        Progress bar = Progress.bar(progressTo, e.kind(), mine.size());
         List<String> rows = new ArrayList<>();
         if (threads <= 1) {
             for (int i = 0; i < mine.size(); i++) {

@@ -140,6 +140,7 @@ public final class GpuSchedExplorer {
         if (options.greedyFirst() && options.graphLimit() == 0) {
             // Both early answers are skipped when the graph is drawn (it would be empty) or when
             // the plain search is asked for (the paper's curves count its vertices).
+            meter.phase("checks before the search");
             try {
                 Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
                 if (refuted != null) {
@@ -163,6 +164,7 @@ public final class GpuSchedExplorer {
             }
         }
         phases = new Phases(System.nanoTime() - checks0, 0, 0);
+        meter.phase("search");
         if (all) {
             return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
         }

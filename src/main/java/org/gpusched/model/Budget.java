@@ -40,7 +40,12 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
 
     /** Starts the clock: one meter per analysis (or per compare of one file, shared by its methods). */
     public Meter start() {
-        return new Meter(this, null, System::nanoTime);
+        return new Meter(this, null, System::nanoTime, null);
+    }
+
+    /** Starts the clock with a live status to keep up to date (null: none), for every part it times. */
+    public Meter start(Watch watch) {
+        return new Meter(this, null, System::nanoTime, watch);
     }
 
     /**
@@ -48,7 +53,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
      * tests that prove a time limit binds every engine without waiting for a wall clock.
      */
     public Meter start(LongSupplier clock) {
-        return new Meter(this, null, clock);
+        return new Meter(this, null, clock, null);
     }
 
     /**
@@ -87,13 +92,16 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         private long peakHeap;
         /** Set by another thread when a racing analysis has decided: this one stops at its next check. */
         private volatile boolean cancelled;
+        /** The command's live status (shared by inner meters); null: nobody watches. */
+        private final Watch watch;
 
-        private Meter(Budget budget, Meter outer, LongSupplier clock) {
+        private Meter(Budget budget, Meter outer, LongSupplier clock, Watch watch) {
             this.budget = budget;
             this.clock = clock;
             this.startNanos = clock.getAsLong();
             this.limitNanos = budget.timeLimit() == null ? Long.MAX_VALUE : nanos(budget.timeLimit());
             this.outer = outer;
+            this.watch = watch;
         }
 
         /**
@@ -102,7 +110,28 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
          * meter's clock, so that the command as a whole ends within its limit.
          */
         public Meter inner(Budget perAnalysis) {
-            return new Meter(perAnalysis, this, clock);
+            return new Meter(perAnalysis, this, clock, watch);
+        }
+
+        /** Tells the live status (if any) how far a search got: cheap, called where budgets are checked. */
+        public void see(long states, int depth) {
+            if (watch != null) {
+                watch.see(states, depth);
+            }
+        }
+
+        /** Tells the live status (if any) which step of the part runs now. */
+        public void phase(String step) {
+            if (watch != null) {
+                watch.phase(step);
+            }
+        }
+
+        /** Tells the live status (if any) which method or portfolio part runs now. */
+        public void running(String part) {
+            if (watch != null) {
+                watch.part(part);
+            }
         }
 
         public Budget budget() {
@@ -162,6 +191,7 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
 
         /** The note of the first budget exhausted at {@code states} kept states, else null. */
         public String over(long states) {
+            see(states, -1);
             if (states > budget.maxStates()) {
                 return STATES_NOTE + budget.maxStates() + " reached";
             }

@@ -53,6 +53,7 @@ public final class PbsQuestion {
      */
     public static Answer answer(TaskSet ts, Options o, boolean steadyState, Budget.Meter meter) {
         if (!steadyState && needsPowerOn(ts)) {
+            meter.running("power-on search");
             PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
             return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
         }
@@ -60,6 +61,7 @@ public final class PbsQuestion {
             Analysis a = Proofs.confirm(ts, o, meter, Portfolio.analyze(ts, o, meter));
             return new Answer(ts, a.timed(meter.elapsedNanos()), null);
         }
+        meter.running("graph search");
         GpuSchedExplorer ex = new GpuSchedExplorer(ts, o);
         Analysis a = Proofs.confirm(ts, o, meter, ex.analyze(meter));
         return new Answer(ts, a.timed(meter.elapsedNanos()), o.graphLimit() > 0 ? ex.graph() : null);

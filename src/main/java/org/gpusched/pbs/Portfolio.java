@@ -54,10 +54,12 @@ final class Portfolio {
     static Analysis analyze(TaskSet ts, Options o, Budget.Meter meter) {
         EngineKind kind = resolve(o.engine(), o.threads());
         if (kind == EngineKind.GRAPH) {
+            meter.running("graph search");
             Analysis a = new GpuSchedExplorer(ts, o).analyze(meter);
             return o.engine() == EngineKind.GRAPH ? a : a.withEngine("graph");
         }
         if (kind == EngineKind.SOLVER) {
+            meter.running("solver");
             // One worker whatever --threads: Choco's parallel workers race, and which one finds its
             // solution first would change the table from run to run; one worker gives the same bytes.
             // On a thread of its own: the solver's first propagation of a large model polls no meter,
@@ -111,6 +113,7 @@ final class Portfolio {
         int dives = dives(o, beside > 0 ? rest - beside - 1 : rest);
         Options graphOptions = o.withThreads(rest - beside - dives);
         Budget.Meter graphMeter = meter.inner(meter.budget());
+        meter.running("graph search");
         CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
                 () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
         Analysis early = await(graph, headStartMs);
@@ -145,6 +148,7 @@ final class Portfolio {
             meters.add(diveMeter);
             names.add("diversified depth-first searches");
         }
+        meter.running(String.join(" + ", names));
         return first(racing, meters, names, o.stop() == StopRule.ALL);
     }
 

@@ -2,6 +2,7 @@ package org.gpusched.policy;
 
 import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.model.Budget;
+import org.gpusched.model.Watch;
 import org.gpusched.model.Workload;
 
 import java.util.ArrayList;
@@ -25,12 +26,20 @@ public final class Comparison {
      * rules are left out where they cannot differ from the online ones (no jitter): same answer twice.
      */
     public static Result of(Workload w, List<Method> methods, boolean named, RunOptions options) {
+        return of(w, methods, named, options, null);
+    }
+
+    /** As {@link #of(Workload, List, boolean, RunOptions)}, keeping {@code watch} (null: none) up to date. */
+    public static Result of(Workload w, List<Method> methods, boolean named, RunOptions options, Watch watch) {
         List<MethodResult> results = new ArrayList<>();
         boolean inconclusive = false;
-        Budget.Meter meter = options.explore().budget().start();
+        Budget.Meter meter = options.explore().budget().start(watch);
         for (Method m : methods) {
             if (!named && PbsFamily.timeTriggeredEdf(m) && (w.pbs() == null || !OnlineEdfGraph.differs(w.pbs()))) {
                 continue;
+            }
+            if (watch != null) {
+                watch.reset(m.id());
             }
             MethodResult r = m.analyze(w, options, meter);
             results.add(r);

@@ -63,6 +63,7 @@ final class StateStore {
 
     /** Checks the time and heap budgets; sets {@link #budgetNote} when one is spent. */
     boolean overBudget() {
+        meter.see(vertices, deepestDepth);
         budgetNote = meter.overTimeOrHeap();
         peakHeap = Math.max(peakHeap, meter.peakHeap());
         return budgetNote != null;
