@@ -98,7 +98,7 @@ class BrowserPagesTest {
     void sensitivityPageLoadsCleanly() throws Exception {
         HeadlessBrowser b = HeadlessBrowser.find();
         Path html = dir.resolve("sensitivity.html");
-        assertThat(CliRunner.run("sensitivity", "examples/paper-example-2-1.json", "--html", html.toString()).code())
+        assertThat(CliRunner.run("sensitivity", "examples/jetson-orin-perception.json", "--html", html.toString()).code())
                 .isZero();
         Document d = loaded(b, html, "");
         assertThat(d.select("svg.margin-bars rect.flagged")).hasSize(1);

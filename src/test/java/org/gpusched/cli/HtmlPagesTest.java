@@ -58,13 +58,13 @@ class HtmlPagesTest {
     @Test
     void sensitivityPageShowsEachTasksMarginAndTheCriticalOne() throws IOException {
         Path html = dir.resolve("sens.html");
-        CliRunner text = CliRunner.run("sensitivity", "examples/paper-example-2-1.json");
-        CliRunner r = CliRunner.run("sensitivity", "examples/paper-example-2-1.json", "--html", html.toString());
+        CliRunner text = CliRunner.run("sensitivity", "examples/jetson-orin-perception.json");
+        CliRunner r = CliRunner.run("sensitivity", "examples/jetson-orin-perception.json", "--html", html.toString());
         assertThat(r.code()).as(r.err()).isEqualTo(text.code()).isZero();
         assertThat(r.out()).isEqualTo(text.out());
         Document d = page(html);
         assertThat(d.selectFirst("p.verdict").text()).isEqualTo(text.out().lines().findFirst().orElseThrow()
-                .replace("examples/paper-example-2-1.json: ", ""));
+                .replace("examples/jetson-orin-perception.json: ", ""));
         List<String[]> rows = textRows(text.out());
         Element t = d.selectFirst("table.margins-per-task");
         assertThat(column(t, 0)).containsExactlyElementsOf(rows.stream().map(x -> x[0]).toList());
@@ -86,7 +86,7 @@ class HtmlPagesTest {
         assertThat(column(d.selectFirst("table.facts"), 1)).containsExactly(factor);
         // Same input, same bytes.
         Path again = dir.resolve("again.html");
-        CliRunner.run("sensitivity", "examples/paper-example-2-1.json", "--html", again.toString());
+        CliRunner.run("sensitivity", "examples/jetson-orin-perception.json", "--html", again.toString());
         assertThat(Files.readString(again)).isEqualTo(Files.readString(html));
     }
 
