@@ -6,9 +6,11 @@ import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
+import org.gpusched.output.Outputs;
 import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
+import org.gpusched.report.SensitivityPage;
 import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,6 +22,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -39,17 +42,28 @@ final class SensitivityCommand implements Callable<Integer> {
     @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration each;
 
+    @Option(names = "--html", paramLabel = "FILE")
+    Path html;
+
+    @Option(names = "--force")
+    boolean force;
+
     @Override
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (common.format == OutputFormat.csv) {
             out.println(SensitivityReports.CSV_HEADER);
         }
+        Outputs outputs = Outputs.of(files, force);
+        if (html != null) {
+            outputs.check(html);
+        }
+        List<SensitivityPage.Entry> pages = new ArrayList<>();
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
         Budget step = Budget.of(explore.budget().maxStates(), each);
         PrintWriter err = spec.commandLine().getErr();
-        return TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
+        int exit = TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
             Sensitivity.Result r;
             try {
                 // The question analyze answers: from power-on (the prefix, then the periodic part) when the
@@ -65,6 +79,9 @@ final class SensitivityCommand implements Callable<Integer> {
                 }
                 return ExitCodes.INVALID;
             }
+            if (html != null) {
+                pages.add(new SensitivityPage.Entry(f.toString(), ts, r));
+            }
             switch (common.format) {
                 case json -> out.println(Json.line(SensitivityReports.json(f.toString(), ts, r)));
                 case csv -> SensitivityReports.csv(out, f.toString(), ts, r);
@@ -73,5 +90,9 @@ final class SensitivityCommand implements Callable<Integer> {
             boolean conclusive = r.all().conclusive() && r.tasks().values().stream().allMatch(Sensitivity.Bound::conclusive);
             return conclusive && r.original() != Verdict.INCONCLUSIVE ? r.original().exitCode() : ExitCodes.INCONCLUSIVE;
         });
+        if (html != null && !pages.isEmpty()) {
+            outputs.writeString(html, SensitivityPage.write(pages));
+        }
+        return exit;
     }
 }

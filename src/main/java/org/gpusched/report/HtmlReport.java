@@ -11,6 +11,7 @@ import org.gpusched.policy.TaskRow;
 import org.jsoup.nodes.*;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,25 +39,34 @@ public final class HtmlReport {
             ".margins td,.compare td,.tasks td{text-align:right}",
             ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
             ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
-            ".gantt>svg,.responses>svg{max-width:100%;height:auto;border:1px solid #eee}",
+            ".gantt>svg,.responses>svg,.bars>svg{max-width:100%;height:auto;border:1px solid #eee}",
+            ".numbers td{text-align:right}.numbers td:first-child{text-align:left}tr.critical td{background:#ffebe9}",
             "code{background:#f6f8fa;padding:0 .2em}");
 
     private HtmlReport() { }
 
     public static String write(String command, List<Entry> entries) {
+        Document doc = shell(command, entries.stream().map(Entry::file).toList());
+        entries.forEach(e -> file(doc.body().appendElement("section"), e));
+        return finish(doc);
+    }
+
+    /** The page every command's --html starts from: doctype, title, the one style sheet, heading, version. */
+    static Document shell(String command, List<String> files) {
         Document doc = Document.createShell("");
         doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
         doc.prependChild(new DocumentType("html", "", ""));
         doc.selectFirst("html").attr("lang", "en");
         doc.head().appendElement("meta").attr("charset", "utf-8");
-        doc.title("gpusched " + command + ": " + String.join(", ", entries.stream().map(Entry::file).toList()));
+        doc.title("gpusched " + command + ": " + String.join(", ", files));
         doc.head().appendElement("style").appendChild(new DataNode(CSS));
         Element body = doc.body();
         body.appendElement("h1").text("gpusched " + command);
         body.appendElement("p").text("gpusched " + CiCases.version() + "; times in each workload's unit.");
-        for (Entry e : entries) {
-            file(body.appendElement("section"), e);
-        }
+        return doc;
+    }
+
+    static String finish(Document doc) {
         doc.traverse((node, depth) -> clean(node));
         return doc.outerHtml() + "\n";
     }
@@ -104,7 +114,7 @@ public final class HtmlReport {
         if (e.gantt() == null) {
             s.appendElement("p").text("No timeline: no scheduling table or simulation to draw.");
         } else {
-            s.appendElement("div").addClass("gantt").appendChild(svg(e.gantt()));
+            s.appendElement("div").addClass("gantt").appendChild(GanttSvg.svg(e.gantt())); // the --gantt chart, inline;
         }
         taskSet(s, w);
     }
@@ -178,7 +188,7 @@ public final class HtmlReport {
         return row.schedulable() == null || row.bestEffort() ? "-" : "> D";
     }
 
-    private static Element table(Element t, String... head) {
+    static Element table(Element t, String... head) {
         Element tr = t.appendElement("thead").appendElement("tr");
         for (String h : head) {
             tr.appendElement("th").text(h);
@@ -186,8 +196,10 @@ public final class HtmlReport {
         return t.appendElement("tbody");
     }
 
-    /** The chart --gantt writes as .svg, placed inline (no file beside the page). */
-    private static Element svg(Gantt g) {
-        return GanttSvg.svg(g);
+    /** One body row of plain text cells; returns the row. */
+    static Element row(Element tbody, String... cells) {
+        Element tr = tbody.appendElement("tr");
+        Arrays.stream(cells).forEach(c -> tr.appendElement("td").text(c));
+        return tr;
     }
 }

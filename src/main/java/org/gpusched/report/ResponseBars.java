@@ -28,12 +28,7 @@ final class ResponseBars {
     static Element svg(Workload w, List<MethodResult> rows) {
         int perTask = rows.size() * BAR + ROW_GAP;
         int height = 30 + w.size() * perTask + 30;
-        Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg").attr("class", "response-bars")
-                .attr("width", Integer.toString(WIDTH)).attr("height", Integer.toString(height))
-                .attr("font-family", "system-ui,sans-serif").attr("font-size", "12");
-        // attr() lower-cases names; SVG's are case-sensitive outside an HTML page.
-        s.attributes().put("viewBox", "0 0 " + WIDTH + " " + height);
-        s.appendElement("title").text("Response per task and method, against the deadline");
+        Element s = open("response-bars", WIDTH, height, "Response per task and method, against the deadline");
         double px = DEADLINE_X - LEFT;
         for (int i = 0; i < w.size(); i++) {
             long d = w.task(i).deadline();
@@ -73,12 +68,22 @@ final class ResponseBars {
         return s;
     }
 
+    static Element open(String cssClass, int width, int height, String caption) {
+        Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg").attr("class", cssClass)
+                .attr("width", Integer.toString(width)).attr("height", Integer.toString(height))
+                .attr("font-family", "system-ui,sans-serif").attr("font-size", "12");
+        // attr() lower-cases names; SVG's are case-sensitive outside an HTML page.
+        s.attributes().put("viewBox", "0 0 " + width + " " + height);
+        s.appendElement("title").text(caption);
+        return s;
+    }
+
     private static Element rect(Element s, double x, double y, double w, double h, String fill) {
         return s.appendElement("rect").attr("x", num(x)).attr("y", num(y)).attr("width", num(w))
                 .attr("height", num(h)).attr("fill", fill);
     }
 
-    private static Element text(Element s, double x, double y, String anchor, String t) {
+    static Element text(Element s, double x, double y, String anchor, String t) {
         return s.appendElement("text").attr("x", num(x)).attr("y", num(y)).attr("text-anchor", anchor).text(t);
     }
 
@@ -86,7 +91,7 @@ final class ResponseBars {
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 }

@@ -86,11 +86,11 @@ public final class SensitivityReports {
         }
     }
 
-    private static BigDecimal factor(Sensitivity.Result r, long k) {
+    static BigDecimal factor(Sensitivity.Result r, long k) {
         return BigDecimal.valueOf(k).divide(BigDecimal.valueOf(r.scale()), 4, RoundingMode.FLOOR);
     }
 
-    private static String growth(long wcet, long max) {
+    static String growth(long wcet, long max) {
         return String.format(Locale.ROOT, "%+.1f %%", 100.0 * (max - wcet) / wcet);
     }
 }

@@ -93,4 +93,16 @@ class BrowserPagesTest {
         assertThat(d.select("table.compare tbody tr")).hasSize(3);
         keep(b, html, "compare", 1100);
     }
+
+    @Test
+    void sensitivityPageLoadsCleanly() throws Exception {
+        HeadlessBrowser b = HeadlessBrowser.find();
+        Path html = dir.resolve("sensitivity.html");
+        assertThat(CliRunner.run("sensitivity", "examples/jetson-orin-perception.json", "--html", html.toString()).code())
+                .isZero();
+        Document d = loaded(b, html, "");
+        assertThat(d.select("svg.margin-bars rect.flagged")).hasSize(1);
+        assertThat(d.select("table.margins-per-task tr.critical")).hasSize(1);
+        keep(b, html, "sensitivity", 700);
+    }
 }
