@@ -90,8 +90,11 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
         private long lastGcNanos = Long.MIN_VALUE / 2;
         private long lastLive;
         private long peakHeap;
-        /** Set by another thread when a racing analysis has decided: this one stops at its next check. */
-        private volatile boolean cancelled;
+        /**
+         * Set by another thread when this analysis must stop at its next check: the note it then
+         * reports (a racing engine decided, or the caller saw a budget spent first); null: running.
+         */
+        private volatile String cancelled;
         /** The command's live status (shared by inner meters); null: nobody watches. */
         private final Watch watch;
 
@@ -156,13 +159,23 @@ public record Budget(long maxStates, Duration timeLimit, double maxHeapFraction)
          * would (the portfolio of engines: the one still running when the other decided).
          */
         public void cancel() {
-            cancelled = true;
+            cancel(CANCELLED);
+        }
+
+        /**
+         * Stops the analysis at its next check with the given note: the caller that saw the time
+         * limit pass stops the engine with that limit's note, so the engine reports why it stopped
+         * rather than that it was stopped.
+         */
+        public void cancel(String note) {
+            cancelled = note;
         }
 
         /** The note of the time limit when it has passed, else null. Cheap: ask it often. */
         public String timeNote() {
-            if (cancelled) {
-                return CANCELLED;
+            String stopped = cancelled;
+            if (stopped != null) {
+                return stopped;
             }
             if (outer != null) {
                 String o = outer.timeNote();

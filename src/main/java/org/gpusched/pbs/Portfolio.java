@@ -209,7 +209,7 @@ final class Portfolio {
      * The engine's analysis, or inconclusive with the budget's note when a budget is spent and the
      * engine has not answered {@link #GRACE_MS} later (it is left to end on its daemon thread).
      */
-    private static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
+    static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
         while (true) {
             Analysis a = await(f, 10);
             if (a != null) {
@@ -217,7 +217,7 @@ final class Portfolio {
             }
             String note = meter.overTimeOrHeap();
             if (note != null) {
-                meter.cancel();
+                meter.cancel(note);
                 a = await(f, GRACE_MS);
                 return a != null ? a : new Analysis(Verdict.INCONCLUSIVE, SolverEngine.NAME, Stats.EMPTY, List.of(),
                         null, note);

@@ -4,13 +4,17 @@ import org.gpusched.experiment.Generator;
 import org.gpusched.experiment.Scenario;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,6 +49,32 @@ class FakeClockBudgetTest {
                 }
             }
         }
+    }
+
+    @Test
+    @Timeout(60)
+    void an_engine_stopped_by_the_caller_at_the_limit_reports_the_limit_not_a_rival() {
+        // The caller sees the limit pass before the engine's own next reading: the engine then stops
+        // on the caller's word, and must say the limit stopped it (no other engine ran).
+        // The clock reads past the limit on the caller's thread only: the engine's own readings
+        // never see it, as when the caller reads the clock between two of the engine's checks.
+        Thread caller = Thread.currentThread();
+        AtomicLong now = new AtomicLong();
+        Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, Duration.ofSeconds(1))
+                .start(() -> Thread.currentThread() == caller ? now.get() : 0L);
+        CompletableFuture<Analysis> engine = CompletableFuture.supplyAsync(() -> {
+            String note;
+            while ((note = meter.timeNote()) == null) {
+                Thread.onSpinWait();
+            }
+            return new Analysis(Verdict.INCONCLUSIVE, "solver", Stats.EMPTY, List.of(), null, note);
+        });
+        now.set(2_000_000_000L);
+        Analysis a = Portfolio.withinBudget(engine, meter);
+        assertThat(a.note()).isEqualTo("time limit of 1000 ms reached");
+        Budget.Meter raced = Budget.of(10, null).start(() -> 0L);
+        raced.cancel();
+        assertThat(raced.timeNote()).isEqualTo(Budget.CANCELLED);
     }
 
     @Test
