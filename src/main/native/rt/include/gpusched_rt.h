@@ -49,7 +49,7 @@ typedef struct gpusched_job {
     const char *task;   /* the unit's name: the task, or task.kernel for a kernel of a chain */
     int task_index;     /* the task's index in registration order (= its stream) */
     int kernel;         /* the kernel of its chain (0 for a task of one kernel) */
-    long long job;      /* the job's index from the start of the run */
+    long long job;      /* the job's index from the start of the run (gpusched_rt_play_frames: the item's) */
     int entry;          /* the frame (played entry) it belongs to */
     int position;       /* its place in the frame's submission order */
     long long release;  /* the earliest start of the job (arrival + jitter) */
