@@ -63,6 +63,9 @@ struct Backend {
     virtual bool sync() = 0;                                 // cudaDeviceSynchronize
     virtual bool event_ns(int event, long long &host) = 0;   // when the event completed, host clock ns
     virtual bool elapsed_ns(int from, int to, long long &ns) = 0;  // between two completed events
+    // After the frame's end was stamped: what the backend still has to read of the frame (its events),
+    // so that reading it never lands inside the measured frame.
+    virtual bool after_frame() { return true; }
 };
 
 // One unrolled table: entry e holds items first[e] .. first[e+1]-1; per item its task (stream) and
@@ -150,7 +153,7 @@ inline bool play_entry(Backend &b, const Run &r, int e, u64 t0, int k, Out &o) {
             o.copyEnd[d][i] = s + len - (long long)t0;
         }
     }
-    return ok;
+    return ok && b.after_frame();
 }
 
 // Plays every entry in order; t0 is the host time of the table's time 0. False after a failed call.

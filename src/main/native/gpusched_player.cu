@@ -1,13 +1,32 @@
 // gpusched runtime player: JNI library that replays a scheduling table on a CUDA GPU.
-// The Java side (org.gpusched.player.NativePlayer) owns the plan; this file owns the timed loop,
-// which never calls back into Java: copies, launches, events, cudaDeviceSynchronize and absolute-time
-// sleeps (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC) only. What is issued in which order is
-// frames.cuh (plain C++, tested on the host); table_copies.cuh is its CUDA side. Stamps come back in
-// primitive arrays.
+// The Java side (org.gpusched.player.NativePlayer) owns the plan. The timed loop is libgpusched_rt's
+// (rt/, built into this library by pom.xml): gpusched_rt_play_frames on its CUDA backend waits for each
+// frame's target, issues its copies and, through the launch callback below, this library's kernels,
+// synchronises the batch and records every job's and copy's times; it never calls back into Java. What is
+// issued in which order is frames.cuh (plain C++, tested on the host and by the runtime's CTest tests);
+// table_copies.cuh opens the copies' buffers. Stamps come back in primitive arrays.
 #include "player_common.cuh"
 #include "kinds.cuh"
 #include "frames.cuh"
 #include "table_copies.cuh"
+#include "gpusched_rt.h"
+
+// libgpusched_rt's launch callback: item i's kernel (its unit's kind, spin or user kernel) for its asked
+// time, with its block-stamp slot. A failed launch aborts the play with the CUDA message (no Java here).
+struct Launches {
+    Player *p;
+    gpusched_rt *rt;
+    const std::vector<jint> *unit;
+    const std::vector<jlong> *dur;
+    u64 *dslots;
+};
+
+static void launch_item(void *user, cudaStream_t stream, const gpusched_job *job) {
+    Launches *l = (Launches *)user;
+    const int i = (int)job->job;
+    std::string why;
+    if (!launch_on(l->p, (*l->unit)[i], stream, l->dslots + 2 * i, (*l->dur)[i], why)) gpusched_rt_abort(l->rt, why.c_str());
+}
 
 extern "C" {
 
@@ -123,15 +142,17 @@ JNIEXPORT jlong JNICALL Java_org_gpusched_player_NativePlayer_open(JNIEnv *env, 
     return (jlong)(intptr_t)p;
 }
 
-// Plays entries 0..n-1 (frames.cuh: every H2D, the kernels, every D2H, then the synchronisation).
-// target[e] is the earliest host time (ns after t0) entry e may start: its planned start
-// (time-triggered) or its latest release (reclaim); the previous batch's end is implied, since each
-// batch is synchronised before the next one is considered. unit[i]: the kernel item i runs; dur[i]
-// its time; h2d[i], d2h[i] its copies' stated times (ns, 0: none).
+// Plays entries 0..n-1 through libgpusched_rt's frame loop (gpusched_rt_play_frames on its CUDA backend:
+// frames.cuh's every H2D, the kernels, every D2H, then the synchronisation), with this library's kernels
+// as its launch callback. target[e] is the earliest host time (ns after t0) entry e may start: its planned
+// start (time-triggered) or its latest release (reclaim); the previous batch's end is implied, since each
+// batch is synchronised before the next one is considered. unit[i]: the kernel item i runs; dur[i] its
+// time; h2d[i], d2h[i] its copies' stated times (ns, 0: none).
 // out (length 4n + 6m): [0,n) host time before the first operation, [n,2n) after the last one was
 // issued, [2n,3n) when cudaDeviceSynchronize returned, [3n,4n) the wake-up target, then per item the
-// first block start and last block end on the GPU timer, shifted to the host clock, then per item the
-// start and end of its H2D copy and of its D2H copy (events; -1 without).
+// first block start and last block end on the GPU timer, shifted to the host clock (a user kernel that
+// leaves its slot untouched: the runtime's events around its launch), then per item the start and end of
+// its H2D copy and of its D2H copy (events; -1 without).
 // Returns {alignment uncertainty ns, alignment offset ns, SCHED_FIFO granted (1/0), memory locked (1/0),
 // errno of the priority refusal, errno of the lock refusal}.
 JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *env, jclass, jlong handle,
@@ -140,41 +161,34 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     Player *p = (Player *)(intptr_t)handle;
     const int n = env->GetArrayLength(jtarget);
     const int m = env->GetArrayLength(junit);
-    frames::Run plan;
-    plan.tasks = p->tasks;
-    plan.target.resize(n);
-    plan.first.resize(n + 1);
-    plan.task.resize(m);
-    plan.h2dNs.resize(m);
-    plan.d2hNs.resize(m);
-    std::vector<jint> unit(m);
-    std::vector<jlong> target(n), dur(m), h2d(m), d2h(m), out(4 * (size_t)n + 6 * (size_t)m);
-    env->GetLongArrayRegion(jtarget, 0, n, target.data());
-    env->GetIntArrayRegion(jfirst, 0, n + 1, plan.first.data());
+    std::vector<jint> unit(m), first(n + 1), task(m);
+    std::vector<jlong> jt(n), dur(m), jh(m), jd(m), out(4 * (size_t)n + 6 * (size_t)m);
+    env->GetLongArrayRegion(jtarget, 0, n, jt.data());
+    env->GetIntArrayRegion(jfirst, 0, n + 1, first.data());
     env->GetIntArrayRegion(junit, 0, m, unit.data());
     env->GetLongArrayRegion(jdur, 0, m, dur.data());
-    env->GetLongArrayRegion(jh2d, 0, m, h2d.data());
-    env->GetLongArrayRegion(jd2h, 0, m, d2h.data());
-    for (int e = 0; e < n; e++) plan.target[e] = target[e];
-    for (int i = 0; i < m; i++) {
-        plan.task[i] = p->unitTask[unit[i]];
-        plan.h2dNs[i] = h2d[i];
-        plan.d2hNs[i] = d2h[i];
-    }
+    env->GetLongArrayRegion(jh2d, 0, m, jh.data());
+    env->GetLongArrayRegion(jd2h, 0, m, jd.data());
+    std::vector<long long> target(jt.begin(), jt.end()), h2d(jh.begin(), jh.end()), d2h(jd.begin(), jd.end());
+    for (int i = 0; i < m; i++) task[i] = p->unitTask[unit[i]];
+    gpusched_frames f = {};
+    f.tasks = p->tasks;
+    f.entries = n;
+    f.target = target.data();
+    f.first = first.data();
+    f.items = m;
+    f.task = task.data();
+    f.h2d = h2d.data();
+    f.d2h = d2h.data();
     for (int d = 0; d < 2; d++) {
-        plan.fit[d].latencyNs = p->copyLatencyNs[d];
-        plan.fit[d].bytesPerNs = p->copyBytesPerNs[d];
+        f.copy_host[d] = p->hostBuf[d];
+        f.copy_device[d] = p->devBuf[d];
+        f.copy_capacity[d] = p->bufBytes[d];
+        f.copy_latency_ns[d] = p->copyLatencyNs[d];
+        f.copy_bytes_per_ns[d] = p->copyBytesPerNs[d];
     }
-    for (int i = 0; i < m; i++) {
-        for (int d = 0; d < 2; d++) {
-            size_t b = frames::copy_bytes(plan.fit[d], d == 0 ? h2d[i] : d2h[i]);
-            if (b > p->bufBytes[d]) {
-                throw_java(env, "copy of " + std::to_string(b) + " bytes above the " + std::to_string(p->bufBytes[d])
-                           + " bytes opened for");
-                return nullptr;
-            }
-        }
-    }
+    f.lead_ns = leadNs;
+    f.streams = p->streams.data();  // the streams open() warmed up: the tasks', then H2D and D2H
     if (!check(env, cudaSetDevice(p->device), "cudaSetDevice")) return nullptr;
     u64 *dslots = nullptr, *stamp = nullptr, *dstamp = nullptr;
     size_t bytes = 2 * sizeof(u64) * (size_t)(m > 0 ? m : 1);
@@ -187,8 +201,8 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
     bool ok = check(env, cudaMemcpy(dslots, slots.data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy")
               && check(env, cudaHostAlloc((void **)&stamp, sizeof(u64), cudaHostAllocMapped), "cudaHostAlloc")
               && check(env, cudaHostGetDevicePointer((void **)&dstamp, stamp, 0), "cudaHostGetDevicePointer");
-    // Align the GPU timer to the host clock: the stamp was taken between h0 and h1; keep the
-    // tightest of several round trips and take its midpoint.
+    // Align the GPU timer (the blocks' stamps) to the host clock: the stamp was taken between h0 and h1;
+    // keep the tightest of several round trips and take its midpoint.
     u64 bestSpan = ~0ull;
     long long offset = 0;
     for (int r = 0; ok && r < 32; r++) {
@@ -198,42 +212,46 @@ JNIEXPORT jlongArray JNICALL Java_org_gpusched_player_NativePlayer_run(JNIEnv *e
         u64 h1 = now_ns();
         if (ok && h1 - h0 < bestSpan) { bestSpan = h1 - h0; offset = (long long)(*stamp - (h0 + (h1 - h0) / 2)); }
     }
-    CudaFrames backend(env, p, unit, dur, dslots);
-    ok = ok && backend.open(frames::event_pool(frames::max_items(plan)));
-    frames::Out fo;
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_CUDA, 1);
+    if (ok && !rt) { throw_java(env, "out of memory for the runtime"); ok = false; }
+    Launches launches = {p, rt, &unit, &dur, dslots};
     // Real-time priority and locked memory for the timed loop only, where the host grants them.
-    hostrt::Realtime rt = hostrt::acquire();
-    u64 t0 = now_ns() + (u64)leadNs;
-    ok = ok && frames::play(backend, plan, t0, fo);
-    hostrt::release(rt);
-    backend.close();
+    hostrt::Realtime grant = hostrt::acquire();
+    int played = ok ? gpusched_rt_play_frames(rt, &f, launch_item, &launches) : GPUSCHED_RT_OK;
+    hostrt::release(grant);
+    if (ok && played != GPUSCHED_RT_OK) { throw_java(env, gpusched_rt_error(rt)); ok = false; }
     ok = ok && check(env, cudaMemcpy(slots.data(), dslots, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    const long long t0 = ok ? (long long)gpusched_rt_origin_ns(rt) : 0;
     for (int e = 0; ok && e < n; e++) {
-        out[e] = fo.start[e];
-        out[n + e] = fo.issued[e];
-        out[2 * n + e] = fo.end[e];
-        out[3 * n + e] = fo.target[e];
+        long long start = 0, end = 0, tgt = 0, issued = 0;
+        gpusched_rt_frame_times(rt, e, &start, &end, &tgt, nullptr);
+        gpusched_rt_frame_issued(rt, e, &issued);
+        out[e] = start;
+        out[n + e] = issued;
+        out[2 * n + e] = end;
+        out[3 * n + e] = tgt;
     }
-    // A user kernel that ignores its slot leaves it untouched: fall back to the host stamps.
-    for (int e = 0; ok && e < n; e++) {
-        for (int i = plan.first[e]; i < plan.first[e + 1]; i++) {
-            bool stamped = slots[2 * i] != ~0ull && slots[2 * i + 1] != 0;
-            out[4 * (size_t)n + i] = stamped ? (jlong)((long long)slots[2 * i] - offset - (long long)t0) : out[e];
-            out[4 * (size_t)n + m + i] = stamped ? (jlong)((long long)slots[2 * i + 1] - offset - (long long)t0)
-                                                 : out[2 * n + e];
-            for (int d = 0; d < 2; d++) {
-                out[4 * (size_t)n + (2 + 2 * d) * (size_t)m + i] = fo.copyStart[d][i];
-                out[4 * (size_t)n + (3 + 2 * d) * (size_t)m + i] = fo.copyEnd[d][i];
-            }
+    for (int i = 0; ok && i < m; i++) {
+        long long js = 0, je = 0;
+        gpusched_rt_job_times(rt, i, &js, &je);
+        bool stamped = slots[2 * i] != ~0ull && slots[2 * i + 1] != 0;
+        out[4 * (size_t)n + i] = stamped ? (jlong)((long long)slots[2 * i] - offset - t0) : js;
+        out[4 * (size_t)n + m + i] = stamped ? (jlong)((long long)slots[2 * i + 1] - offset - t0) : je;
+        for (int d = 0; d < 2; d++) {
+            long long cs = -1, ce = -1;
+            gpusched_rt_copy_times(rt, i, d, &cs, &ce);
+            out[4 * (size_t)n + (2 + 2 * d) * (size_t)m + i] = cs;
+            out[4 * (size_t)n + (3 + 2 * d) * (size_t)m + i] = ce;
         }
     }
+    gpusched_rt_destroy(rt);
     cudaFree(dslots);
     if (stamp) cudaFreeHost(stamp);
     if (!ok) return nullptr;
     env->SetLongArrayRegion(jout, 0, (jsize)out.size(), out.data());
     jlongArray res = env->NewLongArray(6);
-    jlong r[6] = {(jlong)(bestSpan / 2), (jlong)offset, rt.fifoError == 0 ? 1 : 0, rt.lockError == 0 ? 1 : 0,
-                  rt.fifoError, rt.lockError};
+    jlong r[6] = {(jlong)(bestSpan / 2), (jlong)offset, grant.fifoError == 0 ? 1 : 0, grant.lockError == 0 ? 1 : 0,
+                  grant.fifoError, grant.lockError};
     env->SetLongArrayRegion(res, 0, 6, r);
     return res;
 }

@@ -48,7 +48,7 @@ static u64 now_ns() {
     return (u64)ts.tv_sec * 1000000000ull + (u64)ts.tv_nsec;
 }
 
-static void sleep_until(u64 t) {
+static inline void sleep_until(u64 t) {
     hostrt::sleep_until(t);  // host_rt.h: sleep, then spin the last stretch (1 ms)
 }
 
@@ -120,12 +120,17 @@ static void throw_java(JNIEnv *env, const std::string &msg) {
 }
 
 // Messages start with the CUDA error name so Java can tell "no device" from a real failure.
-static bool check(JNIEnv *env, cudaError_t e, const char *what) {
+static bool cuda_ok(cudaError_t e, const char *what, std::string &why) {
     if (e == cudaSuccess) return true;
     cudaGetLastError();
-    std::string msg = std::string(cudaGetErrorName(e)) + " (" + std::to_string((int)e) + "): " + cudaGetErrorString(e)
-                      + " [" + what + "]";
-    throw_java(env, msg);
+    why = std::string(cudaGetErrorName(e)) + " (" + std::to_string((int)e) + "): " + cudaGetErrorString(e) + " [" + what + "]";
+    return false;
+}
+
+static bool check(JNIEnv *env, cudaError_t e, const char *what) {
+    std::string why;
+    if (cuda_ok(e, what, why)) return true;
+    throw_java(env, why);
     return false;
 }
 
@@ -137,19 +142,19 @@ static void set_connections(int n) {
     setenv("CUDA_DEVICE_MAX_CONNECTIONS", buf, 1);
 }
 
-// Launches unit t's kernel on its task's stream, asked for `ns`.
-static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
-    cudaStream_t stream = p->streams[p->unitTask[t]];
+// Launches unit t's kernel on `stream`, asked for `ns`; false with the reason in `why`. Called from
+// libgpusched_rt's frame loop (a launch callback, which must not throw into Java) and by open's warm-up.
+static bool launch_on(Player *p, int t, cudaStream_t stream, u64 *slot, long long ns, std::string &why) {
     if (p->user[t] != nullptr) {
         void *args[] = {&slot, &ns};
         CUresult r = p->driver.launchKernel(p->user[t], p->blocks[t], 1, 1, p->threads[t], 1, 1, p->smem[t],
                                             (CUstream)stream, args, nullptr);
-        if (r != CUDA_SUCCESS) { throw_java(env, "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"); return false; }
+        if (r != CUDA_SUCCESS) { why = "CUDA_ERROR (" + std::to_string((int)r) + "): user kernel launch failed"; return false; }
         return true;
     }
     if (!p->kind.empty() && p->kind[t] != 0) {
-        return check(env, gpusched_kinds_launch(p->kinds, p->kind[t], p->units_per_ns[t], p->blocks[t], p->threads[t],
-                                                 p->smem[t], stream, slot, ns), "kernel-kind launch");
+        return cuda_ok(gpusched_kinds_launch(p->kinds, p->kind[t], p->units_per_ns[t], p->blocks[t], p->threads[t],
+                                             p->smem[t], stream, slot, ns), "kernel-kind launch", why);
     }
     // gpusched_spin is static, so every .cu has its own copy and the attribute is per copy: each
     // translation unit raises its copy's dynamic shared-memory limit the first time a launch needs it.
@@ -162,15 +167,23 @@ static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
     // RTX example took the sum of their times instead of the longer one).
     static bool spin_carveout_set = false;
     if (!spin_carveout_set) {
-        if (!check(env, cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                             cudaSharedmemCarveoutMaxShared), "shared-memory carveout")) return false;
+        if (!cuda_ok(cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                          cudaSharedmemCarveoutMaxShared), "shared-memory carveout", why)) return false;
         spin_carveout_set = true;
     }
     if (p->smem[t] > spin_smem_limit) {
-        if (!check(env, cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributeMaxDynamicSharedMemorySize, p->smem[t]),
-                   "dynamic shared memory above 48 KiB")) return false;
+        if (!cuda_ok(cudaFuncSetAttribute(gpusched_spin, cudaFuncAttributeMaxDynamicSharedMemorySize, p->smem[t]),
+                     "dynamic shared memory above 48 KiB", why)) return false;
         spin_smem_limit = p->smem[t];
     }
     gpusched_spin<<<p->blocks[t], p->threads[t], p->smem[t], stream>>>(slot, ns);
-    return check(env, cudaGetLastError(), "kernel launch");
+    return cuda_ok(cudaGetLastError(), "kernel launch", why);
+}
+
+// Launches unit t's kernel on its task's stream, asked for `ns`; a failure is thrown into Java.
+static bool launch(JNIEnv *env, Player *p, int t, u64 *slot, long long ns) {
+    std::string why;
+    if (launch_on(p, t, p->streams[p->unitTask[t]], slot, ns, why)) return true;
+    throw_java(env, why);
+    return false;
 }

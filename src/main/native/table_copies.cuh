@@ -1,12 +1,11 @@
-// The CUDA side of the table player's frames (frames.cuh says what is issued, in which order): the
-// copy buffers and their calibration at open, and the backend that issues frames on the device.
-// Included by gpusched_player.cu only.
+// The table player's copies: the pinned and device buffers and their calibration at open. The frames
+// themselves (what is issued in which order: frames.cuh) are played by libgpusched_rt's CUDA backend
+// (rt/cuda_backend.cc), which copies between these buffers. Included by gpusched_player.cu only.
 #pragma once
 #include "player_common.cuh"
 #include "kinds.cuh"
 #include "frames.cuh"
 #include <algorithm>
-#include <cmath>
 
 static cudaStream_t copy_stream(Player *p, frames::Dir d) { return p->streams[p->tasks + (int)d]; }
 
@@ -76,69 +75,3 @@ static bool open_copies(JNIEnv *env, Player *p, frames::Dir d, long long maxNs) 
     return alloc_copy_buffers(env, p, d, need) && check(env, copy_async(p, d, need, copy_stream(p, d)), "copy warm-up")
            && check(env, cudaStreamSynchronize(copy_stream(p, d)), "copy warm-up");
 }
-
-// frames::Backend on the CUDA runtime. Event times are mapped to the host clock through an origin
-// event: the tightest of eight record-and-synchronise round trips, at its midpoint. (cudaEventElapsedTime
-// gives float ms: against an origin minutes back that is microseconds coarse, so copy lengths are
-// taken between their own two events.)
-struct CudaFrames : frames::Backend {
-    JNIEnv *env;
-    Player *p;
-    const std::vector<jint> &unit;
-    const std::vector<jlong> &dur;
-    u64 *dslots;
-    std::vector<cudaEvent_t> ev, origins;
-    cudaEvent_t origin = nullptr;
-    u64 originHost = 0;
-
-    CudaFrames(JNIEnv *e, Player *pl, const std::vector<jint> &u, const std::vector<jlong> &d, u64 *slots)
-        : env(e), p(pl), unit(u), dur(d), dslots(slots) { }
-
-    cudaStream_t stream(int s) { return p->streams[s]; }
-
-    bool open(int pool) {
-        ev.assign(pool, nullptr);
-        for (cudaEvent_t &e : ev)
-            if (!check(env, cudaEventCreate(&e), "cudaEventCreate")) return false;
-        origins.assign(8, nullptr);
-        u64 best = ~0ull;
-        for (cudaEvent_t &o : origins) {
-            if (!check(env, cudaEventCreate(&o), "cudaEventCreate")) return false;
-            u64 h0 = now_ns();
-            if (!check(env, cudaEventRecord(o, copy_stream(p, frames::H2D)), "cudaEventRecord")
-                || !check(env, cudaEventSynchronize(o), "cudaEventSynchronize")) return false;
-            u64 h1 = now_ns();
-            if (h1 - h0 < best) { best = h1 - h0; origin = o; originHost = h0 + (h1 - h0) / 2; }
-        }
-        return true;
-    }
-
-    void close() {
-        for (cudaEvent_t e : ev)
-            if (e) cudaEventDestroy(e);
-        for (cudaEvent_t e : origins)
-            if (e) cudaEventDestroy(e);
-    }
-
-    u64 now() override { return now_ns(); }
-    void sleep_until(u64 t) override { ::sleep_until(t); }
-    bool record(int e, int s) override { return check(env, cudaEventRecord(ev[e], stream(s)), "cudaEventRecord"); }
-    bool wait(int s, int e) override { return check(env, cudaStreamWaitEvent(stream(s), ev[e], 0), "cudaStreamWaitEvent"); }
-    bool copy(int s, frames::Dir d, size_t bytes) override {
-        return check(env, copy_async(p, d, bytes, stream(s)), d == frames::H2D ? "cudaMemcpyAsync H2D" : "cudaMemcpyAsync D2H");
-    }
-    bool launch(int, int item) override { return ::launch(env, p, unit[item], dslots + 2 * item, dur[item]); }
-    bool sync() override { return check(env, cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
-    bool event_ns(int e, long long &host) override {
-        float ms = 0;
-        if (!check(env, cudaEventElapsedTime(&ms, origin, ev[e]), "cudaEventElapsedTime")) return false;
-        host = (long long)originHost + std::llround((double)ms * 1e6);
-        return true;
-    }
-    bool elapsed_ns(int a, int z, long long &ns) override {
-        float ms = 0;
-        if (!check(env, cudaEventElapsedTime(&ms, ev[a], ev[z]), "cudaEventElapsedTime")) return false;
-        ns = std::llround((double)ms * 1e6);
-        return true;
-    }
-};

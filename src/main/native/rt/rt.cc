@@ -1,32 +1,12 @@
 // The C API of gpusched_rt.h: registration, the table, and the play through frames::play
 // (src/main/native/frames.cuh: wait for the frame's target, launch its items in table order, each on
 // its task's stream, synchronise), with the backend supplying clock, launch and synchronisation.
-#include "rt_internal.h"
+#include "rt_state.h"
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <sstream>
-
-struct gpusched_rt {
-    std::unique_ptr<rt::Backend> backend;
-    gpusched_rt_backend kind;
-    long long tickNs = 0;
-    std::vector<rt::TaskDef> tasks;
-    std::vector<rt::UnitDef> units;
-    std::string sha256, tableFile, error, report;
-    rt::Table table;
-    bool loaded = false, played = false;
-    rt::Plan plan;
-    rt::Measured measured;
-    rt::Summary summary;
-    std::vector<gpusched_job> jobs;  // per item, handed to its callback
-
-    int fail(int code, const std::string &m) {
-        error = m;
-        return code;
-    }
-};
 
 namespace {
 
@@ -49,10 +29,11 @@ void rebuild_units(gpusched_rt *r) {
     r->units = out;
 }
 
-void issue(void *ctx, int item, cudaStream_t stream) {
+bool issue(void *ctx, int item, cudaStream_t stream) {
     gpusched_rt *r = (gpusched_rt *)ctx;
     const rt::UnitDef &u = r->units[r->plan.unit[item]];
     u.fn(u.user, stream, &r->jobs[item]);
+    return r->carry_on();
 }
 
 long long unit_ns(const std::string &unit) {
@@ -197,9 +178,15 @@ int gpusched_rt_play(gpusched_rt *r, gpusched_rt_mode mode, int hyperperiods) {
     b.ctx = r;
     b.itemStart.assign(m, 0);
     b.itemEnd.assign(m, 0);
-    r->played = false;
-    if (!b.open((int)r->tasks.size(), (int)m)) return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why);
+    r->played = r->framesOnly = false;
+    r->abortWhy.clear();
+    b.callerStreams.clear();
+    if (!b.open((int)r->tasks.size() + 2, (int)m, frames::event_pool(frames::max_items(p.run)))) {
+        b.close();
+        return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why);
+    }
     unsigned long long t0 = b.now() + b.lead_ns();
+    r->origin = t0;
     rt::Measured &out = r->measured;
     bool ok = frames::play(b, p.run, t0, out.frames);
     b.close();
@@ -222,11 +209,11 @@ int gpusched_rt_host_work(gpusched_rt *r, cudaStream_t stream, long long ns) {
     return r->backend->host_work(stream, ns) ? GPUSCHED_RT_OK : r->fail(GPUSCHED_RT_BAD_USAGE, r->backend->why);
 }
 
-const char *gpusched_rt_report_json(gpusched_rt *r) { return r && r->played ? r->report.c_str() : nullptr; }
+const char *gpusched_rt_report_json(gpusched_rt *r) { return r && r->played && !r->framesOnly ? r->report.c_str() : nullptr; }
 
 int gpusched_rt_write_report(gpusched_rt *r, const char *path) {
     if (!r || !path) return GPUSCHED_RT_BAD_USAGE;
-    if (!r->played) return r->fail(GPUSCHED_RT_BAD_USAGE, "nothing played yet");
+    if (!r->played || r->framesOnly) return r->fail(GPUSCHED_RT_BAD_USAGE, "no report: nothing played yet, or only frames");
     FILE *f = fopen(path, "wb");
     if (!f) return r->fail(GPUSCHED_RT_IO_ERROR, std::string(path) + ": cannot write: " + strerror(errno));
     bool ok = fwrite(r->report.data(), 1, r->report.size(), f) == r->report.size();
@@ -234,8 +221,10 @@ int gpusched_rt_write_report(gpusched_rt *r, const char *path) {
     return ok ? GPUSCHED_RT_OK : r->fail(GPUSCHED_RT_IO_ERROR, std::string(path) + ": write failed");
 }
 
-long long gpusched_rt_misses(const gpusched_rt *r) { return r && r->played ? r->summary.misses : -1; }
-long long gpusched_rt_overrun_frames(const gpusched_rt *r) { return r && r->played ? r->summary.overrunFrames : -1; }
+long long gpusched_rt_misses(const gpusched_rt *r) { return r && r->played && !r->framesOnly ? r->summary.misses : -1; }
+long long gpusched_rt_overrun_frames(const gpusched_rt *r) {
+    return r && r->played && !r->framesOnly ? r->summary.overrunFrames : -1;
+}
 long long gpusched_rt_jobs(const gpusched_rt *r) { return r && r->played ? (long long)r->plan.unit.size() : -1; }
 long long gpusched_rt_frames(const gpusched_rt *r) { return r && r->played ? (long long)r->plan.planned.size() : -1; }
 

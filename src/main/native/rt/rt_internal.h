@@ -59,29 +59,31 @@ struct Measured {
     std::vector<long long> itemStart, itemEnd;
 };
 
-// A backend supplies the clock, the launch (which calls back into the runtime) and the synchronisation;
-// the frame loop is frames::play. The runtime's frames have no copies of their own (the application's
-// callbacks do their copies on their stream), so record/wait/copy/event are never called.
+// A backend supplies the clock, the launch (which calls back into the runtime), the synchronisation and,
+// for frames with copies (gpusched_rt_play_frames), events and copies on the copy streams; the frame
+// loop is frames::play. A table's frames (gpusched_rt_play) have no copies of their own (the
+// application's callbacks do their copies on their stream).
 struct Backend : frames::Backend {
     std::vector<long long> itemStart, itemEnd;  // backend clock, per item
     std::string why;                            // the last failure
-    // Called by launch(): runs unit callbacks for `item` on `stream`.
-    void (*issue)(void *ctx, int item, cudaStream_t stream) = nullptr;
+    // Called by launch(): runs the callback of `item` on `stream`; false: it aborted (why is set).
+    bool (*issue)(void *ctx, int item, cudaStream_t stream) = nullptr;
     void *ctx = nullptr;
+    // The copies' buffers per direction (H2D, D2H), set before open.
+    void *copyHost[2] = {nullptr, nullptr};
+    void *copyDevice[2] = {nullptr, nullptr};
+    frames::CopyFit copyFit[2];
+    std::vector<cudaStream_t> callerStreams;  // set before open: the CUDA backend plays on these (empty: its own)
 
-    virtual bool open(int tasks, int items) = 0;
+    // `streams`: the tasks' streams, then the H2D and the D2H copy stream; `events`: the frame's event pool.
+    virtual bool open(int streams, int items, int events) = 0;
     virtual cudaStream_t stream(int task) = 0;
     virtual void close() { }
     virtual const char *name() const = 0;
     virtual unsigned long long lead_ns() const { return 0; }  // time from the call to the run's time 0
     virtual bool host_work(cudaStream_t, long long) { why = "gpusched_rt_host_work is for the host backends"; return false; }
+    virtual bool copies() const { return false; }  // whether copy() is supported
     virtual std::vector<std::string> notes() const { return {}; }
-
-    bool record(int, int) override { return false; }
-    bool wait(int, int) override { return false; }
-    bool copy(int, frames::Dir, size_t) override { return false; }
-    bool event_ns(int, long long &) override { return false; }
-    bool elapsed_ns(int, int, long long &) override { return false; }
 };
 
 Backend *host_sim_backend();

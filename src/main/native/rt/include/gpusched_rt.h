@@ -49,7 +49,7 @@ typedef struct gpusched_job {
     const char *task;   /* the unit's name: the task, or task.kernel for a kernel of a chain */
     int task_index;     /* the task's index in registration order (= its stream) */
     int kernel;         /* the kernel of its chain (0 for a task of one kernel) */
-    long long job;      /* the job's index from the start of the run */
+    long long job;      /* the job's index from the start of the run (gpusched_rt_play_frames: the item's) */
     int entry;          /* the frame (played entry) it belongs to */
     int position;       /* its place in the frame's submission order */
     long long release;  /* the earliest start of the job (arrival + jitter) */
@@ -111,6 +111,50 @@ int gpusched_rt_job_times(const gpusched_rt *rt, long long i, long long *start, 
 long long gpusched_rt_frames(const gpusched_rt *rt);
 int gpusched_rt_frame_times(const gpusched_rt *rt, long long e, long long *start, long long *end, long long *target,
                             long long *planned);
+
+/* Frames the caller unrolled itself (the JNI player of `gpusched play --device cuda` does: its Java side
+ * draws the jobs' times and reads the table). The same frame loop as gpusched_rt_play: frame e waits until
+ * target[e] (ns after the run's time 0) and until the previous batch ended, issues its H2D copies one after
+ * the other on an H2D copy stream, then calls `fn` once per item in order, each with its task's stream and
+ * after the last H2D, then its D2H copies after every kernel, then synchronises. No table and no task set
+ * are registered: the job handed to `fn` has task "", task_index = the item's task, job = the item's
+ * index, entry and position; release, deadline and frame_model are -1. */
+typedef struct gpusched_frames {
+    int tasks;                   /* streams 0 .. tasks-1 (plus one H2D and one D2H copy stream) */
+    int entries;                 /* frames */
+    const long long *target;     /* per frame: the earliest start, ns after time 0 */
+    const int *first;            /* entries + 1 values: frame e holds items first[e] .. first[e+1]-1 */
+    int items;
+    const int *task;             /* per item: its task (stream) */
+    const long long *h2d, *d2h;  /* per item: its copies' stated times in ns (0: none); NULL: no copies */
+    /* Per direction (0: H2D, 1: D2H), where copies exist: pinned host and device buffers of `copy_capacity`
+     * bytes, and the copy engine's time model (a copy of t ns moves (t - latency) * rate bytes, at least 1). */
+    void *copy_host[2];
+    void *copy_device[2];
+    size_t copy_capacity[2];
+    double copy_latency_ns[2];
+    double copy_bytes_per_ns[2];
+    long long lead_ns;           /* time 0 is this long after the backend opened */
+    /* The CUDA backend: tasks + 2 streams of the caller's to play on (the tasks', then the H2D and the D2H
+     * copy stream; they stay the caller's); NULL: it creates its own. The host backends ignore it. */
+    cudaStream_t *streams;
+} gpusched_frames;
+
+/* Plays `frames` (host-sim or CUDA; host-real refuses copies). Returns GPUSCHED_RT_OK or an error; the
+ * times are then read with gpusched_rt_frame_times (planned = target), gpusched_rt_frame_issued,
+ * gpusched_rt_job_times (per item) and gpusched_rt_copy_times; there are no misses nor report to read. */
+int gpusched_rt_play_frames(gpusched_rt *rt, const gpusched_frames *frames, gpusched_launch_fn fn, void *user);
+
+/* From a launch callback: its work could not be issued. The play stops after this callback and returns
+ * GPUSCHED_RT_DEVICE_ERROR with `why` as its error. */
+int gpusched_rt_abort(gpusched_rt *rt, const char *why);
+
+/* After a play: the backend's clock at the run's time 0 (on CUDA and host-real the host's CLOCK_MONOTONIC, ns). */
+unsigned long long gpusched_rt_origin_ns(const gpusched_rt *rt);
+/* Per played entry: when its last operation had been issued (ns after time 0). */
+int gpusched_rt_frame_issued(const gpusched_rt *rt, long long e, long long *issued);
+/* Per played item: start and end of its copy in direction `dir` (0: H2D, 1: D2H), ns after time 0; -1 without. */
+int gpusched_rt_copy_times(const gpusched_rt *rt, long long item, int dir, long long *start, long long *end);
 
 /* The last error's one-line message ("" when none); the runtime keeps it until the next failing call. */
 const char *gpusched_rt_error(const gpusched_rt *rt);

@@ -341,6 +341,174 @@ static void example_table(void) {
     gpusched_rt_destroy(rt);
 }
 
+/* gpusched_rt_play_frames: frames unrolled by the caller (the JNI player's way in). */
+typedef struct {
+    gpusched_rt *rt;
+    long long work[8];   /* per item: ns of work */
+    int calls, abortAt;  /* callbacks run; the item whose callback aborts (-1: none) */
+    gpusched_job seen[8];
+} Frames;
+
+static void frame_launch(void *user, cudaStream_t stream, const gpusched_job *job) {
+    Frames *c = (Frames *)user;
+    c->seen[c->calls++] = *job;
+    if (job->job == c->abortAt) { gpusched_rt_abort(c->rt, "cudaErrorLaunchFailure (719): test [kernel launch]"); return; }
+    if (c->work[job->job] > 0) gpusched_rt_host_work(c->rt, stream, c->work[job->job]);
+}
+
+static void frame_times(gpusched_rt *rt, long long e, long long start, long long end) {
+    long long s = 0, z = 0, t = 0, pl = 0;
+    CHECK(gpusched_rt_frame_times(rt, e, &s, &z, &t, &pl) == GPUSCHED_RT_OK, "frame %lld", e);
+    CHECK(s == start && z == end && pl == t, "frame %lld: [%lld, %lld] want [%lld, %lld], target %lld", e, s, z, start, end, t);
+}
+
+static void job_times(gpusched_rt *rt, long long i, long long start, long long end) {
+    long long s = 0, z = 0;
+    CHECK(gpusched_rt_job_times(rt, i, &s, &z) == GPUSCHED_RT_OK, "item %lld", i);
+    CHECK(s == start && z == end, "item %lld: [%lld, %lld] want [%lld, %lld]", i, s, z, start, end);
+}
+
+static void copy_times(gpusched_rt *rt, long long i, int dir, long long start, long long end) {
+    long long s = 0, z = 0;
+    CHECK(gpusched_rt_copy_times(rt, i, dir, &s, &z) == GPUSCHED_RT_OK, "item %lld", i);
+    CHECK(s == start && z == end, "item %lld dir %d: [%lld, %lld] want [%lld, %lld]", i, dir, s, z, start, end);
+}
+
+/* Three frames on two streams, time-triggered targets 0, 10 us, 12 us: frame 1 waits for its target,
+ * frame 2 for the end of frame 1's batch (14 us), the items of a frame run side by side. */
+static void frames_waits(void) {
+    Frames c;
+    memset(&c, 0, sizeof c);
+    c.abortAt = -1;
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    c.rt = rt;
+    long long target[] = {0, 10000, 12000};
+    int first[] = {0, 2, 3, 4}, task[] = {0, 1, 0, 1};
+    long long work[] = {3000, 5000, 4000, 1000};
+    memcpy(c.work, work, sizeof work);
+    gpusched_frames f;
+    memset(&f, 0, sizeof f);
+    f.tasks = 2;
+    f.entries = 3;
+    f.target = target;
+    f.first = first;
+    f.items = 4;
+    f.task = task;
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
+    CHECK(c.calls == 4, "%d callbacks", c.calls);
+    for (int i = 0; i < 4; i++) {
+        gpusched_job j = c.seen[i];
+        CHECK(j.job == i && j.task_index == task[i] && strcmp(j.task, "") == 0 && j.release == -1 && j.deadline == -1
+                  && j.frame_model == -1, "callback %d: job %lld task %d", i, j.job, j.task_index);
+    }
+    CHECK(c.seen[1].entry == 0 && c.seen[1].position == 1 && c.seen[3].entry == 2 && c.seen[3].position == 0, "entries");
+    frame_times(rt, 0, 0, 5000);
+    frame_times(rt, 1, 10000, 14000);
+    frame_times(rt, 2, 14000, 15000);
+    job_times(rt, 0, 0, 3000);
+    job_times(rt, 1, 0, 5000);
+    job_times(rt, 2, 10000, 14000);
+    job_times(rt, 3, 14000, 15000);
+    copy_times(rt, 2, 0, -1, -1);
+    long long issued = -2;
+    CHECK(gpusched_rt_frame_issued(rt, 1, &issued) == GPUSCHED_RT_OK && issued == 10000, "issued %lld", issued);
+    CHECK(gpusched_rt_origin_ns(rt) == 0, "origin %llu", gpusched_rt_origin_ns(rt));
+    CHECK(gpusched_rt_misses(rt) == -1 && gpusched_rt_report_json(rt) == NULL, "frames have no deadlines nor report");
+    CHECK(gpusched_rt_frame_times(rt, 3, NULL, NULL, NULL, NULL) == GPUSCHED_RT_BAD_USAGE, "no frame 3");
+    /* A lead moves time 0: the targets are kept after it. */
+    f.lead_ns = 7000;
+    c.calls = 0;
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_origin_ns(rt) == 7000, "origin %llu", gpusched_rt_origin_ns(rt));
+    frame_times(rt, 1, 10000, 14000);
+    gpusched_rt_destroy(rt);
+}
+
+/* Copies in C(S) order: H2D one after the other, the kernels after the last H2D, the D2H after every
+ * kernel; a copy of t ns moves t bytes at 1 byte/ns. */
+static void frames_copies(void) {
+    Frames c;
+    memset(&c, 0, sizeof c);
+    c.abortAt = -1;
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    c.rt = rt;
+    long long target[] = {0, 0};
+    int first[] = {0, 2, 3}, task[] = {0, 1, 0};
+    long long work[] = {4000, 1000, 2000}, h2d[] = {2000, 3000, 0}, d2h[] = {0, 500, 0};
+    memcpy(c.work, work, sizeof work);
+    static char host[2][8192], dev[2][8192];
+    gpusched_frames f;
+    memset(&f, 0, sizeof f);
+    f.tasks = 2;
+    f.entries = 2;
+    f.target = target;
+    f.first = first;
+    f.items = 3;
+    f.task = task;
+    f.h2d = h2d;
+    f.d2h = d2h;
+    for (int d = 0; d < 2; d++) {
+        f.copy_host[d] = host[d];
+        f.copy_device[d] = dev[d];
+        f.copy_capacity[d] = sizeof host[d];
+        f.copy_bytes_per_ns[d] = 1.0;
+    }
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
+    copy_times(rt, 0, 0, 0, 2000);
+    copy_times(rt, 1, 0, 2000, 5000);
+    job_times(rt, 0, 5000, 9000);
+    job_times(rt, 1, 5000, 6000);
+    copy_times(rt, 0, 1, -1, -1);
+    copy_times(rt, 1, 1, 9000, 9500);
+    frame_times(rt, 0, 0, 9500);
+    frame_times(rt, 1, 9500, 11500);
+    job_times(rt, 2, 9500, 11500);
+    /* A copy larger than its buffer, or copies where the backend has none, are refused before anything runs. */
+    f.copy_capacity[0] = 2500;
+    c.calls = 0;
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_BAD_USAGE
+              && strstr(gpusched_rt_error(rt), "copy of 3000 bytes above the 2500 bytes") && c.calls == 0,
+          "%s", gpusched_rt_error(rt));
+    printf("refused: %s\n", gpusched_rt_error(rt));
+    gpusched_rt_destroy(rt);
+    rt = gpusched_rt_create(GPUSCHED_RT_HOST_REAL, 0);
+    f.copy_capacity[0] = sizeof host[0];
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_BAD_USAGE
+              && strstr(gpusched_rt_error(rt), "need the host-sim or the CUDA backend"), "%s", gpusched_rt_error(rt));
+    gpusched_rt_destroy(rt);
+}
+
+/* A callback that cannot issue its work stops the play: no later callback runs, the error is its own. */
+static void frames_abort(void) {
+    Frames c;
+    memset(&c, 0, sizeof c);
+    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    c.rt = rt;
+    c.abortAt = 1;
+    long long target[] = {0, 0};
+    int first[] = {0, 2, 3}, task[] = {0, 1, 0};
+    gpusched_frames f;
+    memset(&f, 0, sizeof f);
+    f.tasks = 2;
+    f.entries = 2;
+    f.target = target;
+    f.first = first;
+    f.items = 3;
+    f.task = task;
+    int r = gpusched_rt_play_frames(rt, &f, frame_launch, &c);
+    CHECK(r == GPUSCHED_RT_DEVICE_ERROR && c.calls == 2, "%d after %d callbacks", r, c.calls);
+    CHECK(strcmp(gpusched_rt_error(rt), "cudaErrorLaunchFailure (719): test [kernel launch]") == 0, "%s", gpusched_rt_error(rt));
+    CHECK(gpusched_rt_frame_times(rt, 0, NULL, NULL, NULL, NULL) == GPUSCHED_RT_BAD_USAGE, "nothing played");
+    /* The next play starts clean. */
+    c.abortAt = -1;
+    c.calls = 0;
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_OK && c.calls == 3, "%s", gpusched_rt_error(rt));
+    int bad[] = {0, 4, 3};
+    f.first = bad;
+    CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_BAD_USAGE, "first out of order: %s", gpusched_rt_error(rt));
+    gpusched_rt_destroy(rt);
+}
+
 static void cuda_backend(void) {
     Ctx c;
     memset(&c, 0, sizeof c);
@@ -367,6 +535,29 @@ static void cuda_backend(void) {
     CHECK(r == GPUSCHED_RT_NO_BACKEND, "%d %s", r, gpusched_rt_error(rt));
 #endif
     printf("cuda backend: %s\n", r == 0 ? "played" : gpusched_rt_error(rt));
+    /* Frames through the CUDA backend: played, or (no GPU) one line naming the CUDA error. */
+    Frames fc;
+    memset(&fc, 0, sizeof fc);
+    fc.rt = rt;
+    fc.abortAt = -1;
+    long long target[] = {0};
+    int first[] = {0, 1}, task[] = {0};
+    gpusched_frames f;
+    memset(&f, 0, sizeof f);
+    f.tasks = 1;
+    f.entries = 1;
+    f.target = target;
+    f.first = first;
+    f.items = 1;
+    f.task = task;
+    r = gpusched_rt_play_frames(rt, &f, frame_launch, &fc);
+#if RT_CUDA
+    CHECK(r == GPUSCHED_RT_OK || (r == GPUSCHED_RT_DEVICE_ERROR && strstr(gpusched_rt_error(rt), "cudaError")),
+          "%d %s", r, gpusched_rt_error(rt));
+#else
+    CHECK(r == GPUSCHED_RT_NO_BACKEND, "%d %s", r, gpusched_rt_error(rt));
+#endif
+    printf("cuda frames: %s\n", r == 0 ? "played" : gpusched_rt_error(rt));
     gpusched_rt_destroy(rt);
 }
 
@@ -376,6 +567,7 @@ int main(int argc, char **argv) {
         {"refuse_bad_json", refuse_bad_json}, {"frame_order", frame_order},
         {"time_triggered_waits", time_triggered_waits}, {"reclaim", reclaim}, {"miss_and_overrun", miss_and_overrun},
         {"report_json", report_json}, {"power_on_table", power_on_table}, {"host_real", host_real}, {"chain", chain}, {"example_table", example_table},
+        {"frames_waits", frames_waits}, {"frames_copies", frames_copies}, {"frames_abort", frames_abort},
         {"cuda_backend", cuda_backend}};
     for (size_t i = 0; i < sizeof tests / sizeof *tests; i++) {
         if (argc > 1 && strcmp(argv[1], tests[i].name) != 0) continue;
