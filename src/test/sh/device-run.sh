@@ -72,7 +72,7 @@ step() {
 if [[ $STEPS != *" info "* ]]; then
     :
 elif command -v javac >/dev/null && [ -d "$HOME/.m2/repository" ]; then
-    step native-player-test 0 "$OUT/native-player-test-$gpu.txt" ./mvnw -B -o test -Dtest=NativePlayerTest
+    step native-player-test 0 "$OUT/native-player-test-$gpu.txt" ./mvnw -B -o test -Drt.skip -Dtest=NativePlayerTest
 elif [ -d target/device-pack/test ]; then
     # What device-pack.sh packed: the test classes on the jar, run by the packed runtime.
     t=target/device-pack/test
