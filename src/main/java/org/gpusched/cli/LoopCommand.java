@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
+import org.gpusched.pages.LoopPage;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.Mode;
 import org.gpusched.player.ProfileDevice;
@@ -59,9 +60,13 @@ final class LoopCommand extends ProfileRun {
     @Option(names = "--plan")
     boolean plan;
 
+    @Option(names = "--html", paramLabel = "FILE")
+    Path html;
+
     @Override
     public Integer call() throws java.io.IOException {
         if (plan) {
+            Usage.refuse(spec.commandLine(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
             return new PlanLoop(this).run();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
@@ -77,7 +82,8 @@ final class LoopCommand extends ProfileRun {
         String content = in.content();
         Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
         Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
-        try (Outputs outputs = outputs(overwrite.force, taskset, out, tableOut, reportOut)) {
+        Path[] written = html == null ? new Path[] {out, tableOut, reportOut} : new Path[] {out, tableOut, reportOut, html};
+        try (Outputs outputs = outputs(overwrite.force, taskset, written)) {
             SimTiming timing = profile.simTiming(ts, common);
             List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
             Model first;
@@ -108,6 +114,9 @@ final class LoopCommand extends ProfileRun {
                 outputs.writeString(tableOut, Tables.toJson(r.table()));
             }
             outputs.writeString(reportOut, reportLine + "\n");
+            if (html != null) {
+                outputs.writeString(html, LoopPage.write(new LoopPage.Entry(taskset.toString(), h.start(), device, r)));
+            }
             outputs.commit();
             switch (common.format) {
                 case json -> spec.commandLine().getOut().println(reportLine);

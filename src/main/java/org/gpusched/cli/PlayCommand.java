@@ -4,6 +4,7 @@ import org.gpusched.copyexec.Strategy;
 import org.gpusched.gantt.Timelines;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
+import org.gpusched.pages.PlayPage;
 import org.gpusched.player.*;
 import org.gpusched.report.*;
 import picocli.CommandLine.Command;
@@ -56,6 +57,9 @@ final class PlayCommand implements Callable<Integer> {
     @Option(names = "--force")
     boolean force;
 
+    @Option(names = "--html", paramLabel = "FILE")
+    Path html;
+
     @Option(names = "--sim-timing", paramLabel = "FILE")
     Path simTiming;
 
@@ -78,13 +82,20 @@ final class PlayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
         }
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
-            refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--sim-contention", "--mode", "--seed", "--gantt", "--tick-ns");
+            refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--sim-contention", "--mode", "--seed", "--gantt", "--tick-ns",
+                    "--html");
             return playPlan(out, err);
         }
-        Outputs outputs = Outputs.of(List.of(taskset), false);
-        if (gantt != null) {
-            outputs.check(gantt);
+        // The chart and the page belong together: checked before the replay, renamed into place together.
+        try (Outputs outputs = Outputs.of(List.of(taskset, Path.of(table)), force).staged()) {
+            outputs.checkEach(gantt, html);
+            int code = playTable(out, err, outputs);
+            outputs.commit();
+            return code;
         }
+    }
+
+    private int playTable(PrintWriter out, PrintWriter err, Outputs outputs) {
         UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
                 common.allowExternalModules),
                 System.in, err);
@@ -123,6 +134,9 @@ final class PlayCommand implements Callable<Integer> {
                     + " on " + trace.device() + " (measured)"));
         }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
+        if (html != null) {
+            outputs.writeString(html, PlayPage.write(new PlayPage.Entry(table, taskset.toString(), h.execTime(), h.seed(), r)));
+        }
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.json(h, r)));
             case csv -> PlayReports.csv(out, r);
@@ -141,7 +155,7 @@ final class PlayCommand implements Callable<Integer> {
         Usage.refuse(spec.commandLine(), table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1,
                 "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"
                         + " --hyperperiods");
-        refuseUnused("--strategy", "--sim-timing", "--sim-contention");
+        refuseUnused("--strategy", "--sim-timing", "--sim-contention", "--html");
         StrategyPlay.Request r = new StrategyPlay.Request(s, taskset, device, run.gpu, run.tickNs, execTime, run.seed,
                 common.workloadReader()::read);
         StrategyPlay.Fit fit = StrategyPlay.fit(r);

@@ -2,6 +2,8 @@ package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
+import org.gpusched.output.Outputs;
+import org.gpusched.pages.VerifyPage;
 import org.gpusched.player.*;
 import org.gpusched.report.CiCases;
 import org.gpusched.report.Json;
@@ -52,12 +54,23 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
     @Option(names = "--force")
     boolean force;
 
+    @Option(names = "--html", paramLabel = "FILE")
+    Path html;
+
     @Override
     public Integer call() {
         Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
         Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
-        // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
+        try (Outputs outputs = Outputs.of(List.of(taskset, Path.of(table)), force).staged()) {
+            outputs.checkEach(html);
+            int code = verify(out, outputs);
+            outputs.commit();
+            return code;
+        }
+    }
+
+    private int verify(PrintWriter out, Outputs outputs) {
         CiOutput ci = CiOutput.of(common, "verify");
         UnrolledTable plan;
         try {
@@ -72,12 +85,18 @@ final class VerifyCommand implements Callable<Integer>, CiFormats {
             ci.write(out);
             return ExitCodes.INVALID;
         }
+        // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
         List<Verifier.ModeResult> results = new ArrayList<>();
         for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
             results.add(Verifier.verify(plan, m, execTime, seed, runs));
         }
         PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
                 runs, hyperperiods, plan.taskSet().timeUnit().json(), force);
+        if (html != null) {
+            outputs.writeString(html, VerifyPage.write(new VerifyPage.Entry(table, taskset.toString(), h.execTime(), seed,
+                    runs, hyperperiods, h.unit(), results.stream().map(m -> new VerifyPage.Check(m, m.ok() ? null
+                    : PlayReports.reproduce(h, m, m.failingSeeds().get(0)))).toList())));
+        }
         switch (common.format) {
             case junit, sarif -> {
                 ci.add(CiCases.verify(table, taskset.toString(), h.unit(), results));

@@ -1,7 +1,6 @@
 package org.gpusched.player;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.*;
 
 /**
  * Monte-Carlo check of a table on the simulated device: run i draws its job times with seed
@@ -17,9 +16,10 @@ public final class Verifier {
      * @param failingSeeds the first {@link #SEEDS_SHOWN} seeds whose run missed a deadline
      * @param worstLateness max lateness over all runs (negative: the smallest slack ever seen)
      * @param worstSeed     the seed of the run with the worst lateness
+     * @param missesByJob   per job of the table (task#job) that missed, in how many runs (never run: each run)
      */
     public record ModeResult(Mode mode, int runs, int failedRuns, long missedJobs, List<Long> failingSeeds,
-                             String firstMiss, long worstLateness, long worstSeed) {
+                             String firstMiss, long worstLateness, long worstSeed, Map<String, Integer> missesByJob) {
         public boolean ok() { return failedRuns == 0; }
     }
 
@@ -31,6 +31,7 @@ public final class Verifier {
         String firstMiss = null;
         long worst = Long.MIN_VALUE;
         long worstSeed = baseSeed;
+        Map<String, Integer> byJob = new TreeMap<>();
         for (int r = 0; r < runs; r++) {
             long seed = baseSeed + r;
             PlayResult res = PlayResult.of(plan, mode, sim.play(plan, mode, exec.durations(plan, seed)));
@@ -42,6 +43,8 @@ public final class Verifier {
             if (s.misses() > 0) {
                 failed++;
                 missed += s.misses();
+                java.util.stream.Stream.concat(res.jobs().stream().filter(PlayResult.JobRow::miss)
+                        .map(j -> j.task() + "#" + j.job()), s.neverRunJobs().stream()).distinct().forEach(k -> byJob.merge(k, 1, Integer::sum));
                 if (seeds.size() < SEEDS_SHOWN) {
                     seeds.add(seed);
                 }
@@ -51,6 +54,6 @@ public final class Verifier {
             }
         }
         return new ModeResult(mode, runs, failed, missed, List.copyOf(seeds), firstMiss,
-                runs == 0 ? 0 : worst, worstSeed);
+                runs == 0 ? 0 : worst, worstSeed, Collections.unmodifiableMap(byJob));
     }
 }

@@ -76,9 +76,12 @@ public final class Loop {
         }
     }
 
-    /** The final workload (text and task set), its table (null unless schedulable) and every round. */
+    /**
+     * The final workload (text and task set), its table (null unless schedulable), every round, and the last
+     * replay of a round's table (null when no round found one), which the review page draws frame by frame.
+     */
     public record Result(Outcome outcome, String workloadJson, TaskSet taskSet, SchedulingTable table,
-                         List<Round> rounds) {
+                         List<Round> rounds, PlayResult lastPlay) {
         public Result {
             rounds = List.copyOf(rounds);
         }
@@ -95,6 +98,7 @@ public final class Loop {
     public static Result run(TaskSet input, String content, Model start, Settings s) {
         Model model = start;
         List<Round> rounds = new ArrayList<>();
+        PlayResult played = null;
         for (int round = 1; ; round++) {
             String json = MeasuredWorkload.json(input, content, model, s.outName());
             TaskSet ts = MeasuredWorkload.read(json, s.outName());
@@ -102,13 +106,14 @@ public final class Loop {
             if (a.verdict() != Verdict.SCHEDULABLE) {
                 rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));
                 Outcome o = a.verdict() == Verdict.NOT_SCHEDULABLE ? Outcome.NOT_SCHEDULABLE : Outcome.INCONCLUSIVE;
-                return new Result(o, json, ts, null, rounds);
+                return new Result(o, json, ts, null, rounds, played);
             }
             SchedulingTable table = Tables.of(ts, a);
             // The round's table is what the loop hands out: the reference core checks it first.
             TableAudit.require(ts, table);
             UnrolledTable plan = UnrolledTable.of(ts, table, s.outName(), playable(table, s.hyperperiods()));
-            FrameCheck fc = FrameCheck.of(s.player().apply(plan));
+            played = s.player().apply(plan);
+            FrameCheck fc = FrameCheck.of(played);
             Model next = model.raise(fc.worstTicksBySet());
             List<Change> changes = changes(ts, model, next, fc.worstTicksBySet());
             FrameCheck.Summary f = fc.summary();
@@ -116,10 +121,10 @@ public final class Loop {
                     f.deadlineMissed(), changes));
             // The very check play reports: no frame over its model, and no deadline missed.
             if (!f.overran()) {
-                return new Result(f.deadlineMissed() ? Outcome.LATE_START : Outcome.STABLE, json, ts, table, rounds);
+                return new Result(f.deadlineMissed() ? Outcome.LATE_START : Outcome.STABLE, json, ts, table, rounds, played);
             }
             if (round >= s.maxRounds()) {
-                return new Result(Outcome.ROUND_LIMIT, json, ts, table, rounds);
+                return new Result(Outcome.ROUND_LIMIT, json, ts, table, rounds, played);
             }
             model = next;
         }

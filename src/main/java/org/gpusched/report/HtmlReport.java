@@ -2,16 +2,15 @@ package org.gpusched.report;
 
 import org.gpusched.gantt.Gantt;
 import org.gpusched.gantt.GanttSvg;
-import org.gpusched.input.XmlText;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
+import org.gpusched.pages.Page;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
-import org.jsoup.nodes.*;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -32,62 +31,18 @@ public final class HtmlReport {
         }
     }
 
-    private static final String CSS = String.join("\n",
-            "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1200px}",
-            "table{border-collapse:collapse;margin:.5em 0 1.5em}",
-            "th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}",
-            ".margins td,.compare td,.tasks td{text-align:right}",
-            ".margins td:first-child,.compare td:first-child,.tasks td:first-child{text-align:left}",
-            ".schedulable{color:#1a7f37}.not-schedulable{color:#cf222e}.inconclusive,.n-a{color:#9a6700}",
-            ".gantt>svg,.responses>svg,.bars>svg{max-width:100%;height:auto;border:1px solid #eee}",
-            ".numbers td{text-align:right}.numbers td:first-child{text-align:left}tr.critical td{background:#ffebe9}",
-            "code{background:#f6f8fa;padding:0 .2em}");
-
     private HtmlReport() { }
 
     public static String write(String command, List<Entry> entries) {
-        Document doc = shell(command, entries.stream().map(Entry::file).toList());
+        Document doc = Page.shell(command, entries.stream().map(Entry::file).toList());
         entries.forEach(e -> file(doc.body().appendElement("section"), e));
-        return finish(doc);
-    }
-
-    /** The page every command's --html starts from: doctype, title, the one style sheet, heading, version. */
-    static Document shell(String command, List<String> files) {
-        Document doc = Document.createShell("");
-        doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
-        doc.prependChild(new DocumentType("html", "", ""));
-        doc.selectFirst("html").attr("lang", "en");
-        doc.head().appendElement("meta").attr("charset", "utf-8");
-        doc.title("gpusched " + command + ": " + String.join(", ", files));
-        doc.head().appendElement("style").appendChild(new DataNode(CSS));
-        Element body = doc.body();
-        body.appendElement("h1").text("gpusched " + command);
-        body.appendElement("p").text("gpusched " + CiCases.version() + "; times in each workload's unit.");
-        return doc;
-    }
-
-    static String finish(Document doc) {
-        doc.traverse((node, depth) -> clean(node));
-        return doc.outerHtml() + "\n";
-    }
-
-    /**
-     * Every text and attribute of the page, the inline chart's included, through {@link XmlText}: HTML
-     * parsers, like XML ones, reject U+FFFE, U+FFFF, lone surrogates and C0 controls.
-     */
-    private static void clean(Node node) {
-        if (node instanceof TextNode t) {
-            t.text(XmlText.clean(t.getWholeText()));
-        }
-        if (node instanceof Element e) {
-            e.attributes().forEach(a -> a.setValue(XmlText.clean(a.getValue())));
-        }
+        return Page.finish(doc);
     }
 
     private static void file(Element s, Entry e) {
         Workload w = e.workload();
         s.appendElement("h2").text(e.file() + (w.name() == null ? "" : " (" + w.name() + ")"));
-        Element verdicts = table(s.appendElement("table").addClass("verdicts"), "method", "verdict", "evidence",
+        Element verdicts = Page.table(s.appendElement("table").addClass("verdicts"), "method", "verdict", "evidence",
                 "note");
         for (MethodResult r : e.results()) {
             Element tr = verdicts.appendElement("tr");
@@ -122,7 +77,7 @@ public final class HtmlReport {
     /** Per task: response, deadline, slack (deadline − response) and the method's word on it. */
     private static void margins(Element s, Workload w, MethodResult r) {
         s.appendElement("h3").text("Margins per task (" + r.method() + ")");
-        Element t = table(s.appendElement("table").addClass("margins"), "task", "response", "deadline", "slack",
+        Element t = Page.table(s.appendElement("table").addClass("margins"), "task", "response", "deadline", "slack",
                 "verdict");
         for (int i = 0; i < r.tasks().size() && i < w.size(); i++) {
             TaskRow row = r.tasks().get(i);
@@ -148,7 +103,7 @@ public final class HtmlReport {
             head[j + 2] = rows.get(j).method();
         }
         s.appendElement("div").addClass("responses").appendChild(ResponseBars.svg(w, rows));
-        Element t = table(s.appendElement("table").addClass("compare"), head);
+        Element t = Page.table(s.appendElement("table").addClass("compare"), head);
         for (int i = 0; i < w.size(); i++) {
             Element tr = t.appendElement("tr");
             tr.appendElement("td").text(w.task(i).name());
@@ -168,7 +123,7 @@ public final class HtmlReport {
         s.appendElement("h3").text("Task set");
         s.appendElement("p").text(String.format(Locale.ROOT, "format %d, %d tasks, times in %s, GPU %s, sha256 %s",
                 w.formatVersion(), w.size(), w.timeUnit().json(), w.gpu().name(), w.sha256()));
-        Element t = table(s.appendElement("table").addClass("tasks"), "task", "period", "deadline", "GPU time",
+        Element t = Page.table(s.appendElement("table").addClass("tasks"), "task", "period", "deadline", "GPU time",
                 "total time", "segments");
         for (WorkTask k : w.tasks()) {
             Element tr = t.appendElement("tr");
@@ -186,20 +141,5 @@ public final class HtmlReport {
             return Long.toString(row.responseTime().getAsLong());
         }
         return row.schedulable() == null || row.bestEffort() ? "-" : "> D";
-    }
-
-    static Element table(Element t, String... head) {
-        Element tr = t.appendElement("thead").appendElement("tr");
-        for (String h : head) {
-            tr.appendElement("th").text(h);
-        }
-        return t.appendElement("tbody");
-    }
-
-    /** One body row of plain text cells; returns the row. */
-    static Element row(Element tbody, String... cells) {
-        Element tr = tbody.appendElement("tr");
-        Arrays.stream(cells).forEach(c -> tr.appendElement("td").text(c));
-        return tr;
     }
 }

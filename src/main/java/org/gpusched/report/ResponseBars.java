@@ -2,6 +2,7 @@ package org.gpusched.report;
 
 import org.gpusched.gantt.GanttCharts;
 import org.gpusched.model.Workload;
+import org.gpusched.pages.Svg;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
 import org.jsoup.nodes.Element;
@@ -28,17 +29,17 @@ final class ResponseBars {
     static Element svg(Workload w, List<MethodResult> rows) {
         int perTask = rows.size() * BAR + ROW_GAP;
         int height = 30 + w.size() * perTask + 30;
-        Element s = open("response-bars", WIDTH, height, "Response per task and method, against the deadline");
+        Element s = Svg.open("response-bars", WIDTH, height, "Response per task and method, against the deadline");
         double px = DEADLINE_X - LEFT;
         for (int i = 0; i < w.size(); i++) {
             long d = w.task(i).deadline();
             int top = 24 + i * perTask;
-            text(s, 8, top + rows.size() * BAR / 2.0 + 4, "start", w.task(i).name()).attr("font-weight", "600");
+            Svg.text(s, 8, top + rows.size() * BAR / 2.0 + 4, "start", w.task(i).name()).attr("font-weight", "600");
             for (int j = 0; j < rows.size(); j++) {
                 MethodResult r = rows.get(j);
                 TaskRow row = i < r.tasks().size() ? r.tasks().get(i) : null;
                 double y = top + j * BAR;
-                text(s, LEFT - 6, y + BAR - 4, "end", r.method());
+                Svg.text(s, LEFT - 6, y + BAR - 4, "end", r.method());
                 String word;
                 Element bar;
                 if (row != null && row.responseTime().isPresent()) {
@@ -49,10 +50,10 @@ final class ResponseBars {
                     bar.attr("class", miss ? "bar miss" : "bar");
                     word = r.method() + ": " + w.task(i).name() + " response " + resp + ", deadline " + d + ", slack "
                             + (d - resp) + (miss ? " (misses its deadline)" : "");
-                    text(s, LEFT + len + 4, y + BAR - 4, "start", Long.toString(resp) + (miss ? " !" : ""));
+                    Svg.text(s, LEFT + len + 4, y + BAR - 4, "start", Long.toString(resp) + (miss ? " !" : ""));
                 } else {
                     String shown = row == null ? "-" : HtmlReport.response(row);
-                    bar = text(s, LEFT + 4, y + BAR - 4, "start", shown + " (no response bound)");
+                    bar = Svg.text(s, LEFT + 4, y + BAR - 4, "start", shown + " (no response bound)");
                     word = r.method() + ": " + w.task(i).name() + " " + shown + ", deadline " + d;
                 }
                 bar.appendElement("title").text(word);
@@ -61,37 +62,19 @@ final class ResponseBars {
                     .attr("y1", Integer.toString(top - 2)).attr("y2", Integer.toString(top + rows.size() * BAR + 2))
                     .attr("stroke", "#333").attr("stroke-dasharray", "4 3").appendElement("title")
                     .text(w.task(i).name() + " deadline " + d);
-            text(s, DEADLINE_X + 4, top + 8, "start", "D = " + d).attr("fill", "#555").attr("font-size", "10");
+            Svg.text(s, DEADLINE_X + 4, top + 8, "start", "D = " + d).attr("fill", "#555").attr("font-size", "10");
         }
-        text(s, 8, height - 10, "start", "bars: each method's response; dashed: the task's deadline (each row"
+        Svg.text(s, 8, height - 10, "start", "bars: each method's response; dashed: the task's deadline (each row"
                 + " scaled to it); red: past it").attr("fill", "#444");
         return s;
     }
 
-    static Element open(String cssClass, int width, int height, String caption) {
-        Element s = new Element("svg").attr("xmlns", "http://www.w3.org/2000/svg").attr("class", cssClass)
-                .attr("width", Integer.toString(width)).attr("height", Integer.toString(height))
-                .attr("font-family", "system-ui,sans-serif").attr("font-size", "12");
-        // attr() lower-cases names; SVG's are case-sensitive outside an HTML page.
-        s.attributes().put("viewBox", "0 0 " + width + " " + height);
-        s.appendElement("title").text(caption);
-        return s;
-    }
-
     private static Element rect(Element s, double x, double y, double w, double h, String fill) {
-        return s.appendElement("rect").attr("x", num(x)).attr("y", num(y)).attr("width", num(w))
-                .attr("height", num(h)).attr("fill", fill);
-    }
-
-    static Element text(Element s, double x, double y, String anchor, String t) {
-        return s.appendElement("text").attr("x", num(x)).attr("y", num(y)).attr("text-anchor", anchor).text(t);
+        return s.appendElement("rect").attr("x", Svg.num(x)).attr("y", Svg.num(y)).attr("width", Svg.num(w))
+                .attr("height", Svg.num(h)).attr("fill", fill);
     }
 
     private static String hex(Color c) {
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
-    }
-
-    static String num(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 }

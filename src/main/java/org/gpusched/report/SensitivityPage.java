@@ -3,6 +3,8 @@ package org.gpusched.report;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.pages.FactBars;
+import org.gpusched.pages.Page;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
@@ -22,9 +24,9 @@ public final class SensitivityPage {
     private SensitivityPage() { }
 
     public static String write(List<Entry> entries) {
-        Document doc = HtmlReport.shell("sensitivity", entries.stream().map(Entry::file).toList());
+        Document doc = Page.shell("sensitivity", entries.stream().map(Entry::file).toList());
         entries.forEach(e -> file(doc.body().appendElement("section"), e));
-        return HtmlReport.finish(doc);
+        return Page.finish(doc);
     }
 
     private static void file(Element s, Entry e) {
@@ -37,9 +39,9 @@ public final class SensitivityPage {
         s.selectFirst("p.verdict").appendText("; " + (all.found() == 0 ? "no WCET scaling keeps it schedulable" : "all WCETs x "
                 + SensitivityReports.factor(r, all.found()).toPlainString() + " keep it schedulable"
                 + (all.conclusive() ? "" : " (at least; a step was inconclusive)")));
-        Element facts = HtmlReport.table(s.appendElement("table").addClass("numbers facts"), "scope", "factor",
+        Element facts = Page.table(s.appendElement("table").addClass("numbers facts"), "scope", "factor",
                 "largest wcet (" + unit + ")", "max (" + unit + ")", "first factor not kept", "above it", "analyses");
-        HtmlReport.row(facts, "all tasks", all.found() == 0 ? "none" : SensitivityReports.factor(r, all.found())
+        Page.row(facts, "all tasks", all.found() == 0 ? "none" : SensitivityReports.factor(r, all.found())
                 .toPlainString(), Long.toString(r.scale()), all.found() == 0 ? "none" : Long.toString(all.found()),
                 SensitivityReports.factor(r, all.notAbove()).toPlainString(), all.conclusive() ? "not schedulable"
                 : "not proven", Integer.toString(all.steps().size()));
@@ -66,12 +68,12 @@ public final class SensitivityPage {
         s.appendElement("div").addClass("bars").appendChild(FactBars.svg("margin-bars",
                 "Each task's largest WCET that keeps the set schedulable, over today's", bars, 1.0, "x 1 (today)",
                 "bars: the factor each task's wcet may grow by alone; dashed: today's wcet; red: the least room"));
-        Element t = HtmlReport.table(s.appendElement("table").addClass("numbers margins-per-task"), "task",
+        Element t = Page.table(s.appendElement("table").addClass("numbers margins-per-task"), "task",
                 "wcet (" + unit + ")", "max wcet (" + unit + ")", "factor", "growth", "note");
         for (Task k : ts.tasks()) {
             Sensitivity.Bound b = r.tasks().get(k.index());
             boolean least = k.index() == critical;
-            HtmlReport.row(t, k.name(), Long.toString(k.wcet()), b.found() == 0 ? "none" : Long.toString(b.found()),
+            Page.row(t, k.name(), Long.toString(k.wcet()), b.found() == 0 ? "none" : Long.toString(b.found()),
                     b.found() == 0 ? "" : factor(k, b), b.found() == 0 ? "" : SensitivityReports.growth(k.wcet(),
                     b.found()), (least ? "least room" : "") + (b.conclusive() ? "" : (least ? "; " : "")
                     + "at least; inconclusive above")).addClass(least ? "critical" : "task");

@@ -16,7 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The review pages as a person sees them, in a real browser (headless Chromium; required in CI): each
  * page loads with nothing on its console, a job's tooltip gives its deadline, a zoom shows another
  * window, a missed job is marked. A screenshot of each page kind is kept under target/pages (and, with
- * {@code -Dgpusched.writeScreenshots=true}, copied to docs/pages for the documentation).
+ * {@code -Dgpusched.writeScreenshots=true}, copied to docs/pages for the documentation). The tables that play
+ * and verify read are written there too, so that the pages name a path that does not change between runs.
  */
 class BrowserPagesTest {
     private static final Path SHOTS = Path.of("target", "pages");
@@ -104,5 +105,43 @@ class BrowserPagesTest {
         assertThat(d.select("svg.margin-bars rect.flagged")).hasSize(1);
         assertThat(d.select("table.margins-per-task tr.critical")).hasSize(1);
         keep(b, html, "sensitivity", 700);
+    }
+
+    @Test
+    void playPageLoadsCleanly() throws Exception {
+        HeadlessBrowser b = HeadlessBrowser.find();
+        Path html = dir.resolve("play.html");
+        assertThat(CliRunner.run("play", PlayerPagesTest.optimisticTable(SHOTS).toString(), "--taskset",
+                "examples/optimistic.json", "--device", "sim", "--sim-timing", "examples/optimistic-truth.json",
+                "--html", html.toString()).code()).isEqualTo(1);
+        Document d = loaded(b, html, "");
+        assertThat(d.select("svg.frame-histogram rect.flagged")).hasSize(1);
+        assertThat(d.select("svg.skew-bars rect.bar")).hasSize(3);
+        keep(b, html, "play", 1000);
+    }
+
+    @Test
+    void loopPageLoadsCleanly() throws Exception {
+        HeadlessBrowser b = HeadlessBrowser.find();
+        Path html = dir.resolve("loop.html");
+        assertThat(CliRunner.run("loop", "examples/optimistic.json", "--device", "sim", "--sim-timing",
+                "examples/optimistic-truth.json", "--start", "model", "--out", dir.resolve("final.json").toString(),
+                "--html", html.toString()).code()).isZero();
+        Document d = loaded(b, html, "");
+        assertThat(d.select("table.rounds tbody tr")).hasSize(2);
+        keep(b, html, "loop", 700);
+    }
+
+    @Test
+    void verifyPageLoadsCleanly() throws Exception {
+        HeadlessBrowser b = HeadlessBrowser.find();
+        Path html = dir.resolve("verify.html");
+        assertThat(CliRunner.run("verify", PlayerPagesTest.optimisticTable(SHOTS).toString(), "--taskset",
+                "examples/optimistic.json", "--runs", "100", "--exec-time", "uniform:0.8..1.2", "--mode", "reclaim",
+                "--html", html.toString()).code()).isEqualTo(1);
+        Document d = loaded(b, html, "");
+        assertThat(d.select("table.checks tr.critical")).hasSize(1);
+        assertThat(d.select("svg.miss-bars rect.flagged")).isNotEmpty();
+        keep(b, html, "verify", 800);
     }
 }
