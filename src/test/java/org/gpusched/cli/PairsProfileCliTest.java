@@ -118,4 +118,19 @@ class PairsProfileCliTest {
         assertThat(r.err().strip().lines().findFirst().orElse("")).contains("--pairs times singles and pairs on a device");
         assertThat(dir.resolve("o.json")).doesNotExist();
     }
+
+    /** A format-2 pipeline: its chains' kernels are the units, and the predicted entries name them task.kernel. */
+    @Test
+    void aPipelineIsProfiledByItsKernels(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("m.json");
+        CliRunner r = CliRunner.run("profile", "examples/orin-camera-pipeline.json", "--pairs", "--device", "sim",
+                "--sim-contention", "h200", "--runs", "1", "--out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode entries = M.readTree(out.toFile()).path("interference").path("entries");
+        assertThat(entries.size()).isPositive();
+        for (JsonNode e : entries) {
+            assertThat(e.path("origin").asText()).isEqualTo(e.path("tasks").size() == 2 ? "measured" : "predicted");
+            assertThat(e.path("tasks").get(0).asText()).contains(".");
+        }
+    }
 }
