@@ -13,10 +13,7 @@ import org.gpusched.player.CudaException;
 import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
-import org.gpusched.profile.MeasuredWorkload;
-import org.gpusched.profile.Model;
-import org.gpusched.profile.NsysProfile;
-import org.gpusched.profile.Profiler;
+import org.gpusched.profile.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.NsysReports;
 import org.gpusched.report.ProfileReports;
@@ -47,6 +44,9 @@ final class ProfileCommand extends ProfileRun {
     @Option(names = "--map", paramLabel = "MAP.json")
     Path map;
 
+    @Option(names = "--pairs")
+    boolean pairs;
+
     @Mixin
     SharedOptions.OverwriteOutputs overwrite;
     @Mixin
@@ -55,6 +55,8 @@ final class ProfileCommand extends ProfileRun {
     @Override
     public Integer call() {
         profile.validate(spec.commandLine());
+        Usage.refuse(spec.commandLine(), pairs && (fromNsys != null || map != null),
+                "--pairs times singles and pairs on a device; a trace (--from-nsys) has only the sets it ran");
         if (fromNsys != null || map != null) {
             return fromTrace();
         }
@@ -65,10 +67,12 @@ final class ProfileCommand extends ProfileRun {
         try (Outputs outputs = outputs(overwrite.force, taskset, out, csv)) {
             SimTiming timing = profile.simTiming(ts, common);
             Profiler.Profile p;
+            List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
             try (ProfileDevice dev = open(in, timing)) {
-                p = measure(ts, dev, content);
+                p = measure(ts, dev, content, pairs ? Profiler.pairs(sets) : sets);
             }
-            Model model = Model.of(p, profile.statistic, profile.margin);
+            Model measured = Model.of(p, profile.statistic, profile.margin);
+            Model model = pairs ? PairsModel.of(ts, measured, sets) : measured;
             String json = MeasuredWorkload.json(ts, content, model, out.toString());
             outputs.writeString(out, json);
             outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
@@ -127,8 +131,7 @@ final class ProfileCommand extends ProfileRun {
         }
     }
 
-    private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content) {
-        List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
+    private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content, List<int[]> sets) {
         Progress bar = Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "profile", sets.size());
         try {
             return ProfileDevices.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,

@@ -32,5 +32,5 @@ final class InputDto {
 
     record RuntimeDto(Long launch, Long submit, Long sync, Long copy, JsonNode x) { }
 
-    record EntryDto(List<String> tasks, Long completion, JsonNode x) { }
+    record EntryDto(List<String> tasks, Long completion, String origin, JsonNode x) { }
 }

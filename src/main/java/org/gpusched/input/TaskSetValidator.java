@@ -307,7 +307,8 @@ final class TaskSetValidator {
         }
         Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index, ofTask)
                 : Map.of();
-        return new Interference(model, factors, table, missing);
+        return new Interference(model, factors, table, missing, RuntimeOverhead.NONE,
+                model == Interference.Model.TABLE ? EntryMarks.predicted(in.entries(), table, this::fail) : null);
     }
 
     private void factor(String p, BigDecimal f, long wcet) {

@@ -3,6 +3,7 @@ package org.gpusched.model;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The interference model: how long a batch of tasks takes when it runs in parallel.
@@ -12,9 +13,12 @@ import java.util.Map;
  * @param missing for the table model: what a set absent from the table does
  * @param overhead what the runtime adds to every frame (launches, submission, synchronise, copy calls);
  *                 kept here because it, too, is part of how long a batch takes
+ * @param predicted for a table whose entries are marked ({@code origin}): the sets whose completion was
+ *                  predicted rather than measured; null when no entry is marked (it changes no time, only
+ *                  what a measured copy of the workload says of each entry)
  */
 public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing,
-                           RuntimeOverhead overhead) {
+                           RuntimeOverhead overhead, Set<Long> predicted) {
 
     public enum Model {
         NONE("none"), SLOWDOWN("slowdown"), TABLE("table");
@@ -40,6 +44,13 @@ public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long
         factors = List.copyOf(factors);
         table = Map.copyOf(table);
         overhead = overhead == null ? RuntimeOverhead.NONE : overhead;
+        predicted = predicted == null ? null : Set.copyOf(predicted);
+    }
+
+    /** A model whose entries carry no marks. */
+    public Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing,
+                        RuntimeOverhead overhead) {
+        this(model, factors, table, missing, overhead, null);
     }
 
     /** A model without runtime overhead. */
@@ -49,6 +60,6 @@ public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long
 
     /** The same model with {@code o} as the runtime's per-frame cost. */
     public Interference withOverhead(RuntimeOverhead o) {
-        return new Interference(model, factors, table, missing, o);
+        return new Interference(model, factors, table, missing, o, predicted);
     }
 }

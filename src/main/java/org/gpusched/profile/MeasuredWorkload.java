@@ -24,7 +24,8 @@ import java.util.Map;
  * kernel's GPU segment, copies and CPU work as stated), its {@code runtime} (the measured per-frame cost,
  * which the wcets and entries then leave out) and {@code interference}, replaced by a {@code table}
  * model with {@code missing: forbid} whose entries are the measured sets, by size then task
- * order. Everything else (kernels, GPU, {@code x}, the name) is kept, so the file is the same
+ * order, each marked {@code origin} measured or predicted when the model is marked ({@code profile
+ * --pairs}; a full profile's entries are all measured and stay unmarked). Everything else (kernels, GPU, {@code x}, the name) is kept, so the file is the same
  * workload with a measured model and reads back as a valid task set (checked before it is written).
  */
 public final class MeasuredWorkload {
@@ -64,6 +65,9 @@ public final class MeasuredWorkload {
                         names.add(ts.units().get(u).name());
                     }
                     n.put("completion", e.getValue());
+                    if (model.predicted() != null) {
+                        n.put("origin", model.predicted().contains(e.getKey()) ? "predicted" : "measured");
+                    }
                 });
         root.set("interference", inter);
         runtime(root, model.overhead());

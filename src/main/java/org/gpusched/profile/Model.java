@@ -9,7 +9,9 @@ import java.math.RoundingMode;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A measured timing model in ticks: each unit's isolated wcet (a task, or one kernel of a chain,
@@ -23,14 +25,23 @@ import java.util.TreeMap;
  *                 rest of each measured time, so a set's modelled frame is the measured one
  * @param copies   the workload's copies per unit, which the model keeps as stated (a profile
  *                 times kernels alone) and adds to each frame as the analysis does
+ * @param predicted the entries predicted from singles and pairs ({@code profile --pairs}) rather than
+ *                  measured; null for an unmarked model (a full profile writes no marks)
  */
-public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies) {
+public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies,
+                    Set<Long> predicted) {
 
     public Model {
         wcet = wcet.clone();
         table = Collections.unmodifiableMap(new TreeMap<>(table));
         overhead = overhead == null ? RuntimeOverhead.NONE : overhead;
         copies = copies == null ? Copies.none(wcet.length) : copies;
+        predicted = predicted == null ? null : Collections.unmodifiableSet(new TreeSet<>(predicted));
+    }
+
+    /** An unmarked model. */
+    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies) {
+        this(wcet, table, clamped, overhead, copies, null);
     }
 
     /** A model of units without copies. */
@@ -128,7 +139,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         RuntimeOverhead o = frame.overhead();
         long jitter = cost(p.startJitter(), margin, p.scale());
         return clamp(wcet, table, jitter == 0 ? o
-                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()), copies);
+                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()), copies, null);
     }
 
     /** A measured runtime cost in ticks: as {@link #ticks}, but a cost of 0 stays 0. */
@@ -143,11 +154,11 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
     }
 
     static Model clamp(long[] wcet, Map<Long, Long> table) {
-        return clamp(wcet, table, RuntimeOverhead.NONE, null);
+        return clamp(wcet, table, RuntimeOverhead.NONE, null, null);
     }
 
     /** Every table entry raised to at least its members' largest wcet, counting the raised ones. */
-    static Model clamp(long[] wcet, Map<Long, Long> table, RuntimeOverhead overhead, Copies copies) {
+    static Model clamp(long[] wcet, Map<Long, Long> table, RuntimeOverhead overhead, Copies copies, Set<Long> predicted) {
         Map<Long, Long> out = new TreeMap<>();
         int clamped = 0;
         for (Map.Entry<Long, Long> e : table.entrySet()) {
@@ -160,7 +171,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             }
             out.put(e.getKey(), Math.max(e.getValue(), floor));
         }
-        return new Model(wcet, out, clamped, overhead, copies);
+        return new Model(wcet, out, clamped, overhead, copies, predicted);
     }
 
     /**
@@ -184,7 +195,24 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
                 table.put(mask, Ticks.sub(c, copies.time(mask)));
             }
         }
-        return clamp(wcet, table, ts.interference().overhead(), copies);
+        // The workload's marks go on with its entries (a --pairs workload looped keeps saying which are predicted).
+        Set<Long> marks = ts.interference().predicted();
+        Set<Long> predicted = marks == null ? null : new TreeSet<>(marks);
+        if (predicted != null) {
+            predicted.retainAll(table.keySet());
+        }
+        return clamp(wcet, table, ts.interference().overhead(), copies, predicted);
+    }
+
+    /**
+     * This model with {@code entries} added as predicted (each at least its members' largest wcet), and
+     * every other entry marked measured.
+     */
+    public Model withPredicted(Map<Long, Long> entries) {
+        Map<Long, Long> t = new TreeMap<>(table);
+        t.putAll(entries);
+        Model m = clamp(wcet, t, overhead, copies, entries.keySet());
+        return new Model(m.wcet(), m.table(), clamped + m.clamped(), overhead, copies, entries.keySet());
     }
 
     /**
@@ -195,6 +223,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
     public Model raise(Map<Long, Long> measured) {
         long[] w = wcet.clone();
         Map<Long, Long> t = new TreeMap<>(table);
+        Set<Long> marks = predicted == null ? null : new TreeSet<>(predicted);
         boolean grew = false;
         for (Map.Entry<Long, Long> e : measured.entrySet()) {
             long mask = e.getKey();
@@ -207,9 +236,13 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
                 long old = t.getOrDefault(mask, 0L);
                 grew |= value > old;
                 t.put(mask, Math.max(old, value));
+                if (marks != null && value > old) {
+                    // Raised to a frame measured on the device: the entry is a measurement now.
+                    marks.remove(mask);
+                }
             }
         }
-        return grew ? clamp(w, t, overhead, copies) : this;
+        return grew ? clamp(w, t, overhead, copies, marks) : this;
     }
 
     /** The modelled frame of a set (a singleton's wcet), copies and runtime cost included, or -1 without an entry. */

@@ -66,15 +66,20 @@ public final class Profiler {
         Oracle oracle = new Oracle(ts);
         List<int[]> out = new ArrayList<>();
         int[] taskOf = ts.units().stream().mapToInt(Unit::task).toArray();
-        grow(oracle, taskOf, 0, 0, 0, Math.max(1, Math.min(maxSize, taskOf.length)), out);
+        grow(oracle, taskOf, 0, 0, 0, new long[4], Math.max(1, Math.min(maxSize, taskOf.length)), out);
         out.sort(Comparator.<int[]>comparingInt(o -> o.length)
                 .thenComparing((a, b) -> Arrays.compare(Oracle.tasksOf(Oracle.maskOf(a)), Oracle.tasksOf(Oracle.maskOf(b)))));
         return out;
     }
 
-    private static void grow(Oracle o, int[] taskOf, int from, long mask, int size, int maxSize, List<int[]> out) {
+    private static void grow(Oracle o, int[] taskOf, int from, long mask, int size, long[] sums, int maxSize,
+                             List<int[]> out) {
         for (int t = from; t < taskOf.length; t++) {
-            if (conflicts(o, taskOf, mask, t)) {
+            long[] with = sums.clone();
+            o.addUsage(with, t);
+            // Neither this set nor any superset can be resident at once (more kernels than the GPU holds,
+            // or more blocks, warps, registers or shared memory): the sums only grow, so stop here.
+            if (conflicts(o, taskOf, mask, t) || !o.mayFit(with, size + 1)) {
                 continue;
             }
             long m = mask | 1L << t;
@@ -87,7 +92,7 @@ public final class Profiler {
                 out.add(info.order());
             }
             if (size + 1 < maxSize) {
-                grow(o, taskOf, t + 1, m, size + 1, maxSize, out);
+                grow(o, taskOf, t + 1, m, size + 1, with, maxSize, out);
             }
         }
     }
@@ -104,6 +109,11 @@ public final class Profiler {
             }
         }
         return false;
+    }
+
+    /** The singles and pairs of {@code sets}: what {@code profile --pairs} times (n + n(n-1)/2 at most). */
+    public static List<int[]> pairs(List<int[]> sets) {
+        return sets.stream().filter(o -> o.length <= 2).toList();
     }
 
     /** Times every set of {@link #sets}; {@code step} runs after each set (the progress bar). */

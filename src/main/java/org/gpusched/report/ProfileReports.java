@@ -57,8 +57,8 @@ public final class ProfileReports {
                 out.printf(Locale.ROOT, "  %-24s wcet %d (was %d)%n", u.name(), m.wcet()[u.index()], u.wcet());
             }
             for (Map.Entry<Long, Long> e : m.table().entrySet()) {
-                out.printf(Locale.ROOT, "  %-24s %d%n", "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}",
-                        e.getValue());
+                out.printf(Locale.ROOT, "  %-24s %d%s%n", "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}",
+                        e.getValue(), m.predicted() != null && m.predicted().contains(e.getKey()) ? " (predicted)" : "");
             }
         }
         footer(out, h, m, quiet);
@@ -116,6 +116,9 @@ public final class ProfileReports {
             }
             n.put("completion", e.getValue());
             n.put("samples", counts.getOrDefault(e.getKey(), 0));
+            if (m.predicted() != null) {
+                n.put("origin", m.predicted().contains(e.getKey()) ? "predicted" : "measured");
+            }
         }
     }
 
