@@ -17,10 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -28,14 +26,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true)
-final class AnalyzeCommand implements Callable<Integer>, CiFormats {
+final class AnalyzeCommand extends BaseCommand implements CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
-
-    @Spec
-    CommandSpec spec;
     @Mixin
     CommonOptions common;
     @Mixin
@@ -84,24 +78,24 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), (table != null || graph != null || gantt != null) && files.size() != 1,
+        Usage.refuse(cl(), (table != null || graph != null || gantt != null) && files.size() != 1,
                 "--table, --graph and --gantt take one input file");
         if (gantt != null) {
-            Main.ganttFormat(spec.commandLine(), gantt);
+            Main.ganttFormat(cl(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
+            throw new CommandLine.ParameterException(cl(), "--table-format must be json or csv");
         }
-        Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
-        explore.refuseUnhonoured(spec.commandLine(), m.id().equals("gpusched"));
-        Usage.refuse(spec.commandLine(), graph != null && !m.id().equals("gpusched"),
+        Method m = PolicyOptions.resolve(cl(), MethodRegistry.standard(), List.of(method)).get(0);
+        explore.refuseUnhonoured(cl(), m.id().equals("gpusched"));
+        Usage.refuse(cl(), graph != null && !m.id().equals("gpusched"),
                 "--graph needs --method gpusched");
-        Usage.refuse(spec.commandLine(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
+        Usage.refuse(cl(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
                 "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
+            throw new CommandLine.ParameterException(cl(), "--table and --graph name the same file");
         }
         // The run's files belong together: locked against a second run, renamed into place together.
         try (Outputs outputs = Outputs.of(files, force).staged()) {
@@ -115,15 +109,15 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
 
     private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {
         List<HtmlReport.Entry> pages = new ArrayList<>();
-        PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter reportOut = tableToStdout ? err() : out();
         CiOutput ci = CiOutput.of(common, "analyze");
         PrintWriter out = ci == null ? reportOut : CiOutput.discard();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
         long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
-        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit).withSteadyState(steadyState);
+        RunOptions options = policy.toRunOptions(cl(), explore, limit).withSteadyState(steadyState);
         int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             // A method may also find that it does not apply only once it sees the options (brute
@@ -169,7 +163,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
                     PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeOrPrint(plan, PlanFile.text(p,
-                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), spec.commandLine().getOut()));
+                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), out()));
                 }
                 return r.outcome().exitCode();
             }
@@ -183,7 +177,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                AnalyzeFiles.table(outputs, table, spec.commandLine().getOut(), Baselines.tableText(ts, a,
+                AnalyzeFiles.table(outputs, table, out(), Baselines.tableText(ts, a,
                         fr.baseline(), tableFormat.equals("csv"), options.explore().budget()));
             }
             return a.verdict().exitCode();

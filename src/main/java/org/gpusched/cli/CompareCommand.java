@@ -12,23 +12,16 @@ import org.gpusched.policy.*;
 import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true)
-final class CompareCommand implements Callable<Integer>, CiFormats {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class CompareCommand extends CommonCommand implements CiFormats {
     @Mixin
     ProgressOption progress;
     @Mixin
@@ -53,20 +46,20 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
-                : PolicyOptions.resolve(spec.commandLine(), registry, methods);
+                : PolicyOptions.resolve(cl(), registry, methods);
         if (list) {
             PolicyReports.methods(out, common.format, chosen);
             return ExitCodes.OK;
         }
         if (files == null || files.isEmpty()) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing FILE (or --list)");
+            throw new picocli.CommandLine.ParameterException(cl(), "missing FILE (or --list)");
         }
-        explore.refuseUnhonoured(spec.commandLine(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
-        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, 0);
+        explore.refuseUnhonoured(cl(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
+        RunOptions options = policy.toRunOptions(cl(), explore, 0);
         if (common.format == OutputFormat.csv) {
             out.println(CompareReports.CSV_HEADER);
         }

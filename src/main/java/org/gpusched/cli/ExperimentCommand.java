@@ -55,11 +55,7 @@ final class ExperimentCommand implements Runnable {
     }
 
     /** What every experiment run shares: its spec, the common and sweep options (a picocli superclass). */
-    abstract static class Run implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
+    abstract static class Run extends CommonCommand implements NoCsv {
         @Mixin
         SweepOptions sweep;
         @Mixin
@@ -74,18 +70,18 @@ final class ExperimentCommand implements Runnable {
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
-                dir.stale().ifPresent(spec.commandLine().getErr()::println);
+                dir.stale().ifPresent(err()::println);
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir,
-                        progress.to(spec.commandLine().getErr(), common.quiet));
+                        progress.to(err(), common.quiet));
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
-                ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
+                ExperimentMergeCommand.problems(err(), "experiment " + e.kind(), dir.problems());
             } catch (Sweep.OutOfTime t) {
-                spec.commandLine().getErr().println("experiment " + e.kind() + ": --time-limit reached after "
+                err().println("experiment " + e.kind() + ": --time-limit reached after "
                         + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"
                         + " run with --shard K/N)");
                 return ExitCodes.INCONCLUSIVE;
             }
-            FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, files);
+            FilesWritten.report(out(), common.format, common.quiet, files);
             return ExitCodes.OK;
         }
     }

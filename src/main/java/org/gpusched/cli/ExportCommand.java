@@ -12,24 +12,17 @@ import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true)
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand extends BaseCommand {
     enum Target { mast, mast2, sag }
-
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--to", required = true, paramLabel = "FORMAT")
     Target to;
 
@@ -60,9 +53,9 @@ final class ExportCommand implements Callable<Integer> {
         if (output != null) {
             outputs.check(output);
         }
-        PrintWriter err = spec.commandLine().getErr();
-        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
-                || spec.commandLine().getParseResult().hasMatchedOption("--priority") || steadyState)) {
+        PrintWriter err = err();
+        if (to != Target.sag && (cl().getParseResult().hasMatchedOption("--arrival")
+                || cl().getParseResult().hasMatchedOption("--priority") || steadyState)) {
             err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
@@ -104,7 +97,7 @@ final class ExportCommand implements Callable<Integer> {
             text = r.text();
         }
         if (output == null) {
-            spec.commandLine().getOut().print(text);
+            out().print(text);
         } else {
             outputs.writeString(output, text);
         }

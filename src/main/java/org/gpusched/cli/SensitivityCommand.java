@@ -14,25 +14,17 @@ import org.gpusched.report.SensitivityPage;
 import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "sensitivity", mixinStandardHelpOptions = true)
-final class SensitivityCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class SensitivityCommand extends CommonCommand {
     @Mixin
     ExploreOptions explore;
 
@@ -50,7 +42,7 @@ final class SensitivityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (common.format == OutputFormat.csv) {
             out.println(SensitivityReports.CSV_HEADER);
         }
@@ -62,7 +54,7 @@ final class SensitivityCommand implements Callable<Integer> {
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
         Budget step = Budget.of(explore.budget().maxStates(), each);
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         int exit = TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
             Sensitivity.Result r;
             try {
