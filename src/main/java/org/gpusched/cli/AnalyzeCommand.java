@@ -2,7 +2,6 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Progress;
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.explore.result.GraphExport;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
@@ -61,11 +60,8 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
     @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Option(names = "--steady-state")
     boolean steadyState;
@@ -98,9 +94,9 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
             throw new CommandLine.ParameterException(cl(), "--table and --graph name the same file");
         }
         // The run's files belong together: locked against a second run, renamed into place together.
-        try (Outputs outputs = Outputs.of(files, force).staged()) {
+        try (Outputs outputs = Outputs.of(files, html.force).staged()) {
             // Refuse an unwritable, protected or busy output before a long analysis, not after it.
-            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
+            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html.file);
             int code = analyze(outputs, m, tableToStdout);
             outputs.commit();
             return code;
@@ -116,7 +112,7 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
+        long limit = graph == null ? 0 : html.force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(cl(), explore, limit).withSteadyState(steadyState);
         int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
@@ -150,7 +146,7 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
             if (ci != null) {
                 ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
             }
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
@@ -172,7 +168,7 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
             if (graph != null && fr.graph() == null) {
                 err.println(AnalyzeFiles.noGraph(graph, a)); // rather than write a stub
             } else if (graph != null) {
-                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, force);
+                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, html.force);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
@@ -182,8 +178,8 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
             }
             return a.verdict().exitCode();
         });
-        if (html != null) {
-            outputs.writeString(html, HtmlReport.write("analyze", pages));
+        if (html.file != null) {
+            outputs.writeString(html.file, HtmlReport.write("analyze", pages));
         }
         if (ci != null) {
             ci.write(reportOut);

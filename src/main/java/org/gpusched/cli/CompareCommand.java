@@ -1,12 +1,9 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.experiment.Progress;
-import org.gpusched.gantt.Gantt;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Watch;
-import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.*;
 import org.gpusched.report.*;
@@ -35,11 +32,8 @@ final class CompareCommand extends CommonCommand implements CiFormats {
     @Option(names = "--list")
     boolean list;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
@@ -63,10 +57,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
         if (common.format == OutputFormat.csv) {
             out.println(CompareReports.CSV_HEADER);
         }
-        Outputs outputs = Outputs.of(files, force);
-        if (html != null) {
-            outputs.check(html);
-        }
+        Outputs outputs = html.outputs(files);
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
@@ -76,7 +67,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
                 c = Comparison.of(w, chosen, methods != null, options, watch);
             }
             List<MethodResult> results = c.results();
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new HtmlReport.Entry(f.toString(), w, results, GanttOutput.first(w, results)));
             }
             switch (common.format) {
@@ -87,8 +78,8 @@ final class CompareCommand extends CommonCommand implements CiFormats {
             }
             return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
-        if (html != null) {
-            outputs.writeString(html, HtmlReport.write("compare", pages));
+        if (html.file != null) {
+            outputs.writeString(html.file, HtmlReport.write("compare", pages));
         }
         if (ci != null) {
             ci.write(out);

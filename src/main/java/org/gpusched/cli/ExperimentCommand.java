@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
@@ -63,7 +62,7 @@ final class ExperimentCommand implements Runnable {
 
         /** Runs an experiment (or one shard) and lists the files written. */
         int execute(Experiment e) throws IOException {
-            Shard shard = sweep.shard(spec.commandLine());
+            Shard shard = sweep.shard(cl());
             if (sweep.slurm != null) {
                 return SlurmScripts.write(spec, sweep, e.kind(), common);
             }
@@ -93,7 +92,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            List<Scenario> scenarios = sets.check(spec.commandLine());
+            List<Scenario> scenarios = sets.check(cl());
             return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
                     sets.sets.value, sets.tasks.value, sweep.eachTimeLimit));
         }
@@ -121,7 +120,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
             Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
@@ -139,21 +138,21 @@ final class ExperimentCommand implements Runnable {
         @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0")
         double utilization;
 
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
-        int tasks;
+        @Mixin
+        SharedOptions.Tasks tasks;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "3")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(3);
 
         @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000")
         long maxStates;
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            Usage.refuse(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            CommandLine cl = cl();
+            Usage.refuse(cl, SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
-                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
+                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
         }
     }
 
@@ -170,7 +169,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
             PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);

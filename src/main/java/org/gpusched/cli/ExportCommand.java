@@ -1,11 +1,5 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.baseline.OnlineEdfPowerOn;
-import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.poweron.UnboundedJobs;
-import org.gpusched.explore.result.Verdict;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.interop.*;
 import org.gpusched.model.*;
@@ -23,17 +17,15 @@ import java.util.List;
 @Command(name = "export", mixinStandardHelpOptions = true)
 final class ExportCommand extends BaseCommand {
     enum Target { mast, mast2, sag }
+
     @Option(names = "--to", required = true, paramLabel = "FORMAT")
     Target to;
 
     @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
-    Path output;
-
     @Mixin
-    SharedOptions.OverwriteOut overwrite;
+    SharedOptions.OutputFile output;
 
     @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
     SagJobs.Arrival arrival;
@@ -49,10 +41,7 @@ final class ExportCommand extends BaseCommand {
 
     @Override
     public Integer call() {
-        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
-        if (output != null) {
-            outputs.check(output);
-        }
+        Outputs outputs = output.outputs(file, output.path);
         PrintWriter err = err();
         if (to != Target.sag && (cl().getParseResult().hasMatchedOption("--arrival")
                 || cl().getParseResult().hasMatchedOption("--priority") || steadyState)) {
@@ -79,11 +68,11 @@ final class ExportCommand extends BaseCommand {
             SagJobs.Files f = r.files();
             text = f.jobs();
             if (f.precedence() != null) {
-                if (output == null) {
+                if (output.path == null) {
                     err.println(name + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
                     return ExitCodes.INVALID;
                 }
-                Path prec = precedencePath(output);
+                Path prec = precedencePath(output.path);
                 outputs.check(prec);
                 outputs.writeString(prec, f.precedence());
             }
@@ -96,10 +85,10 @@ final class ExportCommand extends BaseCommand {
             r.notes().forEach(n -> err.println(name + ": note: " + n));
             text = r.text();
         }
-        if (output == null) {
+        if (output.path == null) {
             out().print(text);
         } else {
-            outputs.writeString(output, text);
+            outputs.writeString(output.path, text);
         }
         return ExitCodes.OK;
     }

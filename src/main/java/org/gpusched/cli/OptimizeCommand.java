@@ -1,13 +1,9 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.Json;
 import org.gpusched.report.OptimizeReports;
 import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
@@ -58,11 +54,8 @@ final class OptimizeCommand extends BaseCommand {
     @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
-    Path output;
-
     @Mixin
-    SharedOptions.OverwriteOut overwrite;
+    SharedOptions.OutputFile output;
 
     @Override
     public Integer call() throws IOException {
@@ -117,13 +110,8 @@ final class OptimizeCommand extends BaseCommand {
     record Target(Path out, Outputs outputs, PrintWriter report) { }
 
     Target target() {
-        Path out = output != null ? output : defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
-        return new Target(out, outputs, toStdout ? err() : out());
+        Path out = output.path != null ? output.path : defaultOutput();
+        return new Target(out, output.outputs(file, out), out.toString().equals("-") ? err() : out());
     }
 
     /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */

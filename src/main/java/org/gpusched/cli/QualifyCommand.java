@@ -26,11 +26,11 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
     @Option(names = "--like", paramLabel = "FILE", arity = "1..*")
     List<Path> likes = new ArrayList<>();
 
-    @Option(names = "--sets", paramLabel = "N", defaultValue = "200")
-    int sets;
+    @Mixin
+    SharedOptions.Sets sets = new SharedOptions.Sets(200);
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
@@ -63,7 +63,7 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(cl(), sets < 1 || sets > Qualify.MAX_SETS,
+        Usage.refuse(cl(), sets.value < 1 || sets.value > Qualify.MAX_SETS,
                 "--sets must be in 1.." + Qualify.MAX_SETS);
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
@@ -76,7 +76,7 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
         var err = err();
         try (RunFolder dir = Outputs.of(likes, folder.force).folder(out, "qualify")) {
             dir.stale().ifPresent(err::println);
-            Qualify.Config config = new Qualify.Config(inputs, sets, seed, timeLimit,
+            Qualify.Config config = new Qualify.Config(inputs, sets.value, seed.value, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,
                     dir.dir().resolve("peers"), System.getenv(), mutation, tool, true);
             // With the status line, the phase lines show in it instead of scrolling past.
@@ -93,7 +93,7 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
                     }
                 });
             }
-            QualifyReports.write(dir, q, sets, seed, !noTiming);
+            QualifyReports.write(dir, q, sets.value, seed.value, !noTiming);
             out().print(QualifyReports.text(q));
             out().println("report: " + dir.dir());
             return q.exitCode();

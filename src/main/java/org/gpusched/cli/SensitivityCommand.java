@@ -1,6 +1,5 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
@@ -34,11 +33,8 @@ final class SensitivityCommand extends CommonCommand {
     @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration each;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Override
     public Integer call() throws java.io.IOException {
@@ -46,10 +42,7 @@ final class SensitivityCommand extends CommonCommand {
         if (common.format == OutputFormat.csv) {
             out.println(SensitivityReports.CSV_HEADER);
         }
-        Outputs outputs = Outputs.of(files, force);
-        if (html != null) {
-            outputs.check(html);
-        }
+        Outputs outputs = html.outputs(files);
         List<SensitivityPage.Entry> pages = new ArrayList<>();
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
@@ -71,7 +64,7 @@ final class SensitivityCommand extends CommonCommand {
                 }
                 return ExitCodes.INVALID;
             }
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new SensitivityPage.Entry(f.toString(), ts, r));
             }
             switch (common.format) {
@@ -82,8 +75,8 @@ final class SensitivityCommand extends CommonCommand {
             boolean conclusive = r.all().conclusive() && r.tasks().values().stream().allMatch(Sensitivity.Bound::conclusive);
             return conclusive && r.original() != Verdict.INCONCLUSIVE ? r.original().exitCode() : ExitCodes.INCONCLUSIVE;
         });
-        if (html != null && !pages.isEmpty()) {
-            outputs.writeString(html, SensitivityPage.write(pages));
+        if (html.file != null && !pages.isEmpty()) {
+            outputs.writeString(html.file, SensitivityPage.write(pages));
         }
         return exit;
     }
