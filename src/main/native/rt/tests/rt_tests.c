@@ -43,11 +43,23 @@ static void launch(void *user, cudaStream_t stream, const gpusched_job *job) {
     if (ns > 0) gpusched_rt_host_work(c->rt, stream, ns);
 }
 
-static gpusched_rt *fig1(enum gpusched_rt_backend b, Ctx *c, long long p1, long long p2, long long p3) {
-    gpusched_rt *rt = gpusched_rt_create(b, TICK);
+/* A runtime on backend b with its callbacks' context cleared: no work, no overrun. */
+static gpusched_rt *fresh(enum gpusched_rt_backend b, long long tick, Ctx *c) {
+    gpusched_rt *rt = gpusched_rt_create(b, tick);
     memset(c, 0, sizeof *c);
     c->rt = rt;
     c->overrunTask = -1;
+    return rt;
+}
+
+/* A task whose jobs the test's launch callback runs. */
+static void task(gpusched_rt *rt, Ctx *c, const char *name, long long period, long long offset) {
+    gpusched_rt_add_task(rt, name, period, period, offset, 0);
+    gpusched_rt_set_launch(rt, name, launch, c);
+}
+
+static gpusched_rt *fig1(enum gpusched_rt_backend b, Ctx *c, long long p1, long long p2, long long p3) {
+    gpusched_rt *rt = fresh(b, TICK, c);
     /* Each task's wcet (1, 3, 3 ticks): a frame of them takes at most C(S). */
     c->work[0] = 1 * TICK;
     c->work[1] = 3 * TICK;
@@ -258,14 +270,9 @@ static void report_json(void) {
 
 static void power_on_table(void) {
     Ctx c;
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    memset(&c, 0, sizeof c);
-    c.rt = rt;
-    c.overrunTask = -1;
-    gpusched_rt_add_task(rt, "a", 4, 4, 0, 0);
-    gpusched_rt_add_task(rt, "b", 4, 4, 2, 0);
-    gpusched_rt_set_launch(rt, "a", launch, &c);
-    gpusched_rt_set_launch(rt, "b", launch, &c);
+    gpusched_rt *rt = fresh(GPUSCHED_RT_HOST_SIM, 0, &c);
+    task(rt, &c, "a", 4, 0);
+    task(rt, &c, "b", 4, 2);
     CHECK(gpusched_rt_load_table(rt, RT_TABLES "/power-on.table.json") == 0, "%s", gpusched_rt_error(rt));
     CHECK(gpusched_rt_play(rt, GPUSCHED_RT_TIME_TRIGGERED, 2) == 0, "%s", gpusched_rt_error(rt));
     CHECK(strcmp(c.log, "a#0 b#0 a#1 b#1 a#2") == 0, "prefix once, then two turns: %s", c.log);
@@ -297,10 +304,7 @@ static void host_real(void) {
 /* A chain of two kernels: each kernel is a unit with its own callback, in a later frame than the one before. */
 static void chain(void) {
     Ctx c;
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    memset(&c, 0, sizeof c);
-    c.rt = rt;
-    c.overrunTask = -1;
+    gpusched_rt *rt = fresh(GPUSCHED_RT_HOST_SIM, 0, &c);
     c.work[0] = 1000;
     gpusched_rt_add_task(rt, "c", 4, 4, 0, 0);
     CHECK(gpusched_rt_add_kernel(rt, "c", "k1") == 0 && gpusched_rt_add_kernel(rt, "c", "k2") == 0, "%s", gpusched_rt_error(rt));
@@ -325,16 +329,11 @@ static void chain(void) {
 /* The table examples/runtime follows belongs to the task set its main.cpp registers (workload.json). */
 static void example_table(void) {
     Ctx c;
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    memset(&c, 0, sizeof c);
-    c.rt = rt;
-    c.overrunTask = -1;
+    gpusched_rt *rt = fresh(GPUSCHED_RT_HOST_SIM, 0, &c);
     c.work[0] = 2000000; /* wcet 2000 us, 500 us */
     c.work[1] = 500000;
-    gpusched_rt_add_task(rt, "gemm", 10000, 10000, 0, 0);
-    gpusched_rt_add_task(rt, "scale", 5000, 5000, 0, 0);
-    gpusched_rt_set_launch(rt, "gemm", launch, &c);
-    gpusched_rt_set_launch(rt, "scale", launch, &c);
+    task(rt, &c, "gemm", 10000, 0);
+    task(rt, &c, "scale", 5000, 0);
     CHECK(gpusched_rt_load_table(rt, RT_EXAMPLE "/table.json") == 0, "%s", gpusched_rt_error(rt));
     CHECK(gpusched_rt_play(rt, GPUSCHED_RT_RECLAIM, 3) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
     CHECK(strcmp(c.log, "gemm#0 scale#0 scale#1 gemm#1 scale#2 scale#3 gemm#2 scale#4 scale#5") == 0, "order %s", c.log);
@@ -511,17 +510,11 @@ static void frames_abort(void) {
 
 static void cuda_backend(void) {
     Ctx c;
-    memset(&c, 0, sizeof c);
-    c.overrunTask = -1;
     /* ticks of 1 ms: on a GPU, frames of empty callbacks end far inside their deadlines */
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_CUDA, 1000000);
-    c.rt = rt;
+    gpusched_rt *rt = fresh(GPUSCHED_RT_CUDA, 1000000, &c);
     const char *names[] = {"tau1", "tau2", "tau3"};
     long long periods[] = {4, 5, 10};
-    for (int t = 0; t < 3; t++) {
-        gpusched_rt_add_task(rt, names[t], periods[t], periods[t], 0, 0);
-        gpusched_rt_set_launch(rt, names[t], launch, &c);
-    }
+    for (int t = 0; t < 3; t++) task(rt, &c, names[t], periods[t], 0);
     int r = gpusched_rt_load_table(rt, FIG1);
 #if RT_CUDA
     CHECK(r == 0, "%s", gpusched_rt_error(rt));

@@ -2,7 +2,6 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.Progress;
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.result.ExploredGraph;
 import org.gpusched.explore.result.GraphExport;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.gantt.Gantt;
@@ -17,10 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -28,14 +25,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true)
-final class AnalyzeCommand implements Callable<Integer>, CiFormats {
+final class AnalyzeCommand extends BaseCommand implements CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
-
-    @Spec
-    CommandSpec spec;
     @Mixin
     CommonOptions common;
     @Mixin
@@ -67,11 +60,8 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
     @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Option(names = "--steady-state")
     boolean steadyState;
@@ -84,29 +74,29 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), (table != null || graph != null || gantt != null) && files.size() != 1,
+        Usage.refuse(cl(), (table != null || graph != null || gantt != null) && files.size() != 1,
                 "--table, --graph and --gantt take one input file");
         if (gantt != null) {
-            Main.ganttFormat(spec.commandLine(), gantt);
+            Main.ganttFormat(cl(), gantt);
         }
         if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table-format must be json or csv");
+            throw new CommandLine.ParameterException(cl(), "--table-format must be json or csv");
         }
-        Method m = PolicyOptions.resolve(spec.commandLine(), MethodRegistry.standard(), List.of(method)).get(0);
-        explore.refuseUnhonoured(spec.commandLine(), m.id().equals("gpusched"));
-        Usage.refuse(spec.commandLine(), graph != null && !m.id().equals("gpusched"),
+        Method m = PolicyOptions.resolve(cl(), MethodRegistry.standard(), List.of(method)).get(0);
+        explore.refuseUnhonoured(cl(), m.id().equals("gpusched"));
+        Usage.refuse(cl(), graph != null && !m.id().equals("gpusched"),
                 "--graph needs --method gpusched");
-        Usage.refuse(spec.commandLine(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
+        Usage.refuse(cl(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
                 "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
         if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--table and --graph name the same file");
+            throw new CommandLine.ParameterException(cl(), "--table and --graph name the same file");
         }
         // The run's files belong together: locked against a second run, renamed into place together.
-        try (Outputs outputs = Outputs.of(files, force).staged()) {
+        try (Outputs outputs = Outputs.of(files, html.force).staged()) {
             // Refuse an unwritable, protected or busy output before a long analysis, not after it.
-            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html);
+            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html.file);
             int code = analyze(outputs, m, tableToStdout);
             outputs.commit();
             return code;
@@ -115,15 +105,15 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
 
     private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {
         List<HtmlReport.Entry> pages = new ArrayList<>();
-        PrintWriter reportOut = tableToStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter reportOut = tableToStdout ? err() : out();
         CiOutput ci = CiOutput.of(common, "analyze");
         PrintWriter out = ci == null ? reportOut : CiOutput.discard();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         if (common.format == OutputFormat.csv) {
             out.println(Reports.CSV_HEADER);
         }
-        long limit = graph == null ? 0 : force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
-        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, limit).withSteadyState(steadyState);
+        long limit = graph == null ? 0 : html.force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
+        RunOptions options = policy.toRunOptions(cl(), explore, limit).withSteadyState(steadyState);
         int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             // A method may also find that it does not apply only once it sees the options (brute
@@ -156,7 +146,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             if (ci != null) {
                 ci.add(CiCases.analyze(f.toString(), w, r, SourcePositions.of(f), !noTiming));
             }
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new HtmlReport.Entry(f.toString(), w, List.of(r), GanttOutput.of(w, r, CiOutput.discard())));
             }
             if (gantt != null) {
@@ -169,7 +159,7 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
                 PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
                     PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeOrPrint(plan, PlanFile.text(p,
-                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), spec.commandLine().getOut()));
+                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), out()));
                 }
                 return r.outcome().exitCode();
             }
@@ -178,18 +168,18 @@ final class AnalyzeCommand implements Callable<Integer>, CiFormats {
             if (graph != null && fr.graph() == null) {
                 err.println(AnalyzeFiles.noGraph(graph, a)); // rather than write a stub
             } else if (graph != null) {
-                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, force);
+                AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, html.force);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
-                AnalyzeFiles.table(outputs, table, spec.commandLine().getOut(), Baselines.tableText(ts, a,
+                AnalyzeFiles.table(outputs, table, out(), Baselines.tableText(ts, a,
                         fr.baseline(), tableFormat.equals("csv"), options.explore().budget()));
             }
             return a.verdict().exitCode();
         });
-        if (html != null) {
-            outputs.writeString(html, HtmlReport.write("analyze", pages));
+        if (html.file != null) {
+            outputs.writeString(html.file, HtmlReport.write("analyze", pages));
         }
         if (ci != null) {
             ci.write(reportOut);

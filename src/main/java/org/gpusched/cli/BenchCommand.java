@@ -10,21 +10,14 @@ import org.gpusched.report.BenchReports;
 import org.gpusched.report.HardSetReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "bench", mixinStandardHelpOptions = true)
-final class BenchCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class BenchCommand extends CommonCommand {
     @Mixin
     ProgressOption progress;
 
@@ -63,12 +56,12 @@ final class BenchCommand implements Callable<Integer> {
 
     /** Whether the user gave this option (--hard-sets has defaults of its own). */
     private boolean given(String option) {
-        return spec.commandLine().getParseResult().hasMatchedOption(option);
+        return cl().getParseResult().hasMatchedOption(option);
     }
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         int all = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (hardSets) {
             HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
@@ -87,7 +80,7 @@ final class BenchCommand implements Callable<Integer> {
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);
         // The bar is erased before each point's row, then drawn again: a row never lands inside it.
-        Progress[] bar = {Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "bench",
+        Progress[] bar = {Progress.bar(progress.to(err(), common.quiet), "bench",
                 Bench.total(config))};
         Bench.run(config, p -> {
             Runnable row = () -> {

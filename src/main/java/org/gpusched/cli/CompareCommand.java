@@ -1,34 +1,24 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.OnlineEdfGraph;
 import org.gpusched.experiment.Progress;
-import org.gpusched.gantt.Gantt;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Watch;
-import org.gpusched.model.Workload;
 import org.gpusched.output.Outputs;
 import org.gpusched.policy.*;
 import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "compare", mixinStandardHelpOptions = true)
-final class CompareCommand implements Callable<Integer>, CiFormats {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class CompareCommand extends CommonCommand implements CiFormats {
     @Mixin
     ProgressOption progress;
     @Mixin
@@ -42,38 +32,32 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
     @Option(names = "--list")
     boolean list;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Parameters(arity = "0..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
-                : PolicyOptions.resolve(spec.commandLine(), registry, methods);
+                : PolicyOptions.resolve(cl(), registry, methods);
         if (list) {
             PolicyReports.methods(out, common.format, chosen);
             return ExitCodes.OK;
         }
         if (files == null || files.isEmpty()) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing FILE (or --list)");
+            throw new picocli.CommandLine.ParameterException(cl(), "missing FILE (or --list)");
         }
-        explore.refuseUnhonoured(spec.commandLine(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
-        RunOptions options = policy.toRunOptions(spec.commandLine(), explore, 0);
+        explore.refuseUnhonoured(cl(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
+        RunOptions options = policy.toRunOptions(cl(), explore, 0);
         if (common.format == OutputFormat.csv) {
             out.println(CompareReports.CSV_HEADER);
         }
-        Outputs outputs = Outputs.of(files, force);
-        if (html != null) {
-            outputs.check(html);
-        }
+        Outputs outputs = html.outputs(files);
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common, "compare");
         int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
@@ -83,7 +67,7 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
                 c = Comparison.of(w, chosen, methods != null, options, watch);
             }
             List<MethodResult> results = c.results();
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new HtmlReport.Entry(f.toString(), w, results, GanttOutput.first(w, results)));
             }
             switch (common.format) {
@@ -94,8 +78,8 @@ final class CompareCommand implements Callable<Integer>, CiFormats {
             }
             return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
-        if (html != null) {
-            outputs.writeString(html, HtmlReport.write("compare", pages));
+        if (html.file != null) {
+            outputs.writeString(html.file, HtmlReport.write("compare", pages));
         }
         if (ci != null) {
             ci.write(out);

@@ -3,28 +3,22 @@ package org.gpusched.cli;
 import org.gpusched.model.ExitCodes;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
-import java.util.concurrent.Callable;
 
 @Command(name = "completion", mixinStandardHelpOptions = true)
-final class CompletionCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class CompletionCommand extends BaseCommand {
     @Parameters(index = "0", paramLabel = "SHELL")
     String shell;
 
     @Override
     public Integer call() {
-        Usage.refuse(spec.commandLine(), !shell.equals("bash") && !shell.equals("zsh"),
+        Usage.refuse(cl(), !shell.equals("bash") && !shell.equals("zsh"),
                 "SHELL must be bash or zsh, not '" + shell + "'");
         // One script serves both: picocli's bash script loads bashcompinit when zsh runs it.
         CommandLine root = spec.root().commandLine();
-        spec.commandLine().getOut().print(AutoComplete.bash("gpusched", root));
+        out().print(AutoComplete.bash("gpusched", root));
         return ExitCodes.OK;
     }
 }

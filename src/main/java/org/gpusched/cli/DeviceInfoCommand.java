@@ -5,21 +5,13 @@ import org.gpusched.player.*;
 import org.gpusched.report.DeviceInfoReports;
 import org.gpusched.report.KindFloorReports;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "device-info", mixinStandardHelpOptions = true)
-final class DeviceInfoCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class DeviceInfoCommand extends CommonCommand {
 
     @Option(names = "--gpu", paramLabel = "N", defaultValue = "0")
     int gpu;
@@ -32,8 +24,8 @@ final class DeviceInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        Usage.refuse(spec.commandLine(), simContention != null && !kinds, "--sim-contention goes with --kinds");
+        PrintWriter out = out();
+        Usage.refuse(cl(), simContention != null && !kinds, "--sim-contention goes with --kinds");
         if (kinds) {
             return kinds(out);
         }
@@ -58,14 +50,14 @@ final class DeviceInfoCommand implements Callable<Integer> {
                 if (!e.unavailable()) {
                     throw e;
                 }
-                spec.commandLine().getErr().println("gpusched: no usable GPU (" + e.getMessage() + "); the kinds of the"
+                err().println("gpusched: no usable GPU (" + e.getMessage() + "); the kinds of the"
                         + " simulated device's h200 preset follow");
             }
         }
         String name = simContention == null ? KindFloors.H200 : simContention;
         KindFloors preset = KindFloors.preset(name);
         if (preset == null) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sim-contention: no preset " + name
+            throw new picocli.CommandLine.ParameterException(cl(), "--sim-contention: no preset " + name
                     + " with kind floors (presets: " + KindFloors.H200 + ")");
         }
         KindFloorReports.report(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");

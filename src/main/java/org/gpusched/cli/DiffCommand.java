@@ -11,20 +11,13 @@ import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 @Command(name = "diff", mixinStandardHelpOptions = true)
-final class DiffCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class DiffCommand extends CommonCommand implements NoCsv {
     @Mixin
     ExploreOptions explore;
 
@@ -41,7 +34,7 @@ final class DiffCommand implements Callable<Integer>, NoCsv {
         DiffSide[] sides = DiffSide.inOneUnit(side(oldFile, meter), side(newFile, meter));
         DiffSide a = sides[0];
         DiffSide b = sides[1];
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (common.format == OutputFormat.json) {
             out.println(Json.line(DiffReports.json(a, b)));
         } else {

@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         subcommands = {ExperimentCommand.Schedulability.class, ExperimentCommand.Runtime.class,
@@ -55,11 +54,7 @@ final class ExperimentCommand implements Runnable {
     }
 
     /** What every experiment run shares: its spec, the common and sweep options (a picocli superclass). */
-    abstract static class Run implements Callable<Integer>, NoCsv {
-        @Spec
-        CommandSpec spec;
-        @Mixin
-        CommonOptions common;
+    abstract static class Run extends CommonCommand implements NoCsv {
         @Mixin
         SweepOptions sweep;
         @Mixin
@@ -67,25 +62,25 @@ final class ExperimentCommand implements Runnable {
 
         /** Runs an experiment (or one shard) and lists the files written. */
         int execute(Experiment e) throws IOException {
-            Shard shard = sweep.shard(spec.commandLine());
+            Shard shard = sweep.shard(cl());
             if (sweep.slurm != null) {
                 return SlurmScripts.write(spec, sweep, e.kind(), common);
             }
             List<Path> files;
             long deadline = sweep.deadline(System.nanoTime());
             try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
-                dir.stale().ifPresent(spec.commandLine().getErr()::println);
+                dir.stale().ifPresent(err()::println);
                 files = Sweep.execute(e, shard, sweep.threads, deadline, dir,
-                        progress.to(spec.commandLine().getErr(), common.quiet));
+                        progress.to(err(), common.quiet));
                 // A plot the host cannot draw leaves the measurement and its exit code as they are.
-                ExperimentMergeCommand.problems(spec.commandLine().getErr(), "experiment " + e.kind(), dir.problems());
+                ExperimentMergeCommand.problems(err(), "experiment " + e.kind(), dir.problems());
             } catch (Sweep.OutOfTime t) {
-                spec.commandLine().getErr().println("experiment " + e.kind() + ": --time-limit reached after "
+                err().println("experiment " + e.kind() + ": --time-limit reached after "
                         + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"
                         + " run with --shard K/N)");
                 return ExitCodes.INCONCLUSIVE;
             }
-            FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, files);
+            FilesWritten.report(out(), common.format, common.quiet, files);
             return ExitCodes.OK;
         }
     }
@@ -97,7 +92,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            List<Scenario> scenarios = sets.check(spec.commandLine());
+            List<Scenario> scenarios = sets.check(cl());
             return execute(new SchedulabilityExperiment(sweep.seed.value, scenarios, sets.utilizations(),
                     sets.sets.value, sets.tasks.value, sweep.eachTimeLimit));
         }
@@ -125,7 +120,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
             List<Integer> ns = range(cl, tasksRange);
             Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
@@ -143,21 +138,21 @@ final class ExperimentCommand implements Runnable {
         @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0")
         double utilization;
 
-        @Option(names = {"-n", "--tasks"}, paramLabel = "N", defaultValue = "5")
-        int tasks;
+        @Mixin
+        SharedOptions.Tasks tasks;
 
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "3")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(3);
 
         @Option(names = "--max-states", paramLabel = "N", converter = StateBudgetConverter.class, defaultValue = "2000000")
         long maxStates;
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
-            Usage.refuse(cl, SweepChecks.graphSize(sets, maxStates, tasks, utilization));
+            CommandLine cl = cl();
+            Usage.refuse(cl, SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
-                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks, sets, maxStates, sweep.eachTimeLimit));
+                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
         }
     }
 
@@ -174,7 +169,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
             PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);

@@ -23,10 +23,10 @@ final class ExperimentInterferenceCommand extends ExperimentCommand.Run {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), !device.equals("sim") && !device.equals("cuda"),
+        Usage.refuse(cl(), !device.equals("sim") && !device.equals("cuda"),
                 "--device: sim or cuda (got " + device + ")");
         boolean cuda = device.equals("cuda");
-        Usage.refuse(spec.commandLine(), cuda && simContention != null,
+        Usage.refuse(cl(), cuda && simContention != null,
                 "--sim-contention describes the simulated device: use --device sim");
         if (cuda) {
             try {
@@ -35,7 +35,7 @@ final class ExperimentInterferenceCommand extends ExperimentCommand.Run {
                 if (!e.unavailable()) {
                     throw e;
                 }
-                spec.commandLine().getErr().println("gpusched: experiment interference --device cuda: no usable GPU ("
+                cl().getErr().println("gpusched: experiment interference --device cuda: no usable GPU ("
                         + e.getMessage() + "); run it with --device sim");
                 return ExitCodes.INVALID;
             }

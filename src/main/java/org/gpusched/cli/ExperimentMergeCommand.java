@@ -7,23 +7,16 @@ import org.gpusched.output.Outputs;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /** {@code experiment merge}: the shard CSVs of one sweep combined as an unsharded run would write them. */
 @Command(name = "merge", mixinStandardHelpOptions = true)
-final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class ExperimentMergeCommand extends CommonCommand implements NoCsv {
 
     @Parameters(arity = "1..*", paramLabel = "SHARD.csv")
     List<Path> files;
@@ -51,11 +44,11 @@ final class ExperimentMergeCommand implements Callable<Integer>, NoCsv {
         try {
             List<String> left = new java.util.ArrayList<>();
             written = Sweep.merge(files, Outputs.of(files, folder.force), out, left::add);
-            problems(spec.commandLine().getErr(), "experiment merge", left);
+            problems(err(), "experiment merge", left);
         } catch (IllegalArgumentException e) {
             throw new InputException(files.get(0).toString(), "", e.getMessage());
         }
-        FilesWritten.report(spec.commandLine().getOut(), common.format, common.quiet, written);
+        FilesWritten.report(out(), common.format, common.quiet, written);
         return ExitCodes.OK;
     }
 }

@@ -1,34 +1,22 @@
 package org.gpusched.cli;
 
-import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.baseline.OnlineEdfPowerOn;
-import org.gpusched.baseline.PowerOnEdf;
-import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.poweron.UnboundedJobs;
-import org.gpusched.explore.result.Verdict;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.interop.*;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true)
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand extends BaseCommand {
     enum Target { mast, mast2, sag }
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--to", required = true, paramLabel = "FORMAT")
     Target to;
@@ -36,11 +24,8 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
-    Path output;
-
     @Mixin
-    SharedOptions.OverwriteOut overwrite;
+    SharedOptions.OutputFile output;
 
     @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
     SagJobs.Arrival arrival;
@@ -56,13 +41,10 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
-        if (output != null) {
-            outputs.check(output);
-        }
-        PrintWriter err = spec.commandLine().getErr();
-        if (to != Target.sag && (spec.commandLine().getParseResult().hasMatchedOption("--arrival")
-                || spec.commandLine().getParseResult().hasMatchedOption("--priority") || steadyState)) {
+        Outputs outputs = output.outputs(file, output.path);
+        PrintWriter err = err();
+        if (to != Target.sag && (cl().getParseResult().hasMatchedOption("--arrival")
+                || cl().getParseResult().hasMatchedOption("--priority") || steadyState)) {
             err.println("export: --arrival, --priority and --steady-state apply to --to sag only");
             return ExitCodes.INVALID;
         }
@@ -86,11 +68,11 @@ final class ExportCommand implements Callable<Integer> {
             SagJobs.Files f = r.files();
             text = f.jobs();
             if (f.precedence() != null) {
-                if (output == null) {
+                if (output.path == null) {
                     err.println(name + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
                     return ExitCodes.INVALID;
                 }
-                Path prec = precedencePath(output);
+                Path prec = precedencePath(output.path);
                 outputs.check(prec);
                 outputs.writeString(prec, f.precedence());
             }
@@ -103,10 +85,10 @@ final class ExportCommand implements Callable<Integer> {
             r.notes().forEach(n -> err.println(name + ": note: " + n));
             text = r.text();
         }
-        if (output == null) {
-            spec.commandLine().getOut().print(text);
+        if (output.path == null) {
+            out().print(text);
         } else {
-            outputs.writeString(output, text);
+            outputs.writeString(output.path, text);
         }
         return ExitCodes.OK;
     }

@@ -7,22 +7,16 @@ import org.gpusched.model.InputException;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "generate", mixinStandardHelpOptions = true)
-final class GenerateCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class GenerateCommand extends BaseCommand {
     @Mixin
     SharedOptions.Seed seed;
 
@@ -62,15 +56,15 @@ final class GenerateCommand implements Callable<Integer> {
         try {
             sc = Scenario.parse(scenario);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--scenario: " + e.getMessage());
+            throw new CommandLine.ParameterException(cl(), "--scenario: " + e.getMessage());
         }
-        Usage.refuse(spec.commandLine(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
-        Usage.refuse(spec.commandLine(), tasks.value < 1 || tasks.value > 64 || !(utilization > 0)
+        Usage.refuse(cl(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
+        Usage.refuse(cl(), tasks.value < 1 || tasks.value > 64 || !(utilization > 0)
                 || utilization > tasks.value, "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
-        Usage.refuse(spec.commandLine(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
+        Usage.refuse(cl(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
                 "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
-        Usage.refuse(spec.commandLine(), out == null && count != 1, "--count > 1 needs --out DIR");
-        PrintWriter stdout = spec.commandLine().getOut();
+        Usage.refuse(cl(), out == null && count != 1, "--count > 1 needs --out DIR");
+        PrintWriter stdout = out();
         Outputs outputs = Outputs.of(List.of(), force);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException(out.toString(), "", "is a file, not a folder");
@@ -81,7 +75,7 @@ final class GenerateCommand implements Callable<Integer> {
                 g = Generator.generate(seed.value, sc, utilization, tasks.value, i,
                         new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                throw new CommandLine.ParameterException(cl(), e.getMessage());
             }
             if (out == null) {
                 stdout.print(g.json());

@@ -1,9 +1,7 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Escapes;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.report.FailureWords;
-import org.gpusched.table.TableAudit;
 
 import java.io.PrintWriter;
 

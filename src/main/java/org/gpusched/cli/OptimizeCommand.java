@@ -1,21 +1,15 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.report.Json;
 import org.gpusched.report.OptimizeReports;
 import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -25,20 +19,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import java.util.function.LongConsumer;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true)
-final class OptimizeCommand implements Callable<Integer> {
+final class OptimizeCommand extends BaseCommand {
     enum Goal { window, slack }
 
     /** Progress lines at most this often on long searches. */
     static final long PROGRESS_NANOS = 2_000_000_000L;
     /** Grid placements per window length at most: beyond, the search could not end in any useful time. */
     static final long MAX_PLACEMENTS = 10_000_000L;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--windows")
     boolean windows;
@@ -64,15 +54,12 @@ final class OptimizeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "OUT")
-    Path output;
-
     @Mixin
-    SharedOptions.OverwriteOut overwrite;
+    SharedOptions.OutputFile output;
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), plan == windows, "give one of --windows or --plan");
+        Usage.refuse(cl(), plan == windows, "give one of --windows or --plan");
         if (plan) {
             return new OptimizePlan(this).run();
         }
@@ -90,14 +77,14 @@ final class OptimizeCommand implements Callable<Integer> {
         List<Flow> flows = Flows.of(w);
         int p = partitionIndex(plan, flows);
         if (WindowSearch.coreOf(plan.partitions().get(p)).isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "partition " + plan.partitions().get(p).name()
+            throw new CommandLine.ParameterException(cl(), "partition " + plan.partitions().get(p).name()
                     + " has windows on several cores; the window search handles one core or all cores");
         }
         Target t = target();
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
         WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
-        Usage.refuse(spec.commandLine(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
+        Usage.refuse(cl(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
                 + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
                 + "): use a coarser --step");
         HolisticResult before;
@@ -123,18 +110,13 @@ final class OptimizeCommand implements Callable<Integer> {
     record Target(Path out, Outputs outputs, PrintWriter report) { }
 
     Target target() {
-        Path out = output != null ? output : defaultOutput();
-        boolean toStdout = out.toString().equals("-");
-        Outputs outputs = Outputs.of(List.of(file), overwrite.force);
-        if (!toStdout) {
-            outputs.check(out);
-        }
-        return new Target(out, outputs, toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut());
+        Path out = output.path != null ? output.path : defaultOutput();
+        return new Target(out, output.outputs(file, out), out.toString().equals("-") ? err() : out());
     }
 
     /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
     LongConsumer progress(String what) {
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         long[] last = {System.nanoTime()};
         return n -> {
             if (System.nanoTime() - last[0] > PROGRESS_NANOS) {
@@ -148,7 +130,7 @@ final class OptimizeCommand implements Callable<Integer> {
     /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
     int written(String json, Target t, int code) {
         new WorkloadReader().read(t.out().toString(), json);
-        t.outputs().writeOrPrint(t.out(), json, spec.commandLine().getOut());
+        t.outputs().writeOrPrint(t.out(), json, out());
         if (!t.out().toString().equals("-")) {
             t.report().println("  written       " + Escapes.text(t.out().toString()));
         }
@@ -168,14 +150,14 @@ final class OptimizeCommand implements Callable<Integer> {
         if (partition != null) {
             int i = PlanDocument.partitionIndex(plan, partition);
             if (i < 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--partition: no partition '"
+                throw new CommandLine.ParameterException(cl(), "--partition: no partition '"
                         + partition + "' in " + file);
             }
             return i;
         }
         Set<String> gpu = PlanDocument.gpuPartitions(flows);
         if (gpu.size() != 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), (gpu.isEmpty() ? "no GPU-using task is in a"
+            throw new CommandLine.ParameterException(cl(), (gpu.isEmpty() ? "no GPU-using task is in a"
                     + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
         }
         return PlanDocument.partitionIndex(plan, gpu.iterator().next());

@@ -7,23 +7,15 @@ import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 import org.gpusched.report.OracleReports;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "oracle", mixinStandardHelpOptions = true)
-final class OracleCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class OracleCommand extends CommonCommand implements NoCsv {
     @Parameters(index = "0", paramLabel = "FILE")
     Path file;
     @Option(names = {"-b", "--batch"}, required = true, split = ",", paramLabel = "TASK")
@@ -48,7 +40,7 @@ final class OracleCommand implements Callable<Integer>, NoCsv {
         Oracle oracle = new Oracle(ts);
         Placement p = oracle.place(order);
         long c = oracle.completion(Oracle.maskOf(order));
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         OracleReports.report(out, common.format, file.toString(), batch, ts, oracle, order, p, c);
         return p.eligible() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }

@@ -1,23 +1,15 @@
 package org.gpusched.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.DeviceChoice;
-import org.gpusched.profile.Model;
 import org.gpusched.profile.TimePartitionLoop.Result;
 import org.gpusched.profile.TimePartitionLoop.Settings;
 import org.gpusched.profile.TimePartitionLoop;
-import org.gpusched.report.Json;
 import org.gpusched.report.TimePartitionLoopReports;
-import org.gpusched.timepart.Flows;
-import org.gpusched.timepart.OffsetBased;
-import org.gpusched.timepart.TimePartitionSearch;
 import picocli.CommandLine;
 
 import java.io.IOException;

@@ -10,9 +10,7 @@ import org.gpusched.qualify.Qualify;
 import org.gpusched.report.QualifyReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,23 +18,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** {@code gpusched qualify}: the tool-qualification run of docs/safety-manual.md; the engine is {@code qualify.Qualify}. */
 @Command(name = "qualify", mixinStandardHelpOptions = true)
-final class QualifyCommand implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-
+final class QualifyCommand extends BaseCommand implements NoCsv {
     @Option(names = "--like", paramLabel = "FILE", arity = "1..*")
     List<Path> likes = new ArrayList<>();
 
-    @Option(names = "--sets", paramLabel = "N", defaultValue = "200")
-    int sets;
+    @Mixin
+    SharedOptions.Sets sets = new SharedOptions.Sets(200);
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1")
-    long seed;
+    @Mixin
+    SharedOptions.Seed seed;
 
     @Option(names = "--time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration timeLimit;
@@ -69,7 +63,7 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), sets < 1 || sets > Qualify.MAX_SETS,
+        Usage.refuse(cl(), sets.value < 1 || sets.value > Qualify.MAX_SETS,
                 "--sets must be in 1.." + Qualify.MAX_SETS);
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
@@ -79,10 +73,10 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
         String[] v = new VersionProvider().getVersion();
         Qualification.Tool tool = new Qualification.Tool(v[0].substring("gpusched ".length()),
                 v[1].substring("commit ".length(), v[1].indexOf(',')), v[1].substring(v[1].indexOf(", ") + 2));
-        var err = spec.commandLine().getErr();
+        var err = err();
         try (RunFolder dir = Outputs.of(likes, folder.force).folder(out, "qualify")) {
             dir.stale().ifPresent(err::println);
-            Qualify.Config config = new Qualify.Config(inputs, sets, seed, timeLimit,
+            Qualify.Config config = new Qualify.Config(inputs, sets.value, seed.value, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,
                     dir.dir().resolve("peers"), System.getenv(), mutation, tool, true);
             // With the status line, the phase lines show in it instead of scrolling past.
@@ -99,9 +93,9 @@ final class QualifyCommand implements Callable<Integer>, NoCsv {
                     }
                 });
             }
-            QualifyReports.write(dir, q, sets, seed, !noTiming);
-            spec.commandLine().getOut().print(QualifyReports.text(q));
-            spec.commandLine().getOut().println("report: " + dir.dir());
+            QualifyReports.write(dir, q, sets.value, seed.value, !noTiming);
+            out().print(QualifyReports.text(q));
+            out().println("report: " + dir.dir());
             return q.exitCode();
         }
     }

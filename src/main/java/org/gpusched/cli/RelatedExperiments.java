@@ -43,7 +43,7 @@ final class RelatedExperiments {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<Integer> tpc = ExperimentCommand.range(cl, tasksPerCpu);
             Usage.refuse(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort, variant));
             return execute(new GcapsExperiment(sweep.seed.value, tpc, utilizations, bestEffort, sets.value,
@@ -76,7 +76,7 @@ final class RelatedExperiments {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = spec.commandLine();
+            CommandLine cl = cl();
             List<Double> us = utilizations == null
                     ? PartitioningExperiment.paperUtilizations(sms) : utilizations;
             Usage.refuse(cl, SweepChecks.partitioning(sms, sets.value, tasks, us, prm, deadlineRatio));
@@ -87,13 +87,13 @@ final class RelatedExperiments {
 
     @Command(name = "copy-exec", mixinStandardHelpOptions = true)
     static final class CopyExec extends ExperimentCommand.Run {
-        @Option(names = "--sets", paramLabel = "N", defaultValue = "100")
-        int sets;
+        @Mixin
+        SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
         @Override
         public Integer call() throws IOException {
-            Usage.refuse(spec.commandLine(), SweepChecks.copyExec(sets));
-            return execute(new CopyExecExperiment(sweep.seed.value, sets));
+            Usage.refuse(cl(), SweepChecks.copyExec(sets.value));
+            return execute(new CopyExecExperiment(sweep.seed.value, sets.value));
         }
     }
 }

@@ -2,22 +2,16 @@ package org.gpusched.cli;
 
 import org.gpusched.model.ExitCodes;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "schema", mixinStandardHelpOptions = true)
-final class SchemaCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class SchemaCommand extends BaseCommand {
     /** The commands with a JSON report schema, and "error" (the line of a failed run). */
     static final List<String> REPORTS = List.of("analyze", "validate", "compare", "oracle", "sensitivity", "diff",
             "play", "verify", "profile", "loop", "presets", "bench", "device-info", "experiment", "methods", "error",
@@ -36,7 +30,7 @@ final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (report != null && !REPORTS.contains(report)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--report: '" + report
+            throw new CommandLine.ParameterException(cl(), "--report: '" + report
                     + "' has no JSON report schema; one of " + String.join(", ", REPORTS));
         }
         String resource = report == null ? "/taskset.schema.json" : "/report-schemas/" + report + ".schema.json";
@@ -44,7 +38,7 @@ final class SchemaCommand implements Callable<Integer> {
             if (in == null) {
                 throw new IllegalStateException("schema resource missing from the jar");
             }
-            spec.commandLine().getOut().print(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            out().print(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         }
         return ExitCodes.OK;
     }

@@ -1,6 +1,5 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.margin.Sensitivity;
 import org.gpusched.model.Budget;
@@ -14,25 +13,17 @@ import org.gpusched.report.SensitivityPage;
 import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "sensitivity", mixinStandardHelpOptions = true)
-final class SensitivityCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class SensitivityCommand extends CommonCommand {
     @Mixin
     ExploreOptions explore;
 
@@ -42,27 +33,21 @@ final class SensitivityCommand implements Callable<Integer> {
     @Option(names = "--each-time-limit", paramLabel = "DURATION", converter = DurationConverter.class)
     Duration each;
 
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
-
-    @Option(names = "--force")
-    boolean force;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (common.format == OutputFormat.csv) {
             out.println(SensitivityReports.CSV_HEADER);
         }
-        Outputs outputs = Outputs.of(files, force);
-        if (html != null) {
-            outputs.check(html);
-        }
+        Outputs outputs = html.outputs(files);
         List<SensitivityPage.Entry> pages = new ArrayList<>();
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
         Budget step = Budget.of(explore.budget().maxStates(), each);
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter err = err();
         int exit = TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
             Sensitivity.Result r;
             try {
@@ -79,7 +64,7 @@ final class SensitivityCommand implements Callable<Integer> {
                 }
                 return ExitCodes.INVALID;
             }
-            if (html != null) {
+            if (html.file != null) {
                 pages.add(new SensitivityPage.Entry(f.toString(), ts, r));
             }
             switch (common.format) {
@@ -90,8 +75,8 @@ final class SensitivityCommand implements Callable<Integer> {
             boolean conclusive = r.all().conclusive() && r.tasks().values().stream().allMatch(Sensitivity.Bound::conclusive);
             return conclusive && r.original() != Verdict.INCONCLUSIVE ? r.original().exitCode() : ExitCodes.INCONCLUSIVE;
         });
-        if (html != null && !pages.isEmpty()) {
-            outputs.writeString(html, SensitivityPage.write(pages));
+        if (html.file != null && !pages.isEmpty()) {
+            outputs.writeString(html.file, SensitivityPage.write(pages));
         }
         return exit;
     }

@@ -1,6 +1,10 @@
 package org.gpusched.cli;
 
+import org.gpusched.output.Outputs;
 import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Options several commands declare alike, as picocli mixins: declared once, a name, a default or a help
@@ -37,10 +41,43 @@ final class SharedOptions {
         int value;
     }
 
-    /** --force of a command with one output file, -o OUT. */
-    static final class OverwriteOut {
+    /** The one output file of a command, -o OUT, and its --force. */
+    static final class OutputFile {
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT")
+        Path path;
+
         @Option(names = "--force", descriptionKey = "overwrite-out.force")
         boolean force;
+
+        /** The outputs of a run that reads {@code input}, OUT checked first when it is a file. */
+        Outputs outputs(Path input, Path out) {
+            Outputs outputs = Outputs.of(List.of(input), force);
+            if (out != null && !out.toString().equals("-")) {
+                outputs.check(out);
+            }
+            return outputs;
+        }
+    }
+
+    /**
+     * --html FILE, the review page of a command that reads task sets, and its --force (the help texts
+     * are each command's own).
+     */
+    static final class HtmlPage {
+        @Option(names = "--html", paramLabel = "FILE")
+        Path file;
+
+        @Option(names = "--force")
+        boolean force;
+
+        /** The outputs of a run that reads {@code inputs}, the page checked first. */
+        Outputs outputs(List<Path> inputs) {
+            Outputs outputs = Outputs.of(inputs, force);
+            if (file != null) {
+                outputs.check(file);
+            }
+            return outputs;
+        }
     }
 
     /** --force of a command with several output files. */

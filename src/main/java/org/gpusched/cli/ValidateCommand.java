@@ -8,29 +8,21 @@ import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 import org.gpusched.report.ValidateReports;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "validate", mixinStandardHelpOptions = true)
-final class ValidateCommand implements Callable<Integer>, CiFormats {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class ValidateCommand extends CommonCommand implements CiFormats {
     @Parameters(arity = "1..*", paramLabel = "FILE")
     List<Path> files;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = out();
+        PrintWriter err = err();
         int code = ExitCodes.OK;
         if (common.format == OutputFormat.csv) {
             out.println(ValidateReports.CSV_HEADER);

@@ -1,6 +1,5 @@
 package org.gpusched.experiment;
 
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;

@@ -5,8 +5,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package org.gpusched.experiment;
 
 import org.gpusched.baseline.EdfBaseline;
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;

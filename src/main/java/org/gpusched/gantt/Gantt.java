@@ -57,11 +57,6 @@ public record Gantt(String title, String unit, List<String> lanes, List<Integer>
         return jobs.stream().min(Comparator.comparingLong(Job::slack));
     }
 
-    /** The first lane of each task, in lane order: where its release arrows and deadline marks go. */
-    public int firstLane(int task) {
-        return laneTasks.indexOf(task);
-    }
-
     /** Builds a Gantt lane by lane and job by job, giving each bar the index of its job. */
     static final class Builder {
         final List<String> lanes = new ArrayList<>();

@@ -121,11 +121,6 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
         return u;
     }
 
-    /** True when some task has several kernels, an offset or a jitter (the pipeline features of format v2). */
-    public boolean hasPipelineFeatures() {
-        return tasks.stream().anyMatch(t -> t.kernels() > 1 || t.offset() != 0 || t.jitter() != 0);
-    }
-
     /** Every job of [0, H), ordered by arrival, then task index. */
     public List<Job> jobs() {
         List<Job> jobs = new ArrayList<>(jobCount);

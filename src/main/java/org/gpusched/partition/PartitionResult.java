@@ -28,9 +28,4 @@ public record PartitionResult(Heuristic heuristic, PartitionTest test, boolean s
             tasks = List.copyOf(tasks);
         }
     }
-
-    /** Π: the SMs the partitions need together. */
-    public long totalSms() {
-        return partitions.stream().mapToLong(Group::sms).sum();
-    }
 }

@@ -1,13 +1,8 @@
 package org.gpusched.policy;
 
 import org.gpusched.baseline.*;
-import org.gpusched.explore.BruteForceExplorer;
-import org.gpusched.explore.GpuSchedExplorer;
-import org.gpusched.explore.Proofs;
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.poweron.UnboundedJobs;
-import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.Frame;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;

@@ -63,8 +63,4 @@ public record RtaTask(String name, long period, long deadline, List<Long> cpu, L
     public int gpuSegments() {
         return gpu.size();
     }
-
-    public RtaTask withGpuPriority(int p) {
-        return new RtaTask(name, period, deadline, cpu, gpu, core, cpuPriority, p, bestEffort);
-    }
 }
