@@ -9,23 +9,16 @@ import org.gpusched.player.*;
 import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "play", mixinStandardHelpOptions = true)
-final class PlayCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+final class PlayCommand extends CommonCommand {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE")
     String table;

@@ -7,21 +7,14 @@ import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /**
  * What {@code profile} and {@code loop} share (a picocli superclass): their common options, reading the
  * task set or workload they measure, checking their outputs before anything runs, opening the device.
  */
-abstract class ProfileRun implements Callable<Integer>, NoCsv {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
+abstract class ProfileRun extends CommonCommand implements NoCsv {
     @Mixin
     ProfileOptions profile;
 

@@ -9,26 +9,17 @@ import org.gpusched.report.CiCases;
 import org.gpusched.report.Json;
 import org.gpusched.report.PlayReports;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 @Command(name = "verify", mixinStandardHelpOptions = true)
-final class VerifyCommand implements Callable<Integer>, CiFormats {
+final class VerifyCommand extends CommonCommand implements CiFormats {
     static final int MAX_RUNS = 10_000_000;
-
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    CommonOptions common;
 
     @Parameters(index = "0", paramLabel = "TABLE")
     String table;
