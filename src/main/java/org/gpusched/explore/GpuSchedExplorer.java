@@ -125,6 +125,12 @@ public final class GpuSchedExplorer {
         return analyze(options.budget().start());
     }
 
+    /** The method the analysis names, known before it runs (for an answer given without it: a search left behind). */
+    public String method() {
+        return "gpusched(merge=" + name(options.merge()) + ", search="
+                + (options.stop() == StopRule.ALL ? "bfs" : name(options.search())) + ")";
+    }
+
     private Analysis explore() {
         Oracle oracle = new Oracle(ts, meter);
         JobModel jm = new JobModel(ts);
@@ -132,8 +138,7 @@ public final class GpuSchedExplorer {
         // the state is expanded (its best path may still change until then), which breadth-first
         // order by completed jobs guarantees, since every frame completes a job.
         boolean all = options.stop() == StopRule.ALL;
-        String method = "gpusched(merge=" + name(options.merge()) + ", search="
-                + (all ? "bfs" : name(options.search())) + ")";
+        String method = method();
         List<GreedyRuns.Run> seeds = List.of();
         long checks0 = System.nanoTime();
         phases = Phases.NONE;

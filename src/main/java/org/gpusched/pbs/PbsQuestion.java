@@ -63,7 +63,8 @@ public final class PbsQuestion {
         }
         meter.running("graph search");
         GpuSchedExplorer ex = new GpuSchedExplorer(ts, o);
-        Analysis a = Proofs.confirm(ts, o, meter, ex.analyze(meter));
+        // A recorded graph is read from the explorer after it ended: that search is waited for.
+        Analysis a = Proofs.confirm(ts, o, meter, o.graphLimit() > 0 ? ex.analyze(meter) : Portfolio.graph(ex, meter));
         return new Answer(ts, a.timed(meter.elapsedNanos()), o.graphLimit() > 0 ? ex.graph() : null);
     }
 

@@ -55,7 +55,7 @@ final class Portfolio {
         EngineKind kind = resolve(o.engine(), o.threads());
         if (kind == EngineKind.GRAPH) {
             meter.running("graph search");
-            Analysis a = new GpuSchedExplorer(ts, o).analyze(meter);
+            Analysis a = graph(new GpuSchedExplorer(ts, o), meter);
             return o.engine() == EngineKind.GRAPH ? a : a.withEngine("graph");
         }
         if (kind == EngineKind.SOLVER) {
@@ -69,6 +69,17 @@ final class Portfolio {
             return withinBudget(f, meter).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
+    }
+
+    /**
+     * The graph search's analysis on a thread of its own, given by the caller once the time limit
+     * has passed and the search has not ended {@link #GRACE_MS} later: a search step that polls the
+     * clock too seldom (a state whose candidate batches take long to list, on a loaded machine)
+     * then cannot hold the answer back. Such an answer has no deepest path to show.
+     */
+    static Analysis graph(GpuSchedExplorer ex, Budget.Meter meter) {
+        CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(() -> ex.analyze(meter), Portfolio::daemon);
+        return withinBudget(f, meter, ex.method(), false);
     }
 
     /** Solver workers beside a graph search on {@code threads} threads: half, at most four (each copies the model). */
@@ -111,11 +122,11 @@ final class Portfolio {
         int beside = beside(o, rest);
         // With parts beside it the graph search keeps two threads, else one.
         int dives = dives(o, beside > 0 ? rest - beside - 1 : rest);
-        Options graphOptions = o.withThreads(rest - beside - dives);
+        GpuSchedExplorer explorer = new GpuSchedExplorer(ts, o.withThreads(rest - beside - dives));
         Budget.Meter graphMeter = meter.inner(meter.budget());
         meter.running("graph search");
         CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
-                () -> new GpuSchedExplorer(ts, graphOptions).analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
+                () -> explorer.analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
         Analysis early = await(graph, headStartMs);
         // A budget the graph search spent alone is spent for the whole portfolio: nothing else starts.
         if (early != null && (early.verdict() != Verdict.INCONCLUSIVE || Budget.spent(early.note()))) {
@@ -149,7 +160,7 @@ final class Portfolio {
             names.add("diversified depth-first searches");
         }
         meter.running(String.join(" + ", names));
-        return first(racing, meters, names, o.stop() == StopRule.ALL);
+        return first(racing, meters, names, o.stop() == StopRule.ALL, meter, explorer.method());
     }
 
     /**
@@ -159,8 +170,8 @@ final class Portfolio {
      * answer is inconclusive. With {@code --stop all} only the graph search's schedule is an answer
      * (it is the one chosen by the objective); a refutation of any part still is.
      */
-    private static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters,
-            List<String> names, boolean objective) {
+    static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters,
+            List<String> names, boolean objective, Budget.Meter meter, String graphMethod) {
         List<Integer> open = new ArrayList<>();
         for (int i = 0; i < racing.size(); i++) {
             open.add(i);
@@ -174,11 +185,14 @@ final class Portfolio {
         }
         while (!open.isEmpty()) {
             try {
-                CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new)).get();
+                CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new))
+                        .get(POLL_MS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
                 // The failing engine's own join below says what went wrong.
+            } catch (TimeoutException e) {
+                // None ended yet: the clock is read below.
             }
             for (int k = 0; k < open.size(); k++) {
                 int i = open.get(k);
@@ -197,10 +211,25 @@ final class Portfolio {
                     return answers || i == 0 ? a : join(racing.get(0)).withNote(a.note());
                 }
             }
+            String note = open.isEmpty() ? null : meter.timeNote();
+            if (note != null) {
+                // The limit passed and no part has noticed yet (each reads the clock between steps,
+                // and a step can be long on a loaded machine): each is stopped with the limit's note
+                // and has the grace to end; the graph search's analysis is the answer if it ended.
+                LOG.debug("portfolio: {} and no part has stopped; stopping them", note);
+                meters.forEach(m -> m.cancel(note));
+                stopAll(timed, ends, names, t0);
+                return racing.get(0).isDone() ? join(racing.get(0))
+                        : new Analysis(Verdict.INCONCLUSIVE, graphMethod, Stats.EMPTY, List.of(), null, note)
+                                .withEngine("graph");
+            }
         }
         stopAll(timed, ends, names, t0);
         return join(racing.get(0));
     }
+
+    /** How often the caller of the engines reads the clock while it waits for them. */
+    static final long POLL_MS = 10;
 
     /** How long a stopped part may take to notice it; one that takes longer is left behind on its daemon thread. */
     static final long GRACE_MS = 250;
@@ -210,17 +239,25 @@ final class Portfolio {
      * engine has not answered {@link #GRACE_MS} later (it is left to end on its daemon thread).
      */
     static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
+        return withinBudget(f, meter, SolverEngine.NAME, true);
+    }
+
+    /**
+     * As {@link #withinBudget(CompletableFuture, Budget.Meter)}, the answer given without the engine
+     * naming {@code method}; with {@code heap} false only the clock is read here (the engine reads
+     * the heap itself, and a reading may collect garbage).
+     */
+    static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter, String method, boolean heap) {
         while (true) {
-            Analysis a = await(f, 10);
+            Analysis a = await(f, POLL_MS);
             if (a != null) {
                 return a;
             }
-            String note = meter.overTimeOrHeap();
+            String note = heap ? meter.overTimeOrHeap() : meter.timeNote();
             if (note != null) {
                 meter.cancel(note);
                 a = await(f, GRACE_MS);
-                return a != null ? a : new Analysis(Verdict.INCONCLUSIVE, SolverEngine.NAME, Stats.EMPTY, List.of(),
-                        null, note);
+                return a != null ? a : new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, note);
             }
         }
     }
@@ -284,6 +321,9 @@ final class Portfolio {
             Thread.currentThread().interrupt();
             return f.join();
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
     }

@@ -142,7 +142,7 @@ final class FrameModel {
             }
         }
         budget.modelled(pairs % SearchBudget.PAIRS_EVERY);
-        PbsTightening.post(this, ts, together, mutation);
+        PbsTightening.post(this, ts, together, mutation, budget);
     }
 
     /** Whether kernel j's frame ends by kernel k's start, when the two form a pair; else null. */

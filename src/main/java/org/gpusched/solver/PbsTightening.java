@@ -30,10 +30,14 @@ import java.util.TreeSet;
 final class PbsTightening {
     private PbsTightening() { }
 
-    static void post(FrameModel fm, TaskSet ts, long[] together, FrameModel.Mutation mutation) {
-        nonIdling(fm, ts, mutation);
+    /**
+     * Posts both; reads the clock once per kernel, since at 30 tasks and more the posting takes
+     * seconds on a loaded machine (each kernel is checked against every other and every job).
+     */
+    static void post(FrameModel fm, TaskSet ts, long[] together, FrameModel.Mutation mutation, SearchBudget budget) {
+        nonIdling(fm, ts, mutation, budget);
         if (exactLengths(ts)) {
-            lengths(fm, ts, together);
+            lengths(fm, ts, together, budget);
         }
     }
 
@@ -44,7 +48,7 @@ final class PbsTightening {
                 && ts.units().stream().allMatch(u -> u.copies() == 0);
     }
 
-    private static void nonIdling(FrameModel fm, TaskSet ts, FrameModel.Mutation mutation) {
+    private static void nonIdling(FrameModel fm, TaskSet ts, FrameModel.Mutation mutation, SearchBudget budget) {
         Model m = fm.model;
         List<FrameModel.Item> items = fm.items;
         int n = items.size();
@@ -56,6 +60,7 @@ final class PbsTightening {
             }
         }
         for (int u = 0; u < n; u++) {
+            budget.checkTime();
             FrameModel.Item a = items.get(u);
             IntVar s = fm.start[u];
             // The frames that can end where u starts: its task's kernel just before it, and other tasks' kernels.
@@ -126,10 +131,11 @@ final class PbsTightening {
      * only the terms at the new bound, which is not a clause the model implies, and conflict
      * learning must only learn what the model implies (docs/solver.md).
      */
-    private static void lengths(FrameModel fm, TaskSet ts, long[] together) {
+    private static void lengths(FrameModel fm, TaskSet ts, long[] together, SearchBudget budget) {
         Model m = fm.model;
         List<Unit> units = ts.units();
         for (int u = 0; u < fm.items.size(); u++) {
+            budget.checkTime();
             int unit = fm.items.get(u).unit();
             List<Integer> partners = fm.partners.get(u);
             long wcet = units.get(unit).wcet();

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
  * its search nodes, summed over its workers, so that {@code --max-states} binds it as it binds the
  * graph search: building the model of a large window (a few constraints per overlapping pair) is
  * most of the memory and time before the first node. The build asks every {@link #PAIRS_EVERY}
- * pairs and throws {@link Budget.Exhausted}; the search asks at every node (its stop criterion):
+ * pairs and throws {@link Budget.Exhausted} (the PBS tightenings read the clock once per kernel); the search asks at every node (its stop criterion):
  * the clock then, the heap every {@link #HEAP_EVERY} nodes (a reading may collect garbage). The
  * first budget that ran out is kept as the note of the inconclusive answer.
  */
@@ -51,6 +51,18 @@ final class SearchBudget {
     void modelled(long more) {
         pairs += more;
         String over = meter.over(pairs + nodes.getAsLong());
+        if (over != null) {
+            note = over;
+            throw new Budget.Exhausted(over);
+        }
+    }
+
+    /**
+     * Throws {@link Budget.Exhausted} once the time limit has passed: for the steps of the model's
+     * build that count no pairs (the clock only, which cannot end a run that is within its budget).
+     */
+    void checkTime() {
+        String over = meter.timeNote();
         if (over != null) {
             note = over;
             throw new Budget.Exhausted(over);

@@ -78,6 +78,46 @@ class FakeClockBudgetTest {
     }
 
     @Test
+    @Timeout(120)
+    void the_caller_gives_the_answer_when_the_limit_passes_unseen_by_the_engines() {
+        // The clock reads past the limit on the caller's thread only, as when an engine is in a long
+        // step that reads no clock (listing a huge state's batches on a loaded machine): the graph
+        // search and the portfolio must still answer at the limit, not when the engines next look.
+        for (EngineKind e : new EngineKind[] {EngineKind.GRAPH, EngineKind.PORTFOLIO}) {
+            Thread caller = Thread.currentThread();
+            AtomicLong now = new AtomicLong();
+            Options o = Options.defaults().withEngine(e).withThreads(1)
+                    .withBudget(Budget.DEFAULT_MAX_STATES, Duration.ofSeconds(1));
+            Budget.Meter meter = o.budget().start(() -> Thread.currentThread() == caller ? now.get() : 0L);
+            now.set(2_000_000_000L);
+            Analysis a = PbsQuestion.steadyState(BIG, o, meter);
+            assertThat(a.verdict()).as(e.toString()).isEqualTo(Verdict.INCONCLUSIVE);
+            assertThat(a.note()).as(e.toString()).isEqualTo("time limit of 1000 ms reached");
+            assertThat(a.method()).as(e.toString()).startsWith("gpusched(merge=");
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void a_part_that_never_ends_is_left_behind_once_the_limit_passes() {
+        AtomicLong now = new AtomicLong();
+        Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, Duration.ofSeconds(1)).start(now::get);
+        List<Budget.Meter> meters = List.of(meter.inner(meter.budget()), meter.inner(meter.budget()));
+        // Neither part ever ends: the caller alone reads the clock.
+        List<CompletableFuture<Analysis>> racing = List.of(new CompletableFuture<>(), new CompletableFuture<>());
+        now.set(2_000_000_000L);
+        Analysis a = Portfolio.first(racing, meters, List.of("graph search", "solver"), false, meter,
+                "gpusched(merge=domination, search=auto)");
+        assertThat(a.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(a.note()).isEqualTo("time limit of 1000 ms reached");
+        assertThat(a.method()).isEqualTo("gpusched(merge=domination, search=auto)");
+        assertThat(a.engine()).isEqualTo("graph");
+        // Each part is told to stop with the limit's note, for when it next looks.
+        now.set(0);
+        assertThat(meters).allSatisfy(m -> assertThat(m.timeNote()).isEqualTo("time limit of 1000 ms reached"));
+    }
+
+    @Test
     void the_meter_reads_the_clock_it_was_given() {
         AtomicLong now = new AtomicLong(5_000);
         Budget.Meter m = Budget.of(10, Duration.ofMillis(2)).start(now::get);

@@ -186,7 +186,8 @@ public final class Engine {
                 frontier.push(v); // the rest of its batches after the children just made (depth-first)
             }
             pushAll(created);
-            if ((++expansions & 255) == 0 && store.overBudget()) {
+            // The clock after every expansion (one can take long: a state with many batches), the heap every 256.
+            if ((++expansions & 255) == 0 ? store.overBudget() : store.overTime()) {
                 return true;
             }
             if (store.states >= target) {

@@ -69,6 +69,18 @@ final class StateStore {
         return budgetNote != null;
     }
 
+    /**
+     * Checks the time budget only (a clock reading); sets {@link #budgetNote} when it is spent, and
+     * leaves a note already set (the state budget's) as it is otherwise.
+     */
+    boolean overTime() {
+        String t = meter.timeNote();
+        if (t != null) {
+            budgetNote = t;
+        }
+        return t != null;
+    }
+
     long sampleHeap() {
         long used = meter.sampleHeap();
         peakHeap = Math.max(peakHeap, used);
