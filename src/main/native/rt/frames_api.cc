@@ -104,22 +104,8 @@ int gpusched_rt_play_frames(gpusched_rt *r, const gpusched_frames *f, gpusched_l
     }
     b.callerStreams.clear();
     if (f->streams) b.callerStreams.assign(f->streams, f->streams + f->tasks + 2);
-    if (!b.open(f->tasks + 2, (int)m, frames::event_pool(frames::max_items(p.run)))) {
-        b.close();
-        return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why);
-    }
-    unsigned long long t0 = b.now() + (unsigned long long)f->lead_ns;
-    r->origin = t0;
-    rt::Measured &out = r->measured;
-    bool ok = frames::play(b, p.run, t0, out.frames);
-    b.close();
-    if (!ok) return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why.empty() ? "the backend failed" : b.why);
-    out.itemStart.assign(m, 0);
-    out.itemEnd.assign(m, 0);
-    for (size_t i = 0; i < m; i++) {
-        out.itemStart[i] = b.itemStart[i] - (long long)t0;
-        out.itemEnd[i] = b.itemEnd[i] - (long long)t0;
-    }
+    int played = r->play_unrolled(f->tasks + 2, (unsigned long long)f->lead_ns);
+    if (played != GPUSCHED_RT_OK) return played;
     r->played = true;
     r->error.clear();
     return GPUSCHED_RT_OK;

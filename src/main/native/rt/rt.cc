@@ -181,23 +181,9 @@ int gpusched_rt_play(gpusched_rt *r, gpusched_rt_mode mode, int hyperperiods) {
     r->played = r->framesOnly = false;
     r->abortWhy.clear();
     b.callerStreams.clear();
-    if (!b.open((int)r->tasks.size() + 2, (int)m, frames::event_pool(frames::max_items(p.run)))) {
-        b.close();
-        return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why);
-    }
-    unsigned long long t0 = b.now() + b.lead_ns();
-    r->origin = t0;
-    rt::Measured &out = r->measured;
-    bool ok = frames::play(b, p.run, t0, out.frames);
-    b.close();
-    if (!ok) return r->fail(GPUSCHED_RT_DEVICE_ERROR, b.why.empty() ? "the backend failed" : b.why);
-    out.itemStart.assign(m, 0);
-    out.itemEnd.assign(m, 0);
-    for (size_t i = 0; i < m; i++) {
-        out.itemStart[i] = b.itemStart[i] - (long long)t0;
-        out.itemEnd[i] = b.itemEnd[i] - (long long)t0;
-    }
-    r->report = rt::report_json(r->tableFile, b.name(), reclaim ? "reclaim" : "time-triggered", hyperperiods, p, out,
+    int played = r->play_unrolled((int)r->tasks.size() + 2, b.lead_ns());
+    if (played != GPUSCHED_RT_OK) return played;
+    r->report = rt::report_json(r->tableFile, b.name(), reclaim ? "reclaim" : "time-triggered", hyperperiods, p, r->measured,
                                 r->units, b.notes(), r->summary);
     r->played = true;
     r->error.clear();

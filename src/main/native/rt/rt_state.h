@@ -37,5 +37,27 @@ struct gpusched_rt {
         error = m;
         return code;
     }
+    // Opens the backend with `streams` streams, plays the unrolled run `lead` ns after now, closes it and
+    // keeps each item's start and end after time 0: GPUSCHED_RT_OK, or the device error with its reason.
+    int play_unrolled(int streams, unsigned long long lead) {
+        rt::Backend &b = *backend;
+        const size_t m = plan.unit.size();
+        if (!b.open(streams, (int)m, frames::event_pool(frames::max_items(plan.run)))) {
+            b.close();
+            return fail(GPUSCHED_RT_DEVICE_ERROR, b.why);
+        }
+        unsigned long long t0 = b.now() + lead;
+        origin = t0;
+        bool ok = frames::play(b, plan.run, t0, measured.frames);
+        b.close();
+        if (!ok) return fail(GPUSCHED_RT_DEVICE_ERROR, b.why.empty() ? "the backend failed" : b.why);
+        measured.itemStart.assign(m, 0);
+        measured.itemEnd.assign(m, 0);
+        for (size_t i = 0; i < m; i++) {
+            measured.itemStart[i] = b.itemStart[i] - (long long)t0;
+            measured.itemEnd[i] = b.itemEnd[i] - (long long)t0;
+        }
+        return GPUSCHED_RT_OK;
+    }
 };
 

@@ -373,26 +373,37 @@ static void copy_times(gpusched_rt *rt, long long i, int dir, long long start, l
     CHECK(s == start && z == end, "item %lld dir %d: [%lld, %lld] want [%lld, %lld]", i, dir, s, z, start, end);
 }
 
+/* Frames of `tasks` streams: `entries` targets, each entry's items first[e] .. first[e+1]-1 on `task`. */
+static gpusched_frames frames_of(int tasks, int entries, long long *target, int *first, int *task) {
+    gpusched_frames f;
+    memset(&f, 0, sizeof f);
+    f.tasks = tasks;
+    f.entries = entries;
+    f.target = target;
+    f.first = first;
+    f.items = first[entries];
+    f.task = task;
+    return f;
+}
+
+/* A fresh host-simulated runtime for frames, with nothing aborting and `work` ns per item. */
+static gpusched_rt *frames_rt(Frames *c, const long long *work, int items) {
+    memset(c, 0, sizeof *c);
+    c->abortAt = -1;
+    c->rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
+    if (work) memcpy(c->work, work, sizeof *work * (size_t)items);
+    return c->rt;
+}
+
 /* Three frames on two streams, time-triggered targets 0, 10 us, 12 us: frame 1 waits for its target,
  * frame 2 for the end of frame 1's batch (14 us), the items of a frame run side by side. */
 static void frames_waits(void) {
     Frames c;
-    memset(&c, 0, sizeof c);
-    c.abortAt = -1;
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    c.rt = rt;
     long long target[] = {0, 10000, 12000};
     int first[] = {0, 2, 3, 4}, task[] = {0, 1, 0, 1};
     long long work[] = {3000, 5000, 4000, 1000};
-    memcpy(c.work, work, sizeof work);
-    gpusched_frames f;
-    memset(&f, 0, sizeof f);
-    f.tasks = 2;
-    f.entries = 3;
-    f.target = target;
-    f.first = first;
-    f.items = 4;
-    f.task = task;
+    gpusched_rt *rt = frames_rt(&c, work, 4);
+    gpusched_frames f = frames_of(2, 3, target, first, task);
     CHECK(gpusched_rt_play_frames(rt, &f, frame_launch, &c) == GPUSCHED_RT_OK, "%s", gpusched_rt_error(rt));
     CHECK(c.calls == 4, "%d callbacks", c.calls);
     for (int i = 0; i < 4; i++) {
@@ -427,23 +438,12 @@ static void frames_waits(void) {
  * kernel; a copy of t ns moves t bytes at 1 byte/ns. */
 static void frames_copies(void) {
     Frames c;
-    memset(&c, 0, sizeof c);
-    c.abortAt = -1;
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    c.rt = rt;
     long long target[] = {0, 0};
     int first[] = {0, 2, 3}, task[] = {0, 1, 0};
     long long work[] = {4000, 1000, 2000}, h2d[] = {2000, 3000, 0}, d2h[] = {0, 500, 0};
-    memcpy(c.work, work, sizeof work);
+    gpusched_rt *rt = frames_rt(&c, work, 3);
     static char host[2][8192], dev[2][8192];
-    gpusched_frames f;
-    memset(&f, 0, sizeof f);
-    f.tasks = 2;
-    f.entries = 2;
-    f.target = target;
-    f.first = first;
-    f.items = 3;
-    f.task = task;
+    gpusched_frames f = frames_of(2, 2, target, first, task);
     f.h2d = h2d;
     f.d2h = d2h;
     for (int d = 0; d < 2; d++) {
@@ -480,20 +480,11 @@ static void frames_copies(void) {
 /* A callback that cannot issue its work stops the play: no later callback runs, the error is its own. */
 static void frames_abort(void) {
     Frames c;
-    memset(&c, 0, sizeof c);
-    gpusched_rt *rt = gpusched_rt_create(GPUSCHED_RT_HOST_SIM, 0);
-    c.rt = rt;
+    gpusched_rt *rt = frames_rt(&c, NULL, 0);
     c.abortAt = 1;
     long long target[] = {0, 0};
     int first[] = {0, 2, 3}, task[] = {0, 1, 0};
-    gpusched_frames f;
-    memset(&f, 0, sizeof f);
-    f.tasks = 2;
-    f.entries = 2;
-    f.target = target;
-    f.first = first;
-    f.items = 3;
-    f.task = task;
+    gpusched_frames f = frames_of(2, 2, target, first, task);
     int r = gpusched_rt_play_frames(rt, &f, frame_launch, &c);
     CHECK(r == GPUSCHED_RT_DEVICE_ERROR && c.calls == 2, "%d after %d callbacks", r, c.calls);
     CHECK(strcmp(gpusched_rt_error(rt), "cudaErrorLaunchFailure (719): test [kernel launch]") == 0, "%s", gpusched_rt_error(rt));
@@ -535,14 +526,7 @@ static void cuda_backend(void) {
     fc.abortAt = -1;
     long long target[] = {0};
     int first[] = {0, 1}, task[] = {0};
-    gpusched_frames f;
-    memset(&f, 0, sizeof f);
-    f.tasks = 1;
-    f.entries = 1;
-    f.target = target;
-    f.first = first;
-    f.items = 1;
-    f.task = task;
+    gpusched_frames f = frames_of(1, 1, target, first, task);
     r = gpusched_rt_play_frames(rt, &f, frame_launch, &fc);
 #if RT_CUDA
     CHECK(r == GPUSCHED_RT_OK || (r == GPUSCHED_RT_DEVICE_ERROR && strstr(gpusched_rt_error(rt), "cudaError")),
