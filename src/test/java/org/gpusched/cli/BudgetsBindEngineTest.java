@@ -63,8 +63,10 @@ class BudgetsBindEngineTest {
             assertThat(json(r).path("note").asText()).as(what).startsWith("time limit of 1000 ms reached");
             // The run's time, from the meter's start: at least the limit that stopped it.
             assertThat(json(r).path("stats").path("timeMs").asDouble()).as(what).isGreaterThanOrEqualTo(1000);
-            // L + max(1 s, 3 %), with a second more for reading, generating and printing on a shared machine.
-            assertThat(s).as(what + " wall seconds").isLessThan(3);
+            // Only that the limit binds at all: the bound L + max(1 s, 3 %) is proven on a fake clock
+            // (FakeClockBudgetTest) and measured by `bench --hard-sets`; a wall-clock bound this tight
+            // would fail on a loaded machine, and this set takes minutes when nothing stops it.
+            assertThat(s).as(what + " wall seconds").isLessThan(10);
         }
     }
 
@@ -81,11 +83,12 @@ class BudgetsBindEngineTest {
         Path a = generated(1.63, 28, 0);
         Path b = generated(1.63, 28, 1);
         long t0 = System.nanoTime();
-        CliRunner r = CliRunner.run("diff", a.toString(), b.toString(), "--threads", "1", "--time-limit", "1s");
+        CliRunner r = CliRunner.run("diff", a.toString(), b.toString(), "--threads", "1", "--time-limit", "3s");
         double s = (System.nanoTime() - t0) / 1e9;
         assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INCONCLUSIVE);
-        // Each side on a limit of its own took two limits and more.
-        assertThat(s).isLessThan(2);
+        // Each side on a limit of its own took two limits and more (6 s); one limit leaves 3 s for
+        // reading, the grace and printing, enough on a loaded machine.
+        assertThat(s).isLessThan(6);
     }
 
     @Test

@@ -476,7 +476,9 @@ class SurfaceFuzzTest {
             CliRunner r = CliRunner.run(args.toArray(String[]::new));
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(r.code()).as(what + r.err()).isIn(0, 1, 3);
-            assertThat(seconds).as(what + "wall seconds").isLessThan(states ? 45 : 1 + 1 + 2);
+            // That the budget binds at all (these sets run for minutes unbounded); its bound is proven on a
+            // fake clock (FakeClockBudgetTest) and measured by `bench --hard-sets`, not timed here.
+            assertThat(seconds).as(what + "wall seconds").isLessThan(states ? 45 : 10);
             if (r.code() == 3) {
                 String note = r.out().lines().filter(l -> l.startsWith("{")).findFirst()
                         .map(l -> { try { return M.readTree(l).path("note").asText(); } catch (Exception e) { return ""; } })
