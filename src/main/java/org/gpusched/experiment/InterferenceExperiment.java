@@ -226,7 +226,7 @@ public final class InterferenceExperiment extends Experiment {
         for (String[] row : rows) {
             max = Math.max(max, Long.parseLong(row[2]));
         }
-        List<Charts.Series> series = List.of(series("pairs", pairs), series("triples", triples),
+        List<Charts.Series> series = List.of(Charts.Series.of("pairs", pairs), Charts.Series.of("triples", triples),
                 new Charts.Series("fitted = measured", new double[] {0, max * 1.1}, new double[] {0, max * 1.1}));
         String unit = gpu ? "us" : "ticks";
         written.addAll(Charts.save(Charts.scatter("Fitted slowdown model vs measured completion ("
@@ -234,10 +234,5 @@ public final class InterferenceExperiment extends Experiment {
                 + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
                 "fitted completion (" + unit + ")", series), dir, "interference", renderer));
         return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
-    }
-
-    private static Charts.Series series(String name, List<double[]> points) {
-        return new Charts.Series(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-                points.stream().mapToDouble(p -> p[1]).toArray());
     }
 }

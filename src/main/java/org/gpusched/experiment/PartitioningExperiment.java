@@ -197,7 +197,8 @@ public final class PartitioningExperiment extends Experiment {
         for (int m = 0; m < what.length; m++) {
             List<Charts.Series> series = new ArrayList<>();
             for (int h = 0; h < HEURISTICS.size(); h++) {
-                series.add(defined(HEURISTICS.get(h).paperName(), x, y[m][h]));
+                // The points where a mean exists (no schedulable set: no workload to average).
+                series.add(new Charts.Series(HEURISTICS.get(h).paperName(), x, y[m][h]).where(v -> !Double.isNaN(v)));
             }
             if (m == 1) {
                 series.add(new Charts.Series("all on M SMs, no conflict", x, bounds[0]));
@@ -210,17 +211,5 @@ public final class PartitioningExperiment extends Experiment {
             out.addAll(Charts.save(chart, dir, "partitioning-" + what[m] + "-n" + n));
         }
         return out;
-    }
-
-    /** The points where a mean exists (no schedulable set: no workload to average). */
-    private static Charts.Series defined(String name, double[] x, double[] y) {
-        List<double[]> keep = new ArrayList<>();
-        for (int i = 0; i < x.length; i++) {
-            if (!Double.isNaN(y[i])) {
-                keep.add(new double[] {x[i], y[i]});
-            }
-        }
-        return new Charts.Series(name, keep.stream().mapToDouble(p -> p[0]).toArray(),
-                keep.stream().mapToDouble(p -> p[1]).toArray());
     }
 }

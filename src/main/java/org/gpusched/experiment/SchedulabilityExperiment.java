@@ -79,30 +79,18 @@ public final class SchedulabilityExperiment extends Experiment {
         for (Scenario sc : paper.scenarios()) {
             double[] x = new double[utilizations.size()];
             double[][] y = new double[3][utilizations.size()];
-            for (int ui = 0; ui < utilizations.size(); ui++) {
-                int[] yes = new int[4];
-                for (int i = 0; i < sets; i++, r++) {
-                    String[] c = rows.get(r);
-                    if (!c[1].equals(sc.id()) || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
-                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
-                    }
-                    yes[0] += c[5].equals("yes") ? 1 : 0;
-                    yes[1] += c[6].equals("yes") ? 1 : 0;
-                    yes[2] += c[7].equals("yes") ? 1 : 0;
-                    yes[3] += c[5].equals("inconclusive") ? 1 : 0;
-                }
+            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
+                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
                 x[ui] = utilizations.get(ui);
                 for (int k = 0; k < 3; k++) {
-                    y[k][ui] = (double) yes[k] / sets;
+                    y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
                 }
                 csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n", sc.id(), x[ui], sets,
-                        y[0][ui], y[1][ui], y[2][ui], yes[3]));
+                        y[0][ui], y[1][ui], y[2][ui], Experiment.count(point, 5, "inconclusive")));
             }
-            var chart = Charts.line("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
-                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U",
-                    "schedulable ratio", false, List.of(new Charts.Series("GPUSched", x, y[0]),
-                            new Charts.Series("EDF-serial", x, y[1]), new Charts.Series("EDF-parallel", x, y[2])));
-            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            var chart = Charts.ratio("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
+                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U", x,
+                    List.of("GPUSched", "EDF-serial", "EDF-parallel"), y);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
         return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
