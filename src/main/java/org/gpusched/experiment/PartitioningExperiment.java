@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
  * Zahaf et al. 2021, section 7: the four heuristics and 1G on UUniFast-Discard sets of n kernels
@@ -48,11 +49,7 @@ public final class PartitioningExperiment extends Experiment {
 
     /** U = 2, 4, ..., M (the paper's sweep). */
     public static List<Double> paperUtilizations(long sms) {
-        List<Double> out = new ArrayList<>();
-        for (long u = 2; u <= sms; u += 2) {
-            out.add((double) u);
-        }
-        return out;
+        return LongStream.rangeClosed(1, sms / 2).mapToObj(u -> 2.0 * u).toList();
     }
 
     static PartitioningExperiment fromParams(Map<String, String> p) {

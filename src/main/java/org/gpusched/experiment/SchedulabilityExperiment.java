@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The paper's Figure 4: the ratio of sets that GPUSched, EDF-serial and EDF-parallel schedule,
@@ -38,11 +39,7 @@ public final class SchedulabilityExperiment extends Experiment {
 
     /** U = 0.2, 0.4, ..., 2.0 as in Figure 4. */
     public static List<Double> paperUtilizations() {
-        List<Double> us = new ArrayList<>();
-        for (int i = 1; i <= 10; i++) {
-            us.add(i * 0.2);
-        }
-        return us;
+        return IntStream.rangeClosed(1, 10).mapToObj(i -> i * 0.2).toList();
     }
 
     static SchedulabilityExperiment fromParams(Map<String, String> p) {

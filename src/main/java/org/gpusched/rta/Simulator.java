@@ -32,11 +32,7 @@ public final class Simulator {
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
         this.w = w;
         this.method = method;
-        int[] rank = new int[gpuOrder.length];
-        for (int r = 0; r < gpuOrder.length; r++) {
-            rank[gpuOrder[r]] = r;
-        }
-        this.x = new AnalysisState(w, Variant.PAPER, rank, () -> { });
+        this.x = new AnalysisState(w, Variant.PAPER, ResponseTimeAnalysis.ranks(gpuOrder), () -> { });
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
