@@ -2,7 +2,10 @@ package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
 import org.gpusched.rta.*;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.lines.SeriesLines;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -142,22 +145,18 @@ public final class GcapsExperiment extends Experiment {
     }
 
     /** One colour per scheme, busy-waiting dashed, so ten curves stay readable. */
-    private static void style(org.knowm.xchart.XYChart chart) {
-        java.awt.Color[] colours = {new java.awt.Color(0x1f77b4), new java.awt.Color(0x2ca02c),
-                new java.awt.Color(0xd62728), new java.awt.Color(0x9467bd), new java.awt.Color(0x8c564b)};
+    private static void style(XYChart chart) {
+        Color[] colours = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
+                new Color(0x8c564b)};
         for (int k = 0; k < COLUMNS.size(); k++) {
             var series = chart.getSeriesMap().get(COLUMNS.get(k).name());
             if (series == null) {
                 continue;
             }
-            java.awt.Color c = colours[k / 2];
+            Color c = colours[k / 2];
             series.setLineColor(c);
             series.setMarkerColor(c);
-            if (COLUMNS.get(k).method().suspends()) {
-                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
-            } else {
-                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
-            }
+            series.setLineStyle(COLUMNS.get(k).method().suspends() ? SeriesLines.SOLID : SeriesLines.DASH_DASH);
         }
     }
 
