@@ -10,6 +10,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoublePredicate;
+import java.util.stream.IntStream;
 
 /** Line charts written as PNG and SVG with XChart. */
 final class Charts {
@@ -18,7 +20,19 @@ final class Charts {
         System.setProperty("java.awt.headless", "true");
     }
 
-    record Series(String name, double[] x, double[] y) { }
+    record Series(String name, double[] x, double[] y) {
+        /** The series through {@code points}, each an (x, y) pair, in order. */
+        static Series of(String name, List<double[]> points) {
+            return new Series(name, points.stream().mapToDouble(p -> p[0]).toArray(),
+                    points.stream().mapToDouble(p -> p[1]).toArray());
+        }
+
+        /** The points whose y passes {@code keep}. */
+        Series where(DoublePredicate keep) {
+            return of(name, IntStream.range(0, x.length).filter(i -> keep.test(y[i]))
+                    .mapToObj(i -> new double[] {x[i], y[i]}).toList());
+        }
+    }
 
     private Charts() { }
 
@@ -32,7 +46,8 @@ final class Charts {
         s.setChartBackgroundColor(java.awt.Color.WHITE);
         s.setAntiAlias(true);
         for (Series ser : series) {
-            Series shown = logY ? positive(ser) : ser;
+            // A log axis cannot show 0; such points are left out (the CSV keeps them).
+            Series shown = logY ? ser.where(y -> y > 0) : ser;
             if (shown.x().length == 0) {
                 continue;
             }
@@ -51,16 +66,13 @@ final class Charts {
         return c;
     }
 
-    /** A log axis cannot show 0; such points are left out (the CSV keeps them). */
-    private static Series positive(Series s) {
-        List<double[]> keep = new ArrayList<>();
-        for (int i = 0; i < s.x().length; i++) {
-            if (s.y()[i] > 0) {
-                keep.add(new double[] {s.x()[i], s.y()[i]});
-            }
-        }
-        return new Series(s.name(), keep.stream().mapToDouble(p -> p[0]).toArray(),
-                keep.stream().mapToDouble(p -> p[1]).toArray());
+    /** A schedulable-ratio chart (y from 0 to 1): one series per name, {@code y[k]} over {@code x}. */
+    static XYChart ratio(String title, String xTitle, double[] x, List<String> names, double[][] y) {
+        List<Series> series = IntStream.range(0, names.size()).mapToObj(k -> new Series(names.get(k), x, y[k]))
+                .toList();
+        XYChart chart = line(title, xTitle, "schedulable ratio", false, series);
+        chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+        return chart;
     }
 
     /** Writes {@code base}.png and {@code base}.svg into dir. */

@@ -10,6 +10,7 @@ import org.gpusched.output.RunFolder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.*;
+import java.util.stream.IntStream;
 
 /**
  * The shape of Table III of Muyan-Özçelik and Owens (CCPE 2017) on synthetic cases of our own (the
@@ -85,10 +86,7 @@ public final class CopyExecExperiment extends Experiment {
             deadline[i] = period[i] * (40 + r.nextInt(41)) / 100;
         }
         // Deadline order is priority order: give the longer kernels to the shorter deadlines (or the reverse).
-        Integer[] byDeadline = new Integer[TASKS];
-        for (int i = 0; i < TASKS; i++) {
-            byDeadline[i] = i;
-        }
+        Integer[] byDeadline = IntStream.range(0, TASKS).boxed().toArray(Integer[]::new);
         Arrays.sort(byDeadline, (a, b) -> Long.compare(deadline[a], deadline[b]));
         long[] sorted = exec.clone();
         Arrays.sort(sorted);

@@ -112,37 +112,22 @@ public final class CrossPolicyExperiment extends Experiment {
         List<Double> utilizations = paper.utilizations();
         int sets = paper.sets();
         int r = 0;
+        List<String> ids = methods.stream().map(Method::id).toList();
         for (Scenario sc : paper.scenarios()) {
             double[] x = new double[utilizations.size()];
             double[][] y = new double[methods.size()][utilizations.size()];
-            for (int ui = 0; ui < utilizations.size(); ui++) {
-                int[][] count = new int[methods.size()][3];
-                for (int i = 0; i < sets; i++, r++) {
-                    String[] c = rows.get(r);
-                    if (!c[1].equals(sc.id()) || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
-                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
-                    }
-                    for (int k = 0; k < methods.size(); k++) {
-                        String cell = c[5 + k];
-                        count[k][0] += cell.equals("yes") ? 1 : 0;
-                        count[k][1] += cell.equals("inconclusive") ? 1 : 0;
-                        count[k][2] += cell.equals("n/a") ? 1 : 0;
-                    }
-                }
+            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
+                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
                 x[ui] = utilizations.get(ui);
                 for (int k = 0; k < methods.size(); k++) {
-                    y[k][ui] = (double) count[k][0] / sets;
+                    y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
                     csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%s,%.4f,%d,%d\n", sc.id(), x[ui], sets,
-                            methods.get(k).id(), y[k][ui], count[k][1], count[k][2]));
+                            ids.get(k), y[k][ui], Experiment.count(point, 5 + k, "inconclusive"),
+                            Experiment.count(point, 5 + k, "n/a")));
                 }
             }
-            List<Charts.Series> series = new ArrayList<>();
-            for (int k = 0; k < methods.size(); k++) {
-                series.add(new Charts.Series(methods.get(k).id(), x, y[k]));
-            }
-            var chart = Charts.line("One workload, every policy: " + sc.id() + " slowdown, " + paper.tasks() + " tasks, "
-                    + sets + " sets per point", "total utilisation U", "schedulable ratio", false, series);
-            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            var chart = Charts.ratio("One workload, every policy: " + sc.id() + " slowdown, " + paper.tasks()
+                    + " tasks, " + sets + " sets per point", "total utilisation U", x, ids, y);
             written.addAll(Charts.save(chart, dir, "cross-policy-" + sc.id()));
         }
         return Experiment.finish(rows, r, dir, SUMMARY, csv, written);

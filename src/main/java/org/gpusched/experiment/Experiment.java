@@ -68,6 +68,25 @@ public abstract class Experiment {
         return written;
     }
 
+    /**
+     * The {@code sets} raw rows of one point, from row {@code from}: each must name {@code group}
+     * and {@code value} in columns 1 and 2 (units run group by group, point by point).
+     */
+    static List<String[]> point(List<String[]> rows, int from, int sets, String group, String value) {
+        List<String[]> out = rows.subList(from, from + sets);
+        for (String[] c : out) {
+            if (!c[1].equals(group) || !c[2].equals(value)) {
+                throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
+            }
+        }
+        return out;
+    }
+
+    /** How many of {@code rows} hold {@code word} in column {@code col}. */
+    static int count(List<String[]> rows, int col, String word) {
+        return (int) rows.stream().filter(c -> c[col].equals(word)).count();
+    }
+
     // ---- parameter (de)serialisation shared by the experiments ----
 
     static String utilizations(List<Double> us) {
@@ -79,19 +98,11 @@ public abstract class Experiment {
     }
 
     static List<Double> doubles(String csv) {
-        List<Double> out = new ArrayList<>();
-        for (String s : csv.split(",")) {
-            out.add(Double.parseDouble(s.trim()));
-        }
-        return out;
+        return Arrays.stream(csv.split(",")).map(s -> Double.parseDouble(s.trim())).toList();
     }
 
     public static List<Integer> ints(String csv) {
-        List<Integer> out = new ArrayList<>();
-        for (String s : csv.split(",")) {
-            out.add(Integer.parseInt(s.trim()));
-        }
-        return out;
+        return Arrays.stream(csv.split(",")).map(s -> Integer.parseInt(s.trim())).toList();
     }
 
     static String get(Map<String, String> p, String key) {

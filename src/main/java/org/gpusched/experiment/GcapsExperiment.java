@@ -2,7 +2,10 @@ package org.gpusched.experiment;
 
 import org.gpusched.output.RunFolder;
 import org.gpusched.rta.*;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.lines.SeriesLines;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,12 +69,6 @@ public final class GcapsExperiment extends Experiment {
                 new Sweep("utilization", "utilisation per CPU", this.utilizations.stream().map(Experiment::u).toList()),
                 new Sweep("best-effort", "share of best-effort tasks",
                         this.bestEffort.stream().map(Experiment::u).toList()));
-    }
-
-    /** Tasks per CPU 3..6, per-CPU utilisation 0.2..0.8, best-effort share 0..0.5. */
-    public static GcapsExperiment defaults(long seed, int sets, Variant variant) {
-        return new GcapsExperiment(seed, List.of(3, 4, 5, 6), List.of(0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8),
-                List.of(0.0, 0.1, 0.2, 0.3, 0.4, 0.5), sets, variant);
     }
 
     static GcapsExperiment fromParams(Map<String, String> p) {
@@ -148,22 +145,18 @@ public final class GcapsExperiment extends Experiment {
     }
 
     /** One colour per scheme, busy-waiting dashed, so ten curves stay readable. */
-    private static void style(org.knowm.xchart.XYChart chart) {
-        java.awt.Color[] colours = {new java.awt.Color(0x1f77b4), new java.awt.Color(0x2ca02c),
-                new java.awt.Color(0xd62728), new java.awt.Color(0x9467bd), new java.awt.Color(0x8c564b)};
+    private static void style(XYChart chart) {
+        Color[] colours = {new Color(0x1f77b4), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
+                new Color(0x8c564b)};
         for (int k = 0; k < COLUMNS.size(); k++) {
             var series = chart.getSeriesMap().get(COLUMNS.get(k).name());
             if (series == null) {
                 continue;
             }
-            java.awt.Color c = colours[k / 2];
+            Color c = colours[k / 2];
             series.setLineColor(c);
             series.setMarkerColor(c);
-            if (COLUMNS.get(k).method().suspends()) {
-                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.SOLID);
-            } else {
-                series.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
-            }
+            series.setLineStyle(COLUMNS.get(k).method().suspends() ? SeriesLines.SOLID : SeriesLines.DASH_DASH);
         }
     }
 
@@ -176,32 +169,18 @@ public final class GcapsExperiment extends Experiment {
             int nv = s.values().size();
             double[] x = new double[nv];
             double[][] y = new double[COLUMNS.size()][nv];
-            for (int v = 0; v < nv; v++) {
-                int[] yes = new int[COLUMNS.size()];
-                for (int i = 0; i < sets; i++, r++) {
-                    String[] c = rows.get(r);
-                    if (!c[1].equals(s.name()) || !c[2].equals(s.values().get(v))) {
-                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
-                    }
-                    for (int k = 0; k < COLUMNS.size(); k++) {
-                        yes[k] += c[7 + k].equals("yes") ? 1 : 0;
-                    }
-                }
+            for (int v = 0; v < nv; v++, r += sets) {
+                List<String[]> point = Experiment.point(rows, r, sets, s.name(), s.values().get(v));
                 x[v] = Double.parseDouble(s.values().get(v));
                 csv.append(s.name()).append(',').append(s.values().get(v)).append(',').append(sets);
                 for (int k = 0; k < COLUMNS.size(); k++) {
-                    y[k][v] = (double) yes[k] / sets;
+                    y[k][v] = (double) Experiment.count(point, 7 + k, "yes") / sets;
                     csv.append(String.format(Locale.ROOT, ",%.4f", y[k][v]));
                 }
                 csv.append('\n');
             }
-            List<Charts.Series> series = new ArrayList<>();
-            for (int k = 0; k < COLUMNS.size(); k++) {
-                series.add(new Charts.Series(COLUMNS.get(k).name(), x, y[k]));
-            }
-            var chart = Charts.line("GCAPS family (" + variant.name().toLowerCase(Locale.ROOT) + "), " + sets
-                    + " sets per point", s.xTitle(), "schedulable ratio", false, series);
-            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            var chart = Charts.ratio("GCAPS family (" + variant.name().toLowerCase(Locale.ROOT) + "), " + sets
+                    + " sets per point", s.xTitle(), x, COLUMNS.stream().map(Column::name).toList(), y);
             style(chart);
             written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
         }

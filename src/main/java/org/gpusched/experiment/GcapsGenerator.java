@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * The GCAPS evaluation's random workloads (slides, "Schedulability"; parameters after Patel et al.
@@ -54,20 +55,14 @@ public final class GcapsGenerator {
         }
         // floor(ratio · n) best-effort tasks, chosen uniformly without replacement.
         int be = (int) Math.floor(p.bestEffort() * drafts.size() + 1e-9);
-        List<Integer> pool = new ArrayList<>();
-        for (int i = 0; i < drafts.size(); i++) {
-            pool.add(i);
-        }
+        List<Integer> pool = new ArrayList<>(IntStream.range(0, drafts.size()).boxed().toList());
         boolean[] isBe = new boolean[drafts.size()];
         for (int k = 0; k < be; k++) {
             isBe[pool.remove(rnd.nextInt(pool.size()))] = true;
         }
         // Rate-monotonic, one global order (ties by generation order): priority n for the highest.
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < drafts.size(); i++) {
-            order.add(i);
-        }
-        order.sort(Comparator.comparingLong((Integer i) -> drafts.get(i).period).thenComparingInt(i -> i));
+        List<Integer> order = IntStream.range(0, drafts.size()).boxed()
+                .sorted(Comparator.comparingLong((Integer i) -> drafts.get(i).period).thenComparingInt(i -> i)).toList();
         int[] prio = new int[drafts.size()];
         for (int r = 0; r < order.size(); r++) {
             prio[order.get(r)] = drafts.size() - r;
@@ -110,16 +105,8 @@ public final class GcapsGenerator {
         return lo == hi ? lo : lo + (hi - lo) * rnd.nextDouble();
     }
 
-    /** UUniFast (Bini and Buttazzo): n non-negative parts summing to total, uniformly distributed. */
-    static double[] uunifast(SplittableRandom rnd, double total, int n) {
-        double[] out = new double[n];
-        double rest = total;
-        for (int i = 1; i < n; i++) {
-            double next = rest * Math.pow(rnd.nextDouble(), 1.0 / (n - i));
-            out[i - 1] = rest - next;
-            rest = next;
-        }
-        out[n - 1] = rest;
-        return out;
+    /** UUniFast (Bini and Buttazzo): n non-negative parts summing to total, none ever discarded. */
+    private static double[] uunifast(SplittableRandom rnd, double total, int n) {
+        return Generator.uunifastDiscard(rnd, n, total, Double.POSITIVE_INFINITY);
     }
 }

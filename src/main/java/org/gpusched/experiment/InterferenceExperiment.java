@@ -53,11 +53,6 @@ public final class InterferenceExperiment extends Experiment {
         }
     }
 
-    /** On the simulated device. */
-    public InterferenceExperiment() {
-        this(false, 0);
-    }
-
     /** On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device. */
     public InterferenceExperiment(boolean gpu, int gpuIndex) {
         this(gpu, gpuIndex, null);
@@ -222,11 +217,8 @@ public final class InterferenceExperiment extends Experiment {
         factor.forEach((k, v) -> f.append(String.format(Locale.ROOT, "%s,%.4f%n", k.json(), v)));
         List<Path> written = new ArrayList<>();
         written.add(dir.writeString(FACTORS, f.toString()));
-        double max = 0;
-        for (String[] row : rows) {
-            max = Math.max(max, Long.parseLong(row[2]));
-        }
-        List<Charts.Series> series = List.of(series("pairs", pairs), series("triples", triples),
+        double max = rows.stream().mapToLong(row -> Long.parseLong(row[2])).reduce(0, Math::max);
+        List<Charts.Series> series = List.of(Charts.Series.of("pairs", pairs), Charts.Series.of("triples", triples),
                 new Charts.Series("fitted = measured", new double[] {0, max * 1.1}, new double[] {0, max * 1.1}));
         String unit = gpu ? "us" : "ticks";
         written.addAll(Charts.save(Charts.scatter("Fitted slowdown model vs measured completion ("
@@ -234,10 +226,5 @@ public final class InterferenceExperiment extends Experiment {
                 + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
                 "fitted completion (" + unit + ")", series), dir, "interference", renderer));
         return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
-    }
-
-    private static Charts.Series series(String name, List<double[]> points) {
-        return new Charts.Series(name, points.stream().mapToDouble(p -> p[0]).toArray(),
-                points.stream().mapToDouble(p -> p[1]).toArray());
     }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 /**
  * Zahaf et al. 2021, section 7: the four heuristics and 1G on UUniFast-Discard sets of n kernels
@@ -48,11 +49,7 @@ public final class PartitioningExperiment extends Experiment {
 
     /** U = 2, 4, ..., M (the paper's sweep). */
     public static List<Double> paperUtilizations(long sms) {
-        List<Double> out = new ArrayList<>();
-        for (long u = 2; u <= sms; u += 2) {
-            out.add((double) u);
-        }
-        return out;
+        return LongStream.rangeClosed(1, sms / 2).mapToObj(u -> 2.0 * u).toList();
     }
 
     static PartitioningExperiment fromParams(Map<String, String> p) {
@@ -197,7 +194,8 @@ public final class PartitioningExperiment extends Experiment {
         for (int m = 0; m < what.length; m++) {
             List<Charts.Series> series = new ArrayList<>();
             for (int h = 0; h < HEURISTICS.size(); h++) {
-                series.add(defined(HEURISTICS.get(h).paperName(), x, y[m][h]));
+                // The points where a mean exists (no schedulable set: no workload to average).
+                series.add(new Charts.Series(HEURISTICS.get(h).paperName(), x, y[m][h]).where(v -> !Double.isNaN(v)));
             }
             if (m == 1) {
                 series.add(new Charts.Series("all on M SMs, no conflict", x, bounds[0]));
@@ -210,17 +208,5 @@ public final class PartitioningExperiment extends Experiment {
             out.addAll(Charts.save(chart, dir, "partitioning-" + what[m] + "-n" + n));
         }
         return out;
-    }
-
-    /** The points where a mean exists (no schedulable set: no workload to average). */
-    private static Charts.Series defined(String name, double[] x, double[] y) {
-        List<double[]> keep = new ArrayList<>();
-        for (int i = 0; i < x.length; i++) {
-            if (!Double.isNaN(y[i])) {
-                keep.add(new double[] {x[i], y[i]});
-            }
-        }
-        return new Charts.Series(name, keep.stream().mapToDouble(p -> p[0]).toArray(),
-                keep.stream().mapToDouble(p -> p[1]).toArray());
     }
 }

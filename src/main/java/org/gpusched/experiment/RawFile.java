@@ -42,9 +42,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
     /** Writes the CSV and its sidecar; returns both paths. */
     static List<Path> write(RunFolder dir, Experiment e, Shard shard, List<String> rows) {
         StringBuilder sb = new StringBuilder(e.header()).append('\n');
-        for (String r : rows) {
-            sb.append(r).append('\n');
-        }
+        rows.forEach(r -> sb.append(r).append('\n'));
         String name = fileName(e.kind(), shard);
         ObjectNode meta = MAPPER.createObjectNode().put("format", FORMAT).put("kind", e.kind());
         ObjectNode p = meta.putObject("params");

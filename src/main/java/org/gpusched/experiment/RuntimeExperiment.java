@@ -123,14 +123,15 @@ public final class RuntimeExperiment extends Experiment {
         double[] ps = {5, 25, 50, 75, 95};
         for (int i = 0; i < utilizations.size(); i++) {
             double u = utilizations.get(i);
-            double[] t = times(rows, u, utilizationTasks);
+            List<String[]> point = point(rows, u, utilizationTasks);
+            double[] t = times(point);
             x[i] = u;
             for (int k = 0; k < 5; k++) {
                 y[k][i] = Percentiles.of(t, ps[k]);
             }
             byU.append(String.format(Locale.ROOT, "%.2f,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", u,
                     utilizationTasks, t.length, y[0][i], y[1][i], y[2][i], y[3][i], y[4][i], Percentiles.mean(t),
-                    t[t.length - 1], hits(rows, u, utilizationTasks)));
+                    t[t.length - 1], Experiment.count(point, 9, "yes")));
         }
         written.add(dir.writeString("runtime-by-utilization.csv", byU.toString()));
         List<Charts.Series> su = new ArrayList<>();
@@ -147,13 +148,14 @@ public final class RuntimeExperiment extends Experiment {
         double[][] yn = new double[3][taskCounts.size()];
         for (int i = 0; i < taskCounts.size(); i++) {
             int n = taskCounts.get(i);
-            double[] t = times(rows, fixedUtilization, n);
+            List<String[]> point = point(rows, fixedUtilization, n);
+            double[] t = times(point);
             xn[i] = n;
             yn[0][i] = Percentiles.mean(t);
             yn[1][i] = Percentiles.of(t, 50);
             yn[2][i] = Percentiles.of(t, 95);
             byN.append(String.format(Locale.ROOT, "%d,%.2f,%d,%.3f,%.3f,%.3f,%.3f,%d\n", n, fixedUtilization,
-                    t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], hits(rows, fixedUtilization, n)));
+                    t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], Experiment.count(point, 9, "yes")));
         }
         written.add(dir.writeString("runtime-by-tasks.csv", byN.toString()));
         written.addAll(Charts.save(Charts.line("GPUSched analysis time, U = " + Experiment.u(fixedUtilization) + ", "
@@ -164,16 +166,13 @@ public final class RuntimeExperiment extends Experiment {
         return written;
     }
 
-    private static double[] times(List<String[]> rows, double u, int n) {
+    private static List<String[]> point(List<String[]> rows, double u, int n) {
         String us = Experiment.u(u);
         String ns = Integer.toString(n);
-        return Percentiles.sorted(rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns))
-                .mapToDouble(c -> Double.parseDouble(c[6])).toArray());
+        return rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns)).toList();
     }
 
-    private static long hits(List<String[]> rows, double u, int n) {
-        String us = Experiment.u(u);
-        String ns = Integer.toString(n);
-        return rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns) && c[9].equals("yes")).count();
+    private static double[] times(List<String[]> point) {
+        return Percentiles.sorted(point.stream().mapToDouble(c -> Double.parseDouble(c[6])).toArray());
     }
 }

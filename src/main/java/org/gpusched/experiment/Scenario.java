@@ -1,6 +1,6 @@
 package org.gpusched.experiment;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -30,11 +30,7 @@ public enum Scenario {
 
     /** Scenarios from their comma-separated ids, as the experiments' parameters write them. */
     public static List<Scenario> parseList(String csv) {
-        List<Scenario> out = new ArrayList<>();
-        for (String s : csv.split(",")) {
-            out.add(parse(s));
-        }
-        return out;
+        return Arrays.stream(csv.split(",")).map(Scenario::parse).toList();
     }
 
     public static Scenario parse(String s) {

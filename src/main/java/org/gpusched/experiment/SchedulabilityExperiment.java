@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The paper's Figure 4: the ratio of sets that GPUSched, EDF-serial and EDF-parallel schedule,
@@ -38,11 +39,7 @@ public final class SchedulabilityExperiment extends Experiment {
 
     /** U = 0.2, 0.4, ..., 2.0 as in Figure 4. */
     public static List<Double> paperUtilizations() {
-        List<Double> us = new ArrayList<>();
-        for (int i = 1; i <= 10; i++) {
-            us.add(i * 0.2);
-        }
-        return us;
+        return IntStream.rangeClosed(1, 10).mapToObj(i -> i * 0.2).toList();
     }
 
     static SchedulabilityExperiment fromParams(Map<String, String> p) {
@@ -79,30 +76,18 @@ public final class SchedulabilityExperiment extends Experiment {
         for (Scenario sc : paper.scenarios()) {
             double[] x = new double[utilizations.size()];
             double[][] y = new double[3][utilizations.size()];
-            for (int ui = 0; ui < utilizations.size(); ui++) {
-                int[] yes = new int[4];
-                for (int i = 0; i < sets; i++, r++) {
-                    String[] c = rows.get(r);
-                    if (!c[1].equals(sc.id()) || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
-                        throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
-                    }
-                    yes[0] += c[5].equals("yes") ? 1 : 0;
-                    yes[1] += c[6].equals("yes") ? 1 : 0;
-                    yes[2] += c[7].equals("yes") ? 1 : 0;
-                    yes[3] += c[5].equals("inconclusive") ? 1 : 0;
-                }
+            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
+                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
                 x[ui] = utilizations.get(ui);
                 for (int k = 0; k < 3; k++) {
-                    y[k][ui] = (double) yes[k] / sets;
+                    y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
                 }
                 csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n", sc.id(), x[ui], sets,
-                        y[0][ui], y[1][ui], y[2][ui], yes[3]));
+                        y[0][ui], y[1][ui], y[2][ui], Experiment.count(point, 5, "inconclusive")));
             }
-            var chart = Charts.line("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
-                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U",
-                    "schedulable ratio", false, List.of(new Charts.Series("GPUSched", x, y[0]),
-                            new Charts.Series("EDF-serial", x, y[1]), new Charts.Series("EDF-parallel", x, y[2])));
-            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+            var chart = Charts.ratio("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
+                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U", x,
+                    List.of("GPUSched", "EDF-serial", "EDF-parallel"), y);
             written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
         }
         return Experiment.finish(rows, r, dir, SUMMARY, csv, written);

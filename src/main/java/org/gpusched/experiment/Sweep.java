@@ -146,12 +146,10 @@ public final class Sweep {
         return "experiment " + experimentKind;
     }
 
-    /** Combines shard files (of one experiment, together covering every unit once) as an unsharded run. */
-    public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out) throws IOException {
-        return merge(shardFiles, outputs, out, line -> { });
-    }
-
-    /** As {@link #merge(List, Outputs, Path)}; each file left out (a plot not drawn) goes to {@code problems}. */
+    /**
+     * Combines shard files (of one experiment, together covering every unit once) as an unsharded run;
+     * each file left out (a plot not drawn) goes to {@code problems}.
+     */
     public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out,
                                    java.util.function.Consumer<String> problems) throws IOException {
         if (shardFiles.isEmpty()) {

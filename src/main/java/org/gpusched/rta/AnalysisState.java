@@ -1,6 +1,7 @@
 package org.gpusched.rta;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * What every analysis needs about one workload under one GPU priority order: per-task sums,
@@ -93,12 +94,7 @@ final class AnalysisState {
      */
     boolean requestsWithoutCpu(int k) {
         List<Long> cpu = tasks.get(k).cpu();
-        for (int u = 0; u < eta[k]; u++) {
-            if (cpu.get(u) == 0) {
-                return true;
-            }
-        }
-        return false;
+        return IntStream.range(0, eta[k]).anyMatch(u -> cpu.get(u) == 0);
     }
 
     boolean usesGpu(int h) {

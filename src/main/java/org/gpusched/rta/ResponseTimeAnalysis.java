@@ -55,7 +55,8 @@ public final class ResponseTimeAnalysis {
                 .mapToInt(Integer::intValue).toArray();
     }
 
-    private static int[] ranks(int[] order) {
+    /** rank[i]: the position of task i in {@code order}. */
+    static int[] ranks(int[] order) {
         int[] rank = new int[order.length];
         for (int r = 0; r < order.length; r++) {
             rank[order[r]] = r;

@@ -39,11 +39,6 @@ public record RtaTask(String name, long period, long deadline, List<Long> cpu, L
         }
     }
 
-    /** A CPU-only task: one CPU segment, no GPU segment. */
-    public static RtaTask cpuOnly(String name, long period, long wcet, int core, int priority) {
-        return new RtaTask(name, period, period, List.of(wcet), List.of(), core, priority, priority, false);
-    }
-
     /** C_i. */
     public long cpuTotal() {
         return cpu.stream().mapToLong(Long::longValue).sum();

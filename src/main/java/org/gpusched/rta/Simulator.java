@@ -2,6 +2,7 @@ package org.gpusched.rta;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A discrete-event simulation of TSG round robin, GCAPS and the GPU as one lock (MPCP, FMLP+)
@@ -32,11 +33,7 @@ public final class Simulator {
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
         this.w = w;
         this.method = method;
-        int[] rank = new int[gpuOrder.length];
-        for (int r = 0; r < gpuOrder.length; r++) {
-            rank[gpuOrder[r]] = r;
-        }
-        this.x = new AnalysisState(w, Variant.PAPER, rank, () -> { });
+        this.x = new AnalysisState(w, Variant.PAPER, ResponseTimeAnalysis.ranks(gpuOrder), () -> { });
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
@@ -224,12 +221,7 @@ public final class Simulator {
     }
 
     private boolean allDone(int[] done, long[][] starts, int[] jobOf) {
-        for (int i = 0; i < x.n; i++) {
-            if (done[i] < starts[i].length || jobOf[i] >= 0) {
-                return false;
-            }
-        }
-        return true;
+        return IntStream.range(0, x.n).allMatch(i -> done[i] >= starts[i].length && jobOf[i] < 0);
     }
 
     private List<SimJob> jobs(long[][] starts, long[][] finishes) {

@@ -55,11 +55,7 @@ final class TsgRr extends ResponseEquation {
         for (int k = 0; k < x.n; k++) {
             nu += k != i && x.usesGpu(k) ? 1 : 0;
         }
-        long sum = 0;
-        for (int j = 0; j < x.eta[i]; j++) {
-            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(i, j).exec()));
-        }
-        return sum;
+        return indirect(x, i, nu);
     }
 
     /** Σ_j I(ν, Ge_{h,j}): how long busy-waiting h holds the CPU while its GPU work is interleaved. */

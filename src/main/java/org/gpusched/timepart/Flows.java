@@ -21,11 +21,7 @@ public final class Flows {
 
     public static List<Flow> of(Workload w) {
         boolean server = w.platform().gpuAccess() == Platform.GpuAccess.SERVER;
-        List<Flow> out = new ArrayList<>();
-        for (WorkTask t : w.tasks()) {
-            out.add(of(t, server));
-        }
-        return out;
+        return w.tasks().stream().map(t -> of(t, server)).toList();
     }
 
     /** {@code server}: kernels are queued to the GPU server ({@link Step.Gpu}), else delays. */

@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A workload document with an optimised plan written into it. The input's text is edited as a tree,
@@ -26,10 +28,8 @@ public final class PlanDocument {
     /** The document with only partition {@code p}'s windows replaced by {@code w}. */
     public static String withWindow(String content, int p, Platform.Window w) throws IOException {
         JsonNode tree = MAPPER.readTree(content);
-        ArrayNode windows = ((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
-                .putArray("windows");
-        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
-        w.core().ifPresent(c -> win.put("core", c));
+        window(((ObjectNode) tree.path("platform").path("timePartitions").path("partitions").get(p))
+                .putArray("windows"), w);
         return text(tree);
     }
 
@@ -43,10 +43,7 @@ public final class PlanDocument {
             for (Platform.Partition p : best.plan().partitions()) {
                 ObjectNode pn = parts.addObject().put("name", p.name());
                 ArrayNode ws = pn.putArray("windows");
-                for (Platform.Window win : p.windows()) {
-                    ObjectNode wn = ws.addObject().put("start", win.start()).put("length", win.length());
-                    win.core().ifPresent(c -> wn.put("core", c));
-                }
+                p.windows().forEach(win -> window(ws, win));
             }
         }
         List<Flow> flows = Flows.of(w);
@@ -65,23 +62,20 @@ public final class PlanDocument {
 
     /** The index of the partition named {@code name}, or -1. */
     public static int partitionIndex(Platform.TimePartitions plan, String name) {
-        for (int i = 0; i < plan.partitions().size(); i++) {
-            if (plan.partitions().get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
+        return IntStream.range(0, plan.partitions().size()).filter(i -> plan.partitions().get(i).name().equals(name))
+                .findFirst().orElse(-1);
     }
 
     /** The partitions that hold a task running a kernel, in task order: the window search tunes one of them. */
     public static Set<String> gpuPartitions(List<Flow> flows) {
-        Set<String> gpu = new LinkedHashSet<>();
-        for (Flow f : flows) {
-            if (f.partition() != null && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel())) {
-                gpu.add(f.partition());
-            }
-        }
-        return gpu;
+        return flows.stream().filter(f -> f.partition() != null
+                        && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel()))
+                .map(Flow::partition).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private static void window(ArrayNode windows, Platform.Window w) {
+        ObjectNode win = windows.addObject().put("start", w.start()).put("length", w.length());
+        w.core().ifPresent(c -> win.put("core", c));
     }
 
     private static String text(JsonNode tree) throws IOException {

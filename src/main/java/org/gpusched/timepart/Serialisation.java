@@ -3,6 +3,7 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 
 import java.util.*;
+import java.util.stream.IntStream;
 
 /**
  * The safety condition of time-partitioning.md, checked rather than assumed: kernels may be
@@ -47,9 +48,7 @@ public record Serialisation(boolean holds, String reason) {
         for (Flow f : gpu) {
             if (f.core() < 0) {
                 // No CPU step, so no known core: its launches may come from any core.
-                for (int c = 0; c < cpus; c++) {
-                    cores.add(c);
-                }
+                IntStream.range(0, cpus).forEach(cores::add);
             } else {
                 cores.add(f.core());
             }
@@ -74,14 +73,7 @@ public record Serialisation(boolean holds, String reason) {
     }
 
     private static boolean onDifferentCores(Platform.Window x, Platform.Window y, Set<Integer> cores) {
-        for (int a : cores) {
-            for (int b : cores) {
-                if (a != b && on(x, a) && on(y, b)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return cores.stream().anyMatch(a -> on(x, a) && cores.stream().anyMatch(b -> a != b.intValue() && on(y, b)));
     }
 
     private static boolean on(Platform.Window w, int core) {

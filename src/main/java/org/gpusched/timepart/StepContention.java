@@ -74,18 +74,9 @@ final class StepContention {
         if (!(step(f, s) instanceof Step.Gpu)) {
             return 0;
         }
-        long b = 0;
         int prio = flows.get(f).priority();
-        for (Flow y : flows) {
-            if (y.priority() < prio) {
-                for (Step k : y.steps()) {
-                    if (k instanceof Step.Gpu) {
-                        b = Math.max(b, k.max());
-                    }
-                }
-            }
-        }
-        return b;
+        return flows.stream().filter(y -> y.priority() < prio).flatMap(y -> y.steps().stream())
+                .filter(k -> k instanceof Step.Gpu).mapToLong(Step::max).reduce(0, Math::max);
     }
 
     /**

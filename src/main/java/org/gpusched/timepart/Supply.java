@@ -96,11 +96,7 @@ public record Supply(long majorFrame, List<Interval> intervals) {
         if (intervals.isEmpty() || t <= 0) {
             return 0;
         }
-        long min = Long.MAX_VALUE;
-        for (Interval i : intervals) {
-            min = Math.min(min, supplyFrom(i.end() % majorFrame, t));
-        }
-        return min;
+        return intervals.stream().mapToLong(i -> supplyFrom(i.end() % majorFrame, t)).min().orElseThrow();
     }
 
     /**
@@ -155,12 +151,7 @@ public record Supply(long majorFrame, List<Interval> intervals) {
     /** Whether the core is supplied at absolute time t (the simulator's view of the plan). */
     public boolean available(long t) {
         long x = Math.floorMod(t, majorFrame);
-        for (Interval i : intervals) {
-            if (x >= i.start() && x < i.end()) {
-                return true;
-            }
-        }
-        return false;
+        return intervals.stream().anyMatch(i -> x >= i.start() && x < i.end());
     }
 
     /** The next instant after t at which availability changes (a window starts or ends). */

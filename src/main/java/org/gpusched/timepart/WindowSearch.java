@@ -46,15 +46,9 @@ public final class WindowSearch {
      * @param partition index of the GPU partition in the plan; its windows must all be on one core or
      *                  all on every core ({@link #coreOf})
      * @param progress  told the number of analyses run so far, after each one
-     */
-    public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress) {
-        this(flows, plan, partition, step, progress, () -> { });
-    }
-
-    /**
-     * @param check a budget's time check, run before every candidate and inside every analysis; when
-     *              it throws {@link Budget.Exhausted}, {@link #run} ends with the
-     *              best window found so far and {@link #spent} says why
+     * @param check     a budget's time check, run before every candidate and inside every analysis; when
+     *                  it throws {@link Budget.Exhausted}, {@link #run} ends with the best window found
+     *                  so far and {@link #spent} says why
      */
     public WindowSearch(List<Flow> flows, Platform.TimePartitions plan, int partition, long step, LongConsumer progress,
                         Runnable check) {

@@ -24,14 +24,14 @@ class InterferenceFitTest {
         InterferenceExperiment e = new InterferenceExperiment(true, 1);
         assertThat(e.params()).containsEntry("device", "cuda").containsEntry("gpu", "1");
         assertThat(InterferenceExperiment.fromParams(e.params()).params()).isEqualTo(e.params());
-        assertThat(new InterferenceExperiment().params()).containsEntry("device", "sim").doesNotContainKey("gpu");
+        assertThat(new InterferenceExperiment(false, 0).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
         assertThat(InterferenceExperiment.fromParams(Map.of("device", "sim")).params())
-                .isEqualTo(new InterferenceExperiment().params());
+                .isEqualTo(new InterferenceExperiment(false, 0).params());
     }
 
     @Test
     void theFitUsesTheMeasuredIsolatedTimes(@TempDir Path dir) throws Exception {
-        InterferenceExperiment sim = new InterferenceExperiment();
+        InterferenceExperiment sim = new InterferenceExperiment(false, 0);
         List<String[]> rows = new ArrayList<>();
         for (int u = 0; u < sim.units(); u++) {
             String[] row = sim.run(u).get(0).split(",", -1);

@@ -137,7 +137,7 @@ class FactsTest {
         // x (GPU-highest, core 0) cannot meet D = 10; y (core 1, CPU-only, below x) needs 3 + ε = 5.
         RtaWorkload w = new RtaWorkload(List.of(
                 new RtaTask("x", 10, 10, List.of(4L, 4L), List.of(new GpuSegment(1, 4)), 0, 2, 2, false),
-                RtaTask.cpuOnly("y", 10, 3, 1, 1)), new RtaPlatform(2, 1, 1, 1));
+                RandomWorkloads.cpuOnly("y", 10, 3, 1, 1)), new RtaPlatform(2, 1, 1, 1));
         RtaResult paper = ResponseTimeAnalysis.analyze(w, RtaMethod.GCAPS_SUSPEND, GpuPriorityMode.CPU, Variant.PAPER);
         RtaResult artifact = ResponseTimeAnalysis.analyze(w, RtaMethod.GCAPS_SUSPEND, GpuPriorityMode.CPU,
                 Variant.ARTIFACT);
@@ -165,10 +165,10 @@ class FactsTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RtaTask("x", 10, 10, List.of(0L), List.of(), 0, 1, 1, false))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RtaWorkload(List.of(RtaTask.cpuOnly("a", 10, 1, 0, 1),
-                RtaTask.cpuOnly("b", 10, 1, 0, 1)), new RtaPlatform(1, 1, 0, 0)))
+        assertThatThrownBy(() -> new RtaWorkload(List.of(RandomWorkloads.cpuOnly("a", 10, 1, 0, 1),
+                RandomWorkloads.cpuOnly("b", 10, 1, 0, 1)), new RtaPlatform(1, 1, 0, 0)))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RtaWorkload(List.of(RtaTask.cpuOnly("a", 10, 1, 1, 1)),
+        assertThatThrownBy(() -> new RtaWorkload(List.of(RandomWorkloads.cpuOnly("a", 10, 1, 1, 1)),
                 new RtaPlatform(1, 1, 0, 0))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new TaskBound("x", OptionalLong.empty(), false, true))
                 .isInstanceOf(IllegalArgumentException.class);

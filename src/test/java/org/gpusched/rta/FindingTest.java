@@ -55,7 +55,7 @@ class FindingTest {
         RtaWorkload w = new RtaWorkload(List.of(
                 new RtaTask("low", 60, 58, List.of(3L, 3L, 1L), List.of(new GpuSegment(0, 2), new GpuSegment(0, 5)), 0,
                         3, 3, false),
-                RtaTask.cpuOnly("top", 24, 1, 0, 5)), new RtaPlatform(1, 1, 1, 1));
+                RandomWorkloads.cpuOnly("top", 24, 1, 0, 5)), new RtaPlatform(1, 1, 1, 1));
         // top: C = 1, no GPU, nothing above it; B_pm = Σ Gm of low = 0: bound 1.
         // low's second job: CPU 60–63, holds the lock, spins boosted 63–65 (exec 2), CPU 65–68, spins
         // boosted 68–73 (exec 5): top's job released at 72 runs 73–74: 2.
@@ -92,7 +92,7 @@ class FindingTest {
         RtaWorkload w = new RtaWorkload(List.of(
                 new RtaTask("low", 30, 23, List.of(0L, 0L, 1L), List.of(new GpuSegment(1, 3), new GpuSegment(1, 1)), 0,
                         1, 1, false),
-                RtaTask.cpuOnly("top", 20, 5, 0, 2)), new RtaPlatform(1, 4, 0, 1));
+                RandomWorkloads.cpuOnly("top", 20, 5, 0, 2)), new RtaPlatform(1, 4, 0, 1));
         // top: 5 + B_pm (budget ηg + 1 = 1: the largest Gm of low, 1) = 6.
         // low takes the lock at 0: misc boosted 0–1, exec 1–4 (top runs), requests again at 4 at once: misc
         // boosted 4–5; top runs 1–4 and 5–7.
@@ -105,7 +105,7 @@ class FindingTest {
     @Test
     void fmlpPlusBusyMissesBackToBackRequestsOfALocalLowerTask() {
         RtaWorkload w = new RtaWorkload(List.of(
-                RtaTask.cpuOnly("top", 20, 1, 0, 2),
+                RandomWorkloads.cpuOnly("top", 20, 1, 0, 2),
                 new RtaTask("low", 20, 17, List.of(0L, 0L, 1L), List.of(new GpuSegment(2, 2), new GpuSegment(0, 1)), 0,
                         1, 1, false)), new RtaPlatform(1, 5, 1, 2));
         // top: 1 + B_l (min(1 + 0, 2 · ⌈(R + 20)/20⌉) · Lmax 4) = 5.
@@ -126,7 +126,7 @@ class FindingTest {
                 new RtaTask("lo", 24, 24, List.of(1L, 2L, 0L), List.of(new GpuSegment(2, 1), new GpuSegment(2, 1)), 0,
                         1, 1, false),
                 new RtaTask("hi", 20, 15, List.of(0L, 1L), List.of(new GpuSegment(2, 2)), 0, 3, 3, false),
-                RtaTask.cpuOnly("mid", 24, 3, 0, 2)), new RtaPlatform(1, 5, 0, 0));
+                RandomWorkloads.cpuOnly("mid", 24, 3, 0, 2)), new RtaPlatform(1, 5, 0, 0));
         // hi: 1 + 4 + B_l (min(1 + 0, ·) · Lmax_lo 3) = 8. Job released at 100: lo (released 96, after mid
         // 96–99) requests at 100 just before hi and holds the lock 100–103; hi: misc 103–105, exec 105–107;
         // meanwhile lo computes 105–107 and requests again, gets the lock at 107 and runs its misc boosted

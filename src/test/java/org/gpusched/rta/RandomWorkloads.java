@@ -11,6 +11,11 @@ final class RandomWorkloads {
 
     private RandomWorkloads() { }
 
+    /** A CPU-only task: one CPU segment, no GPU segment. */
+    static RtaTask cpuOnly(String name, long period, long wcet, int core, int priority) {
+        return new RtaTask(name, period, period, List.of(wcet), List.of(), core, priority, priority, false);
+    }
+
     static RtaWorkload draw(SplittableRandom rnd, boolean bestEffort, boolean cpuOnly) {
         int cpus = 1 + rnd.nextInt(3);
         int n = 2 + rnd.nextInt(4);

@@ -55,7 +55,7 @@ class SerialisationAndSearchTest {
                     1 + rnd.nextInt(2)));
             flows.set(0, new Flow("g", 40, 40, 0, 0, 0, 2, "G", flows.get(0).steps(), false));
             flows.add(new Flow("h", 40, 40, 0, 0, 0, 1, "H", List.of(new Step.Cpu(1, 1, "cpu")), false));
-            WindowSearch s = new WindowSearch(flows, p, 0, 1, n -> { });
+            WindowSearch s = new WindowSearch(flows, p, 0, 1, n -> { }, () -> { });
             WindowSearch.Result r = s.run(WindowSearch.Objective.WINDOW);
             long best = Long.MAX_VALUE;
             for (long len = 1; len <= maf && best == Long.MAX_VALUE; len++) {
