@@ -15,7 +15,6 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
@@ -33,15 +32,11 @@ final class ExperimentCommand implements Runnable {
     }
 
     static List<Scenario> scenarios(CommandLine cl, List<String> names) {
-        List<Scenario> out = new ArrayList<>();
         try {
-            for (String s : names) {
-                out.add(Scenario.parse(s));
-            }
+            return names.stream().map(Scenario::parse).toList();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, "--scenario(s): " + e.getMessage());
         }
-        return out;
     }
 
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */

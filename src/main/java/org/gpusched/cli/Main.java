@@ -23,6 +23,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** The {@code gpusched} command line. */
@@ -136,21 +137,20 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.registerConverter(Duration.class, new DurationConverter());
-        cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
-        cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(EngineKind.class,
-                s -> parseEnum(EngineKind.class, s));
-        cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
-        cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
-        cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
-        cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
+        for (Class<?> type : List.of(MergeLevel.class, SearchOrder.class, EngineKind.class, StopRule.class,
+                Objective.class, Mode.class, DeviceChoice.class, Statistic.class)) {
+            enumConverter(cl, type.asSubclass(Enum.class));
+        }
         cl.registerConverter(ExecTime.class, Main::execTime);
-        cl.registerConverter(Statistic.class, s -> parseEnum(Statistic.class, s));
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
         cl.setExecutionStrategy(Main::refuseCsvWithoutRows);
         return cl;
+    }
+
+    private static <E extends Enum<E>> void enumConverter(CommandLine cl, Class<E> type) {
+        cl.registerConverter(type, s -> parseEnum(type, s));
     }
 
     private static int refuseCsvWithoutRows(CommandLine.ParseResult parsed) {
