@@ -27,10 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true)
-final class AnalyzeCommand extends BaseCommand implements CiFormats {
+final class AnalyzeCommand extends CommonCommand implements CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
-    @Mixin
-    CommonOptions common;
     @Mixin
     ProgressOption progress;
     @Mixin
