@@ -74,9 +74,6 @@ final class LoopCommand extends ProfileRun {
         if (!start.equals("profile") && !start.equals("model")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--start must be profile or model");
         }
-        if (rounds < 1 || hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds and --hyperperiods must be at least 1");
-        }
         Input in = read(taskset);
         TaskSet ts = in.ts();
         String content = in.content();

@@ -61,7 +61,6 @@ final class PlayCommand extends CommonCommand {
 
     @Override
     public Integer call() {
-        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
