@@ -2,8 +2,6 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.*;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.output.Outputs;
-import org.gpusched.output.RunFolder;
 import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
@@ -61,18 +59,9 @@ final class ExperimentCommand implements Runnable {
             if (sweep.slurm != null) {
                 return SlurmScripts.write(spec, sweep, e.kind(), common);
             }
-            List<Path> files;
-            long deadline = sweep.deadline(System.nanoTime());
-            try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
-                dir.stale().ifPresent(err()::println);
-                files = Sweep.execute(e, shard, sweep.threads, deadline, dir,
-                        progress.to(err(), common.quiet));
-                // A plot the host cannot draw leaves the measurement and its exit code as they are.
-                ExperimentMergeCommand.problems(err(), "experiment " + e.kind(), dir.problems());
-            } catch (Sweep.OutOfTime t) {
-                err().println("experiment " + e.kind() + ": --time-limit reached after "
-                        + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"
-                        + " run with --shard K/N)");
+            List<Path> files = SweepRuns.run(e, shard, sweep.threads, sweep.deadline(System.nanoTime()),
+                    sweep.out(e.kind()), sweep.folder.force, err(), progress.to(err(), common.quiet));
+            if (files == null) {
                 return ExitCodes.INCONCLUSIVE;
             }
             FilesWritten.report(out(), common.format, common.quiet, files);

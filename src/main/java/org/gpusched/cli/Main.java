@@ -159,15 +159,13 @@ public final class Main implements Runnable {
             leaf = leaf.subcommand();
         }
         CommandLine cl = leaf.commandSpec().commandLine();
-        if (cl.getCommand() instanceof NoCsv && cl.getMixins().get("common") instanceof CommonOptions c
-                && c.format == OutputFormat.csv && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
-            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
-                    + "' has no CSV form; use --format text or json");
-        }
-        if (!(cl.getCommand() instanceof CiFormats) && cl.getMixins().get("common") instanceof CommonOptions c
-                && c.format.ci() && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
-            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName() + "' has no "
-                    + c.format + " form; --format junit and sarif are for analyze, compare, validate and verify");
+        if (cl.getMixins().get("common") instanceof CommonOptions c && !leaf.isUsageHelpRequested()
+                && !leaf.isVersionHelpRequested()) {
+            String name = "'" + leaf.commandSpec().qualifiedName() + "' has no ";
+            Usage.refuse(cl, cl.getCommand() instanceof NoCsv && c.format == OutputFormat.csv,
+                    name + "CSV form; use --format text or json");
+            Usage.refuse(cl, !(cl.getCommand() instanceof CiFormats) && c.format.ci(), name + c.format
+                    + " form; --format junit and sarif are for analyze, compare, validate and verify");
         }
         return new CommandLine.RunLast().execute(parsed);
     }

@@ -134,11 +134,6 @@ final class OptimizeCommand extends BaseCommand {
     }
 
     Path defaultOutput() {
-        if (file.toString().equals("-")) {
-            return Path.of("-");
-        }
-        String f = file.getFileName().toString();
-        String stem = f.endsWith(".json") ? f.substring(0, f.length() - 5) : f;
-        return file.resolveSibling(stem + ".optimized.json");
+        return file.toString().equals("-") ? Path.of("-") : ProfileCommand.beside(file, ".optimized.json");
     }
 }
