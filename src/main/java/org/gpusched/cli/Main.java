@@ -207,9 +207,7 @@ public final class Main implements Runnable {
     /** Refuses a file name that is neither .svg nor .png before anything runs. */
     static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
         GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
-        if (f == null) {
-            throw new CommandLine.ParameterException(cl, "--gantt writes .svg or .png files, not " + file);
-        }
+        Usage.refuse(cl, f == null, "--gantt writes .svg or .png files, not " + file);
         return f;
     }
 

@@ -79,9 +79,7 @@ final class ProfileCommand extends ProfileRun {
     /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
     private int fromTrace() {
         CommandLine cl = spec.commandLine();
-        if (fromNsys == null || map == null) {
-            throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
-        }
+        Usage.refuse(cl, fromNsys == null || map == null, "--from-nsys and --map go together");
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
             Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
                     o + " does not apply to --from-nsys (the trace is the measurement)");

@@ -65,9 +65,8 @@ final class ProfileOptions {
     static void distinct(CommandLine cl, Path... outputs) {
         for (int i = 0; i < outputs.length; i++) {
             for (int j = i + 1; j < outputs.length; j++) {
-                if (outputs[i].toAbsolutePath().normalize().equals(outputs[j].toAbsolutePath().normalize())) {
-                    throw new CommandLine.ParameterException(cl, "two outputs of this run are the same file: " + outputs[i]);
-                }
+                Usage.refuse(cl, outputs[i].toAbsolutePath().normalize().equals(
+                        outputs[j].toAbsolutePath().normalize()), "two outputs of this run are the same file: " + outputs[i]);
             }
         }
     }
