@@ -18,7 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,10 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "analyze", mixinStandardHelpOptions = true)
-final class AnalyzeCommand extends BaseCommand implements CiFormats {
+final class AnalyzeCommand extends CommonCommand implements CiFormats {
     private static final Logger LOG = LoggerFactory.getLogger(AnalyzeCommand.class);
-    @Mixin
-    CommonOptions common;
     @Mixin
     ProgressOption progress;
     @Mixin
@@ -79,9 +76,8 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
         if (gantt != null) {
             Main.ganttFormat(cl(), gantt);
         }
-        if (!tableFormat.equals("json") && !tableFormat.equals("csv")) {
-            throw new CommandLine.ParameterException(cl(), "--table-format must be json or csv");
-        }
+        Usage.refuse(cl(), !tableFormat.equals("json") && !tableFormat.equals("csv"),
+                "--table-format must be json or csv");
         Method m = PolicyOptions.resolve(cl(), MethodRegistry.standard(), List.of(method)).get(0);
         explore.refuseUnhonoured(cl(), m.id().equals("gpusched"));
         Usage.refuse(cl(), graph != null && !m.id().equals("gpusched"),
@@ -90,9 +86,9 @@ final class AnalyzeCommand extends BaseCommand implements CiFormats {
                 "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
-        if (table != null && graph != null && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize())) {
-            throw new CommandLine.ParameterException(cl(), "--table and --graph name the same file");
-        }
+        Usage.refuse(cl(), table != null && graph != null
+                && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize()),
+                "--table and --graph name the same file");
         // The run's files belong together: locked against a second run, renamed into place together.
         try (Outputs outputs = Outputs.of(files, html.force).staged()) {
             // Refuse an unwritable, protected or busy output before a long analysis, not after it.

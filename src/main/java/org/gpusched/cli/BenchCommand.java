@@ -80,25 +80,18 @@ final class BenchCommand extends CommonCommand {
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);
         // The bar is erased before each point's row, then drawn again: a row never lands inside it.
-        Progress[] bar = {Progress.bar(progress.to(err(), common.quiet), "bench",
-                Bench.total(config))};
-        Bench.run(config, p -> {
-            Runnable row = () -> {
-                BenchReports.point(out, common.format, p);
-                out.flush();
-            };
-            if (bar[0] == null) {
-                row.run();
-            } else {
-                bar[0].printing(row);
-            }
-        }, () -> {
-            if (bar[0] != null) {
-                bar[0].step();
-            }
-        });
-        if (bar[0] != null) {
-            bar[0].close();
+        try (Progress bar = Progress.bar(progress.to(err(), common.quiet), "bench", Bench.total(config))) {
+            Bench.run(config, p -> {
+                Runnable row = () -> {
+                    BenchReports.point(out, common.format, p);
+                    out.flush();
+                };
+                if (bar == null) {
+                    row.run();
+                } else {
+                    bar.printing(row);
+                }
+            }, bar == null ? () -> { } : bar::step);
         }
         return ExitCodes.OK;
     }

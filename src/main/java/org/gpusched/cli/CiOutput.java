@@ -48,10 +48,6 @@ final class CiOutput {
         suites.add(s);
     }
 
-    void invalid(Path file, InputException e) {
-        invalid(file.toString(), e);
-    }
-
     void invalid(String file, InputException e) {
         suites.add(CiCases.invalid(file, e));
     }

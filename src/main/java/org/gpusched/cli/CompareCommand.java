@@ -49,9 +49,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
             PolicyReports.methods(out, common.format, chosen);
             return ExitCodes.OK;
         }
-        if (files == null || files.isEmpty()) {
-            throw new picocli.CommandLine.ParameterException(cl(), "missing FILE (or --list)");
-        }
+        Usage.refuse(cl(), files == null || files.isEmpty(), "missing FILE (or --list)");
         explore.refuseUnhonoured(cl(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
         RunOptions options = policy.toRunOptions(cl(), explore, 0);
         if (common.format == OutputFormat.csv) {

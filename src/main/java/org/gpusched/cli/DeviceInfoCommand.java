@@ -56,10 +56,8 @@ final class DeviceInfoCommand extends CommonCommand {
         }
         String name = simContention == null ? KindFloors.H200 : simContention;
         KindFloors preset = KindFloors.preset(name);
-        if (preset == null) {
-            throw new picocli.CommandLine.ParameterException(cl(), "--sim-contention: no preset " + name
-                    + " with kind floors (presets: " + KindFloors.H200 + ")");
-        }
+        Usage.refuse(cl(), preset == null, "--sim-contention: no preset " + name
+                + " with kind floors (presets: " + KindFloors.H200 + ")");
         KindFloorReports.report(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
         return ExitCodes.OK;
     }

@@ -2,8 +2,6 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.*;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.output.Outputs;
-import org.gpusched.output.RunFolder;
 import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
@@ -15,7 +13,6 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 @Command(name = "experiment", mixinStandardHelpOptions = true,
@@ -33,15 +30,11 @@ final class ExperimentCommand implements Runnable {
     }
 
     static List<Scenario> scenarios(CommandLine cl, List<String> names) {
-        List<Scenario> out = new ArrayList<>();
         try {
-            for (String s : names) {
-                out.add(Scenario.parse(s));
-            }
+            return names.stream().map(Scenario::parse).toList();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, "--scenario(s): " + e.getMessage());
         }
-        return out;
     }
 
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
@@ -66,18 +59,9 @@ final class ExperimentCommand implements Runnable {
             if (sweep.slurm != null) {
                 return SlurmScripts.write(spec, sweep, e.kind(), common);
             }
-            List<Path> files;
-            long deadline = sweep.deadline(System.nanoTime());
-            try (RunFolder dir = Outputs.of(List.of(), sweep.folder.force).folder(sweep.out(e.kind()), Sweep.folderKind(e.kind()))) {
-                dir.stale().ifPresent(err()::println);
-                files = Sweep.execute(e, shard, sweep.threads, deadline, dir,
-                        progress.to(err(), common.quiet));
-                // A plot the host cannot draw leaves the measurement and its exit code as they are.
-                ExperimentMergeCommand.problems(err(), "experiment " + e.kind(), dir.problems());
-            } catch (Sweep.OutOfTime t) {
-                err().println("experiment " + e.kind() + ": --time-limit reached after "
-                        + t.done() + " of " + t.total() + " units; nothing written (raise --time-limit or split the"
-                        + " run with --shard K/N)");
+            List<Path> files = SweepRuns.run(e, shard, sweep.threads, sweep.deadline(System.nanoTime()),
+                    sweep.out(e.kind()), sweep.folder.force, err(), progress.to(err(), common.quiet));
+            if (files == null) {
                 return ExitCodes.INCONCLUSIVE;
             }
             FilesWritten.report(out(), common.format, common.quiet, files);

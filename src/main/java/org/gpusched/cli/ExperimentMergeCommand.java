@@ -1,9 +1,8 @@
 package org.gpusched.cli;
 
-import org.gpusched.experiment.Sweep;
+import org.gpusched.experiment.SweepRuns;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
-import org.gpusched.output.Outputs;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,24 +26,11 @@ final class ExperimentMergeCommand extends CommonCommand implements NoCsv {
     @Mixin
     SharedOptions.ForeignFolder folder;
 
-    /**
-     * One line on stderr for the files a run left out (plots the host could not draw), or none: the
-     * run's results are written and its exit code stays the measurement's.
-     */
-    static void problems(java.io.PrintWriter err, String what, List<String> lines) {
-        if (!lines.isEmpty()) {
-            err.println("gpusched: " + what + ": " + lines.get(0)
-                    + (lines.size() > 1 ? " (and " + (lines.size() - 1) + " more plots)" : ""));
-        }
-    }
-
     @Override
     public Integer call() throws IOException {
         List<Path> written;
         try {
-            List<String> left = new java.util.ArrayList<>();
-            written = Sweep.merge(files, Outputs.of(files, folder.force), out, left::add);
-            problems(err(), "experiment merge", left);
+            written = SweepRuns.merge(files, out, folder.force, err());
         } catch (IllegalArgumentException e) {
             throw new InputException(files.get(0).toString(), "", e.getMessage());
         }

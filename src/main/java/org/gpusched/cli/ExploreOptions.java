@@ -8,10 +8,7 @@ import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.model.Budget;
 import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -36,17 +33,11 @@ public final class ExploreOptions {
     @Option(names = "--time-limit", paramLabel = "DURATION", descriptionKey = "explore.time-limit")
     Duration timeLimit;
 
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec mixee;
-
     Integer threads;
 
     @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
             descriptionKey = "explore.threads")
     void threads(int n) {
-        if (n < 1) {
-            throw new ParameterException(mixee.commandLine(), "--threads must be at least 1, got " + n);
-        }
         threads = n;
     }
 
@@ -77,12 +68,8 @@ public final class ExploreOptions {
     }
 
     Options toOptions(long graphLimit) {
-        return toOptions(graphLimit, timeLimit);
-    }
-
-    private Options toOptions(long graphLimit, Duration time) {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
-                .withBudget(maxStates, time).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)
+                .withBudget(maxStates, timeLimit).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)
                 .withThreads(threads == null ? Runtime.getRuntime().availableProcessors() : threads)
                 .withEngine(engine == null ? EngineKind.GRAPH : engine);
     }

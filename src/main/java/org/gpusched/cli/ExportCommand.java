@@ -12,7 +12,9 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 @Command(name = "export", mixinStandardHelpOptions = true)
 final class ExportCommand extends BaseCommand {
@@ -49,55 +51,28 @@ final class ExportCommand extends BaseCommand {
             return ExitCodes.INVALID;
         }
         Workload w = new WorkloadReader(allowExternalModules).read(file);
-        String name = Escapes.text(file.toString());
-        String text;
-        if (to == Target.sag) {
-            if (w.pbs() == null) {
-                err.println(name + ": export --to sag: not applicable: " + w.pbsNote());
+        Exports.Exported e = Exports.of(Escapes.text(file.toString()), w, to.name(), steadyState, arrival, priority,
+                Budget.defaults().start());
+        e.lines().forEach(err::println);
+        if (e.code() != ExitCodes.OK) {
+            return e.code();
+        }
+        if (e.precedence() != null) {
+            if (output.path == null) {
+                err.println(Escapes.text(file.toString())
+                        + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
                 return ExitCodes.INVALID;
             }
-            SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority,
-                    Budget.defaults().start());
-            if (r.refusal() != null) {
-                err.println(name + ": export --to sag: " + r.refusal());
-                return r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID;
-            }
-            if (r.note() != null) {
-                err.println(name + ": note: " + r.note());
-            }
-            SagJobs.Files f = r.files();
-            text = f.jobs();
-            if (f.precedence() != null) {
-                if (output.path == null) {
-                    err.println(name + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
-                    return ExitCodes.INVALID;
-                }
-                Path prec = precedencePath(output.path);
-                outputs.check(prec);
-                outputs.writeString(prec, f.precedence());
-            }
-        } else {
-            MastExport.Result r = MastExport.of(w, to == Target.mast2);
-            if (r.refusal() != null) {
-                err.println(name + ": export --to " + to + ": not applicable: " + r.refusal());
-                return ExitCodes.INVALID;
-            }
-            r.notes().forEach(n -> err.println(name + ": note: " + n));
-            text = r.text();
+            Path prec = Exports.precedencePath(output.path);
+            outputs.check(prec);
+            outputs.writeString(prec, e.precedence());
         }
         if (output.path == null) {
-            out().print(text);
+            out().print(e.text());
         } else {
-            outputs.writeString(output.path, text);
+            outputs.writeString(output.path, e.text());
         }
         return ExitCodes.OK;
-    }
-
-    /** nptest's own naming: jobs.csv and jobs.prec.csv. */
-    static Path precedencePath(Path out) {
-        String n = out.getFileName().toString();
-        String base = n.endsWith(".csv") ? n.substring(0, n.length() - 4) : n;
-        return out.resolveSibling(base + ".prec.csv");
     }
 
     /** An enum option written in lower case ("window" for WINDOW). */
@@ -110,13 +85,10 @@ final class ExportCommand extends BaseCommand {
 
         @Override
         public E convert(String v) {
-            List<String> names = new java.util.ArrayList<>();
-            for (E e : type.getEnumConstants()) {
-                String n = e.name().toLowerCase(java.util.Locale.ROOT);
-                if (n.equals(v)) {
-                    return e;
-                }
-                names.add(n);
+            List<String> names = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT))
+                    .toList();
+            if (names.contains(v)) {
+                return type.getEnumConstants()[names.indexOf(v)];
             }
             throw new CommandLine.TypeConversionException("expected " + String.join(" or ", names) + ", got '" + v + "'");
         }

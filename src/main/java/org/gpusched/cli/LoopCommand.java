@@ -20,7 +20,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -71,12 +70,8 @@ final class LoopCommand extends ProfileRun {
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
         profile.validate(spec.commandLine());
-        if (!start.equals("profile") && !start.equals("model")) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--start must be profile or model");
-        }
-        if (rounds < 1 || hyperperiods < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds and --hyperperiods must be at least 1");
-        }
+        Usage.refuse(cl(), !start.equals("profile") && !start.equals("model"),
+                "--start must be profile or model");
         Input in = read(taskset);
         TaskSet ts = in.ts();
         String content = in.content();

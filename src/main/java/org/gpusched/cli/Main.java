@@ -23,6 +23,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** The {@code gpusched} command line. */
@@ -136,21 +137,20 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.registerConverter(Duration.class, new DurationConverter());
-        cl.registerConverter(MergeLevel.class, s -> parseEnum(MergeLevel.class, s));
-        cl.registerConverter(SearchOrder.class, s -> parseEnum(SearchOrder.class, s));
-        cl.registerConverter(EngineKind.class,
-                s -> parseEnum(EngineKind.class, s));
-        cl.registerConverter(StopRule.class, s -> parseEnum(StopRule.class, s));
-        cl.registerConverter(Objective.class, s -> parseEnum(Objective.class, s));
-        cl.registerConverter(Mode.class, s -> parseEnum(Mode.class, s));
-        cl.registerConverter(DeviceChoice.class, s -> parseEnum(DeviceChoice.class, s));
+        for (Class<?> type : List.of(MergeLevel.class, SearchOrder.class, EngineKind.class, StopRule.class,
+                Objective.class, Mode.class, DeviceChoice.class, Statistic.class)) {
+            enumConverter(cl, type.asSubclass(Enum.class));
+        }
         cl.registerConverter(ExecTime.class, Main::execTime);
-        cl.registerConverter(Statistic.class, s -> parseEnum(Statistic.class, s));
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
         cl.setExecutionStrategy(Main::refuseCsvWithoutRows);
         return cl;
+    }
+
+    private static <E extends Enum<E>> void enumConverter(CommandLine cl, Class<E> type) {
+        cl.registerConverter(type, s -> parseEnum(type, s));
     }
 
     private static int refuseCsvWithoutRows(CommandLine.ParseResult parsed) {
@@ -159,15 +159,13 @@ public final class Main implements Runnable {
             leaf = leaf.subcommand();
         }
         CommandLine cl = leaf.commandSpec().commandLine();
-        if (cl.getCommand() instanceof NoCsv && cl.getMixins().get("common") instanceof CommonOptions c
-                && c.format == OutputFormat.csv && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
-            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName()
-                    + "' has no CSV form; use --format text or json");
-        }
-        if (!(cl.getCommand() instanceof CiFormats) && cl.getMixins().get("common") instanceof CommonOptions c
-                && c.format.ci() && !leaf.isUsageHelpRequested() && !leaf.isVersionHelpRequested()) {
-            throw new CommandLine.ParameterException(cl, "'" + leaf.commandSpec().qualifiedName() + "' has no "
-                    + c.format + " form; --format junit and sarif are for analyze, compare, validate and verify");
+        if (cl.getMixins().get("common") instanceof CommonOptions c && !leaf.isUsageHelpRequested()
+                && !leaf.isVersionHelpRequested()) {
+            String name = "'" + leaf.commandSpec().qualifiedName() + "' has no ";
+            Usage.refuse(cl, cl.getCommand() instanceof NoCsv && c.format == OutputFormat.csv,
+                    name + "CSV form; use --format text or json");
+            Usage.refuse(cl, !(cl.getCommand() instanceof CiFormats) && c.format.ci(), name + c.format
+                    + " form; --format junit and sarif are for analyze, compare, validate and verify");
         }
         return new CommandLine.RunLast().execute(parsed);
     }
@@ -209,9 +207,7 @@ public final class Main implements Runnable {
     /** Refuses a file name that is neither .svg nor .png before anything runs. */
     static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
         GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
-        if (f == null) {
-            throw new CommandLine.ParameterException(cl, "--gantt writes .svg or .png files, not " + file);
-        }
+        Usage.refuse(cl, f == null, "--gantt writes .svg or .png files, not " + file);
         return f;
     }
 

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.LongConsumer;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true)
@@ -70,15 +69,12 @@ final class OptimizeCommand extends BaseCommand {
         if (plan == null) {
             throw new InputException(file.toString(), "platform", "no timePartitions to optimise");
         }
-        String why = Flows.whyNot(w);
-        if (why != null) {
-            throw new InputException(file.toString(), "", why);
-        }
-        List<Flow> flows = Flows.of(w);
-        int p = partitionIndex(plan, flows);
-        if (WindowSearch.coreOf(plan.partitions().get(p)).isEmpty()) {
-            throw new CommandLine.ParameterException(cl(), "partition " + plan.partitions().get(p).name()
-                    + " has windows on several cores; the window search handles one core or all cores");
+        List<Flow> flows = WindowTuning.flows(file.toString(), w);
+        int p;
+        try {
+            p = WindowTuning.partition(plan, flows, partition, file.toString());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl(), e.getMessage());
         }
         Target t = target();
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
@@ -138,28 +134,6 @@ final class OptimizeCommand extends BaseCommand {
     }
 
     Path defaultOutput() {
-        if (file.toString().equals("-")) {
-            return Path.of("-");
-        }
-        String f = file.getFileName().toString();
-        String stem = f.endsWith(".json") ? f.substring(0, f.length() - 5) : f;
-        return file.resolveSibling(stem + ".optimized.json");
-    }
-
-    private int partitionIndex(Platform.TimePartitions plan, List<Flow> flows) {
-        if (partition != null) {
-            int i = PlanDocument.partitionIndex(plan, partition);
-            if (i < 0) {
-                throw new CommandLine.ParameterException(cl(), "--partition: no partition '"
-                        + partition + "' in " + file);
-            }
-            return i;
-        }
-        Set<String> gpu = PlanDocument.gpuPartitions(flows);
-        if (gpu.size() != 1) {
-            throw new CommandLine.ParameterException(cl(), (gpu.isEmpty() ? "no GPU-using task is in a"
-                    + " partition" : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
-        }
-        return PlanDocument.partitionIndex(plan, gpu.iterator().next());
+        return file.toString().equals("-") ? Path.of("-") : ProfileCommand.beside(file, ".optimized.json");
     }
 }

@@ -5,9 +5,10 @@ import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.report.OptimizeReports;
 import org.gpusched.report.PlanReports;
-import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.Flow;
 import org.gpusched.timepart.PlanDocument;
 import org.gpusched.timepart.TimePartitionSearch;
+import org.gpusched.timepart.WindowTuning;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,10 +30,7 @@ final class OptimizePlan {
             throw new InputException(cmd.file.toString(), "platform.timePartitions", "the workload has a plan already"
                     + " (optimize --windows tunes it)");
         }
-        String why = Flows.whyNot(w);
-        if (why != null) {
-            throw new InputException(cmd.file.toString(), "", why);
-        }
+        List<Flow> flows = WindowTuning.flows(cmd.file.toString(), w);
         OptimizeCommand.Target t = cmd.target();
         if (cmd.planOptions.trace != null) {
             t.outputs().check(cmd.planOptions.trace);
@@ -42,7 +40,7 @@ final class OptimizePlan {
         boolean[] spentFlag = {false};
         LongConsumer progress = cmd.progress("plans analysed");
         List<TimePartitionSearch.Candidate> trace = new ArrayList<>();
-        TimePartitionSearch search = new TimePartitionSearch(Flows.of(w), w.platform().cpus(),
+        TimePartitionSearch search = new TimePartitionSearch(flows, w.platform().cpus(),
                 cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
                 cmd.objective == OptimizeCommand.Goal.window ? TimePartitionSearch.Objective.WINDOW
                         : TimePartitionSearch.Objective.SLACK,
@@ -53,7 +51,7 @@ final class OptimizePlan {
         TimePartitionSearch.Candidate best = search.run();
         String name = Escapes.text(cmd.file.toString());
         if (cmd.planOptions.trace != null) {
-            t.outputs().writeString(cmd.planOptions.trace, PlanReports.trace(Flows.of(w), trace));
+            t.outputs().writeString(cmd.planOptions.trace, PlanReports.trace(flows, trace));
         }
         OptimizeReports.plan(t.report(), name, trace.size(), cmd.planOptions.analysis == PlanOptions.Analysis.offset_based,
                 w.platform().gpuAccess().id(), best, spentFlag[0]);

@@ -27,15 +27,12 @@ final class PlanLoop {
 
     int run() throws IOException {
         CommandLine line = cmd.spec.commandLine();
-        if (cmd.explore.engine != null && cmd.explore.engine != EngineKind.GRAPH) {
-            // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
-            throw new CommandLine.ParameterException(line, "loop --plan analyses time-partition plans, which no PBS"
-                    + " engine decides: --engine does not apply");
-        }
-        if (cmd.profile.device != DeviceChoice.SIM || cmd.profile.simTiming == null) {
-            throw new CommandLine.ParameterException(line, "loop --plan profiles on --device sim --sim-timing TRUTH"
-                    + " (a workload with the same tasks); on a GPU, run profile under the plan and optimize --plan");
-        }
+        // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
+        Usage.refuse(line, cmd.explore.engine != null && cmd.explore.engine != EngineKind.GRAPH,
+                "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
+        Usage.refuse(line, cmd.profile.device != DeviceChoice.SIM || cmd.profile.simTiming == null,
+                "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
+                        + " run profile under the plan and optimize --plan");
         String content = InputText.read(cmd.taskset);
         Workload w = new WorkloadReader().read(cmd.taskset.toString(), content);
         Workload truth = new WorkloadReader().read(cmd.profile.simTiming.toString(),

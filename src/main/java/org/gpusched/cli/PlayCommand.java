@@ -61,7 +61,6 @@ final class PlayCommand extends CommonCommand {
 
     @Override
     public Integer call() {
-        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -71,9 +70,7 @@ final class PlayCommand extends CommonCommand {
         if (strategy != null) {
             return playStrategy(out, err);
         }
-        if (table == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'TABLE' (or --strategy)");
-        }
+        Usage.refuse(cl(), table == null, "Missing required parameter: 'TABLE' (or --strategy)");
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
             refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--sim-contention", "--mode", "--seed", "--gantt", "--tick-ns",
                     "--html");
@@ -191,9 +188,6 @@ final class PlayCommand extends CommonCommand {
     private void refuseUnused(String mode, String... names) {
         CommandLine.ParseResult pr = spec.commandLine().getParseResult();
         List<String> given = java.util.Arrays.stream(names).filter(pr::hasMatchedOption).toList();
-        if (!given.isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "play of " + mode + " does not use "
-                    + String.join(", ", given));
-        }
+        Usage.refuse(cl(), !given.isEmpty(), "play of " + mode + " does not use " + String.join(", ", given));
     }
 }

@@ -10,7 +10,6 @@ import org.gpusched.rta.Variant;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -58,12 +57,8 @@ public final class PolicyOptions {
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */
     static List<Method> resolve(CommandLine cl, MethodRegistry registry, List<String> ids) {
-        List<Method> out = new ArrayList<>();
-        for (String id : ids) {
-            out.add(registry.byId(id.strip()).orElseThrow(() -> new CommandLine.ParameterException(cl,
-                    "unknown method '" + id.strip() + "' (known: " + String.join(", ", registry.ids())
-                            + "; see 'gpusched methods')")));
-        }
-        return out;
+        return ids.stream().map(String::strip).map(id -> registry.byId(id).orElseThrow(() ->
+                new CommandLine.ParameterException(cl, "unknown method '" + id + "' (known: "
+                        + String.join(", ", registry.ids()) + "; see 'gpusched methods')"))).toList();
     }
 }

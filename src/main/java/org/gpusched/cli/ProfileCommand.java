@@ -1,12 +1,7 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Progress;
-import org.gpusched.input.InputText;
-import org.gpusched.input.NsysMap;
-import org.gpusched.input.NsysTrace;
 import org.gpusched.model.ExitCodes;
-import org.gpusched.model.InputException;
-import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
@@ -62,23 +57,17 @@ final class ProfileCommand extends ProfileRun {
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
-        String content = in.content();
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         try (Outputs outputs = outputs(overwrite.force, taskset, out, csv)) {
             SimTiming timing = profile.simTiming(ts, common);
             Profiler.Profile p;
             List<int[]> sets = Profiler.sets(ts, profile.maxSetSize(ts));
             try (ProfileDevice dev = open(in, timing)) {
-                p = measure(ts, dev, content, pairs ? Profiler.pairs(sets) : sets);
+                p = measure(ts, dev, in.content(), pairs ? Profiler.pairs(sets) : sets);
             }
             Model measured = Model.of(p, profile.statistic, profile.margin);
             Model model = pairs ? PairsModel.of(ts, measured, sets) : measured;
-            String json = MeasuredWorkload.json(ts, content, model, out.toString());
-            outputs.writeString(out, json);
-            outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
-            outputs.commit();
-            ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
-                    profile.statistic.cli(), profile.margin.toPlainString());
+            ProfileReports.Header h = written(outputs, in, p, model, csv);
             switch (common.format) {
                 case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
                 default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
@@ -90,45 +79,37 @@ final class ProfileCommand extends ProfileRun {
     /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
     private int fromTrace() {
         CommandLine cl = spec.commandLine();
-        if (fromNsys == null || map == null) {
-            throw new CommandLine.ParameterException(cl, "--from-nsys and --map go together");
-        }
+        Usage.refuse(cl, fromNsys == null || map == null, "--from-nsys and --map go together");
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
             Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
                     o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
-        if (ts.unitCount() != ts.size()) {
-            // The map's rules name tasks; a chain's kernels would need a rule each.
-            throw new InputException(ts.source(), "tasks", "--from-nsys maps a trace's kernels to tasks, and a task"
-                    + " here is a chain of several kernels: profile it on a device (--device sim or cuda)");
-        }
         long nanos = profile.run.nanos(ts);
-        if (nanos <= 0) {
-            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to convert"
-                    + " the trace's nanoseconds");
-        }
+        NsysTraces.check(ts, nanos);
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
         ProfileOptions.distinct(cl, out, csv);
         try (Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force).staged()) {
             outputs.checkEach(out, csv);
-            List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
-                    ts.tasks().stream().map(Task::name).toList());
-            NsysTrace.Trace trace = NsysTrace.read(fromNsys, NsysMap.usesNvtx(rules));
-            NsysProfile.Result r = NsysProfile.of(ts, trace, rules, nanos, "nsys:" + fromNsys.getFileName());
+            NsysProfile.Result r = NsysTraces.read(ts, fromNsys, map, nanos);
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
-            outputs.writeString(out, MeasuredWorkload.json(ts, in.content(), model, out.toString()));
-            outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(r.profile()).getBytes(StandardCharsets.UTF_8)));
-            outputs.commit();
-            ProfileReports.Header h = new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
-                    profile.statistic.cli(), profile.margin.toPlainString());
+            ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
                 case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
                 default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
             }
             return ExitCodes.OK;
         }
+    }
+
+    /** Writes the measured workload and the samples, together, and returns the report's header. */
+    private ProfileReports.Header written(Outputs outputs, Input in, Profiler.Profile p, Model model, Path csv) {
+        outputs.writeString(out, MeasuredWorkload.json(in.ts(), in.content(), model, out.toString()));
+        outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
+        outputs.commit();
+        return new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
+                profile.statistic.cli(), profile.margin.toPlainString());
     }
 
     private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content, List<int[]> sets) {

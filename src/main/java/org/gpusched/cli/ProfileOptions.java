@@ -45,10 +45,8 @@ final class ProfileOptions {
     GpuRunOptions run;
 
     void validate(CommandLine cl) {
-        Usage.refuse(cl, runs < 1 || warmup < 0, "--runs must be at least 1 and --warmup at least 0");
         Usage.refuse(cl, margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0,
                 "--margin must be between 1 and 1000 (got " + margin + ")");
-        Usage.refuse(cl, maxSetSize != null && maxSetSize < 1, "--max-set-size must be at least 1");
         run.validate(cl);
         Usage.refuse(cl, simContention != null && device != DeviceChoice.SIM,
                 "--sim-contention describes the simulated device: add --device sim");
@@ -67,9 +65,8 @@ final class ProfileOptions {
     static void distinct(CommandLine cl, Path... outputs) {
         for (int i = 0; i < outputs.length; i++) {
             for (int j = i + 1; j < outputs.length; j++) {
-                if (outputs[i].toAbsolutePath().normalize().equals(outputs[j].toAbsolutePath().normalize())) {
-                    throw new CommandLine.ParameterException(cl, "two outputs of this run are the same file: " + outputs[i]);
-                }
+                Usage.refuse(cl, outputs[i].toAbsolutePath().normalize().equals(
+                        outputs[j].toAbsolutePath().normalize()), "two outputs of this run are the same file: " + outputs[i]);
             }
         }
     }

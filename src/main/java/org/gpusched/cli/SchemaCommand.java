@@ -3,7 +3,6 @@ package org.gpusched.cli;
 import org.gpusched.model.ExitCodes;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,10 +28,8 @@ final class SchemaCommand extends BaseCommand {
 
     @Override
     public Integer call() throws IOException {
-        if (report != null && !REPORTS.contains(report)) {
-            throw new CommandLine.ParameterException(cl(), "--report: '" + report
-                    + "' has no JSON report schema; one of " + String.join(", ", REPORTS));
-        }
+        Usage.refuse(cl(), report != null && !REPORTS.contains(report),
+                "--report: '" + report + "' has no JSON report schema; one of " + String.join(", ", REPORTS));
         String resource = report == null ? "/taskset.schema.json" : "/report-schemas/" + report + ".schema.json";
         try (InputStream in = SchemaCommand.class.getResourceAsStream(resource)) {
             if (in == null) {

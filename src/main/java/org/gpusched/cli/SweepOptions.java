@@ -53,9 +53,6 @@ public final class SweepOptions {
     }
 
     Shard shard(CommandLine cl) {
-        if (threads < 1) {
-            throw new CommandLine.ParameterException(cl, "--threads must be >= 1");
-        }
         Usage.refuse(cl, timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero()),
                 "--time-limit must be positive");
         Usage.refuse(cl, eachTimeLimit.isNegative() || eachTimeLimit.isZero(), "--each-time-limit must be positive");

@@ -24,14 +24,9 @@ final class TaskSetFiles {
 
     private TaskSetFiles() { }
 
-    static int each(List<Path> files, TaskSetReader reader, PrintWriter err, Body<TaskSet> body) throws IOException {
-        return loop(files, err, null, null, false, reader::read, body);
-    }
-
     /**
-     * As {@link #each(List, TaskSetReader, PrintWriter, Body)}; with {@code --format json} an invalid
-     * file also yields a JSON line {@code {"file": ..., "error": ...}} on {@code out}, so a script that
-     * parses stdout sees every outcome.
+     * The loop over task sets; with {@code --format json} an invalid file also yields a JSON line
+     * {@code {"file": ..., "error": ...}} on {@code out}, so a script that parses stdout sees every outcome.
      */
     static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
                     Body<TaskSet> body) throws IOException {
@@ -72,7 +67,7 @@ final class TaskSetFiles {
                     jsonOut.println(Json.line(Json.object().put("file", f.toString()).put("error", e.getMessage())));
                 }
                 if (ci != null) {
-                    ci.invalid(f, e);
+                    ci.invalid(f.toString(), e);
                 }
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
             } catch (RuntimeException | VirtualMachineError e) {

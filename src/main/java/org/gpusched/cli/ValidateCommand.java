@@ -41,7 +41,7 @@ final class ValidateCommand extends CommonCommand implements CiFormats {
             } catch (InputException e) {
                 err.println(e.getMessage());
                 if (ci != null) {
-                    ci.invalid(f, e);
+                    ci.invalid(f.toString(), e);
                 }
                 if (common.format == OutputFormat.json) {
                     out.println(Json.line(ValidateReports.invalid(f, e.getMessage())));

@@ -51,7 +51,6 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
     @Override
     public Integer call() {
         Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
-        Usage.refuse(spec.commandLine(), hyperperiods < 1, "--hyperperiods must be at least 1");
         PrintWriter out = spec.commandLine().getOut();
         try (Outputs outputs = Outputs.of(List.of(taskset, Path.of(table)), force).staged()) {
             outputs.checkEach(html);

@@ -36,7 +36,8 @@ class TaskSetFilesTest {
         List<Path> files = files(3);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), (f, ts) -> {
             if (f.endsWith("set1.json")) {
                 throw new IllegalStateException("boom");
             }
@@ -54,7 +55,8 @@ class TaskSetFilesTest {
         List<Path> files = files(3);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), (f, ts) -> {
             if (f.endsWith("set0.json")) {
                 throw new InputException(f.toString(), "tasks", "refused for a reason");
             }
@@ -71,7 +73,8 @@ class TaskSetFilesTest {
         List<Path> files = files(2);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), (f, ts) -> {
             if (f.endsWith("set0.json")) {
                 throw new OutOfMemoryError("Java heap space");
             }

@@ -1,4 +1,4 @@
-package org.gpusched.cli;
+package org.gpusched.experiment;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +13,7 @@ class PlotProblemLineTest {
     private static String lines(List<String> problems) {
         StringWriter s = new StringWriter();
         try (PrintWriter w = new PrintWriter(s)) {
-            ExperimentMergeCommand.problems(w, "experiment interference", problems);
+            SweepRuns.problems(w, "experiment interference", problems);
         }
         return s.toString();
     }
