@@ -84,11 +84,7 @@ public final class BenchReports {
     }
 
     static void num(ObjectNode o, String key, double v) {
-        if (Double.isNaN(v)) {
-            o.putNull(key);
-        } else {
-            o.put(key, Math.round(v * 1000) / 1000.0);
-        }
+        o.put(key, Double.isNaN(v) ? null : Math.round(v * 1000) / 1000.0);
     }
 
     /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */

@@ -21,13 +21,8 @@ public final class OracleReports {
             ObjectNode o = Json.object().put("file", file);
             ArrayNode b = o.putArray("batch");
             batch.forEach(b::add);
-            o.put("eligible", p.eligible());
-            if (c == CompletionModel.FORBIDDEN) {
-                o.putNull("completion");
-            } else {
-                o.put("completion", c);
-            }
-            o.put("reason", p.reason());
+            o.put("eligible", p.eligible()).put("completion", c == CompletionModel.FORBIDDEN ? null : c)
+                    .put("reason", p.reason());
             ArrayNode layout = o.putArray("placement");
             for (int k = 0; k < p.blocksPerSm().size(); k++) {
                 ObjectNode e = layout.addObject().put("task", oracle.unitName(order[k]));

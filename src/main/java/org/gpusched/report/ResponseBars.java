@@ -52,7 +52,7 @@ final class ResponseBars {
                             + (d - resp) + (miss ? " (misses its deadline)" : "");
                     Svg.text(s, LEFT + len + 4, y + BAR - 4, "start", Long.toString(resp) + (miss ? " !" : ""));
                 } else {
-                    String shown = row == null ? "-" : HtmlReport.response(row);
+                    String shown = row == null ? "-" : PolicyReports.response(row);
                     bar = Svg.text(s, LEFT + 4, y + BAR - 4, "start", shown + " (no response bound)");
                     word = r.method() + ": " + w.task(i).name() + " " + shown + ", deadline " + d;
                 }
