@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What each kind of run looks like as a {@link Gantt}: one lane group per task, with a sub-lane per
@@ -61,10 +62,7 @@ public final class Timelines {
      */
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
-        Map<String, Unit> units = new HashMap<>();
-        for (Unit u : ts.units()) {
-            units.put(u.name(), u);
-        }
+        Map<String, Unit> units = ts.units().stream().collect(Collectors.toMap(Unit::name, u -> u));
         boolean[] h2d = new boolean[ts.size()];
         boolean[] d2h = new boolean[ts.size()];
         for (PlayResult.JobRow j : r.jobs()) {

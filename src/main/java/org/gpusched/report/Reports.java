@@ -268,10 +268,4 @@ public final class Reports {
         }
         return o;
     }
-
-    public static String miss(TaskSet ts, Miss m) {
-        String u = " " + ts.timeUnit().json();
-        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
-                + m.deadline() + u + ", finishes " + m.finish() + u + ")";
-    }
 }
