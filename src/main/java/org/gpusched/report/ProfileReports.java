@@ -162,21 +162,9 @@ public final class ProfileReports {
         o.put("rounds", r.rounds().size());
         ArrayNode rounds = o.putArray("perRound");
         for (Loop.Round x : r.rounds()) {
-            ObjectNode n = rounds.addObject();
-            n.put("round", x.round());
-            n.put("verdict", x.verdict().words());
-            n.put("frames", x.frames());
-            n.put("overrunFrames", x.overrunFrames());
-            n.put("worstOverrun", x.worstOverrun());
-            x.worstJobs().forEach(n.putArray("worstJobs")::add);
-            n.put("deadlineMissed", x.deadlineMissed());
-            ArrayNode ch = n.putArray("changes");
-            for (Loop.Change c : x.changes()) {
-                ObjectNode cn = ch.addObject();
-                c.tasks().forEach(cn.putArray("tasks")::add);
-                cn.put("from", c.from());
-                cn.put("to", c.to());
-            }
+            // A round's fields are its JSON object's, the verdict in words.
+            ObjectNode n = Json.MAPPER.valueToTree(x);
+            rounds.add(n.put("verdict", x.verdict().words()));
         }
         return o;
     }
