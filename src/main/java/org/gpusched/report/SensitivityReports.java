@@ -32,8 +32,8 @@ public final class SensitivityReports {
             for (Task t : ts.tasks()) {
                 Sensitivity.Bound tb = r.tasks().get(t.index());
                 tasks.addObject().put("task", t.name()).put("wcet", t.wcet())
-                        .put("maxWcet", tb.found() == 0 ? null : tb.found()).put("notSchedulableAt", tb.notAbove()).put("conclusive", tb.conclusive())
-                        .put("analyses", tb.steps().size());
+                        .put("maxWcet", tb.found() == 0 ? null : tb.found()).put("notSchedulableAt", tb.notAbove())
+                        .put("conclusive", tb.conclusive()).put("analyses", tb.steps().size());
             }
         }
         return o;
