@@ -1,9 +1,7 @@
 package org.gpusched.gantt;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A timeline to draw: lanes top to bottom, grouped by task (a task's kernels, one sub-lane per kernel
@@ -50,11 +48,6 @@ public record Gantt(String title, String unit, List<String> lanes, List<Integer>
         public boolean missed() {
             return end > deadline;
         }
-    }
-
-    /** The job with the least slack (the first one among equals), the one a reviewer looks at first. */
-    public Optional<Job> leastSlack() {
-        return jobs.stream().min(Comparator.comparingLong(Job::slack));
     }
 
     /** Builds a Gantt lane by lane and job by job, giving each bar the index of its job. */

@@ -3,7 +3,10 @@ package org.gpusched.gantt;
 import org.jsoup.nodes.Element;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.gpusched.gantt.GanttSvg.LANE;
 import static org.gpusched.gantt.GanttSvg.num;
@@ -17,10 +20,7 @@ final class GanttJobs {
     private GanttJobs() { }
 
     static void draw(Element plot, Gantt g, List<Gantt.Job> jobs, int[] y, double upp) {
-        List<List<Gantt.Bar>> bars = new ArrayList<>();
-        for (int i = 0; i < jobs.size(); i++) {
-            bars.add(new ArrayList<>());
-        }
+        List<List<Gantt.Bar>> bars = Stream.<List<Gantt.Bar>>generate(ArrayList::new).limit(jobs.size()).toList();
         Element loose = plot.appendElement("g").attr("class", "operations");
         for (Gantt.Bar b : g.bars()) {
             if (b.job() >= 0 && b.job() < jobs.size()) {
@@ -29,12 +29,9 @@ final class GanttJobs {
                 bar(loose, b, y);
             }
         }
-        int least = -1;
-        for (int i = 0; i < jobs.size(); i++) {
-            if (least < 0 || jobs.get(i).slack() < jobs.get(least).slack()) {
-                least = i;
-            }
-        }
+        // The first job of the least slack.
+        int least = IntStream.range(0, jobs.size()).boxed().min(Comparator.comparingLong(i -> jobs.get(i).slack()))
+                .orElse(-1);
         Element all = plot.appendElement("g").attr("class", "jobs");
         for (int i = 0; i < jobs.size(); i++) {
             job(all, g, jobs.get(i), bars.get(i), y, upp, i == least);

@@ -136,13 +136,16 @@ public final class GanttSvg {
         return parent.appendElement("text").attr("x", num(x)).attr("y", num(y)).attr("class", cls).text(text);
     }
 
-    static String colour(int task) {
-        Color c = GanttCharts.colour(task);
-        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    /** A task's colour as "#rrggbb" (the charts' palette). */
+    public static String colour(int task) {
+        return hex(GanttCharts.colour(task));
     }
 
     static String darker(int task) {
-        Color c = GanttCharts.colour(task).darker();
+        return hex(GanttCharts.colour(task).darker());
+    }
+
+    private static String hex(Color c) {
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
     }
 

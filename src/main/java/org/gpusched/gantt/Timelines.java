@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What each kind of run looks like as a {@link Gantt}: one lane group per task, with a sub-lane per
@@ -61,10 +62,7 @@ public final class Timelines {
      */
     public static Gantt of(PlayResult r, String title) {
         TaskSet ts = r.plan().taskSet();
-        Map<String, Unit> units = new HashMap<>();
-        for (Unit u : ts.units()) {
-            units.put(u.name(), u);
-        }
+        Map<String, Unit> units = ts.units().stream().collect(Collectors.toMap(Unit::name, u -> u));
         boolean[] h2d = new boolean[ts.size()];
         boolean[] d2h = new boolean[ts.size()];
         for (PlayResult.JobRow j : r.jobs()) {
@@ -78,11 +76,7 @@ public final class Timelines {
             if (h2d[t.index()]) {
                 lane.put(t.index() + " H2D", b.lane(t.name() + " H2D", t.index()));
             }
-            for (Unit u : ts.units()) {
-                if (u.task() == t.index()) {
-                    lane.put(u.name(), b.lane(u.name(), t.index()));
-                }
-            }
+            kernelLanes(b, ts, t, lane);
             if (d2h[t.index()]) {
                 lane.put(t.index() + " D2H", b.lane(t.name() + " D2H", t.index()));
             }
@@ -132,16 +126,9 @@ public final class Timelines {
     public static Gantt of(TaskSet ts, SchedulingTable table, String title) {
         Gantt.Builder b = new Gantt.Builder();
         // Entries name kernels: a task's own name, or task.kernel in a chain.
-        Map<String, Unit> units = new HashMap<>();
+        Map<String, Unit> units = ts.units().stream().collect(Collectors.toMap(Unit::name, u -> u));
         Map<String, Integer> lane = new HashMap<>();
-        for (Task t : ts.tasks()) {
-            for (Unit u : ts.units()) {
-                if (u.task() == t.index()) {
-                    units.put(u.name(), u);
-                    lane.put(u.name(), b.lane(u.name(), t.index()));
-                }
-            }
-        }
+        ts.tasks().forEach(t -> kernelLanes(b, ts, t, lane));
         // First pass: each job's first start and last end over the frames its kernels run in.
         Map<String, long[]> span = new LinkedHashMap<>();
         List<SchedulingTable.Entry> entries = table.entries();
@@ -178,5 +165,11 @@ public final class Timelines {
             }
         }
         return b.build(title, ts.timeUnit().json(), ts.tasks().stream().map(Task::name).toList());
+    }
+
+    /** A lane per kernel of {@code t} (one, or a chain's in order), each under its kernel's name in {@code lane}. */
+    private static void kernelLanes(Gantt.Builder b, TaskSet ts, Task t, Map<String, Integer> lane) {
+        ts.units().stream().filter(u -> u.task() == t.index())
+                .forEach(u -> lane.put(u.name(), b.lane(u.name(), t.index())));
     }
 }

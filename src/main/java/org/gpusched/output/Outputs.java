@@ -1,7 +1,5 @@
 package org.gpusched.output;
 
-import org.gpusched.model.InputException;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -192,10 +190,7 @@ public final class Outputs implements AutoCloseable {
      */
     private static Path location(Path file) {
         Path abs = file.toAbsolutePath().normalize();
-        Path base = abs;
-        while (base != null && !Files.exists(base)) {
-            base = base.getParent();
-        }
+        Path base = existing(abs);
         if (base == null) {
             return abs;
         }
@@ -217,10 +212,8 @@ public final class Outputs implements AutoCloseable {
             checkFolder(file);
             return false;
         }
+        checkInput(file);
         try {
-            if (inputs.contains(file.toRealPath())) {
-                throw Reasons.refused(file, "is an input of this run; gpusched never overwrites its inputs");
-            }
             if (!Files.isRegularFile(file)) {
                 return true;
             }
@@ -236,10 +229,7 @@ public final class Outputs implements AutoCloseable {
 
     /** The nearest existing folder above a new file must be a folder we may write into. */
     private static void checkFolder(Path file) {
-        Path p = file.toAbsolutePath().getParent();
-        while (p != null && !Files.exists(p)) {
-            p = p.getParent();
-        }
+        Path p = existing(file.toAbsolutePath().getParent());
         if (p == null) {
             return;
         }
@@ -249,6 +239,14 @@ public final class Outputs implements AutoCloseable {
         if (!Files.isWritable(p)) {
             throw Reasons.refused(file, "cannot write into " + p + ": permission denied");
         }
+    }
+
+    /** {@code p} or its nearest folder above that exists; null when none does. */
+    private static Path existing(Path p) {
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        return p;
     }
 
     static void makeParents(Path file) {
@@ -313,9 +311,5 @@ public final class Outputs implements AutoCloseable {
     /** A copy of this policy that overwrites files without asking (inside a checked run folder). */
     Outputs forced() {
         return new Outputs(inputs, true, null);
-    }
-
-    static InputException refused(Path file, String reason) {
-        return Reasons.refused(file, reason);
     }
 }

@@ -203,9 +203,13 @@ public final class RunFolder implements AutoCloseable {
 
     /** The shutdown hook's work: a run stopped between its first and last file says so. */
     private synchronized void interrupted() {
+        failUnlessComplete("interrupted: the process was stopped (signal or exit) before the run completed");
+    }
+
+    private synchronized void failUnlessComplete(String reason) {
         if (started && !complete) {
             try {
-                mark("failed", "interrupted: the process was stopped (signal or exit) before the run completed");
+                mark("failed", reason);
             } catch (RuntimeException e) {
                 // The marker still says "running" and the lock is free: readers take that as failed.
             }
@@ -244,16 +248,8 @@ public final class RunFolder implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (started && !complete) {
-                // The run stopped between its first and last file: say so rather than look complete.
-                try {
-                    mark("failed", "the run stopped with an error before its last file");
-                } catch (RuntimeException e) {
-                    // The marker still says "running" and the lock is free: readers take that as failed.
-                }
-            }
-        }
+        // The run stopped between its first and last file: say so rather than look complete.
+        failUnlessComplete("the run stopped with an error before its last file");
         forgetHook();
         synchronized (this) {
             started = false; // nothing more for the shutdown hook to mark

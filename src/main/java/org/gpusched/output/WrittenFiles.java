@@ -66,8 +66,7 @@ final class WrittenFiles {
     }
 
     private static Path registryOf(Path file) {
-        Path parent = file.toAbsolutePath().getParent();
-        return parent.resolve(NAME);
+        return file.toAbsolutePath().getParent().resolve(NAME);
     }
 
     private static JsonNode read(Path reg) throws IOException {

@@ -4,7 +4,6 @@ import org.gpusched.profile.Loop;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -48,13 +47,10 @@ public final class LoopPage {
 
     private static void rounds(Element s, Loop.Result r) {
         s.appendElement("h3").text("Rounds");
-        List<FactBars.Bar> bars = new ArrayList<>();
-        for (Loop.Round x : r.rounds()) {
-            bars.add(new FactBars.Bar("round " + x.round(), x.overrunFrames(), x.overrunFrames() + " of "
-                    + x.frames(), "round " + x.round() + ": " + x.verdict().words() + ", " + x.overrunFrames() + " of "
-                    + x.frames() + " frames over their model, " + x.changes().size() + " sets raised",
-                    x.overrunFrames() > 0 || x.deadlineMissed()));
-        }
+        List<FactBars.Bar> bars = r.rounds().stream().map(x -> new FactBars.Bar("round " + x.round(),
+                x.overrunFrames(), x.overrunFrames() + " of " + x.frames(), "round " + x.round() + ": "
+                + x.verdict().words() + ", " + x.overrunFrames() + " of " + x.frames() + " frames over their model, "
+                + x.changes().size() + " sets raised", x.overrunFrames() > 0 || x.deadlineMissed())).toList();
         s.appendElement("div").addClass("bars").appendChild(FactBars.svg("round-bars",
                 "Frames over their model, per round", bars, 0, "",
                 "bars: frames of the round's replay that took longer than the model; red: the round raised the model"

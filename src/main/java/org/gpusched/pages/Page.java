@@ -28,16 +28,22 @@ public final class Page {
 
     /** The page every command's --html starts from: doctype, title, the one style sheet, heading, version. */
     public static Document shell(String command, List<String> files) {
+        Document doc = document("gpusched " + command + ": " + String.join(", ", files), CSS);
+        Element body = doc.body();
+        body.appendElement("h1").text("gpusched " + command);
+        body.appendElement("p").text("gpusched " + version() + "; times in each workload's unit.");
+        return doc;
+    }
+
+    /** An empty page: doctype, language, charset, {@code title} and the style sheet {@code css}. */
+    public static Document document(String title, String css) {
         Document doc = Document.createShell("");
         doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
         doc.prependChild(new DocumentType("html", "", ""));
         doc.selectFirst("html").attr("lang", "en");
         doc.head().appendElement("meta").attr("charset", "utf-8");
-        doc.title("gpusched " + command + ": " + String.join(", ", files));
-        doc.head().appendElement("style").appendChild(new DataNode(CSS));
-        Element body = doc.body();
-        body.appendElement("h1").text("gpusched " + command);
-        body.appendElement("p").text("gpusched " + version() + "; times in each workload's unit.");
+        doc.title(title);
+        doc.head().appendElement("style").appendChild(new DataNode(css));
         return doc;
     }
 

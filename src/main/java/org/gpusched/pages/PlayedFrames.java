@@ -110,12 +110,10 @@ final class PlayedFrames {
         for (PlayResult.JobRow j : r.jobs()) {
             worstByTask.merge(j.task(), j, (a, b) -> -b.slack() > -a.slack() ? b : a);
         }
-        List<FactBars.Bar> bars = new ArrayList<>();
-        for (PlayResult.JobRow j : worstByTask.values()) {
-            bars.add(new FactBars.Bar(j.task(), (double) j.response() / Math.max(1, j.deadline() - j.release()),
-                    late(j, unit), j.task() + "#" + j.job() + ": response " + j.response() + ", relative deadline "
-                    + (j.deadline() - j.release()) + ", " + late(j, unit), j.miss()));
-        }
+        List<FactBars.Bar> bars = worstByTask.values().stream().map(j -> new FactBars.Bar(j.task(),
+                (double) j.response() / Math.max(1, j.deadline() - j.release()), late(j, unit), j.task() + "#" + j.job()
+                + ": response " + j.response() + ", relative deadline " + (j.deadline() - j.release()) + ", "
+                + late(j, unit), j.miss())).toList();
         if (!bars.isEmpty()) {
             s.appendElement("div").addClass("bars").appendChild(FactBars.svg("lateness-bars",
                     "Each task's latest job: its response over its relative deadline", bars, 1.0, "deadline",

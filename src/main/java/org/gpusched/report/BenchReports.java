@@ -6,6 +6,7 @@ import org.gpusched.experiment.Bench;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /** Renders {@code bench}: one line per point of the sweep, as text, JSON and CSV. */
 public final class BenchReports {
@@ -33,46 +34,17 @@ public final class BenchReports {
     /** One point of the sweep, as soon as it is measured. */
     public static void point(PrintWriter out, OutputFormat format, Bench.Point p) {
         long heapMiB = p.peakHeapBytes() >> 20;
+        List<Object> values = List.of("ms", p.tasks(), p.utilization(), p.sets(), p.decided(), p.inconclusive(),
+                p.feasible(), p.infeasible(), p.medianMs(), p.p95Ms(), p.maxMs(), p.feasibleMedianMs(),
+                p.feasibleP95Ms(), p.infeasibleMedianMs(), p.infeasibleP95Ms(), p.vertices(), heapMiB,
+                p.noMergeCompared(), p.ratioVsNoMerge(), p.vertexRatioVsNoMerge(), p.decidedBeforeSearch(),
+                p.cpuMedianMs(), p.cpuMaxMs(), p.cpuTotalMs(), p.wallTotalMs(), p.checksShare(), p.boundShare(),
+                p.expansionShare());
         switch (format) {
-            case json -> {
-                // The report vocabulary (docs/report-format.md): analysis times in timeUnit, not a unit per name;
-                // "schedulable" rather than "feasible" for the verdict the sets got.
-                ObjectNode o = Json.object().put("timeUnit", "ms").put("tasks", p.tasks())
-                        .put("utilization", p.utilization()).put("sets", p.sets()).put("decided", p.decided())
-                        .put("inconclusive", p.inconclusive()).put("schedulableSets", p.feasible())
-                        .put("notSchedulableSets", p.infeasible());
-                num(o, "medianTime", p.medianMs());
-                num(o, "p95Time", p.p95Ms());
-                num(o, "maxTime", p.maxMs());
-                num(o, "schedulableMedianTime", p.feasibleMedianMs());
-                num(o, "schedulableP95Time", p.feasibleP95Ms());
-                num(o, "notSchedulableMedianTime", p.infeasibleMedianMs());
-                num(o, "notSchedulableP95Time", p.infeasibleP95Ms());
-                if (p.vertices() == Math.rint(p.vertices())) {
-                    o.put("vertices", (long) p.vertices()); // a count: an integer unless a median falls between two
-                } else {
-                    num(o, "vertices", p.vertices());
-                }
-                o.put("peakHeapMiB", heapMiB).put("noMergeCompared", p.noMergeCompared());
-                num(o, "ratioVsNoMerge", p.ratioVsNoMerge());
-                num(o, "vertexRatioVsNoMerge", p.vertexRatioVsNoMerge());
-                o.put("decidedBeforeSearch", p.decidedBeforeSearch());
-                num(o, "medianCpuTime", p.cpuMedianMs());
-                num(o, "maxCpuTime", p.cpuMaxMs());
-                num(o, "totalCpuTime", p.cpuTotalMs());
-                num(o, "totalTime", p.wallTotalMs());
-                num(o, "checksShare", p.checksShare());
-                num(o, "boundShare", p.boundShare());
-                num(o, "expansionShare", p.expansionShare());
-                out.println(Json.line(o));
-            }
-            case csv -> out.println(Csv.row("ms", p.tasks(), cell(p.utilization()), p.sets(), p.decided(), p.inconclusive(),
-                    p.feasible(), p.infeasible(), cell(p.medianMs()), cell(p.p95Ms()), cell(p.maxMs()),
-                    cell(p.feasibleMedianMs()), cell(p.feasibleP95Ms()), cell(p.infeasibleMedianMs()),
-                    cell(p.infeasibleP95Ms()), count(p.vertices()), heapMiB, p.noMergeCompared(), cell(p.ratioVsNoMerge()),
-                    cell(p.vertexRatioVsNoMerge()), p.decidedBeforeSearch(), cell(p.cpuMedianMs()), cell(p.cpuMaxMs()),
-                    cell(p.cpuTotalMs()), cell(p.wallTotalMs()), cell(p.checksShare()), cell(p.boundShare()),
-                    cell(p.expansionShare())));
+            // The report vocabulary (docs/report-format.md): analysis times in timeUnit, not a unit per name;
+            // "schedulable" rather than "feasible" for the verdict the sets got.
+            case json -> out.println(Json.line(json(COLUMNS, values)));
+            case csv -> out.println(csv(COLUMNS, values));
             default -> out.printf(Locale.ROOT,
                     "%5d %5.2f %5d %7d %6d %5d %5d %10s %10s %10s %11s %11s %10s %10s %10s %7d %7s %9s %7s %7s %7s%n",
                     p.tasks(), p.utilization(), p.sets(), p.decided(), p.decidedBeforeSearch(), p.feasible(),
@@ -83,12 +55,33 @@ public final class BenchReports {
         }
     }
 
-    static void num(ObjectNode o, String key, double v) {
-        if (Double.isNaN(v)) {
-            o.putNull(key);
-        } else {
-            o.put(key, Math.round(v * 1000) / 1000.0);
+    /**
+     * A row's JSON object, a field per column: a time rounded to the microsecond (NaN: null), the
+     * utilization as drawn, a vertex count an integer unless a median falls between two.
+     */
+    static ObjectNode json(List<String> columns, List<Object> values) {
+        ObjectNode o = Json.object();
+        for (int i = 0; i < columns.size(); i++) {
+            String key = columns.get(i);
+            if (!(values.get(i) instanceof Double d) || key.equals("utilization")) {
+                o.set(key, Json.MAPPER.valueToTree(values.get(i)));
+            } else if (key.equals("vertices") && d == Math.rint(d)) {
+                o.put(key, d.longValue());
+            } else {
+                num(o, key, d);
+            }
         }
+        return o;
+    }
+
+    /** A row's CSV line, a cell per column: a number as {@link #cell}, a vertex count as {@link #count}. */
+    static String csv(List<String> columns, List<Object> values) {
+        return Csv.row(IntStream.range(0, values.size()).mapToObj(i -> values.get(i) instanceof Double d
+                ? columns.get(i).equals("vertices") ? count(d) : cell(d) : values.get(i)).toArray());
+    }
+
+    static void num(ObjectNode o, String key, double v) {
+        o.put(key, Double.isNaN(v) ? null : Math.round(v * 1000) / 1000.0);
     }
 
     /** A CSV cell: a missing number is empty, not "-" (docs/report-format.md). */

@@ -127,8 +127,7 @@ public final class CiCases {
             TaskRow row = r.tasks().get(i);
             long deadline = w.task(i).deadline();
             if (row.bestEffort()) {
-                cases.add(new Case(row.task(), className(file), Status.SKIPPED, null, "best effort: not judged",
-                        List.of()));
+                cases.add(Case.of(row.task(), className(file), Status.SKIPPED, "best effort: not judged"));
             } else if (Boolean.FALSE.equals(row.schedulable())) {
                 String message = row.task() + ": " + (row.responseTime().isPresent()
                         ? "response " + amount(row.responseTime().getAsLong(), unit) + " > deadline "

@@ -74,7 +74,12 @@ public record CiReport(String command, String version, Instant started, List<Sui
         }
 
         public static Case passed(String name, String classname) {
-            return new Case(name, classname, Status.PASSED, null, null, List.of());
+            return of(name, classname, Status.PASSED, null);
+        }
+
+        /** A case of no rule and no located finding (qualify's checks, a best-effort task). */
+        public static Case of(String name, String classname, Status status, String message) {
+            return new Case(name, classname, status, null, message, List.of());
         }
     }
 

@@ -53,13 +53,7 @@ public final class CompareReports {
     }
 
     private static ObjectNode legacyPbs(MethodResult r) {
-        ObjectNode gs = Json.object();
-        Boolean b = r.outcome().asBoolean();
-        if (b == null) {
-            gs.putNull("schedulable");
-        } else {
-            gs.put("schedulable", b);
-        }
+        ObjectNode gs = Json.object().put("schedulable", r.outcome().asBoolean());
         gs.putArray("misses");
         return gs.put("verdict", r.outcome().words()).put("note", r.reason());
     }
@@ -103,7 +97,7 @@ public final class CompareReports {
                     w.task(i).deadline()));
             for (MethodResult r : withRows) {
                 TaskRow row = i < r.tasks().size() ? r.tasks().get(i) : null;
-                String cell = row == null ? "-" : PolicyReports.response(row, w)
+                String cell = row == null ? "-" : PolicyReports.response(row)
                         + (Boolean.FALSE.equals(row.schedulable()) ? "!" : "");
                 line.append(String.format(Locale.ROOT, " %" + Math.max(12, r.method().length()) + "s", cell));
             }

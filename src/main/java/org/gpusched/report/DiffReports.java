@@ -25,10 +25,8 @@ public final class DiffReports {
         ObjectNode ls = o.putObject("leastSlack");
         ls.put("old", a.leastSlack()).put("new", b.leastSlack());
         ls.put("delta", a.leastSlack() != null && b.leastSlack() != null ? b.leastSlack() - a.leastSlack() : null);
-        Set<String> names = new LinkedHashSet<>(a.tasks().keySet());
-        names.addAll(b.tasks().keySet());
         ArrayNode tasks = o.putArray("tasks");
-        for (String t : names) {
+        for (String t : names(a, b)) {
             ObjectNode x = tasks.addObject().put("task", t).put("change", change(a, b, t));
             long[] ma = a.margins().get(t);
             long[] mb = b.margins().get(t);
@@ -36,13 +34,8 @@ public final class DiffReports {
             x.putObject("leastSlack").put("old", ma == null ? null : ma[1]).put("new", mb == null ? null : mb[1]);
         }
         int first = firstDifference(a, b);
-        ObjectNode table = o.putObject("table").put("oldFrames", a.frames().size()).put("newFrames", b.frames().size())
-                .put("identical", first < 0);
-        if (first < 0) {
-            table.putNull("firstDifference");
-        } else {
-            table.put("firstDifference", first);
-        }
+        o.putObject("table").put("oldFrames", a.frames().size()).put("newFrames", b.frames().size())
+                .put("identical", first < 0).put("firstDifference", first < 0 ? null : first);
         return o;
     }
 
@@ -62,11 +55,9 @@ public final class DiffReports {
         out.printf(Locale.ROOT, "  least slack   %s -> %s %s%s%n", num(a.leastSlack()), num(b.leastSlack()), u,
                 a.leastSlack() != null && b.leastSlack() != null
                         ? String.format(Locale.ROOT, " (%+d)", b.leastSlack() - a.leastSlack()) : "");
-        Set<String> names = new LinkedHashSet<>(a.tasks().keySet());
-        names.addAll(b.tasks().keySet());
         out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", "task", "change", "worst response (" + u + ")",
                 "least slack (" + u + ")");
-        for (String t : names) {
+        for (String t : names(a, b)) {
             long[] ma = a.margins().get(t);
             long[] mb = b.margins().get(t);
             out.printf(Locale.ROOT, "  %-20s %-9s %-28s %s%n", Escapes.text(t), change(a, b, t),
@@ -81,6 +72,13 @@ public final class DiffReports {
                 + (first < 0 ? ", identical" : ", first difference at frame " + first + ": "
                 + (first < a.frames().size() ? Escapes.text(a.frames().get(first)) : "(none)") + " -> "
                 + (first < b.frames().size() ? Escapes.text(b.frames().get(first)) : "(none)")));
+    }
+
+    /** The tasks of both sides: the old side's in its order, then those only the new side has. */
+    private static Set<String> names(DiffSide a, DiffSide b) {
+        Set<String> names = new LinkedHashSet<>(a.tasks().keySet());
+        names.addAll(b.tasks().keySet());
+        return names;
     }
 
     private static String num(Long v) {

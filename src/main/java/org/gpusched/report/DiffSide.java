@@ -69,7 +69,8 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
 
     /** The side of a task set and its analysis, read back through analyze's own JSON report. */
     public static DiffSide of(Path file, TaskSet ts, Analysis a) {
-        ReportReader.Report r = ReportReader.read(file.toString(), Json.line(Reports.json(file.toString(), ts, a, false)));
+        ReportReader.Report r = ReportReader.read(file.toString(),
+                Json.line(Reports.json(file.toString(), ts, a, false, null)));
         Map<String, String> tasks = new LinkedHashMap<>();
         for (Task t : ts.tasks()) {
             tasks.put(t.name(), "period " + t.period() + ", deadline " + t.deadline() + ", wcet " + t.wcet());

@@ -35,10 +35,9 @@ public final class FailureWords {
             return "internal error: stack overflow (please report it with the input; -Xss raises"
                     + " the thread stack size)";
         }
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof TableAudit.Rejected r) {
-                return "internal error: " + Escapes.text(r.getMessage()) + " (please report it with the input)";
-            }
+        TableAudit.Rejected r = cause(t, TableAudit.Rejected.class);
+        if (r != null) {
+            return "internal error: " + Escapes.text(r.getMessage()) + " (please report it with the input)";
         }
         return "internal error: " + Escapes.text(String.valueOf(root))
                 + " (please report it; --verbose shows the stack trace)";
@@ -50,28 +49,32 @@ public final class FailureWords {
      * and the line says where.
      */
     public static String kept(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof TableAudit.Rejected r) {
-                try {
-                    Path f = Files.createTempFile("gpusched-rejected-table-", ".json");
-                    Files.writeString(f, r.table(), StandardCharsets.UTF_8);
-                    return "; the rejected table is kept in " + Escapes.text(f.toString());
-                } catch (IOException | RuntimeException e) {
-                    return "; the rejected table could not be kept (" + Escapes.text(String.valueOf(e.getMessage()))
-                            + ")";
-                }
-            }
+        TableAudit.Rejected r = cause(t, TableAudit.Rejected.class);
+        if (r == null) {
+            return "";
         }
-        return "";
+        try {
+            Path f = Files.createTempFile("gpusched-rejected-table-", ".json");
+            Files.writeString(f, r.table(), StandardCharsets.UTF_8);
+            return "; the rejected table is kept in " + Escapes.text(f.toString());
+        } catch (IOException | RuntimeException e) {
+            return "; the rejected table could not be kept (" + Escapes.text(String.valueOf(e.getMessage())) + ")";
+        }
     }
 
     /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
     private static Throwable rootError(Throwable t) {
+        VirtualMachineError e = cause(t, VirtualMachineError.class);
+        return e == null ? t : e;
+    }
+
+    /** The first throwable of {@code kind} along {@code t}'s cause chain, {@code t} included; else null. */
+    private static <T extends Throwable> T cause(Throwable t, Class<T> kind) {
         for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof VirtualMachineError) {
-                return c;
+            if (kind.isInstance(c)) {
+                return kind.cast(c);
             }
         }
-        return t;
+        return null;
     }
 }

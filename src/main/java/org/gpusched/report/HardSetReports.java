@@ -1,6 +1,5 @@
 package org.gpusched.report;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.experiment.HardSets;
 
 import java.io.PrintWriter;
@@ -29,22 +28,12 @@ public final class HardSetReports {
 
     public static void row(PrintWriter out, OutputFormat format, HardSets.Row r) {
         String engine = r.engine().name().toLowerCase(Locale.ROOT);
+        List<Object> values = List.of("ms", r.utilization(), r.tasks(), engine, r.threads(), r.sets(), r.decided(),
+                r.schedulable(), r.notSchedulable(), r.bySolver(), r.decidedMedianMs(), r.decidedMaxMs(), r.totalMs(),
+                r.overshootMs());
         switch (format) {
-            case json -> {
-                ObjectNode o = Json.object().put("timeUnit", "ms").put("utilization", r.utilization())
-                        .put("tasks", r.tasks()).put("engine", engine).put("threads", r.threads())
-                        .put("sets", r.sets()).put("decided", r.decided()).put("schedulableSets", r.schedulable())
-                        .put("notSchedulableSets", r.notSchedulable()).put("decidedBySolver", r.bySolver());
-                BenchReports.num(o, "decidedMedianTime", r.decidedMedianMs());
-                BenchReports.num(o, "decidedMaxTime", r.decidedMaxMs());
-                BenchReports.num(o, "totalTime", r.totalMs());
-                BenchReports.num(o, "overshootTime", r.overshootMs());
-                out.println(Json.line(o));
-            }
-            case csv -> out.println(Csv.row("ms", BenchReports.cell(r.utilization()), r.tasks(), engine, r.threads(), r.sets(),
-                    r.decided(), r.schedulable(), r.notSchedulable(), r.bySolver(), BenchReports.cell(r.decidedMedianMs()),
-                    BenchReports.cell(r.decidedMaxMs()), BenchReports.cell(r.totalMs()),
-                    BenchReports.cell(r.overshootMs())));
+            case json -> out.println(Json.line(BenchReports.json(COLUMNS, values)));
+            case csv -> out.println(BenchReports.csv(COLUMNS, values));
             default -> out.printf(Locale.ROOT, "%5.2f %5d %-9s %7d %5d %7d %5d %5d %6d %10s %10s %10s %11s%n",
                     r.utilization(), r.tasks(), engine, r.threads(), r.sets(), r.decided(), r.schedulable(),
                     r.notSchedulable(), r.bySolver(), BenchReports.fmt(r.decidedMedianMs()), BenchReports.fmt(r.decidedMaxMs()),

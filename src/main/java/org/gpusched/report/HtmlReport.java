@@ -13,6 +13,7 @@ import org.jsoup.nodes.Element;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * One self-contained HTML page for a design review ({@code --html FILE}): per input file the verdict of
@@ -82,35 +83,25 @@ public final class HtmlReport {
         for (int i = 0; i < r.tasks().size() && i < w.size(); i++) {
             TaskRow row = r.tasks().get(i);
             long d = w.task(i).deadline();
-            Element tr = t.appendElement("tr");
-            tr.appendElement("td").text(row.task());
-            tr.appendElement("td").text(response(row));
-            tr.appendElement("td").text(Long.toString(d));
-            tr.appendElement("td").text(row.responseTime().isPresent() ? Long.toString(d
-                    - row.responseTime().getAsLong()) : "-");
-            tr.appendElement("td").text(row.bestEffort() ? "best effort" : row.schedulable() == null ? "-"
-                    : row.schedulable() ? "meets its deadline" : "misses its deadline");
+            Page.row(t, row.task(), PolicyReports.response(row), Long.toString(d),
+                    row.responseTime().isPresent() ? Long.toString(d - row.responseTime().getAsLong()) : "-",
+                    row.bestEffort() ? "best effort" : row.schedulable() == null ? "-"
+                            : row.schedulable() ? "meets its deadline" : "misses its deadline");
         }
     }
 
     /** compare's table: the response each method bounds, finds or observes, per task ('!' a miss). */
     private static void side(Element s, Workload w, List<MethodResult> rows) {
         s.appendElement("h3").text("Response times per task and method");
-        String[] head = new String[rows.size() + 2];
-        head[0] = "task";
-        head[1] = "deadline";
-        for (int j = 0; j < rows.size(); j++) {
-            head[j + 2] = rows.get(j).method();
-        }
+        String[] head = Stream.concat(Stream.of("task", "deadline"), rows.stream().map(MethodResult::method))
+                .toArray(String[]::new);
         s.appendElement("div").addClass("responses").appendChild(ResponseBars.svg(w, rows));
         Element t = Page.table(s.appendElement("table").addClass("compare"), head);
         for (int i = 0; i < w.size(); i++) {
-            Element tr = t.appendElement("tr");
-            tr.appendElement("td").text(w.task(i).name());
-            tr.appendElement("td").text(Long.toString(w.task(i).deadline()));
+            Element tr = Page.row(t, w.task(i).name(), Long.toString(w.task(i).deadline()));
             for (MethodResult r : rows) {
                 TaskRow row = i < r.tasks().size() ? r.tasks().get(i) : null;
-                Element td = tr.appendElement("td").text(row == null ? "-" : response(row)
+                Element td = tr.appendElement("td").text(row == null ? "-" : PolicyReports.response(row)
                         + (Boolean.FALSE.equals(row.schedulable()) ? " !" : ""));
                 if (row != null && Boolean.FALSE.equals(row.schedulable())) {
                     td.addClass("not-schedulable");
@@ -126,20 +117,8 @@ public final class HtmlReport {
         Element t = Page.table(s.appendElement("table").addClass("tasks"), "task", "period", "deadline", "GPU time",
                 "total time", "segments");
         for (WorkTask k : w.tasks()) {
-            Element tr = t.appendElement("tr");
-            tr.appendElement("td").text(k.name());
-            tr.appendElement("td").text(Long.toString(k.period()));
-            tr.appendElement("td").text(Long.toString(k.deadline()));
-            tr.appendElement("td").text(Long.toString(k.gpuExec()));
-            tr.appendElement("td").text(Long.toString(k.totalTime()));
-            tr.appendElement("td").text(Integer.toString(k.segments().size()));
+            Page.row(t, k.name(), Long.toString(k.period()), Long.toString(k.deadline()), Long.toString(k.gpuExec()),
+                    Long.toString(k.totalTime()), Integer.toString(k.segments().size()));
         }
-    }
-
-    static String response(TaskRow row) {
-        if (row.responseTime().isPresent()) {
-            return Long.toString(row.responseTime().getAsLong());
-        }
-        return row.schedulable() == null || row.bestEffort() ? "-" : "> D";
     }
 }

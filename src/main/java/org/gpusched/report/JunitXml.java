@@ -57,22 +57,17 @@ public final class JunitXml {
 
     private static void suite(XMLStreamWriter x, CiReport report, Suite s, int id) throws XMLStreamException {
         x.writeStartElement("testsuite");
-        x.writeAttribute("name", Escapes.text(s.name()));
-        x.writeAttribute("package", "gpusched." + report.command());
-        x.writeAttribute("id", Integer.toString(id));
-        x.writeAttribute("timestamp", TIMESTAMP.format(report.started().truncatedTo(ChronoUnit.SECONDS)));
-        x.writeAttribute("hostname", "localhost");
-        x.writeAttribute("tests", Integer.toString(s.cases().size()));
-        x.writeAttribute("failures", Long.toString(s.count(Status.FAILED)));
-        x.writeAttribute("errors", Long.toString(s.count(Status.ERROR)));
-        x.writeAttribute("time", seconds(s.seconds()));
+        attributes(x, "name", Escapes.text(s.name()), "package", "gpusched." + report.command(), "id",
+                Integer.toString(id), "timestamp", TIMESTAMP.format(report.started().truncatedTo(ChronoUnit.SECONDS)),
+                "hostname", "localhost", "tests", Integer.toString(s.cases().size()), "failures",
+                Long.toString(s.count(Status.FAILED)), "errors", Long.toString(s.count(Status.ERROR)), "time",
+                String.format(Locale.ROOT, "%.3f", s.seconds()));
         nl(x, 2);
         x.writeStartElement("properties");
         for (Property p : s.properties()) {
             nl(x, 3);
             x.writeEmptyElement("property");
-            x.writeAttribute("name", p.name());
-            x.writeAttribute("value", Escapes.text(p.value()));
+            attributes(x, "name", p.name(), "value", Escapes.text(p.value()));
         }
         nl(x, 2);
         x.writeEndElement();
@@ -107,7 +102,7 @@ public final class JunitXml {
                 x.writeStartElement(c.status() == Status.FAILED ? "failure" : "error");
                 x.writeAttribute("message", message);
                 // A case with no rule (a check of qualify that disagreed) takes the status as its type.
-                x.writeAttribute("type", c.rule() == null ? c.status().name().toLowerCase(java.util.Locale.ROOT)
+                x.writeAttribute("type", c.rule() == null ? c.status().name().toLowerCase(Locale.ROOT)
                         : c.rule().id());
                 // The body is what Jenkins and GitLab show expanded: every located finding, one per line.
                 StringBuilder body = new StringBuilder();
@@ -122,13 +117,14 @@ public final class JunitXml {
     }
 
     private static void caseAttributes(XMLStreamWriter x, Case c) throws XMLStreamException {
-        x.writeAttribute("name", Escapes.text(c.name()));
-        x.writeAttribute("classname", Escapes.text(c.classname()));
-        x.writeAttribute("time", "0");
+        attributes(x, "name", Escapes.text(c.name()), "classname", Escapes.text(c.classname()), "time", "0");
     }
 
-    private static String seconds(double s) {
-        return String.format(Locale.ROOT, "%.3f", s);
+    /** The attributes {@code nameValues} (name, value, name, value, ...) in that order. */
+    private static void attributes(XMLStreamWriter x, String... nameValues) throws XMLStreamException {
+        for (int i = 0; i < nameValues.length; i += 2) {
+            x.writeAttribute(nameValues[i], nameValues[i + 1]);
+        }
     }
 
     private static void nl(XMLStreamWriter x, int depth) throws XMLStreamException {

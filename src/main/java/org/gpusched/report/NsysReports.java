@@ -38,12 +38,9 @@ public final class NsysReports {
         o.put("ambiguousPeriods", r.ambiguous());
         ArrayNode copies = o.putArray("copies");
         for (NsysProfile.Copies c : r.copies()) {
-            ObjectNode n = copies.addObject();
-            n.put("task", c.task());
-            n.put("kind", copyKind(c.kind()));
-            n.put("count", c.count());
-            n.put("maxNs", c.maxNs());
-            n.put("maxBytes", c.maxBytes());
+            // The record's fields are the JSON object's, the copy kind by name.
+            ObjectNode n = Json.MAPPER.valueToTree(c);
+            copies.add(n.put("kind", copyKind(c.kind())));
         }
         return o;
     }

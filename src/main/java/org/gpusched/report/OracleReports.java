@@ -8,7 +8,10 @@ import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** Renders {@code oracle} as text and JSON. */
 public final class OracleReports {
@@ -21,20 +24,12 @@ public final class OracleReports {
             ObjectNode o = Json.object().put("file", file);
             ArrayNode b = o.putArray("batch");
             batch.forEach(b::add);
-            o.put("eligible", p.eligible());
-            if (c == CompletionModel.FORBIDDEN) {
-                o.putNull("completion");
-            } else {
-                o.put("completion", c);
-            }
-            o.put("reason", p.reason());
+            o.put("eligible", p.eligible()).put("completion", c == CompletionModel.FORBIDDEN ? null : c)
+                    .put("reason", p.reason());
             ArrayNode layout = o.putArray("placement");
             for (int k = 0; k < p.blocksPerSm().size(); k++) {
                 ObjectNode e = layout.addObject().put("task", oracle.unitName(order[k]));
-                ArrayNode sms = e.putArray("blocksPerSm");
-                for (int n : p.blocksPerSm().get(k)) {
-                    sms.add(n);
-                }
+                Arrays.stream(p.blocksPerSm().get(k)).forEach(e.putArray("blocksPerSm")::add);
             }
             out.println(Json.line(o));
         } else {
@@ -45,13 +40,9 @@ public final class OracleReports {
             }
             for (int k = 0; k < p.blocksPerSm().size(); k++) {
                 int[] per = p.blocksPerSm().get(k);
-                StringBuilder sb = new StringBuilder();
-                for (int sm = 0; sm < per.length; sm++) {
-                    if (per[sm] > 0) {
-                        sb.append(sb.length() == 0 ? "" : ", ").append("SM ").append(sm).append(": ").append(per[sm]);
-                    }
-                }
-                out.println("  " + oracle.unitName(order[k]) + " blocks -> " + (sb.length() == 0 ? "none" : sb));
+                String sms = IntStream.range(0, per.length).filter(sm -> per[sm] > 0)
+                        .mapToObj(sm -> "SM " + sm + ": " + per[sm]).collect(Collectors.joining(", "));
+                out.println("  " + oracle.unitName(order[k]) + " blocks -> " + (sms.isEmpty() ? "none" : sms));
             }
             out.println("  completion time: " + (c == CompletionModel.FORBIDDEN ? "forbidden by the interference table"
                     : c + " " + ts.timeUnit().json()));

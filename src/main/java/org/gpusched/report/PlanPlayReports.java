@@ -50,11 +50,12 @@ public final class PlanPlayReports {
         switch (format) {
             case json -> out.println(Json.line(o));
             case csv -> {
-                out.println("task,partition,sms,firstSm,lastSm,jobs,worstResponseTime,deadline,misses");
-                o.path("tasks").forEach(t -> out.println(Csv.row(t.path("task").asText(), t.path("partition").asText(),
-                        t.path("sms").asText(), t.path("firstSm").asText(), t.path("lastSm").asText(),
-                        t.path("jobs").asText(), t.path("worstResponseTime").asText(), t.path("deadline").asText(),
-                        t.path("misses").asText())));
+                // The CSV columns are the JSON fields of a task, in their order.
+                List<String> columns = List.of("task", "partition", "sms", "firstSm", "lastSm", "jobs",
+                        "worstResponseTime", "deadline", "misses");
+                out.println(String.join(",", columns));
+                o.path("tasks").forEach(t -> out.println(Csv.row(columns.stream().map(c -> t.path(c).asText())
+                        .toArray())));
             }
             default -> {
                 out.println(Escapes.text(q.plan()) + ": " + (misses == 0 ? "no deadline miss" : misses + " deadline misses")

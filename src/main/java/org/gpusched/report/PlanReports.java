@@ -25,12 +25,8 @@ public final class PlanReports {
             for (int i = 0; i < flows.size(); i++) {
                 pr.put(flows.get(i).name(), c.priorities()[i]);
             }
-            n.put("schedulable", c.analysis().schedulable());
-            if (c.analysis().minSlack().isPresent()) {
-                n.put("minSlack", c.analysis().minSlack().getAsLong());
-            } else {
-                n.putNull("minSlack");
-            }
+            n.put("schedulable", c.analysis().schedulable()).put("minSlack",
+                    c.analysis().minSlack().isPresent() ? c.analysis().minSlack().getAsLong() : null);
         }
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(arr) + "\n";
     }

@@ -74,16 +74,7 @@ public final class PlayReports {
         o.put("seed", h.seed());
         o.put("hyperperiods", r.plan().played());
         o.put("timeUnit", r.trace().unit());
-        PlayResult.Summary s = r.summary();
-        ObjectNode sum = o.putObject("summary");
-        sum.put("jobs", s.jobs());
-        sum.put("batches", s.batches());
-        sum.put("misses", s.misses());
-        sum.put("maxLateness", s.maxLateness());
-        sum.put("busyFraction", s.busyFraction());
-        sum.put("firstMiss", s.firstMiss());
-        sum.put("neverRun", s.neverRun());
-        s.neverRunJobs().forEach(sum.putArray("neverRunJobs")::add);
+        o.set("summary", Json.MAPPER.valueToTree(r.summary())); // the summary's fields are its JSON object's
         ArrayNode batches = o.putArray("batches");
         for (PlayResult.BatchRow b : r.batches()) {
             ObjectNode n = batches.addObject();

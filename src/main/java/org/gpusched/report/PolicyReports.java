@@ -55,7 +55,8 @@ public final class PolicyReports {
         return b == null ? "" : b.toString();
     }
 
-    public static String response(TaskRow row, Workload w) {
+    /** A task's response ("-" unknown, "> D" no bound within the deadline), as every report prints it. */
+    public static String response(TaskRow row) {
         if (row.responseTime().isPresent()) {
             return Long.toString(row.responseTime().getAsLong());
         }
@@ -71,7 +72,7 @@ public final class PolicyReports {
             TaskRow row = r.tasks().get(i);
             String verdict = row.bestEffort() ? "best effort (not judged)" : row.schedulable() == null ? "-"
                     : row.schedulable() ? "meets its deadline" : "misses its deadline";
-            out.printf(Locale.ROOT, "                %-16s %12s %12d  %s%n", row.task(), response(row, w),
+            out.printf(Locale.ROOT, "                %-16s %12s %12d  %s%n", row.task(), response(row),
                     w.task(i).deadline(), verdict);
         }
     }
@@ -93,29 +94,14 @@ public final class PolicyReports {
 
     /** The JSON of one result: verdict, evidence, reason, per-task rows and the detail. */
     public static ObjectNode result(MethodResult r, Workload w, boolean timing) {
-        ObjectNode o = Json.object().put("method", r.method());
-        Boolean b = r.outcome().asBoolean();
-        if (b == null) {
-            o.putNull("schedulable");
-        } else {
-            o.put("schedulable", b);
-        }
+        ObjectNode o = Json.object().put("method", r.method()).put("schedulable", r.outcome().asBoolean());
         o.put("verdict", r.outcome().words()).put("evidence", r.evidence().json()).put("reason", r.reason())
                 .put("timeUnit", w.timeUnit().json());
         ArrayNode tasks = o.putArray("tasks");
         for (TaskRow row : r.tasks()) {
-            ObjectNode t = tasks.addObject().put("task", row.task());
-            if (row.responseTime().isPresent()) {
-                t.put("responseTime", row.responseTime().getAsLong());
-            } else {
-                t.putNull("responseTime");
-            }
-            if (row.schedulable() == null) {
-                t.putNull("schedulable");
-            } else {
-                t.put("schedulable", row.schedulable());
-            }
-            t.put("bestEffort", row.bestEffort());
+            tasks.addObject().put("task", row.task())
+                    .put("responseTime", row.responseTime().isPresent() ? row.responseTime().getAsLong() : null)
+                    .put("schedulable", row.schedulable()).put("bestEffort", row.bestEffort());
         }
         o.set("detail", detail(r.detail()));
         if (timing) {

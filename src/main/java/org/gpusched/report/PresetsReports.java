@@ -24,11 +24,7 @@ public final class PresetsReports {
                         .put("computeCapability", g.computeCapability());
                 String[] vals = values(g);
                 for (int i = 2; i < head.length; i++) {
-                    if ("-".equals(vals[i - 2])) {
-                        o.putNull(head[i]);
-                    } else {
-                        o.put(head[i], Long.parseLong(vals[i - 2]));
-                    }
+                    o.put(head[i], "-".equals(vals[i - 2]) ? null : Long.parseLong(vals[i - 2]));
                 }
                 out.println(Json.line(o));
             }

@@ -12,10 +12,10 @@ import org.gpusched.profile.Model;
 import org.gpusched.profile.Profiler;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Reports of {@code profile} and {@code loop}, and the frame comparison {@code play} adds to its own. */
 public final class ProfileReports {
@@ -27,11 +27,7 @@ public final class ProfileReports {
 
     /** The names of units (tasks; {@code task.kernel} for a chain's kernels), joined by {@code sep}. */
     public static String names(TaskSet ts, int[] units, String sep) {
-        List<String> n = new ArrayList<>();
-        for (int u : units) {
-            n.add(ts.units().get(u).name());
-        }
-        return String.join(sep, n);
+        return Arrays.stream(units).mapToObj(u -> ts.units().get(u).name()).collect(Collectors.joining(sep));
     }
 
     /** One row per timed run: the set (names in task order, '+'), its size, the order used, run, sample, unit. */
@@ -95,9 +91,8 @@ public final class ProfileReports {
 
     /** How many samples each set (task mask) has behind its number. */
     static Map<Long, Integer> counts(Profiler.Profile p) {
-        Map<Long, Integer> n = new java.util.HashMap<>();
-        p.sets().forEach(s -> n.put(s.mask(), s.samples().length));
-        return n;
+        return p.sets().stream().collect(Collectors.toMap(Profiler.SetSamples::mask, s -> s.samples().length,
+                (a, b) -> b));
     }
 
     private static void modelJson(ObjectNode o, TaskSet ts, Model m, Map<Long, Integer> counts) {
@@ -111,9 +106,7 @@ public final class ProfileReports {
         for (Map.Entry<Long, Long> e : m.table().entrySet()) {
             ObjectNode n = entries.addObject();
             ArrayNode names = n.putArray("tasks");
-            for (int u : Oracle.tasksOf(e.getKey())) {
-                names.add(ts.units().get(u).name());
-            }
+            Arrays.stream(Oracle.tasksOf(e.getKey())).forEach(u -> names.add(ts.units().get(u).name()));
             n.put("completion", e.getValue());
             n.put("samples", counts.getOrDefault(e.getKey(), 0));
             if (m.predicted() != null) {
@@ -169,21 +162,9 @@ public final class ProfileReports {
         o.put("rounds", r.rounds().size());
         ArrayNode rounds = o.putArray("perRound");
         for (Loop.Round x : r.rounds()) {
-            ObjectNode n = rounds.addObject();
-            n.put("round", x.round());
-            n.put("verdict", x.verdict().words());
-            n.put("frames", x.frames());
-            n.put("overrunFrames", x.overrunFrames());
-            n.put("worstOverrun", x.worstOverrun());
-            x.worstJobs().forEach(n.putArray("worstJobs")::add);
-            n.put("deadlineMissed", x.deadlineMissed());
-            ArrayNode ch = n.putArray("changes");
-            for (Loop.Change c : x.changes()) {
-                ObjectNode cn = ch.addObject();
-                c.tasks().forEach(cn.putArray("tasks")::add);
-                cn.put("from", c.from());
-                cn.put("to", c.to());
-            }
+            // A round's fields are its JSON object's, the verdict in words.
+            ObjectNode n = Json.MAPPER.valueToTree(x);
+            rounds.add(n.put("verdict", x.verdict().words()));
         }
         return o;
     }

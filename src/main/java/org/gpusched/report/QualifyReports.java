@@ -4,16 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Escapes;
 import org.gpusched.output.RunFolder;
+import org.gpusched.pages.Page;
 import org.gpusched.qualify.KnownIssues;
 import org.gpusched.qualify.Qualification.Check;
 import org.gpusched.qualify.Qualification.Disagreement;
 import org.gpusched.qualify.Qualification;
-import org.jsoup.nodes.DataNode;
 import org.jsoup.nodes.Document;
-import org.jsoup.nodes.DocumentType;
 import org.jsoup.nodes.Element;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.*;
 
@@ -47,11 +45,8 @@ public final class QualifyReports {
             n.put("compared", compared(q, i.file()));
             i.features().forEach(n.putArray("features")::add);
         }
-        ArrayNode sets = o.putArray("sets");
-        for (Qualification.DrawnSet s : q.sets()) {
-            sets.addObject().put("input", s.input()).put("index", s.index()).put("seed", s.seed()).put("name", s.name())
-                    .put("sha256", s.sha256()).put("verdict", s.verdict());
-        }
+        // These records are their JSON objects: the same fields in the same order.
+        o.set("sets", Json.MAPPER.valueToTree(q.sets()));
         ArrayNode checks = o.putArray("checks");
         for (Check c : q.checks()) {
             checks.addObject().put("id", c.id()).put("part", c.part()).put("description", c.description())
@@ -64,15 +59,8 @@ public final class QualifyReports {
                     .put("agreed", c.agreed()).put("disagreed", c.disagreed()).put("notCompared", c.notCompared())
                     .put("note", c.note());
         }
-        ArrayNode gaps = o.putArray("gaps");
-        for (Qualification.Gap g : q.gaps()) {
-            gaps.addObject().put("input", g.input()).put("check", g.check()).put("message", g.message());
-        }
-        ArrayNode dis = o.putArray("disagreements");
-        for (Disagreement d : q.disagreements()) {
-            dis.addObject().put("check", d.check()).put("source", d.source()).put("seed", d.seed())
-                    .put("message", d.message()).put("file", d.file());
-        }
+        o.set("gaps", Json.MAPPER.valueToTree(q.gaps()));
+        o.set("disagreements", Json.MAPPER.valueToTree(q.disagreements()));
         ArrayNode shipped = o.putArray("shippedCases");
         for (Qualification.Shipped x : q.shipped()) {
             shipped.addObject().put("case", x.file()).put("method", x.method()).put("source", x.source())
@@ -169,11 +157,11 @@ public final class QualifyReports {
                 if (c.disagreed() > 0) {
                     String first = q.disagreements().stream().filter(d -> d.check().equals(c.id())).findFirst()
                             .map(d -> d.source() + ": " + d.message() + " (" + d.file() + ")").orElse("");
-                    cases.add(new CiReport.Case(c.id(), "qualify." + part, CiReport.Status.FAILED, null,
-                            counts + "; first: " + first, List.of()));
+                    cases.add(CiReport.Case.of(c.id(), "qualify." + part, CiReport.Status.FAILED,
+                            counts + "; first: " + first));
                 } else if (c.compared() == 0) {
-                    cases.add(new CiReport.Case(c.id(), "qualify." + part, CiReport.Status.SKIPPED, null,
-                            counts + (c.note() == null ? "" : ": " + c.note()), List.of()));
+                    cases.add(CiReport.Case.of(c.id(), "qualify." + part, CiReport.Status.SKIPPED,
+                            counts + (c.note() == null ? "" : ": " + c.note())));
                 } else {
                     cases.add(CiReport.Case.passed(c.id(), "qualify." + part));
                 }
@@ -181,8 +169,7 @@ public final class QualifyReports {
             if (part.equals("peer")) {
                 for (Qualification.Peer p : q.peers()) {
                     cases.add(p.path() == null
-                            ? new CiReport.Case(p.name() + " found", "qualify.peer", CiReport.Status.SKIPPED, null,
-                            p.note(), List.of())
+                            ? CiReport.Case.of(p.name() + " found", "qualify.peer", CiReport.Status.SKIPPED, p.note())
                             : CiReport.Case.passed(p.name() + " found" + (p.version() == null ? "" : ": " + p.version()),
                             "qualify.peer"));
                 }
@@ -210,9 +197,8 @@ public final class QualifyReports {
             String classname = "qualify.shipped." + x.source();
             out.add(switch (x.status()) {
                 case "agreed" -> CiReport.Case.passed(name, classname);
-                case "disagreed" -> new CiReport.Case(name, classname, CiReport.Status.FAILED, null, x.message(),
-                        List.of());
-                default -> new CiReport.Case(name, classname, CiReport.Status.SKIPPED, null, x.message(), List.of());
+                case "disagreed" -> CiReport.Case.of(name, classname, CiReport.Status.FAILED, x.message());
+                default -> CiReport.Case.of(name, classname, CiReport.Status.SKIPPED, x.message());
             });
         }
         return out;
@@ -231,8 +217,7 @@ public final class QualifyReports {
             }
         }
         for (Qualification.Gap g : q.gaps()) {
-            cases.add(new CiReport.Case(g.text(), "qualify.coverage", CiReport.Status.FAILED, null, g.message(),
-                    List.of()));
+            cases.add(CiReport.Case.of(g.text(), "qualify.coverage", CiReport.Status.FAILED, g.message()));
         }
         if (cases.isEmpty()) {
             cases.add(CiReport.Case.passed("no --like file: nothing drawn", "qualify.coverage"));
@@ -256,13 +241,7 @@ public final class QualifyReports {
 
     /** One page, no script and no external resource, so it opens offline and attaches to a safety case. */
     public static String html(Qualification q, boolean timing) {
-        Document doc = Document.createShell("");
-        doc.outputSettings().charset(StandardCharsets.UTF_8).prettyPrint(true).indentAmount(1);
-        doc.prependChild(new DocumentType("html", "", ""));
-        doc.selectFirst("html").attr("lang", "en");
-        doc.head().appendElement("meta").attr("charset", "utf-8");
-        doc.title("gpusched qualify: " + q.status());
-        doc.head().appendElement("style").appendChild(new DataNode(CSS));
+        Document doc = Page.document("gpusched qualify: " + q.status(), CSS);
         Element b = doc.body();
         b.appendElement("h1").text("gpusched qualify");
         b.appendElement("p").appendText("Status: ").appendElement("strong").addClass(q.status()).text(q.status()
@@ -287,10 +266,8 @@ public final class QualifyReports {
         }
         Element ch = rows(b, "Checks", "check", "part", "what", "compared", "agreed", "disagreed", "not compared");
         for (Check c : q.checks()) {
-            Element tr = row(ch, c.id(), c.part(), c.description());
-            for (int n : new int[] {c.compared(), c.agreed(), c.disagreed(), c.notCompared()}) {
-                tr.appendElement("td").addClass("n").text(Integer.toString(n));
-            }
+            counts(row(ch, c.id(), c.part(), c.description()), c.compared(), c.agreed(), c.disagreed(),
+                    c.notCompared());
         }
         if (!q.gaps().isEmpty()) {
             Element g = rows(b, "Not qualified: what was not compared", "check", "input", "why");
@@ -301,11 +278,8 @@ public final class QualifyReports {
         Element per = rows(b, "Checks per input file", "input", "check", "compared", "agreed", "disagreed",
                 "not compared", "first reason not compared");
         for (Qualification.InputCheck c : q.perInput()) {
-            Element tr = row(per, c.input(), c.check());
-            for (int n : new int[] {c.compared(), c.agreed(), c.disagreed(), c.notCompared()}) {
-                tr.appendElement("td").addClass("n").text(Integer.toString(n));
-            }
-            tr.appendElement("td").text(c.note() == null ? "" : c.note());
+            counts(row(per, c.input(), c.check()), c.compared(), c.agreed(), c.disagreed(), c.notCompared())
+                    .appendElement("td").text(c.note() == null ? "" : c.note());
         }
         if (!q.disagreements().isEmpty()) {
             Element d = rows(b, "Disagreements (replay the kept file with gpusched compare)", "check", "case", "seed",
@@ -343,6 +317,14 @@ public final class QualifyReports {
             tr.appendElement("th").text(h);
         }
         return t;
+    }
+
+    /** Number cells, right-aligned, after a row's text cells; returns the row. */
+    private static Element counts(Element tr, int... counts) {
+        for (int n : counts) {
+            tr.appendElement("td").addClass("n").text(Integer.toString(n));
+        }
+        return tr;
     }
 
     private static Element row(Element table, String... cells) {

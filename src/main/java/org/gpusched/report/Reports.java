@@ -144,10 +144,6 @@ public final class Reports {
         }
     }
 
-    public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing) {
-        return json(file, ts, a, timing, null);
-    }
-
     /** The JSON report, with {@code tableCheck} when the table was checked by the reference core. */
     public static ObjectNode json(String file, TaskSet ts, Analysis a, boolean timing, TableAudit.Result check) {
         ObjectNode o = Json.object().put("file", file).put("name", ts.name());
@@ -158,11 +154,8 @@ public final class Reports {
             o.put("origin", ts.origin());
         }
         o.set("stats", stats(a.stats(), timing));
-        if (a.achieved() != null) {
-            o.putObject("objective").put("name", a.achieved().objective().words()).put("value", a.achieved().value());
-        } else {
-            o.putNull("objective");
-        }
+        o.set("objective", a.achieved() == null ? null : Json.object().put("name", a.achieved().objective().words())
+                .put("value", a.achieved().value()));
         o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
                 Tables.of(ts, a)));
         if (check != null) {
@@ -267,11 +260,5 @@ public final class Reports {
                     .put("deadline", x.deadline()).put("finish", x.finish());
         }
         return o;
-    }
-
-    public static String miss(TaskSet ts, Miss m) {
-        String u = " " + ts.timeUnit().json();
-        return ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + u + ", deadline "
-                + m.deadline() + u + ", finishes " + m.finish() + u + ")";
     }
 }

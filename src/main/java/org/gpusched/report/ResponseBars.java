@@ -1,15 +1,13 @@
 package org.gpusched.report;
 
-import org.gpusched.gantt.GanttCharts;
+import org.gpusched.gantt.GanttSvg;
 import org.gpusched.model.Workload;
 import org.gpusched.pages.Svg;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
 import org.jsoup.nodes.Element;
 
-import java.awt.Color;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * compare's picture: per task, one bar per method, the response it bounds, finds or observes, drawn
@@ -46,13 +44,13 @@ final class ResponseBars {
                     long resp = row.responseTime().getAsLong();
                     double len = Math.min(WIDTH - LEFT - 70, resp * px / Math.max(1, d));
                     boolean miss = resp > d;
-                    bar = rect(s, LEFT, y + 2, len, BAR - 4, miss ? "#cf222e" : hex(GanttCharts.colour(j)));
+                    bar = rect(s, LEFT, y + 2, len, BAR - 4, miss ? "#cf222e" : GanttSvg.colour(j));
                     bar.attr("class", miss ? "bar miss" : "bar");
                     word = r.method() + ": " + w.task(i).name() + " response " + resp + ", deadline " + d + ", slack "
                             + (d - resp) + (miss ? " (misses its deadline)" : "");
                     Svg.text(s, LEFT + len + 4, y + BAR - 4, "start", Long.toString(resp) + (miss ? " !" : ""));
                 } else {
-                    String shown = row == null ? "-" : HtmlReport.response(row);
+                    String shown = row == null ? "-" : PolicyReports.response(row);
                     bar = Svg.text(s, LEFT + 4, y + BAR - 4, "start", shown + " (no response bound)");
                     word = r.method() + ": " + w.task(i).name() + " " + shown + ", deadline " + d;
                 }
@@ -72,9 +70,5 @@ final class ResponseBars {
     private static Element rect(Element s, double x, double y, double w, double h, String fill) {
         return s.appendElement("rect").attr("x", Svg.num(x)).attr("y", Svg.num(y)).attr("width", Svg.num(w))
                 .attr("height", Svg.num(h)).attr("fill", fill);
-    }
-
-    private static String hex(Color c) {
-        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
     }
 }

@@ -31,14 +31,9 @@ public final class SensitivityReports {
             ArrayNode tasks = o.putArray("tasks");
             for (Task t : ts.tasks()) {
                 Sensitivity.Bound tb = r.tasks().get(t.index());
-                ObjectNode x = tasks.addObject().put("task", t.name()).put("wcet", t.wcet());
-                if (tb.found() == 0) {
-                    x.putNull("maxWcet");
-                } else {
-                    x.put("maxWcet", tb.found());
-                }
-                x.put("notSchedulableAt", tb.notAbove()).put("conclusive", tb.conclusive())
-                        .put("analyses", tb.steps().size());
+                tasks.addObject().put("task", t.name()).put("wcet", t.wcet())
+                        .put("maxWcet", tb.found() == 0 ? null : tb.found()).put("notSchedulableAt", tb.notAbove())
+                        .put("conclusive", tb.conclusive()).put("analyses", tb.steps().size());
             }
         }
         return o;

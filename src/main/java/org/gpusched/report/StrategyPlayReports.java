@@ -45,9 +45,8 @@ public final class StrategyPlayReports {
             case csv -> {
                 out.println("task,job,release,start,finish,responseTime,deadline,miss");
                 for (JobRun j : run.jobs()) {
-                    out.println(Csv.row(j.task(), Long.toString(j.job()), Long.toString(j.release()),
-                            Long.toString(j.start()), Long.toString(j.finish()), Long.toString(j.responseTime()),
-                            Long.toString(j.deadline()), Boolean.toString(j.miss())));
+                    out.println(Csv.row(j.task(), j.job(), j.release(), j.start(), j.finish(), j.responseTime(),
+                            j.deadline(), j.miss()));
                 }
             }
             default -> {

@@ -60,18 +60,9 @@ public final class ValidateReports {
         switch (format) {
             case json -> {
                 ObjectNode o = Json.object().put("file", f.toString()).put("valid", true).put("formatVersion", 2)
-                        .put("name", w.name()).put("tasks", w.size());
-                if (ts == null) {
-                    o.putNull("hyperperiod");
-                } else {
-                    o.put("hyperperiod", ts.hyperperiod());
-                }
-                o.put("timeUnit", w.timeUnit().json());
-                if (ts == null) {
-                    o.putNull("jobs");
-                } else {
-                    o.put("jobs", ts.jobCount());
-                }
+                        .put("name", w.name()).put("tasks", w.size())
+                        .put("hyperperiod", ts == null ? null : ts.hyperperiod()).put("timeUnit", w.timeUnit().json())
+                        .put("jobs", ts == null ? null : ts.jobCount());
                 out.println(Json.line(o.put("utilization", Double.parseDouble(util))
                         .put("cpuUtilization", Double.parseDouble(cpuUtil)).put("cpus", w.platform().cpus())
                         .put("gpu", w.gpu().name()).put("interference", w.interference().model().json())
