@@ -1,5 +1,7 @@
 package org.gpusched.baseline;
 
+import org.gpusched.explore.result.Stats;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
@@ -69,6 +71,11 @@ final class OnlineDecisions {
             }
         }
         return out;
+    }
+
+    /** The statistics both graphs report: vertices expanded, edges and the depth reached. */
+    static Stats stats(long states, long edges, long t0, Budget.Meter meter, int depth) {
+        return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
     }
 
     /** Sorts candidates into EDF order: deadline, then arrival, then task. */
