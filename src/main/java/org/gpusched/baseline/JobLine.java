@@ -42,6 +42,15 @@ final class JobLine {
         }
     }
 
+    /** Kernels of each task in the window of a set that has one (its jobs there times its chain). */
+    int[] windowKernels() {
+        int[] items = new int[n];
+        for (int i = 0; i < n; i++) {
+            items[i] = ts.jobsOf(i) * chain[i];
+        }
+        return items;
+    }
+
     long job(int i, long c) {
         return Math.floorDiv(c, chain[i]);
     }

@@ -44,10 +44,7 @@ public final class OnlineEdfGraph {
         this.kind = kind;
         line = new JobLine(ts);
         n = ts.size();
-        items = new int[n];
-        for (int i = 0; i < n; i++) {
-            items[i] = ts.jobsOf(i) * line.chain[i];
-        }
+        items = line.windowKernels();
     }
 
     public String method() {
