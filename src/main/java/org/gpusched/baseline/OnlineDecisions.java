@@ -59,6 +59,9 @@ final class OnlineDecisions {
         }
     }
 
+    /** Intervals [lo, hi] by start, then end. */
+    static final Comparator<long[]> BY_START = Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]);
+
     /** Sorted intervals, overlapping or adjacent ones as one (copies): every instant of the union is reached. */
     static List<long[]> merged(Iterable<long[]> sorted) {
         List<long[]> out = new ArrayList<>();

@@ -101,8 +101,7 @@ public final class OnlineEdfGraph {
     }
 
     private static void add(Map<Vertex, TreeSet<long[]>> layer, Vertex k, long lo, long hi) {
-        layer.computeIfAbsent(k, x -> new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-                : Long.compare(a[1], b[1]))).add(new long[] {lo, hi});
+        layer.computeIfAbsent(k, x -> new TreeSet<>(OnlineDecisions.BY_START)).add(new long[] {lo, hi});
     }
 
     private Analysis missed(MissAt m, int depth, int total, long edges, long t0, Budget.Meter meter) {

@@ -139,12 +139,8 @@ public final class OnlineEdfPowerOn {
 
     /** The intervals moved up to the first decision instant, sorted, overlapping or adjacent ones as one. */
     private static List<long[]> merged(List<long[]> ivs, long first) {
-        List<long[]> sorted = new ArrayList<>();
-        for (long[] iv : ivs) {
-            sorted.add(new long[] {Math.max(iv[0], first), Math.max(iv[1], first)});
-        }
-        sorted.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        return OnlineDecisions.merged(sorted);
+        return OnlineDecisions.merged(ivs.stream().map(iv -> new long[] {Math.max(iv[0], first),
+                Math.max(iv[1], first)}).sorted(OnlineDecisions.BY_START).toList());
     }
 
     private Level canonical(Map<Vertex, List<long[]>> vertices) {
