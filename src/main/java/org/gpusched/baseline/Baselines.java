@@ -61,11 +61,10 @@ public final class Baselines {
             BaselineResult r = new BaselineResult(sim.method(), List.of(), s.misses(), System.nanoTime() - t0,
                     s.frames(), s.missCount());
             return new Run(streamed(ts, r, s), r, s.responses());
-        } catch (Budget.Exhausted e) {
-            return new Run(inconclusive(sim.method(), meter, e.getMessage()), null, null);
-        } catch (OutOfMemoryError e) {
-            // The simulation's frames are unreachable now, so memory is back.
-            return new Run(inconclusive(sim.method(), meter, Budget.OUT_OF_MEMORY), null, null);
+        } catch (Budget.Exhausted | OutOfMemoryError e) {
+            // After running out of memory the simulation's frames are unreachable, so memory is back.
+            String note = e instanceof Budget.Exhausted ? e.getMessage() : Budget.OUT_OF_MEMORY;
+            return new Run(inconclusive(sim.method(), meter, note), null, null);
         }
     }
 

@@ -6,6 +6,7 @@ import org.gpusched.model.*;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -89,17 +90,9 @@ public final class EdfBaseline {
     public long stream(Budget.Meter meter, FrameSink sink) {
         Oracle oracle = new Oracle(ts, meter);
         int n = ts.size();
-        int[] chain = new int[n];
-        int[] firstUnit = new int[n];
-        int[] items = new int[n];
-        int left = 0;
-        for (int i = 0, u = 0; i < n; i++) {
-            chain[i] = ts.task(i).kernels();
-            firstUnit[i] = u;
-            u += chain[i];
-            items[i] = ts.jobsOf(i) * chain[i];
-            left += items[i];
-        }
+        JobLine line = new JobLine(ts);
+        int[] items = line.windowKernels();
+        int left = Arrays.stream(items).sum();
         // next[i]: kernels of task i completed; its candidate is kernel next % K of job next / K.
         int[] next = new int[n];
         long frames = 0;
@@ -111,7 +104,7 @@ public final class EdfBaseline {
             long nextArrival = Ticks.BEYOND;
             for (int i = 0; i < n; i++) {
                 if (next[i] < items[i]) {
-                    int k = next[i] / chain[i];
+                    int k = (int) line.job(i, next[i]);
                     // A chain's later kernel competes with its job's deadline; its job is long released.
                     long release = ts.task(i).release(k);
                     if (release <= t) {
@@ -126,11 +119,10 @@ public final class EdfBaseline {
                 t = nextArrival;
                 continue;
             }
-            java.util.Arrays.sort(ready, 0, r, EDF);
+            Arrays.sort(ready, 0, r, EDF);
             int[] unit = new int[r];
             for (int k = 0; k < r; k++) {
-                int i = ready[k].task();
-                unit[k] = firstUnit[i] + next[i] % chain[i];
+                unit[k] = line.unit(ready[k].task(), next[ready[k].task()]);
             }
             List<Integer> batch = kind == Kind.SERIAL ? List.of(0) : parallelBatch(unit, r, oracle);
             long mask = 0;
@@ -144,10 +136,9 @@ public final class EdfBaseline {
             List<JobRef> refs = new ArrayList<>(batch.size());
             for (int k : batch) {
                 Job j = ready[k];
-                int stage = next[j.task()] % chain[j.task()];
-                refs.add(new JobRef(j.task(), j.index(), stage));
+                refs.add(new JobRef(j.task(), j.index(), line.stage(j.task(), next[j.task()])));
                 // The job's deadline binds its last kernel.
-                if (stage == chain[j.task()] - 1 && end > j.deadline()) {
+                if (line.last(j.task(), next[j.task()]) && end > j.deadline()) {
                     sameFinish.add(new Miss(j.task(), j.index(), j.arrival(), j.deadline(), end));
                 }
                 next[j.task()]++;

@@ -1,7 +1,13 @@
 package org.gpusched.baseline;
 
+import org.gpusched.baseline.OnlineDecisions.Cand;
+import org.gpusched.baseline.OnlineDecisions.MissAt;
+import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The unbounded job sequence of a task set released at time 0 of the file's time line, indexed
@@ -36,6 +42,15 @@ final class JobLine {
         }
     }
 
+    /** Kernels of each task in the window of a set that has one (its jobs there times its chain). */
+    int[] windowKernels() {
+        int[] items = new int[n];
+        for (int i = 0; i < n; i++) {
+            items[i] = ts.jobsOf(i) * chain[i];
+        }
+        return items;
+    }
+
     long job(int i, long c) {
         return Math.floorDiv(c, chain[i]);
     }
@@ -63,5 +78,38 @@ final class JobLine {
 
     long deadline(int i, long c) {
         return ts.task(i).absoluteDeadline(job(i, c));
+    }
+
+    /**
+     * The next kernel of every task that has one left below {@code items} (null: none ever runs
+     * out, the job sequence is unbounded), in EDF order.
+     */
+    List<Cand> candidates(long[] counts, int[] items) {
+        List<Cand> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            long c = counts[i];
+            if (items != null && c >= items[i]) {
+                continue;
+            }
+            // A later kernel of a chain is ready at the first decision after its predecessor's frame.
+            out.add(new Cand(i, unit(i, c), job(i, c), last(i, c), stage(i, c) > 0, arrival(i, c), release(i, c),
+                    deadline(i, c), arrival(i, c)));
+        }
+        OnlineDecisions.edfOrder(out);
+        return out;
+    }
+
+    /** The kernel {@code c} names in a report, its job numbered {@code jobShift} later. */
+    JobRef ref(Cand c, long jobShift) {
+        return new JobRef(c.task(), (int) (c.job() + jobShift), c.unit() - firstUnit[c.task()]);
+    }
+
+    /** Why the late job of {@code m} misses, every time moved {@code shift} on, its job numbered {@code job}. */
+    String reason(MissAt m, long shift, long job) {
+        Cand x = m.late();
+        return ts.unitName(x.task(), x.unit() - firstUnit[x.task()]) + "#" + job + " (arrival window ["
+                + (x.r() + shift) + ", " + (x.rr() + shift) + "], deadline " + (x.deadline() + shift)
+                + ") finishes at " + (m.end() + shift) + " in a frame starting at " + (m.start() + shift)
+                + ", which some arrival of the jobs within their windows leads to";
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.baseline;
 
+import org.gpusched.explore.result.Stats;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
@@ -57,6 +59,9 @@ final class OnlineDecisions {
         }
     }
 
+    /** Intervals [lo, hi] by start, then end. */
+    static final Comparator<long[]> BY_START = Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]);
+
     /** Sorted intervals, overlapping or adjacent ones as one (copies): every instant of the union is reached. */
     static List<long[]> merged(Iterable<long[]> sorted) {
         List<long[]> out = new ArrayList<>();
@@ -69,6 +74,11 @@ final class OnlineDecisions {
             }
         }
         return out;
+    }
+
+    /** The statistics both graphs report: vertices expanded, edges and the depth reached. */
+    static Stats stats(long states, long edges, long t0, Budget.Meter meter, int depth) {
+        return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
     }
 
     /** Sorts candidates into EDF order: deadline, then arrival, then task. */

@@ -1,6 +1,5 @@
 package org.gpusched.baseline;
 
-import org.gpusched.baseline.OnlineDecisions.Cand;
 import org.gpusched.baseline.OnlineDecisions.MissAt;
 import org.gpusched.baseline.OnlineDecisions.Step;
 import org.gpusched.baseline.OnlineDecisions.Succ;
@@ -8,7 +7,6 @@ import org.gpusched.baseline.OnlineDecisions.Vertex;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
-import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Window;
 import org.gpusched.oracle.Oracle;
@@ -35,9 +33,8 @@ public final class OnlineEdfGraph {
 
     private final TaskSet ts;
     private final EdfBaseline.Kind kind;
+    private final JobLine line;
     private final int n;
-    private final int[] chain;
-    private final int[] firstUnit;
     private final int[] items;
     private long states;
 
@@ -45,16 +42,9 @@ public final class OnlineEdfGraph {
         Window.require(ts);
         this.ts = ts;
         this.kind = kind;
+        line = new JobLine(ts);
         n = ts.size();
-        chain = new int[n];
-        firstUnit = new int[n];
-        items = new int[n];
-        for (int i = 0, u = 0; i < n; i++) {
-            chain[i] = ts.task(i).kernels();
-            firstUnit[i] = u;
-            u += chain[i];
-            items[i] = ts.jobsOf(i) * chain[i];
-        }
+        items = line.windowKernels();
     }
 
     public String method() {
@@ -87,8 +77,9 @@ public final class OnlineEdfGraph {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
                         }
-                        int[] counts = Arrays.stream(e.getKey().counts()).mapToInt(c -> (int) c).toArray();
-                        Step s = decisions.expand(counts, candidates(counts), iv[0], iv[1]);
+                        long[] at = e.getKey().counts();
+                        int[] counts = Arrays.stream(at).mapToInt(c -> (int) c).toArray();
+                        Step s = decisions.expand(counts, line.candidates(at, items), iv[0], iv[1]);
                         if (s.miss() != null) {
                             return missed(s.miss(), depth, total, edges, t0, meter);
                         }
@@ -101,10 +92,7 @@ public final class OnlineEdfGraph {
                 }
                 layers.set(depth % ring, new HashMap<>());
             }
-        } catch (Budget.Exhausted e) {
-            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
-                    e.getMessage());
-        } catch (IllegalStateException e) {
+        } catch (Budget.Exhausted | IllegalStateException e) {
             return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
                     e.getMessage());
         }
@@ -112,44 +100,19 @@ public final class OnlineEdfGraph {
                 "every arrival in [a, a + J] checked (online EDF has no table)");
     }
 
-    private Stats stats(long edges, long t0, Budget.Meter meter, int depth) {
-        return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
-    }
-
     private static void add(Map<Vertex, TreeSet<long[]>> layer, Vertex k, long lo, long hi) {
-        layer.computeIfAbsent(k, x -> new TreeSet<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-                : Long.compare(a[1], b[1]))).add(new long[] {lo, hi});
-    }
-
-    private List<Cand> candidates(int[] counts) {
-        List<Cand> out = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            if (counts[i] >= items[i]) {
-                continue;
-            }
-            Task t = ts.task(i);
-            int job = counts[i] / chain[i];
-            int stage = counts[i] % chain[i];
-            // A later kernel of a chain is ready at the first decision after its predecessor's frame.
-            out.add(new Cand(i, firstUnit[i] + stage, job, stage == chain[i] - 1, stage > 0, t.arrival(job),
-                    t.release(job), t.absoluteDeadline(job), t.arrival(job)));
-        }
-        OnlineDecisions.edfOrder(out);
-        return out;
+        layer.computeIfAbsent(k, x -> new TreeSet<>(OnlineDecisions.BY_START)).add(new long[] {lo, hi});
     }
 
     private Analysis missed(MissAt m, int depth, int total, long edges, long t0, Budget.Meter meter) {
-        List<JobRef> refs = m.batch().stream().map(c -> new JobRef(c.task(), (int) c.job(), c.unit() - firstUnit[c.task()]))
-                .toList();
-        Cand x = m.late();
-        Task t = ts.task(x.task());
-        String name = ts.unitName(x.task(), x.unit() - firstUnit[x.task()]) + "#" + x.job();
-        String reason = name + " (arrival window [" + t.arrival(x.job()) + ", " + t.release(x.job()) + "], deadline "
-                + x.deadline() + ") finishes at " + m.end() + " in a frame starting at " + m.start()
-                + ", which some arrival of the jobs within their windows leads to";
+        List<JobRef> refs = m.batch().stream().map(c -> line.ref(c, 0)).toList();
         Witness w = new Witness(List.of(new Frame(m.start(), m.end(), refs)), m.start(), depth, total,
-                List.of(reason));
+                List.of(line.reason(m, 0, m.late().job())));
         return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter, depth), List.of(), w,
                 "online: a job may arrive anywhere in its window");
+    }
+
+    private Stats stats(long edges, long t0, Budget.Meter meter, int depth) {
+        return OnlineDecisions.stats(states, edges, t0, meter, depth);
     }
 }

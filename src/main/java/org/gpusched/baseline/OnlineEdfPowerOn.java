@@ -79,7 +79,7 @@ public final class OnlineEdfPowerOn {
                 while (!layers.isEmpty()) {
                     for (Map.Entry<Vertex, List<long[]>> e : layers.pollFirstEntry().getValue().entrySet()) {
                         long[] counts = e.getKey().counts();
-                        List<Cand> cands = candidates(counts);
+                        List<Cand> cands = line.candidates(counts, null);
                         for (long[] iv : merged(e.getValue(), OnlineDecisions.firstDecision(cands))) {
                             if (iv[1] >= line.hyperperiod) {
                                 next.computeIfAbsent(shiftBack(counts), x -> new ArrayList<>()).add(new long[] {
@@ -139,19 +139,15 @@ public final class OnlineEdfPowerOn {
 
     /** The intervals moved up to the first decision instant, sorted, overlapping or adjacent ones as one. */
     private static List<long[]> merged(List<long[]> ivs, long first) {
-        List<long[]> sorted = new ArrayList<>();
-        for (long[] iv : ivs) {
-            sorted.add(new long[] {Math.max(iv[0], first), Math.max(iv[1], first)});
-        }
-        sorted.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
-        return OnlineDecisions.merged(sorted);
+        return OnlineDecisions.merged(ivs.stream().map(iv -> new long[] {Math.max(iv[0], first),
+                Math.max(iv[1], first)}).sorted(OnlineDecisions.BY_START).toList());
     }
 
     private Level canonical(Map<Vertex, List<long[]>> vertices) {
         Map<Vertex, List<Long>> out = new HashMap<>();
         vertices.forEach((k, ivs) -> {
             List<Long> flat = new ArrayList<>();
-            for (long[] iv : merged(ivs, OnlineDecisions.firstDecision(candidates(k.counts())))) {
+            for (long[] iv : merged(ivs, OnlineDecisions.firstDecision(line.candidates(k.counts(), null)))) {
                 flat.add(iv[0]);
                 flat.add(iv[1]);
             }
@@ -160,38 +156,17 @@ public final class OnlineEdfPowerOn {
         return new Level(Map.copyOf(out));
     }
 
-    /** The next kernel of every task (none ever runs out: the job sequence is unbounded), in EDF order. */
-    private List<Cand> candidates(long[] counts) {
-        List<Cand> out = new ArrayList<>();
-        for (int i = 0; i < line.n; i++) {
-            long c = counts[i];
-            int stage = line.stage(i, c);
-            // A later kernel of a chain is ready at the first decision after its predecessor's frame.
-            out.add(new Cand(i, line.unit(i, c), line.job(i, c), line.last(i, c), stage > 0, line.arrival(i, c),
-                    line.release(i, c), line.deadline(i, c), line.arrival(i, c)));
-        }
-        OnlineDecisions.edfOrder(out);
-        return out;
-    }
-
     private Stats stats(long edges, long t0, Budget.Meter meter) {
-        return new Stats(states, states, edges, 0, 0, 0, 0, 0, System.nanoTime() - t0, meter.peakHeap());
+        return OnlineDecisions.stats(states, edges, t0, meter, 0);
     }
 
     private Analysis missed(MissAt m, long[] counts, int k, long edges, long t0, Budget.Meter meter) {
         long shift = k * line.hyperperiod;
-        List<JobRef> refs = new ArrayList<>();
-        for (Cand c : m.batch()) {
-            refs.add(new JobRef(c.task(), (int) (c.job() + (long) k * line.perHyperperiod[c.task()]
-                    / line.chain[c.task()]), c.unit() - line.firstUnit[c.task()]));
-        }
+        List<JobRef> refs = m.batch().stream()
+                .map(c -> line.ref(c, (long) k * line.perHyperperiod[c.task()] / line.chain[c.task()])).toList();
         Cand x = m.late();
         long job = x.job() + (long) k * line.perHyperperiod[x.task()] / line.chain[x.task()];
-        String name = ts.unitName(x.task(), x.unit() - line.firstUnit[x.task()]) + "#" + job;
-        String reason = name + " (arrival window [" + (x.r() + shift) + ", " + (x.rr() + shift) + "], deadline "
-                + (x.deadline() + shift) + ") finishes at " + (m.end() + shift) + " in a frame starting at "
-                + (m.start() + shift) + ", which some arrival of the jobs within their windows leads to from"
-                + " power-on";
+        String reason = line.reason(m, shift, job) + " from power-on";
         long done = Arrays.stream(counts).sum() + Arrays.stream(line.perHyperperiod).asLongStream().sum() * k;
         Witness w = new Witness(List.of(new Frame(m.start() + shift, m.end() + shift, refs)), m.start() + shift,
                 (int) Math.min(done, Integer.MAX_VALUE), (int) Math.min(done, Integer.MAX_VALUE), List.of(reason));

@@ -61,12 +61,10 @@ public final class PowerOnEdf {
         long t0 = System.nanoTime();
         try {
             return simulate(meter, t0);
-        } catch (Budget.Exhausted e) {
+        } catch (Budget.Exhausted | OutOfMemoryError e) {
+            String note = e instanceof Budget.Exhausted ? e.getMessage() : Budget.OUT_OF_MEMORY;
             return new Result(new Analysis(Verdict.INCONCLUSIVE, method, stats(0, t0, meter), List.of(), null,
-                    e.getMessage()), -1, -1);
-        } catch (OutOfMemoryError e) {
-            return new Result(new Analysis(Verdict.INCONCLUSIVE, method, stats(0, t0, meter), List.of(), null,
-                    Budget.OUT_OF_MEMORY), -1, -1);
+                    note), -1, -1);
         }
     }
 
@@ -117,17 +115,17 @@ public final class PowerOnEdf {
                             -1, level);
                 }
             }
-            Arrays.sort(order, 0, r, (x, y) -> compare(line, counts, x, y));
+            // EDF order: deadline, then arrival, then task index (as EdfBaseline's).
+            Arrays.sort(order, 0, r, Comparator.<Integer>comparingLong(i -> line.deadline(i, counts[i]))
+                    .thenComparingLong(i -> line.arrival(i, counts[i])).thenComparingInt(i -> i));
             List<Integer> batch = new ArrayList<>();
+            long mask = 0;
             Oracle.OrderedBatch b = oracle.orderedBatch();
             for (int k = 0; k < r && (kind == EdfBaseline.Kind.PARALLEL || batch.isEmpty()); k++) {
                 if (kind == EdfBaseline.Kind.SERIAL || b.tryAppend(line.unit(order[k], counts[order[k]]))) {
                     batch.add(order[k]);
+                    mask |= 1L << line.unit(order[k], counts[order[k]]);
                 }
-            }
-            long mask = 0;
-            for (int i : batch) {
-                mask |= 1L << line.unit(i, counts[i]);
             }
             long end = Ticks.add(t, oracle.completion(mask));
             List<JobRef> refs = new ArrayList<>();
@@ -159,19 +157,7 @@ public final class PowerOnEdf {
         }
     }
 
-    /** EDF order: deadline, then arrival, then task index (as {@link EdfBaseline#EDF}). */
-    private static int compare(JobLine line, long[] counts, int x, int y) {
-        long dx = line.deadline(x, counts[x]);
-        long dy = line.deadline(y, counts[y]);
-        if (dx != dy) {
-            return Long.compare(dx, dy);
-        }
-        long ax = line.arrival(x, counts[x]);
-        long ay = line.arrival(y, counts[y]);
-        return ax != ay ? Long.compare(ax, ay) : Integer.compare(x, y);
-    }
-
     private static Stats stats(long frames, long t0, Budget.Meter meter) {
-        return new Stats(0, 0, frames, 0, 0, 0, 0, 0, System.nanoTime() - t0, meter.peakHeap());
+        return OnlineDecisions.stats(0, frames, t0, meter, 0);
     }
 }

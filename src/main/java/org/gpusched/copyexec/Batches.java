@@ -77,13 +77,4 @@ public final class Batches {
         }
         return w.engines() == 1 ? "copy engine" : kind == OperationKind.H2D ? "H2D engine" : "D2H engine";
     }
-
-    /** Every lane of the workload, copy engines first. */
-    public static List<String> lanes(CopyWorkload w) {
-        List<String> out = new ArrayList<>(w.engines() == 1 ? List.of("copy engine") : List.of("H2D engine", "D2H engine"));
-        for (CopyTask t : w.tasks()) {
-            out.add("kernel " + t.name());
-        }
-        return out;
-    }
 }

@@ -89,8 +89,7 @@ public record CopyWorkload(String name, List<CopyTask> tasks, int engines, long 
                                 + " (a copy/execute job is H2D, kernel, D2H)");
                     }
                     phase = c.to() == Segment.Direction.DEVICE ? 0 : 2;
-                    int slot = phase;
-                    parts[slot] = Math.addExact(parts[slot], c.time());
+                    parts[phase] = Math.addExact(parts[phase], c.time());
                 }
             }
             tasks.add(new CopyTask(t.index(), t.name(), t.period(), t.deadline(), parts[0], parts[1], parts[2]));
@@ -106,10 +105,7 @@ public record CopyWorkload(String name, List<CopyTask> tasks, int engines, long 
             return new Unfit("hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer" : h.getAsLong()
                     + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks"));
         }
-        long jobs = 0;
-        for (CopyTask t : tasks) {
-            jobs += h.getAsLong() / t.period();
-        }
+        long jobs = tasks.stream().mapToLong(t -> h.getAsLong() / t.period()).sum();
         if (jobs > TaskSet.MAX_JOBS) {
             return new Unfit(jobs + " jobs per hyperperiod exceed the limit of " + TaskSet.MAX_JOBS);
         }

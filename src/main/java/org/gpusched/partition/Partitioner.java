@@ -15,7 +15,7 @@ public final class Partitioner {
     private final PartitionTest test;
     private final boolean binary;
     /** forbidden[i] has bit j when tasks i and j are a forbidden pair. Local to one run. */
-    private final long[][] forbidden;
+    private final BitSet[] forbidden;
     private long trialMerges;
 
     private Partitioner(PartitionInput in, PartitionOptions o) {
@@ -23,8 +23,8 @@ public final class Partitioner {
         this.sms = in.sms();
         this.test = o.test();
         this.binary = o.binarySearch();
-        int words = (tasks.size() + 63) / 64;
-        this.forbidden = new long[tasks.size()][words];
+        this.forbidden = new BitSet[tasks.size()];
+        Arrays.setAll(forbidden, i -> new BitSet());
     }
 
     /** Runs heuristic {@code h} on the tasks. */
@@ -109,15 +109,13 @@ public final class Partitioner {
         byLoad.sort(Comparator.comparing(Part::utilization, Comparator.reverseOrder())
                 .thenComparingInt(Part::first));
         for (Part p1 : byLoad) {
-            long[] banned = new long[forbidden.length == 0 ? 0 : forbidden[0].length];
+            BitSet banned = new BitSet();
             for (int t : p1.members()) {
-                for (int w = 0; w < banned.length; w++) {
-                    banned[w] |= forbidden[t][w];
-                }
+                banned.or(forbidden[t]);
             }
             List<Part> elig = new ArrayList<>();
             for (Part q : parts) {
-                if (q != p1 && !touches(banned, q)) {
+                if (q != p1 && Arrays.stream(q.members()).noneMatch(banned::get)) {
                     elig.add(q);
                 }
             }
@@ -196,43 +194,24 @@ public final class Partitioner {
         return lo;
     }
 
-    private boolean touches(long[] banned, Part q) {
-        for (int t : q.members()) {
-            if ((banned[t >>> 6] & (1L << (t & 63))) != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Records every pair of a task of {@code a} and a task of {@code b} as forbidden. */
     private void forbid(Part a, Part b) {
         for (int i : a.members()) {
             for (int j : b.members()) {
-                forbidden[i][j >>> 6] |= 1L << (j & 63);
-                forbidden[j][i >>> 6] |= 1L << (i & 63);
+                forbidden[i].set(j);
+                forbidden[j].set(i);
             }
         }
     }
 
     private static long total(List<Part> parts) {
-        long s = 0;
-        for (Part p : parts) {
-            s += p.sms();
-        }
-        return s;
+        return parts.stream().mapToLong(Part::sms).sum();
     }
 
     private PartitionResult result(Heuristic h, boolean ok, String stage, String reason, List<Part> parts, double l1) {
-        long pairs = 0;
-        for (long[] row : forbidden) {
-            for (long w : row) {
-                pairs += Long.bitCount(w);
-            }
-        }
-        List<PartitionResult.Group> groups = new ArrayList<>();
-        parts.stream().sorted(Comparator.comparingInt(Part::first)).forEach(p -> groups.add(
-                new PartitionResult.Group(Arrays.stream(p.members()).boxed().toList(), p.sms())));
+        long pairs = Arrays.stream(forbidden).mapToLong(BitSet::cardinality).sum();
+        List<PartitionResult.Group> groups = parts.stream().sorted(Comparator.comparingInt(Part::first))
+                .map(p -> new PartitionResult.Group(Arrays.stream(p.members()).boxed().toList(), p.sms())).toList();
         return new PartitionResult(h, test, ok, stage, reason, groups, l1, trialMerges, pairs / 2, 0);
     }
 }

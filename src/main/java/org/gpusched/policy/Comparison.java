@@ -24,12 +24,8 @@ public final class Comparison {
      * Runs {@code methods} on {@code w} under one meter: the budgets bind all the methods of one
      * workload together. Unless the user named the methods ({@code named}), the time-triggered EDF
      * rules are left out where they cannot differ from the online ones (no jitter): same answer twice.
+     * {@code watch} (null: none) is kept up to date.
      */
-    public static Result of(Workload w, List<Method> methods, boolean named, RunOptions options) {
-        return of(w, methods, named, options, null);
-    }
-
-    /** As {@link #of(Workload, List, boolean, RunOptions)}, keeping {@code watch} (null: none) up to date. */
     public static Result of(Workload w, List<Method> methods, boolean named, RunOptions options, Watch watch) {
         List<MethodResult> results = new ArrayList<>();
         boolean inconclusive = false;

@@ -23,8 +23,10 @@ import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 
 /**
  * The solver engine: the relaxation of {@link FrameModel} given to Choco. No solution proves the
@@ -95,16 +97,14 @@ public final class SolverEngine {
         if (workers == 1) {
             // Worker 0 learns; a search whose learning broke proves nothing, and the same search without
             // learning takes over for the budget left.
-            models.add(worker(0, oracle, budget, found));
-            Analysis learnt = one(models.get(0), learning, oracle, budget, t0, found, tally);
-            models.clear();
-            if (learnt != null || budget.note() != null || !tally.broken) {
-                return learnt != null ? learnt : inconclusive(tally, budget, t0, meter);
+            for (boolean learn = learning; ; learn = false) {
+                models.add(worker(0, oracle, budget, found));
+                Analysis out = one(models.get(0), learn, oracle, budget, t0, found, tally);
+                models.clear();
+                if (out != null || budget.note() != null || !tally.broken) {
+                    return out != null ? out : inconclusive(tally, budget, t0, meter);
+                }
             }
-            models.add(worker(0, oracle, budget, found));
-            Analysis plain = one(models.get(0), false, oracle, budget, t0, found, tally);
-            models.clear();
-            return plain != null ? plain : inconclusive(tally, budget, t0, meter);
         }
         for (int w = 0; w < workers; w++) {
             models.add(worker(w, oracle, budget, found));
@@ -238,20 +238,12 @@ public final class SolverEngine {
         if (times == null) {
             return null;
         }
-        List<Frame> frames = Decoder.play(ts, oracle, FrameModel.items(ts, aloneOf(oracle)), times[0], times[1]);
+        long[] alone = LongStream.range(0, ts.unitCount()).map(u -> oracle.completion(1L << u)).toArray();
+        List<Frame> frames = Decoder.play(ts, oracle, FrameModel.items(ts, alone), times[0], times[1]);
         if (frames == null || !TableChecker.check(ts, Tables.of(ts, METHOD, frames)).isEmpty()) {
             return null;
         }
         return frames;
-    }
-
-    private long[] aloneOf(Oracle oracle) {
-        int units = ts.unitCount();
-        long[] a = new long[units];
-        for (int u = 0; u < units; u++) {
-            a[u] = oracle.completion(1L << u);
-        }
-        return a;
     }
 
     private Analysis schedulable(List<Frame> frames, long nodes, long fails, long t0, Budget.Meter meter) {
@@ -277,14 +269,8 @@ public final class SolverEngine {
 
         synchronized void offer(FrameModel fm) {
             if (times == null) {
-                int n = fm.start.length;
-                long[] s = new long[n];
-                long[] e = new long[n];
-                for (int j = 0; j < n; j++) {
-                    s[j] = fm.start[j].getValue();
-                    e[j] = fm.end[j].getValue();
-                }
-                times = new long[][] {s, e};
+                times = new long[][] {Arrays.stream(fm.start).mapToLong(IntVar::getValue).toArray(),
+                        Arrays.stream(fm.end).mapToLong(IntVar::getValue).toArray()};
             }
         }
 
