@@ -3,6 +3,7 @@ package org.gpusched.player;
 import org.gpusched.model.KernelKind;
 
 import java.util.*;
+import java.util.stream.IntStream;
 
 /**
  * A contention model fitted to a GPU: the sets {@code experiment interference} measured (its raw
@@ -89,10 +90,7 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
         for (int i = 0; i < asked.length; i++) {
             asked[i] = new Member(kinds[i], Math.max(1, work[i]), 1);
         }
-        Integer[] identity = new Integer[asked.length];
-        for (int i = 0; i < identity.length; i++) {
-            identity[i] = i;
-        }
+        Integer[] identity = IntStream.range(0, asked.length).boxed().toArray(Integer[]::new);
         double[] inOrder = nearest(asked, identity, false);
         if (inOrder != null) {
             return inOrder;

@@ -9,16 +9,6 @@ package org.gpusched.player;
 public final class NativePartition {
     private NativePartition() { }
 
-    /** The SM count granted to each partition's green context (rounded up to the device's granularity). */
-    public static int[] greenSplit(int device, int[] sms) {
-        NativePlayer.load();
-        try {
-            return greenSplitNative(device, sms);
-        } catch (CudaException e) {
-            throw new CudaException(CudaException.classify(e.getMessage()), e.getMessage());
-        }
-    }
-
     /**
      * Plays jobs sorted by release (ns from the start): job j on partition part[j] with its launch shape,
      * spinning dur[j] ns on the stream of lane[j] (lanes are numbered 0.. in order of first
@@ -42,6 +32,7 @@ public final class NativePartition {
                 || m.startsWith("native library not built");
     }
 
+    /** The SM count granted to each partition's green context (rounded up to the device's granularity). */
     private static native int[] greenSplitNative(int device, int[] sms);
 
     private static native long[] playNative(int device, int[] sms, int[] part, int[] lane, int[] blocks,

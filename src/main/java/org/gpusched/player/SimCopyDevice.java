@@ -14,25 +14,13 @@ import java.util.List;
  * stream predecessor has ended and their queue's engine is free, and time advances from one
  * completion to the next. Under order, the D2H copies are queued only when the first kernel has
  * finished, that job's first. Launch and issue costs are zero.
+ *
+ * @param unit the workload's time unit, which the simulated device keeps
  */
-public final class SimCopyDevice implements CopyDevice {
-    private final int engines;
-    private final String unit;
-
-    /** @param unit the workload's time unit, which the simulated device keeps */
-    public SimCopyDevice(int engines, String unit) {
-        this.engines = engines;
-        this.unit = unit;
-    }
-
+public record SimCopyDevice(int engines, String unit) implements CopyDevice {
     @Override
     public String name() {
         return "sim";
-    }
-
-    @Override
-    public String unit() {
-        return unit;
     }
 
     @Override

@@ -13,22 +13,12 @@ import java.util.List;
  * synchronisation cost is what the timing model states (format.md, "runtime"), carried inside the
  * kernels' drawn durations, which come from the model's frame lengths; docs/player.md says how to
  * measure it on a GPU.
+ *
+ * @param name the device as reports name it (e.g. after its {@link SimTiming})
  */
-public final class SimDevice implements Device {
-    private final String name;
-
+public record SimDevice(String name) implements Device {
     public SimDevice() {
         this("sim");
-    }
-
-    /** A simulated device named in reports (e.g. after its {@link SimTiming}). */
-    public SimDevice(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public String name() {
-        return name;
     }
 
     @Override

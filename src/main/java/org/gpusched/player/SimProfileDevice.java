@@ -10,19 +10,7 @@ import java.util.SplittableRandom;
  * the timing model). Each set draws from its own generator, seeded from the seed and the set, so
  * a sample never depends on which other sets were profiled or in what order.
  */
-public final class SimProfileDevice implements ProfileDevice {
-    private final SimTiming timing;
-    private final ExecTime noise;
-    private final long seed;
-    private final String unit;
-
-    public SimProfileDevice(SimTiming timing, ExecTime noise, long seed, String unit) {
-        this.timing = timing;
-        this.noise = noise;
-        this.seed = seed;
-        this.unit = unit;
-    }
-
+public record SimProfileDevice(SimTiming timing, ExecTime noise, long seed, String unit) implements ProfileDevice {
     @Override
     public String name() {
         return timing.deviceName();
@@ -31,11 +19,6 @@ public final class SimProfileDevice implements ProfileDevice {
     @Override
     public long scale() {
         return 1;
-    }
-
-    @Override
-    public String unit() {
-        return unit;
     }
 
     /** The simulated device's own runtime cost: its timing model's (every sample includes it). */

@@ -36,8 +36,6 @@ public final class UnrolledTable {
     private final long[] h2d;
     private final long[] d2h;
     private final long[] frameCopies;
-    /** Per entry the runtime's stated cost of its frame (launches, submission, synchronise), inside {@link #completion}. */
-    private final long[] overhead;
     private final long[] release;
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
@@ -63,7 +61,6 @@ public final class UnrolledTable {
         h2d = new long[m];
         d2h = new long[m];
         frameCopies = new long[n];
-        overhead = new long[n];
         release = new long[m];
         deadline = new long[m];
     }
@@ -162,7 +159,6 @@ public final class UnrolledTable {
                     throw new InputException(file, where, "the interference model forbids this batch");
                 }
                 completion[e] = c;
-                overhead[e] = oracle.runtimeOverhead(units);
                 // A table may hold any long: saturate (beyond the horizon reads as a miss), never wrap.
                 plannedStart[e] = Ticks.add(offset, entry.start());
                 plannedEnd[e] = Ticks.add(offset, entry.end());
@@ -243,8 +239,6 @@ public final class UnrolledTable {
     public long d2h(int item) { return d2h[item]; }
     /** Every copy of the entry's frame, summed: C(S) minus this is the kernels' part. */
     public long frameCopies(int entry) { return frameCopies[entry]; }
-    /** The runtime's stated cost of the entry's frame, a part of {@link #completion} (0 without a stated runtime). */
-    public long overhead(int entry) { return overhead[entry]; }
     int[] unitArray() { return unit.clone(); }
 
     public String label(int item) {

@@ -2,6 +2,7 @@ package org.gpusched.player.prediction;
 
 import java.util.*;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * The contention model judged on data it was not fitted on: the measured sets are dealt into k
@@ -52,7 +53,8 @@ public final class ContentionHeldOut {
                 }
             }
         }
-        rows.sort(Comparator.comparingInt((Row r) -> index(samples, r.set())));
+        List<String> ids = samples.stream().map(PairwiseContention.Sample::id).toList();
+        rows.sort(Comparator.comparingInt((Row r) -> ids.indexOf(r.set())));
         return rows;
     }
 
@@ -89,25 +91,13 @@ public final class ContentionHeldOut {
 
     /** Fold of each index: a seeded shuffle dealt round-robin, so folds differ in size by one at most. */
     static int[] deal(int n, int k, long seed) {
-        List<Integer> idx = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            idx.add(i);
-        }
+        List<Integer> idx = new ArrayList<>(IntStream.range(0, n).boxed().toList());
         Collections.shuffle(idx, new Random(seed));
         int[] fold = new int[n];
         for (int pos = 0; pos < n; pos++) {
             fold[idx.get(pos)] = pos % k;
         }
         return fold;
-    }
-
-    private static int index(List<PairwiseContention.Sample> samples, String id) {
-        for (int i = 0; i < samples.size(); i++) {
-            if (samples.get(i).id().equals(id)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** The rows as CSV ({@link #HEADER}), predictions in whole microseconds. */

@@ -207,11 +207,7 @@ public final class PairsPrediction {
                     }
                 }
             }
-            int[] host = new int[n];
-            PairwiseContention.Role[] roles = PairwiseContention.layout(n);
-            for (int i = 0; i < n; i++) {
-                host[i] = roles[i].host();
-            }
+            int[] host = Arrays.stream(PairwiseContention.layout(n)).mapToInt(PairwiseContention.Role::host).toArray();
             Finish f = completion(s.isolated(), s.kinds().toArray(new KernelKind[0]), slow, host);
             out.put(s.id(), Map.entry(f.cls(), s.completion() / f.completion()));
         }

@@ -63,20 +63,11 @@ public final class PairwiseContention {
 
     /** The measured sets of a raw file of {@code experiment interference} (unit,set,measured,slowdowns,isolated). */
     public static List<Sample> samples(String file, String csv) {
-        List<Sample> out = new ArrayList<>();
-        for (FittedContention.Set set : FittedContention.parse(file, file, csv).sets()) {
-            List<FittedContention.Member> ms = set.members();
-            double[] iso = new double[ms.size()];
-            double[] fin = new double[ms.size()];
-            List<KernelKind> kinds = new ArrayList<>();
-            for (int i = 0; i < ms.size(); i++) {
-                kinds.add(ms.get(i).kind());
-                iso[i] = ms.get(i).isolated();
-                fin[i] = ms.get(i).isolated() * ms.get(i).slowdown();
-            }
-            out.add(new Sample(set.id(), kinds, iso, fin, set.completion()));
-        }
-        return out;
+        return FittedContention.parse(file, file, csv).sets().stream().map(set -> new Sample(set.id(),
+                set.members().stream().map(FittedContention.Member::kind).toList(),
+                set.members().stream().mapToDouble(FittedContention.Member::isolated).toArray(),
+                set.members().stream().mapToDouble(m -> m.isolated() * m.slowdown()).toArray(),
+                set.completion())).toList();
     }
 
     /** The model fitted to {@code train}: pairs give the slowdowns, every set the class factors. */
