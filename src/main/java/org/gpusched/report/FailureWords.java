@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The words for a failure that is not the user's input: gpusched's own bugs and the JVM running out of
@@ -27,9 +26,10 @@ public final class FailureWords {
     public static String words(Throwable t) {
         Throwable root = rootError(t);
         if (root instanceof OutOfMemoryError) {
-            return String.format(Locale.ROOT, "inconclusive: out of memory (%s): the heap budget of %d MiB"
-                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input",
-                    Escapes.text(String.valueOf(root.getMessage())), Runtime.getRuntime().maxMemory() >> 20);
+            // Concatenated, not formatted: the class that ran out of heap may have been the formatter.
+            return "inconclusive: out of memory (" + Escapes.text(String.valueOf(root.getMessage()))
+                    + "): the heap budget of " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB"
+                    + " is spent; raise -Xmx (GPUSCHED_JAVA_OPTS=-Xmx8g for ./gpusched) or shrink the input";
         }
         if (root instanceof StackOverflowError) {
             return "internal error: stack overflow (please report it with the input; -Xss raises"
@@ -65,7 +65,24 @@ public final class FailureWords {
     /** The JVM error a worker thread's failure wraps (ExecutionException and the like), else {@code t}. */
     private static Throwable rootError(Throwable t) {
         VirtualMachineError e = cause(t, VirtualMachineError.class);
-        return e == null ? t : e;
+        NoClassDefFoundError n = cause(t, NoClassDefFoundError.class);
+        return e != null ? e : n != null ? heapInInit(n, t) : t;
+    }
+
+    /**
+     * A class whose static initialiser ran out of heap fails every later use with "Could not initialize
+     * class", and the JVM keeps the first failure only as the message of the cause: that is the heap
+     * spent too, whichever use of the class reaches the top.
+     */
+    private static Throwable heapInInit(NoClassDefFoundError n, Throwable t) {
+        String first = n.getCause() instanceof ExceptionInInitializerError x ? String.valueOf(x.getMessage()) : "";
+        String oom = "Exception " + OutOfMemoryError.class.getName() + ": ";
+        if (!first.startsWith(oom)) {
+            return t;
+        }
+        String what = first.substring(oom.length());
+        int thread = what.indexOf(" [in thread ");
+        return new OutOfMemoryError(thread < 0 ? what : what.substring(0, thread));
     }
 
     /** The first throwable of {@code kind} along {@code t}'s cause chain, {@code t} included; else null. */

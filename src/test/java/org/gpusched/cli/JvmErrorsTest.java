@@ -50,6 +50,22 @@ class JvmErrorsTest {
     }
 
     @Test
+    void aClassWhoseInitialiserRanOutOfHeapIsTheHeapBudgetNotABug() {
+        // What a later use of java.util.Formatter threw in a 64 MiB heap after its initialiser had hit
+        // the limit: the first failure survives only as the message of the cause.
+        Throwable later = new NoClassDefFoundError("Could not initialize class java.util.Formatter")
+                .initCause(new ExceptionInInitializerError(
+                        "Exception java.lang.OutOfMemoryError: Java heap space [in thread \"main\"]"));
+        StringWriter err = new StringWriter();
+        assertThat(JvmErrors.report(new PrintWriter(err), later, false)).isEqualTo(ExitCodes.INCONCLUSIVE);
+        assertThat(err.toString()).startsWith("gpusched: inconclusive: out of memory (Java heap space): the heap budget of ");
+        // Any other class that failed to initialise is still a bug.
+        Throwable bug = new NoClassDefFoundError("Could not initialize class X")
+                .initCause(new ExceptionInInitializerError("Exception java.lang.IllegalStateException: x"));
+        assertThat(JvmErrors.code(bug)).isEqualTo(ExitCodes.INTERNAL);
+    }
+
+    @Test
     void playOfTooManyLaunchesIsRefusedUpFront() throws Exception {
         Path table = dir.resolve("t.json");
         assertThat(PlayCommandTest.run("analyze", PlayCommandTest.PAPER, "--table", table.toString()).code()).isZero();
