@@ -45,11 +45,6 @@ public final class CountFields {
         return new CountFields(shift, field, high);
     }
 
-    /** Whether task i's count sits in the second word. */
-    boolean high(int i) {
-        return high[i];
-    }
-
     /** What one more kernel of task i adds to its word. */
     long one(int i) {
         return 1L << shift[i];

@@ -108,10 +108,6 @@ public final class LiveBound {
     private long[] demandMemo;
     private int[][] demandCounts;
 
-    DemandBound demand() {
-        return demand;
-    }
-
     /** Time spent computing the rules (memo misses only; a hit costs a few loads): bench's share of bounds. */
     public long nanos() {
         return nanos;

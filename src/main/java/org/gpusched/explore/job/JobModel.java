@@ -142,17 +142,6 @@ public final class JobModel {
         return (ready & (1L << unit(i, counts[i]))) != 0;
     }
 
-    /** Earliest release of a next job not in {@code ready} (the next time the ready set can grow). */
-    long nextReleaseOutside(int[] counts, long ready) {
-        long a = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            if (counts[i] < items[i] && !readyTask(counts, ready, i)) {
-                a = Math.min(a, readyTime(i, counts[i]));
-            }
-        }
-        return a;
-    }
-
     /** Earliest start of a kernel not yet completed, or Long.MAX_VALUE when all are done. */
     public long nextArrival(int[] counts) {
         long a = Long.MAX_VALUE;
@@ -162,16 +151,6 @@ public final class JobModel {
             }
         }
         return a;
-    }
-
-    /** Latest start time at which every ready kernel can still finish alone (the dead-state rule). */
-    long latestLiveStart(int[] counts, long ready) {
-        long limit = Long.MAX_VALUE;
-        for (long b = ready; b != 0; b &= b - 1) {
-            int u = Long.numberOfTrailingZeros(b);
-            limit = Math.min(limit, unitDeadline(u, counts) - wcet[u]);
-        }
-        return limit;
     }
 
     /** Earliest effective deadline among the next kernels in {@code mask}. */

@@ -2,7 +2,6 @@ package org.gpusched.explore.job;
 
 import org.gpusched.explore.result.Frame;
 
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -53,10 +52,6 @@ public enum Objective {
             case FEWEST_PARALLEL -> kernels > 1 ? 1 : 0;
             case MOST_SLACK -> finished * end - deadlineSum;
         };
-    }
-
-    public Comparator<List<Frame>> comparator(JobModel jm) {
-        return Comparator.comparingLong(p -> cost(p, jm));
     }
 
     public String words() {

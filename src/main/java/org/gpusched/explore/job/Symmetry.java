@@ -55,15 +55,6 @@ public final class Symmetry {
         return classes.length > 0;
     }
 
-    /** Number of tasks that share their class with another. */
-    int symmetricTasks() {
-        int k = 0;
-        for (int[] c : classes) {
-            k += c.length;
-        }
-        return k;
-    }
-
     /**
      * Sorts the counts of every class in place (non-increasing along the class's task indices)
      * and returns the state hash of the result, given the hash of the counts before and the
