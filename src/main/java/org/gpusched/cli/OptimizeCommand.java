@@ -5,6 +5,7 @@ import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.OptimizeReports;
+import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.LongConsumer;
 
@@ -59,47 +59,54 @@ final class OptimizeCommand extends BaseCommand {
     @Override
     public Integer call() throws IOException {
         Usage.refuse(cl(), plan == windows, "give one of --windows or --plan");
-        if (plan) {
-            return new OptimizePlan(this).run();
-        }
         String content = InputText.read(file);
         Workload w = new WorkloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());
-        Platform.TimePartitions plan = w.platform().timePartitions();
-        if (plan == null) {
-            throw new InputException(file.toString(), "platform", "no timePartitions to optimise");
+        Target t = target();
+        if (plan && planOptions.trace != null) {
+            t.outputs().check(planOptions.trace);
         }
-        List<Flow> flows = WindowTuning.flows(file.toString(), w);
-        int p;
+        Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
+        return plan ? plan(content, w, name, t, meter) : windows(content, w, name, t, meter);
+    }
+
+    private int windows(String content, Workload w, String name, Target t, Budget.Meter meter) throws IOException {
+        OptimizeRuns.Windows r;
         try {
-            p = WindowTuning.partition(plan, flows, partition, file.toString());
+            r = OptimizeRuns.windows(file.toString(), w, partition, step, MAX_PLACEMENTS, objective == Goal.slack
+                    ? WindowSearch.Objective.SLACK : WindowSearch.Objective.WINDOW, meter, progress("analyses"));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl(), e.getMessage());
         }
-        Target t = target();
-        Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
-        long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
-        WindowSearch search = new WindowSearch(flows, plan, p, grid, progress("analyses"), meter::checkTime);
-        Usage.refuse(cl(), search.placements() > MAX_PLACEMENTS, "--step " + grid + " gives "
-                + search.placements() + " placements per window length (at most " + MAX_PLACEMENTS
-                + "): use a coarser --step");
-        HolisticResult before;
-        try {
-            before = Holistic.analyze(flows, plan, meter::checkTime);
-        } catch (Budget.Exhausted e) {
+        if (r.before() == null) {
             t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
-                    e.getMessage());
+                    r.spentBefore());
             return ExitCodes.INCONCLUSIVE;
         }
-        WindowSearch.Result r = search.run(objective == Goal.slack ? WindowSearch.Objective.SLACK
-                : WindowSearch.Objective.WINDOW);
-        Serialisation s = r == null ? null : Serialisation.check(flows, r.plan(), w.platform().cpus());
-        OptimizeReports.windows(t.report(), name, plan.partitions().get(p), plan.majorFrame(), before, search, r, s);
-        int done = search.spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
-        if (r == null) {
+        OptimizeReports.windows(t.report(), name, r.plan().partitions().get(r.partition()), r.plan().majorFrame(),
+                r.before(), r.search(), r.result(), r.serialisation());
+        int done = r.search().spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
+        if (r.result() == null) {
             return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
         }
-        return written(PlanDocument.withWindow(content, p, r.window()), t, done);
+        return written(PlanDocument.withWindow(content, r.partition(), r.result().window()), t, done);
+    }
+
+    private int plan(String content, Workload w, String name, Target t, Budget.Meter meter) throws IOException {
+        boolean offsetBased = planOptions.analysis == PlanOptions.Analysis.offset_based;
+        OptimizeRuns.Plan r = OptimizeRuns.plan(file.toString(), w, offsetBased, objective == Goal.window
+                ? TimePartitionSearch.Objective.WINDOW : TimePartitionSearch.Objective.SLACK, planOptions.seed, meter,
+                progress("plans analysed"));
+        if (planOptions.trace != null) {
+            t.outputs().writeString(planOptions.trace, PlanReports.trace(r.flows(), r.trace()));
+        }
+        OptimizeReports.plan(t.report(), name, r.trace().size(), offsetBased, w.platform().gpuAccess().id(), r.best(),
+                r.spent());
+        int done = r.spent() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+        if (r.best() == null) {
+            return r.spent() ? done : ExitCodes.NOT_SCHEDULABLE;
+        }
+        return written(PlanDocument.withPlan(content, w, r.best()), t, done);
     }
 
     /** Where the optimised workload goes, checked before the search; the report goes to stderr when it is stdout. */
