@@ -47,11 +47,8 @@ final class LoopCommand extends ProfileRun {
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", converter = NumericOptions.Count.class)
     int rounds;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered")
-    Mode mode;
-
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
-    int hyperperiods;
+    @Mixin
+    ReplayOptions replay;
 
     @Mixin
     SharedOptions.OverwriteOutputs overwrite;
@@ -91,9 +88,9 @@ final class LoopCommand extends ProfileRun {
             } catch (CudaException e) {
                 throw ProfileDevices.cudaFailure(e);
             }
-            Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, hyperperiods),
+            Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, replay.hyperperiods),
                     explore.toOptions(0), whole,
-                    LoopPlayer.player(ts, timing, profile.device, mode, profile.execTime, profile.run.seed, profile.run.gpu,
+                    LoopPlayer.player(ts, timing, profile.device, replay.mode, profile.execTime, profile.run.seed, profile.run.gpu,
                             profile.run.nanos(ts)));
             Loop.Result r;
             try {

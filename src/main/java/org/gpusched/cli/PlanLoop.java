@@ -30,19 +30,19 @@ final class PlanLoop {
         // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
         Usage.refuse(line, cmd.explore.engine != null && cmd.explore.engine != EngineKind.GRAPH,
                 "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
-        Usage.refuse(line, cmd.profile.device != DeviceChoice.SIM || cmd.profile.simTiming == null,
+        Usage.refuse(line, cmd.profile.device != DeviceChoice.SIM || cmd.profile.sim.timing == null,
                 "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
                         + " run profile under the plan and optimize --plan");
         String content = InputText.read(cmd.taskset);
         Workload w = new WorkloadReader().read(cmd.taskset.toString(), content);
-        Workload truth = new WorkloadReader().read(cmd.profile.simTiming.toString(),
-                InputText.read(cmd.profile.simTiming));
+        Workload truth = new WorkloadReader().read(cmd.profile.sim.timing.toString(),
+                InputText.read(cmd.profile.sim.timing));
         Path reportOut = cmd.report != null ? cmd.report : ProfileCommand.beside(cmd.out, ".rounds.json");
-        try (Outputs outputs = Outputs.of(List.of(cmd.taskset, cmd.profile.simTiming), cmd.overwrite.force).staged()) {
+        try (Outputs outputs = Outputs.of(List.of(cmd.taskset, cmd.profile.sim.timing), cmd.overwrite.force).staged()) {
             outputs.checkEach(cmd.out, reportOut);
             PrintWriter out = line.getOut();
             Result r = TimePartitionLoop.run(content, w, truth, new Settings(cmd.taskset.toString(),
-                    cmd.profile.simTiming.toString(), cmd.out.toString(), cmd.rounds, cmd.profile.run.seed,
+                    cmd.profile.sim.timing.toString(), cmd.out.toString(), cmd.rounds, cmd.profile.run.seed,
                     cmd.profile.runs, cmd.profile.statistic, cmd.profile.margin), round -> out.println(TimePartitionLoopReports.line(round)));
             if (r.planned() != null) {
                 outputs.writeString(cmd.out, r.planned());

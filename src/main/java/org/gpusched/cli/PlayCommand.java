@@ -29,11 +29,8 @@ final class PlayCommand extends CommonCommand {
     @Option(names = "--device", paramLabel = "DEV", defaultValue = "auto")
     DeviceChoice device;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "time-triggered")
-    Mode mode;
-
-    @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
-    int hyperperiods;
+    @Mixin
+    ReplayOptions replay;
 
     @Option(names = "--exec-time", paramLabel = "DIST", defaultValue = "wcet")
     ExecTime execTime;
@@ -53,11 +50,8 @@ final class PlayCommand extends CommonCommand {
     @Option(names = "--html", paramLabel = "FILE")
     Path html;
 
-    @Option(names = "--sim-timing", paramLabel = "FILE")
-    Path simTiming;
-
-    @Option(names = "--sim-contention", paramLabel = "FIT")
-    String simContention;
+    @Mixin
+    SimDeviceOptions sim;
 
     @Override
     public Integer call() {
@@ -86,9 +80,8 @@ final class PlayCommand extends CommonCommand {
     }
 
     private int playTable(PrintWriter out, PrintWriter err, Outputs outputs) {
-        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, common.format == OutputFormat.json,
-                common.allowExternalModules),
-                System.in, err);
+        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, replay.hyperperiods, force,
+                common.format == OutputFormat.json, common.allowExternalModules), System.in, err);
         Device dev;
         try {
             dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
@@ -99,29 +92,20 @@ final class PlayCommand extends CommonCommand {
         if (dev == null) {
             return ExitCodes.INVALID;
         }
-        if ((simTiming != null || simContention != null) && !(dev instanceof SimDevice)) {
+        if (sim.given() && !(dev instanceof SimDevice)) {
             dev.close();
-            throw new CommandLine.ParameterException(spec.commandLine(), (simTiming != null ? "--sim-timing"
-                    : "--sim-contention") + " describes the simulated device: add --device sim");
+            sim.refuseUnless(cl(), false);
         }
-        SimTiming timing = SimPlay.timing(plan.taskSet(), simTiming == null ? null
-                : ProfileOptions.readTiming(plan.taskSet(), simTiming, common), simContention);
-        if (simContention != null) {
-            dev = new SimDevice(timing.deviceName());
+        PlayResult r;
+        try {
+            r = TableDevice.play(dev, plan, replay.mode, execTime, run.seed, sim.truth(plan.taskSet(), common),
+                    sim.contention);
+        } catch (PlayRefused e) {
+            return refused(e, err);
         }
-        long[] durations = timing != null ? execTime.durations(plan, run.seed, timing.completions(plan))
-                : dev instanceof SimDevice ? execTime.durations(plan, run.seed) : execTime.ownDurations(plan, plan.taskSet(), run.seed);
-        Trace trace;
-        try (Device d = dev) {
-            trace = d.play(plan, mode, durations);
-        } catch (CudaException e) {
-            err.println("gpusched: " + dev.name() + " failed while playing: " + e.getMessage());
-            return ExitCodes.INTERNAL;
-        }
-        PlayResult r = PlayResult.of(plan, mode, trace);
         if (gantt != null) {
-            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(mode)
-                    + " on " + trace.device() + " (measured)"));
+            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(replay.mode)
+                    + " on " + r.trace().device() + " (measured)"));
         }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
         if (html != null) {
@@ -142,7 +126,7 @@ final class PlayCommand extends CommonCommand {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }
-        Usage.refuse(spec.commandLine(), table != null || force || mode != Mode.TIME_TRIGGERED || hyperperiods != 1,
+        Usage.refuse(cl(), table != null || force || replay.mode != Mode.TIME_TRIGGERED || replay.hyperperiods != 1,
                 "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"
                         + " --hyperperiods");
         refuseUnused("--strategy", "--sim-timing", "--sim-contention", "--html");
@@ -170,7 +154,7 @@ final class PlayCommand extends CommonCommand {
     private int playPlan(PrintWriter out, PrintWriter err) {
         PlanPlay.Played p;
         try {
-            p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, hyperperiods, force, run.gpu,
+            p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, replay.hyperperiods, force, run.gpu,
                     common.workloadReader()::read));
         } catch (PlayRefused e) {
             return refused(e, err);

@@ -17,11 +17,8 @@ final class ProfileOptions {
     @Option(names = "--device", paramLabel = "DEV", defaultValue = "cuda")
     DeviceChoice device;
 
-    @Option(names = "--sim-timing", paramLabel = "FILE")
-    Path simTiming;
-
-    @Option(names = "--sim-contention", paramLabel = "FIT")
-    String simContention;
+    @Mixin
+    SimDeviceOptions sim;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "100", converter = NumericOptions.Runs.class)
     int runs;
@@ -48,17 +45,14 @@ final class ProfileOptions {
         Usage.refuse(cl, margin.compareTo(BigDecimal.ONE) < 0 || margin.compareTo(BigDecimal.valueOf(1000)) > 0,
                 "--margin must be between 1 and 1000 (got " + margin + ")");
         run.validate(cl);
-        Usage.refuse(cl, simContention != null && device != DeviceChoice.SIM,
-                "--sim-contention describes the simulated device: add --device sim");
-        Usage.refuse(cl, simTiming != null && device != DeviceChoice.SIM,
-                "--sim-timing describes the simulated device: add --device sim");
+        sim.refuseUnless(cl, device == DeviceChoice.SIM);
         Usage.refuse(cl, device != DeviceChoice.SIM && !execTime.spec().equals("wcet"),
                 "--exec-time draws the simulated device's samples: add --device sim");
     }
 
     /** The files a run reads (never overwritten): the task set and the --sim-timing file. */
     List<Path> inputs(Path taskset) {
-        return simTiming == null ? List.of(taskset) : List.of(taskset, simTiming);
+        return sim.timing == null ? List.of(taskset) : List.of(taskset, sim.timing);
     }
 
     /** Usage error when two outputs of one run are the same file (the second would replace the first). */
@@ -77,13 +71,8 @@ final class ProfileOptions {
 
     /** The simulated device's timing for {@code ts} (reading --sim-timing, or {@code ts}'s own model). */
     SimTiming simTiming(TaskSet ts, CommonOptions common) {
-        SimTiming t = simTiming == null ? SimTiming.own(ts) : readTiming(ts, simTiming, common);
-        if (simContention == null) {
-            return t;
-        }
-        SimDeviceFit fit = SimDeviceFit.load(simContention);
-        fit.checkFloors(ts);
-        return fit.apply(t);
+        SimTiming truth = sim.truth(ts, common);
+        return SimPlay.timing(ts, truth == null ? SimTiming.own(ts) : truth, sim.contention);
     }
 
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */

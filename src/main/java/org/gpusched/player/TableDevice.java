@@ -5,7 +5,7 @@ import org.gpusched.model.Escapes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
-/** Opens the device {@code play} replays a scheduling table on (the GPU or the simulated one). */
+/** The device {@code play} replays a scheduling table on (the GPU or the simulated one), and the replay on it. */
 public final class TableDevice {
     private TableDevice() { }
 
@@ -37,5 +37,25 @@ public final class TableDevice {
         // A kind that cannot keep its time here is refused before anything is played (exit 2).
         KindCheck.refuseBelowFloor(cuda, plan.taskSet());
         return cuda;
+    }
+
+    /**
+     * Plays {@code plan} on {@code dev} (closed after), each job for its {@code execTime} draw: of the
+     * simulated device's timing when {@code truth} (a --sim-timing model, or null) or {@code fit} (a
+     * --sim-contention spec, or null: plain play stays the table's own model) gives one, which then
+     * replaces {@code dev}. A GPU that fails while playing is refused (exit 70).
+     */
+    public static PlayResult play(Device dev, UnrolledTable plan, Mode mode, ExecTime execTime, long seed,
+                                  SimTiming truth, String fit) {
+        SimTiming timing = SimPlay.timing(plan.taskSet(), truth, fit);
+        Device device = fit != null ? new SimDevice(timing.deviceName()) : dev;
+        long[] durations = timing != null ? execTime.durations(plan, seed, timing.completions(plan))
+                : device instanceof SimDevice ? execTime.durations(plan, seed)
+                : execTime.ownDurations(plan, plan.taskSet(), seed);
+        try (Device d = device) {
+            return PlayResult.of(plan, mode, d.play(plan, mode, durations));
+        } catch (CudaException e) {
+            throw new PlayRefused(device.name() + " failed while playing: " + e.getMessage(), false);
+        }
     }
 }
