@@ -8,13 +8,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 
 @Command(name = "export", mixinStandardHelpOptions = true)
 final class ExportCommand extends BaseCommand {
@@ -29,10 +25,10 @@ final class ExportCommand extends BaseCommand {
     @Mixin
     SharedOptions.OutputFile output;
 
-    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window", converter = ArrivalConverter.class)
+    @Option(names = "--arrival", paramLabel = "RULE", defaultValue = "window")
     SagJobs.Arrival arrival;
 
-    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank", converter = PriorityConverter.class)
+    @Option(names = "--priority", paramLabel = "RULE", defaultValue = "rank")
     SagJobs.Priority priority;
 
     @Option(names = "--steady-state")
@@ -73,36 +69,5 @@ final class ExportCommand extends BaseCommand {
             outputs.writeString(output.path, e.text());
         }
         return ExitCodes.OK;
-    }
-
-    /** An enum option written in lower case ("window" for WINDOW). */
-    abstract static class LowerCaseEnum<E extends Enum<E>> implements CommandLine.ITypeConverter<E> {
-        private final Class<E> type;
-
-        LowerCaseEnum(Class<E> type) {
-            this.type = type;
-        }
-
-        @Override
-        public E convert(String v) {
-            List<String> names = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT))
-                    .toList();
-            if (names.contains(v)) {
-                return type.getEnumConstants()[names.indexOf(v)];
-            }
-            throw new CommandLine.TypeConversionException("expected " + String.join(" or ", names) + ", got '" + v + "'");
-        }
-    }
-
-    static final class ArrivalConverter extends LowerCaseEnum<SagJobs.Arrival> {
-        ArrivalConverter() {
-            super(SagJobs.Arrival.class);
-        }
-    }
-
-    static final class PriorityConverter extends LowerCaseEnum<SagJobs.Priority> {
-        PriorityConverter() {
-            super(SagJobs.Priority.class);
-        }
     }
 }

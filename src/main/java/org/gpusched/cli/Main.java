@@ -6,6 +6,7 @@ import org.gpusched.explore.result.MergeLevel;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.gantt.GanttCharts;
+import org.gpusched.interop.SagJobs;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
@@ -138,7 +139,8 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.registerConverter(Duration.class, new DurationConverter());
         for (Class<?> type : List.of(MergeLevel.class, SearchOrder.class, EngineKind.class, StopRule.class,
-                Objective.class, Mode.class, DeviceChoice.class, Statistic.class)) {
+                Objective.class, Mode.class, DeviceChoice.class, Statistic.class, SagJobs.Arrival.class,
+                SagJobs.Priority.class)) {
             enumConverter(cl, type.asSubclass(Enum.class));
         }
         cl.registerConverter(ExecTime.class, Main::execTime);

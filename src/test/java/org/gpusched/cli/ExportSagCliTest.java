@@ -56,7 +56,7 @@ class ExportSagCliTest {
         assertThat(mast.err()).contains("--to sag only");
         CliRunner bad = CliRunner.run("export", "--to", "sag", w.toString(), "--priority", "fifo");
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).contains("expected rank or deadline");
+        assertThat(bad.err()).contains("'fifo' is not one of rank, deadline");
     }
 
     @Test
