@@ -102,7 +102,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
     private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {
         List<HtmlReport.Entry> pages = new ArrayList<>();
         PrintWriter reportOut = tableToStdout ? err() : out();
-        CiOutput ci = CiOutput.of(common, "analyze");
+        CiOutput ci = CiOutput.of(common.format, "analyze");
         PrintWriter out = ci == null ? reportOut : CiOutput.discard();
         PrintWriter err = err();
         if (common.format == OutputFormat.csv) {

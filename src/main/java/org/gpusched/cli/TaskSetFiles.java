@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
+import org.gpusched.report.CiOutput;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 

@@ -3,10 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
-import org.gpusched.report.CiCases;
-import org.gpusched.report.Json;
-import org.gpusched.report.OutputFormat;
-import org.gpusched.report.ValidateReports;
+import org.gpusched.report.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -27,7 +24,7 @@ final class ValidateCommand extends CommonCommand implements CiFormats {
         if (common.format == OutputFormat.csv) {
             out.println(ValidateReports.CSV_HEADER);
         }
-        CiOutput ci = CiOutput.of(common, "validate");
+        CiOutput ci = CiOutput.of(common.format, "validate");
         for (Path f : files) {
             try {
                 Workload w = common.workloadReader().read(f);

@@ -6,6 +6,7 @@ import org.gpusched.output.Outputs;
 import org.gpusched.pages.VerifyPage;
 import org.gpusched.player.*;
 import org.gpusched.report.CiCases;
+import org.gpusched.report.CiOutput;
 import org.gpusched.report.Json;
 import org.gpusched.report.PlayReports;
 import picocli.CommandLine.Command;
@@ -61,7 +62,7 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
     }
 
     private int verify(PrintWriter out, Outputs outputs) {
-        CiOutput ci = CiOutput.of(common, "verify");
+        CiOutput ci = CiOutput.of(common.format, "verify");
         UnrolledTable plan;
         try {
             plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,

@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.model.InputException;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.ExitCodes;
+import org.gpusched.report.CiOutput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +92,7 @@ class TaskSetFilesTest {
         List<Path> files = files(3);
         CommonOptions common = new CommonOptions();
         common.format = org.gpusched.report.OutputFormat.junit;
-        CiOutput ci = CiOutput.of(common, "analyze");
+        CiOutput ci = CiOutput.of(common.format, "analyze");
         StringWriter err = new StringWriter();
         PrintWriter none = CiOutput.discard();
         int code = TaskSetFiles.eachWorkload(files, new org.gpusched.input.WorkloadReader(), common, none,

@@ -1,7 +1,6 @@
-package org.gpusched.cli;
+package org.gpusched.report;
 
 import org.gpusched.model.InputException;
-import org.gpusched.report.*;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -15,7 +14,7 @@ import java.util.List;
  * document at the end: CI systems read one file per step, not a report per input. The per-file text
  * reports then go nowhere ({@link #discard()}); errors still go to stderr.
  */
-final class CiOutput {
+public final class CiOutput {
     private final OutputFormat format;
     private final String command;
     private final Instant started;
@@ -28,8 +27,8 @@ final class CiOutput {
     }
 
     /** The collector for a CI format, or null for the per-file formats. */
-    static CiOutput of(CommonOptions common, String command) {
-        return common.format.ci() ? new CiOutput(common.format, command, started()) : null;
+    public static CiOutput of(OutputFormat format, String command) {
+        return format.ci() ? new CiOutput(format, command, started()) : null;
     }
 
     /**
@@ -44,27 +43,27 @@ final class CiOutput {
         return Instant.now();
     }
 
-    void add(CiReport.Suite s) {
+    public void add(CiReport.Suite s) {
         suites.add(s);
     }
 
-    void invalid(String file, InputException e) {
+    public void invalid(String file, InputException e) {
         suites.add(CiCases.invalid(file, e));
     }
 
     /** A file gpusched failed on (an internal error, or the heap budget spent): the CI report keeps it. */
-    void failed(Path file, String words, boolean budget) {
+    public void failed(Path file, String words, boolean budget) {
         suites.add(CiCases.failed(file.toString(), words, budget));
     }
 
-    void write(PrintWriter out) {
+    public void write(PrintWriter out) {
         CiReport r = new CiReport(command, CiCases.version(), started, suites);
         out.print(format == OutputFormat.junit ? JunitXml.write(r) : SarifJson.write(r));
         out.flush();
     }
 
     /** Where the per-file reports go while the CI document is collected. */
-    static PrintWriter discard() {
+    public static PrintWriter discard() {
         return new PrintWriter(Writer.nullWriter());
     }
 }
