@@ -28,7 +28,7 @@ final class BenchCommand extends CommonCommand {
     @Mixin
     SharedOptions.Sets sets = new SharedOptions.Sets(20);
     @Option(names = "--scenario", paramLabel = "S", defaultValue = "large")
-    String scenario;
+    Scenario scenario;
     @Mixin
     SharedOptions.Seed seed;
     @Option(names = "--time-limit", paramLabel = "DURATION", defaultValue = "60s")
@@ -66,7 +66,7 @@ final class BenchCommand extends CommonCommand {
         if (hardSets) {
             HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
                     given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24), given("--sets") ? sets.value : 10,
-                    Scenario.parse(scenario), seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
+                    scenario, seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
                     given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
             HardSetReports.header(out, common.format);
             HardSets.run(config, r -> {
@@ -75,7 +75,7 @@ final class BenchCommand extends CommonCommand {
             });
             return ExitCodes.OK;
         }
-        Bench.Config config = new Bench.Config(tasks, utilizations, sets.value, Scenario.parse(scenario), seed.value,
+        Bench.Config config = new Bench.Config(tasks, utilizations, sets.value, scenario, seed.value,
                 Bench.engineOptions(maxStates, timeLimit, all, engine), Bench.noMergeOptions(noMergeStates, noMergeLimit),
                 noCompare ? 0 : compareUpTo, warmup);
         BenchReports.header(out, common.format);

@@ -29,14 +29,6 @@ final class ExperimentCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
     }
 
-    static List<Scenario> scenarios(CommandLine cl, List<String> names) {
-        try {
-            return names.stream().map(Scenario::parse).toList();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--scenario(s): " + e.getMessage());
-        }
-    }
-
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
     static List<Integer> range(CommandLine cl, String spec) {
         try {
@@ -85,7 +77,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "runtime", mixinStandardHelpOptions = true)
     static final class Runtime extends Run {
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
-        String scenario;
+        Scenario scenario;
 
         @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
         List<Double> utilizations;
@@ -109,7 +101,7 @@ final class ExperimentCommand implements Runnable {
             List<Integer> ns = range(cl, tasksRange);
             Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
             return execute(new RuntimeExperiment(sweep.seed.value,
-                    scenarios(cl, List.of(scenario)).get(0), us, utilizationTasks, ns, fixedUtilization, sets.value,
+                    scenario, us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
         }
     }
@@ -117,7 +109,7 @@ final class ExperimentCommand implements Runnable {
     @Command(name = "graph-size", mixinStandardHelpOptions = true)
     static final class GraphSize extends Run {
         @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "large")
-        String scenario;
+        Scenario scenario;
 
         @Option(names = {"-u", "--utilization"}, paramLabel = "U", defaultValue = "1.0")
         double utilization;
@@ -136,7 +128,7 @@ final class ExperimentCommand implements Runnable {
             CommandLine cl = cl();
             Usage.refuse(cl, SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
-                    scenarios(cl, List.of(scenario)).get(0), utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
+                    scenario, utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
         }
     }
 

@@ -21,7 +21,7 @@ final class GenerateCommand extends BaseCommand {
     SharedOptions.Seed seed;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "mixed")
-    String scenario;
+    Scenario scenario;
 
     @Option(names = {"-u", "--utilization"}, paramLabel = "U", required = true)
     double utilization;
@@ -52,12 +52,6 @@ final class GenerateCommand extends BaseCommand {
 
     @Override
     public Integer call() {
-        Scenario sc;
-        try {
-            sc = Scenario.parse(scenario);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl(), "--scenario: " + e.getMessage());
-        }
         Usage.refuse(cl(), count < 1 || index < 0, "--count must be >= 1 and --index >= 0");
         Usage.refuse(cl(), tasks.value < 1 || tasks.value > 64 || !(utilization > 0)
                 || utilization > tasks.value, "need 1 <= --tasks <= 64 and 0 < --utilization <= --tasks");
@@ -72,7 +66,7 @@ final class GenerateCommand extends BaseCommand {
         for (int i = index; i < index + count; i++) {
             Generator.GeneratedSet g;
             try {
-                g = Generator.generate(seed.value, sc, utilization, tasks.value, i,
+                g = Generator.generate(seed.value, scenario, utilization, tasks.value, i,
                         new Generator.Pipeline(chain, offsets, jitter));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(cl(), e.getMessage());

@@ -1,5 +1,6 @@
 package org.gpusched.cli;
 
+import org.gpusched.experiment.Scenario;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.explore.result.MergeLevel;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -143,7 +145,8 @@ public final class Main implements Runnable {
                 SagJobs.Priority.class)) {
             enumConverter(cl, type.asSubclass(Enum.class));
         }
-        cl.registerConverter(ExecTime.class, Main::execTime);
+        cl.registerConverter(ExecTime.class, parsed(ExecTime::parse));
+        cl.registerConverter(Scenario.class, parsed(Scenario::parse));
         cl.setExitCodeExceptionMapper(e -> e instanceof InputException ? ExitCodes.INVALID : ExitCodes.INTERNAL);
         cl.setExecutionExceptionHandler(Main::handleException);
         cl.setParameterExceptionHandler(Main::handleUsage);
@@ -198,12 +201,15 @@ public final class Main implements Runnable {
         return JvmErrors.report(err, e, verbose);
     }
 
-    private static ExecTime execTime(String s) {
-        try {
-            return ExecTime.parse(s);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException(e.getMessage());
-        }
+    /** A converter that reads with {@code parse}, whose IllegalArgumentException is a usage error (exit 2). */
+    private static <T> CommandLine.ITypeConverter<T> parsed(Function<String, T> parse) {
+        return s -> {
+            try {
+                return parse.apply(s);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        };
     }
 
     /** Refuses a file name that is neither .svg nor .png before anything runs. */
@@ -213,10 +219,13 @@ public final class Main implements Runnable {
         return f;
     }
 
-    /** Enum constants as the CLI spells them: lower case, '-' for '_'. */
+    /**
+     * Enum constants as the CLI spells them: lower case, '-' for '_'. The constant's own name is read
+     * too (any case), because picocli's completion script offers the names (TIME_TRIGGERED).
+     */
     static <E extends Enum<E>> E parseEnum(Class<E> type, String s) {
         for (E e : type.getEnumConstants()) {
-            if (spell(e).equals(s.toLowerCase(Locale.ROOT))) {
+            if (spell(e).equals(s.toLowerCase(Locale.ROOT).replace('_', '-'))) {
                 return e;
             }
         }

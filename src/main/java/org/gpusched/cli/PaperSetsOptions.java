@@ -15,7 +15,7 @@ import java.util.List;
  */
 public final class PaperSetsOptions {
     @Option(names = "--scenarios", paramLabel = "LIST", split = ",", defaultValue = "small,large,mixed")
-    List<String> scenarios;
+    List<Scenario> scenarios;
 
     @Option(names = "--utilizations", paramLabel = "LIST", split = ",")
     List<Double> utilizations;
@@ -34,6 +34,6 @@ public final class PaperSetsOptions {
     /** Checks every value (usage errors, exit 2) and returns the scenarios. */
     List<Scenario> check(CommandLine cl) {
         Usage.refuse(cl, SweepChecks.paperSets(scenarios.size(), utilizations(), sets.value, tasks.value));
-        return ExperimentCommand.scenarios(cl, scenarios);
+        return scenarios;
     }
 }

@@ -51,6 +51,65 @@ class CliPolishTest {
         assertThat(CliRunner.run("completion", "fish").code()).isEqualTo(2);
     }
 
+    /**
+     * The completion script offers each enum option's constants as picocli names them
+     * (TIME_TRIGGERED); every value it offers must be one the command accepts.
+     */
+    @Test
+    void every_value_the_completion_script_offers_is_accepted() {
+        List<String> refused = new ArrayList<>();
+        int[] tried = {0};
+        CommandLine root = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        offered(root, root, new ArrayList<>(), refused, tried);
+        assertThat(tried[0]).as("values tried").isGreaterThan(100);
+        assertThat(refused).isEmpty();
+    }
+
+    private static void offered(CommandLine root, CommandLine cl, List<String> path, List<String> refused,
+                                int[] tried) {
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            if (o.completionCandidates() == null || o.hidden()) {
+                continue;
+            }
+            for (String value : o.completionCandidates()) {
+                List<String> args = new ArrayList<>(path);
+                args.addAll(List.of(o.longestName(), value, "--help"));
+                tried[0]++;
+                // Parsing is where a value is converted (and refused); --help spares the required options.
+                try {
+                    root.parseArgs(args.toArray(String[]::new));
+                } catch (CommandLine.ParameterException e) {
+                    refused.add(String.join(" ", args) + ": " + e.getMessage());
+                }
+            }
+        }
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (!name.equals("help")) {
+                List<String> deeper = new ArrayList<>(path);
+                deeper.add(name);
+                offered(root, sub, deeper, refused, tried);
+            }
+        });
+    }
+
+    @Test
+    void an_unknown_scenario_is_a_usage_error_in_every_command_that_takes_one() {
+        String[][] runs = {
+            {"bench", "--scenario", "huge", "--tasks", "3", "--sets", "1"},
+            {"bench", "--hard-sets", "--scenario", "huge", "--tasks", "3", "--sets", "1"},
+            {"generate", "--scenario", "huge", "-u", "1"},
+            {"experiment", "runtime", "--scenario", "huge", "--out", "unused"},
+            {"experiment", "graph-size", "--scenario", "huge", "--out", "unused"},
+            {"experiment", "schedulability", "--scenarios", "small,huge", "--out", "unused"},
+        };
+        for (String[] args : runs) {
+            CliRunner r = CliRunner.run(args);
+            assertThat(r.code()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).contains("'huge' is not one of small, large, mixed")
+                    .doesNotContain("internal error");
+        }
+    }
+
     @Test
     void version_names_the_commit_and_its_date_from_the_build() {
         String v = CliRunner.run("--version").out();
