@@ -90,13 +90,9 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
                 && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize()),
                 "--table and --graph name the same file");
         // The run's files belong together: locked against a second run, renamed into place together.
-        try (Outputs outputs = Outputs.of(files, html.force).staged()) {
-            // Refuse an unwritable, protected or busy output before a long analysis, not after it.
-            outputs.checkEach(tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html.file);
-            int code = analyze(outputs, m, tableToStdout);
-            outputs.commit();
-            return code;
-        }
+        // Refused before a long analysis, not after it: an unwritable, protected or busy output.
+        return Outputs.of(files, html.force).together(o -> analyze(o, m, tableToStdout),
+                tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html.file);
     }
 
     private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {

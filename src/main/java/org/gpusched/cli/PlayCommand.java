@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,7 +55,7 @@ final class PlayCommand extends CommonCommand {
     SimDeviceOptions sim;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         run.validate(spec.commandLine());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -71,12 +72,8 @@ final class PlayCommand extends CommonCommand {
             return playPlan(out, err);
         }
         // The chart and the page belong together: checked before the replay, renamed into place together.
-        try (Outputs outputs = Outputs.of(List.of(taskset, Path.of(table)), force).staged()) {
-            outputs.checkEach(gantt, html);
-            int code = playTable(out, err, outputs);
-            outputs.commit();
-            return code;
-        }
+        return Outputs.of(List.of(taskset, Path.of(table)), force).together(o -> playTable(out, err, o),
+                gantt, html);
     }
 
     private int playTable(PrintWriter out, PrintWriter err, Outputs outputs) {

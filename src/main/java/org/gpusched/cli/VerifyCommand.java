@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,15 +51,10 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
     Path html;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
         PrintWriter out = spec.commandLine().getOut();
-        try (Outputs outputs = Outputs.of(List.of(taskset, Path.of(table)), force).staged()) {
-            outputs.checkEach(html);
-            int code = verify(out, outputs);
-            outputs.commit();
-            return code;
-        }
+        return Outputs.of(List.of(taskset, Path.of(table)), force).together(o -> verify(out, o), html);
     }
 
     private int verify(PrintWriter out, Outputs outputs) {

@@ -53,6 +53,26 @@ public final class Outputs implements AutoCloseable {
         return new Outputs(inputs, force, new StagedWrites());
     }
 
+    /** A run that writes into outputs that belong together and returns its exit code. */
+    @FunctionalInterface
+    public interface Run {
+        int writeTo(Outputs outputs) throws IOException;
+    }
+
+    /**
+     * Runs {@code run} on {@link #staged} outputs: {@code files} (nulls skipped) checked and locked
+     * before it starts, so that an unwritable, protected or busy one is refused before any work; what
+     * it wrote renamed into place together when it returns, removed when it throws.
+     */
+    public int together(Run run, Path... files) throws IOException {
+        try (Outputs outputs = staged()) {
+            outputs.checkEach(files);
+            int code = run.writeTo(outputs);
+            outputs.commit();
+            return code;
+        }
+    }
+
     /** Renames every file written since {@link #staged} into place (nothing to do when not staged). */
     public void commit() {
         if (staging != null) {
