@@ -86,9 +86,6 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
                 "--plan takes one input file and an sm-partition-* method");
         boolean tableToStdout = table != null && table.toString().equals("-")
                 || plan != null && plan.toString().equals("-");
-        Usage.refuse(cl(), table != null && graph != null
-                && table.toAbsolutePath().normalize().equals(graph.toAbsolutePath().normalize()),
-                "--table and --graph name the same file");
         // The run's files belong together: locked against a second run, renamed into place together.
         // Refused before a long analysis, not after it: an unwritable, protected or busy output.
         return Outputs.of(files, html.force).together(o -> analyze(o, m, tableToStdout),

@@ -89,7 +89,6 @@ final class ProfileCommand extends ProfileRun {
         long nanos = profile.run.nanos(ts);
         NsysTraces.check(ts, nanos);
         Path csv = samples != null ? samples : beside(out, ".samples.csv");
-        ProfileOptions.distinct(cl, out, csv);
         try (Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force).staged()) {
             outputs.checkEach(out, csv);
             NsysProfile.Result r = NsysTraces.read(ts, fromNsys, map, nanos);

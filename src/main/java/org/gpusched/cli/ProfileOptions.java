@@ -55,16 +55,6 @@ final class ProfileOptions {
         return sim.timing == null ? List.of(taskset) : List.of(taskset, sim.timing);
     }
 
-    /** Usage error when two outputs of one run are the same file (the second would replace the first). */
-    static void distinct(CommandLine cl, Path... outputs) {
-        for (int i = 0; i < outputs.length; i++) {
-            for (int j = i + 1; j < outputs.length; j++) {
-                Usage.refuse(cl, outputs[i].toAbsolutePath().normalize().equals(
-                        outputs[j].toAbsolutePath().normalize()), "two outputs of this run are the same file: " + outputs[i]);
-            }
-        }
-    }
-
     int maxSetSize(TaskSet ts) {
         return maxSetSize == null ? ts.unitCount() : maxSetSize;
     }

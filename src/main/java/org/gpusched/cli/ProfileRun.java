@@ -38,7 +38,6 @@ abstract class ProfileRun extends CommonCommand implements NoCsv {
      * completion script lists flags in that order.)
      */
     Outputs outputs(boolean force, Path taskset, Path... files) {
-        ProfileOptions.distinct(spec.commandLine(), files);
         Outputs outputs = Outputs.of(profile.inputs(taskset), force).staged();
         try {
             outputs.checkEach(files);
