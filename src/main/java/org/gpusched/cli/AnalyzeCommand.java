@@ -48,8 +48,10 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
     @Option(names = "--plan", paramLabel = "FILE")
     Path plan;
 
+    enum TableFormat { JSON, CSV }
+
     @Option(names = "--table-format", paramLabel = "FMT", defaultValue = "json")
-    String tableFormat;
+    TableFormat tableFormat;
 
     @Option(names = "--graph", paramLabel = "FILE")
     Path graph;
@@ -76,8 +78,6 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
         if (gantt != null) {
             Main.ganttFormat(cl(), gantt);
         }
-        Usage.refuse(cl(), !tableFormat.equals("json") && !tableFormat.equals("csv"),
-                "--table-format must be json or csv");
         Method m = PolicyOptions.resolve(cl(), MethodRegistry.standard(), List.of(method)).get(0);
         explore.refuseUnhonoured(cl(), m.id().equals("gpusched"));
         Usage.refuse(cl(), graph != null && !m.id().equals("gpusched"),
@@ -163,7 +163,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
             if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 AnalyzeFiles.table(outputs, table, out(), Baselines.tableText(ts, a,
-                        fr.baseline(), tableFormat.equals("csv"), options.explore().budget()));
+                        fr.baseline(), tableFormat == TableFormat.CSV, options.explore().budget()));
             }
             return a.verdict().exitCode();
         });

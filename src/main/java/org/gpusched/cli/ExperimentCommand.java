@@ -150,7 +150,7 @@ final class ExperimentCommand implements Runnable {
             PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
             List<Scenario> scenarios = sets.check(cl);
             return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
-                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority(cl), policy.variant(cl)));
+                    sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority, policy.variant));
         }
     }
 }

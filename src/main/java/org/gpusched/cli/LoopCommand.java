@@ -41,8 +41,10 @@ final class LoopCommand extends ProfileRun {
     @Option(names = "--report", paramLabel = "FILE")
     Path report;
 
+    enum Start { PROFILE, MODEL }
+
     @Option(names = "--start", paramLabel = "FROM", defaultValue = "profile")
-    String start;
+    Start start;
 
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "20", converter = NumericOptions.Count.class)
     int rounds;
@@ -67,8 +69,6 @@ final class LoopCommand extends ProfileRun {
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
         profile.validate(spec.commandLine());
-        Usage.refuse(cl(), !start.equals("profile") && !start.equals("model"),
-                "--start must be profile or model");
         Input in = read(taskset);
         TaskSet ts = in.ts();
         String content = in.content();
@@ -82,7 +82,7 @@ final class LoopCommand extends ProfileRun {
             String device;
             try (ProfileDevice dev = open(in, timing)) {
                 device = dev.name();
-                first = start.equals("model") ? Model.ofTaskSet(ts, sets)
+                first = start == Start.MODEL ? Model.ofTaskSet(ts, sets)
                         : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
                         profile.statistic, profile.margin);
             } catch (CudaException e) {
@@ -99,7 +99,7 @@ final class LoopCommand extends ProfileRun {
                 throw ProfileDevices.cudaFailure(e);
             }
             ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
-                    tableOut.toString(), reportOut.toString(), start.equals("model") ? "workload's model" : "profile", device);
+                    tableOut.toString(), reportOut.toString(), start == Start.MODEL ? "workload's model" : "profile", device);
             String reportLine = Json.line(ProfileReports.loopJson(h, r));
             outputs.writeString(out, r.workloadJson());
             if (r.table() != null) {

@@ -18,6 +18,8 @@ import org.gpusched.profile.Statistic;
 import org.gpusched.report.Json;
 import org.gpusched.report.Names;
 import org.gpusched.report.OutputFormat;
+import org.gpusched.rta.GpuPriorityMode;
+import org.gpusched.rta.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
@@ -142,7 +144,8 @@ public final class Main implements Runnable {
         cl.registerConverter(Duration.class, new DurationConverter());
         for (Class<?> type : List.of(MergeLevel.class, SearchOrder.class, EngineKind.class, StopRule.class,
                 Objective.class, Mode.class, DeviceChoice.class, Statistic.class, SagJobs.Arrival.class,
-                SagJobs.Priority.class)) {
+                SagJobs.Priority.class, GpuPriorityMode.class, Variant.class, PolicyOptions.MergeSearch.class,
+                AnalyzeCommand.TableFormat.class, LoopCommand.Start.class)) {
             enumConverter(cl, type.asSubclass(Enum.class));
         }
         cl.registerConverter(ExecTime.class, parsed(ExecTime::parse));
