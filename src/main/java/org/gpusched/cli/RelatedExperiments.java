@@ -12,7 +12,6 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The experiments of the related work gpusched reproduces beside its own paper's (ExperimentCommand):
@@ -39,15 +38,15 @@ final class RelatedExperiments {
         SharedOptions.Sets sets = new SharedOptions.Sets(100);
 
         @Option(names = "--variant", paramLabel = "safe|paper|artifact", defaultValue = "safe")
-        String variant;
+        Variant variant;
 
         @Override
         public Integer call() throws IOException {
             CommandLine cl = cl();
             List<Integer> tpc = ExperimentCommand.range(cl, tasksPerCpu);
-            Usage.refuse(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort, variant));
+            Usage.refuse(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort));
             return execute(new GcapsExperiment(sweep.seed.value, tpc, utilizations, bestEffort, sets.value,
-                    Variant.valueOf(variant.toUpperCase(Locale.ROOT))));
+                    variant));
         }
     }
 

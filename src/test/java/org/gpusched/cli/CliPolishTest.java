@@ -93,6 +93,16 @@ class CliPolishTest {
     }
 
     @Test
+    void an_unknown_variant_is_a_usage_error_in_analyze_and_the_gcaps_sweep() {
+        for (String[] args : new String[][] {{"analyze", "examples/gcaps-example-2.json", "--method", "gcaps-busy",
+                "--variant", "bogus"}, {"experiment", "gcaps", "--variant", "bogus", "--out", "unused"}}) {
+            CliRunner r = CliRunner.run(args);
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err()).contains("'bogus' is not one of paper, artifact, safe");
+        }
+    }
+
+    @Test
     void an_unknown_scenario_is_a_usage_error_in_every_command_that_takes_one() {
         String[][] runs = {
             {"bench", "--scenario", "huge", "--tasks", "3", "--sets", "1"},

@@ -29,8 +29,9 @@ class SweepChecksTest {
     void eachSweepNamesTheFirstParameterOutOfItsRange() {
         assertThat(SweepChecks.paperSets(3, List.of(0.2, 1.0), 50, 5)).isNull();
         assertThat(SweepChecks.paperSets(3, List.of(6.0), 50, 5)).isEqualTo("every utilisation must be in (0, tasks]");
-        assertThat(SweepChecks.gcaps(10, List.of(3), List.of(0.5), List.of(0.0), "other"))
-                .isEqualTo("--variant must be safe, paper or artifact");
+        assertThat(SweepChecks.gcaps(10, List.of(3), List.of(0.5), List.of(0.0))).isNull();
+        assertThat(SweepChecks.gcaps(10, List.of(3), List.of(0.5), List.of(1.0)))
+                .isEqualTo("every best-effort share must be in [0, 1)");
         assertThat(SweepChecks.partitioning(68, 10, List.of(50), List.of(2.0), 0.5, 0.75)).isNull();
         assertThat(SweepChecks.partitioning(68, 10, List.of(50), List.of(1000.0), 0.5, 0.75))
                 .startsWith("every utilisation must be in (0, 0.9 * tasks * ");
