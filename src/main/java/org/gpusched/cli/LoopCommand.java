@@ -1,26 +1,25 @@
 package org.gpusched.cli;
 
-import org.gpusched.model.Budget;
-import org.gpusched.model.TaskSet;
+import org.gpusched.explore.result.EngineKind;
+import org.gpusched.input.InputText;
+import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.pages.LoopPage;
-import org.gpusched.player.CudaException;
-import org.gpusched.player.Mode;
-import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.ProfileDevices;
-import org.gpusched.player.SimTiming;
-import org.gpusched.profile.Loop;
-import org.gpusched.profile.LoopPlayer;
-import org.gpusched.profile.Model;
-import org.gpusched.profile.Profiler;
+import org.gpusched.player.*;
+import org.gpusched.profile.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.ProfileReports;
+import org.gpusched.report.TimePartitionLoopReports;
 import org.gpusched.table.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -62,18 +61,18 @@ final class LoopCommand extends ProfileRun {
     Path html;
 
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         if (plan) {
             Usage.refuse(spec.commandLine(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
-            return new PlanLoop(this).run();
+            return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
         profile.validate(spec.commandLine());
         Input in = read(taskset);
         TaskSet ts = in.ts();
         String content = in.content();
-        Path tableOut = table != null ? table : ProfileCommand.beside(out, ".table.json");
-        Path reportOut = report != null ? report : ProfileCommand.beside(out, ".rounds.json");
+        Path tableOut = table != null ? table : Outputs.beside(out, ".table.json");
+        Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         Path[] written = html == null ? new Path[] {out, tableOut, reportOut} : new Path[] {out, tableOut, reportOut, html};
         try (Outputs outputs = outputs(overwrite.force, taskset, written)) {
             SimTiming timing = profile.simTiming(ts, common);
@@ -88,10 +87,10 @@ final class LoopCommand extends ProfileRun {
             } catch (CudaException e) {
                 throw ProfileDevices.cudaFailure(e);
             }
-            Loop.Settings settings = new Loop.Settings(out.toString(), rounds, LoopPlayer.hyperperiods(profile.device, replay.hyperperiods),
-                    explore.toOptions(0), whole,
-                    LoopPlayer.player(ts, timing, profile.device, replay.mode, profile.execTime, profile.run.seed, profile.run.gpu,
-                            profile.run.nanos(ts)));
+            Loop.Settings settings = new Loop.Settings(out.toString(), rounds,
+                    LoopPlayer.hyperperiods(profile.device, replay.hyperperiods), explore.toOptions(0), whole,
+                    LoopPlayer.player(ts, timing, profile.device, replay.mode, profile.execTime, profile.run.seed,
+                            profile.run.gpu, profile.run.nanos(ts)));
             Loop.Result r;
             try {
                 r = Loop.run(ts, content, first, settings);
@@ -114,6 +113,37 @@ final class LoopCommand extends ProfileRun {
                 case json -> spec.commandLine().getOut().println(reportLine);
                 default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
             }
+            return r.outcome().exitCode();
+        }
+    }
+
+    /** {@code loop --plan}: the options wired to {@link TimePartitionLoop}. */
+    private int planLoop() throws IOException {
+        CommandLine line = cl();
+        // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
+        Usage.refuse(line, explore.engine != null && explore.engine != EngineKind.GRAPH,
+                "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
+        Usage.refuse(line, profile.device != DeviceChoice.SIM || profile.sim.timing == null,
+                "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
+                        + " run profile under the plan and optimize --plan");
+        String content = InputText.read(taskset);
+        Workload w = new WorkloadReader().read(taskset.toString(), content);
+        Workload truth = new WorkloadReader().read(profile.sim.timing.toString(),
+                InputText.read(profile.sim.timing));
+        Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
+        try (Outputs outputs = Outputs.of(List.of(taskset, profile.sim.timing), overwrite.force).staged()) {
+            outputs.checkEach(out, reportOut);
+            PrintWriter stdout = line.getOut();
+            TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
+                    taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
+                    profile.runs, profile.statistic, profile.margin),
+                    round -> stdout.println(TimePartitionLoopReports.line(round)));
+            if (r.planned() != null) {
+                outputs.writeString(out, r.planned());
+            }
+            outputs.writeString(reportOut, TimePartitionLoopReports.json(r.rounds()));
+            outputs.commit();
+            stdout.println("written " + out + ", " + reportOut);
             return r.outcome().exitCode();
         }
     }

@@ -141,6 +141,6 @@ final class OptimizeCommand extends BaseCommand {
     }
 
     Path defaultOutput() {
-        return file.toString().equals("-") ? Path.of("-") : ProfileCommand.beside(file, ".optimized.json");
+        return file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
     }
 }

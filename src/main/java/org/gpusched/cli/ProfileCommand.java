@@ -57,7 +57,7 @@ final class ProfileCommand extends ProfileRun {
         }
         Input in = read(taskset);
         TaskSet ts = in.ts();
-        Path csv = samples != null ? samples : beside(out, ".samples.csv");
+        Path csv = samples != null ? samples : Outputs.beside(out, ".samples.csv");
         try (Outputs outputs = outputs(overwrite.force, taskset, out, csv)) {
             SimTiming timing = profile.simTiming(ts, common);
             Profiler.Profile p;
@@ -88,7 +88,7 @@ final class ProfileCommand extends ProfileRun {
         TaskSet ts = in.ts();
         long nanos = profile.run.nanos(ts);
         NsysTraces.check(ts, nanos);
-        Path csv = samples != null ? samples : beside(out, ".samples.csv");
+        Path csv = samples != null ? samples : Outputs.beside(out, ".samples.csv");
         try (Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force).staged()) {
             outputs.checkEach(out, csv);
             NsysProfile.Result r = NsysTraces.read(ts, fromNsys, map, nanos);
@@ -123,12 +123,5 @@ final class ProfileCommand extends ProfileRun {
                 bar.finish();
             }
         }
-    }
-
-    /** NAME.json -> NAME + suffix, in the same folder. */
-    static Path beside(Path file, String suffix) {
-        String name = file.getFileName() == null ? "out" : file.getFileName().toString();
-        String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-        return file.resolveSibling(stem + suffix);
     }
 }

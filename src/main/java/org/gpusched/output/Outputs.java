@@ -53,6 +53,13 @@ public final class Outputs implements AutoCloseable {
         return new Outputs(inputs, force, new StagedWrites());
     }
 
+    /** The default name of an output that goes with {@code file}: NAME.json -> NAME + suffix, in the same folder. */
+    public static Path beside(Path file, String suffix) {
+        String name = file.getFileName() == null ? "out" : file.getFileName().toString();
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return file.resolveSibling(stem + suffix);
+    }
+
     /** A run that writes into outputs that belong together and returns its exit code. */
     @FunctionalInterface
     public interface Run {
