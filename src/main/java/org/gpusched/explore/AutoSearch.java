@@ -74,12 +74,8 @@ final class AutoSearch {
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 
-    /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
-    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
-        this(dfs, bfs, options, kernels, null, false, () -> { });
-    }
-
     /**
+     * @param kernels     the kernels of the hyperperiod (the hopeless rule's yardstick)
      * @param window      the window relaxations' turns, or null for none
      * @param windowFirst whether they also take a quarter turn before depth-first's first
      * @param cancelDfs   stops a depth-first turn running ahead (its engine's own meter), once the

@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Learning;
@@ -122,7 +123,8 @@ class LearningPropertyTest {
     static Verdict engineVerdict(TaskSet ts, SearchOrder order, Learning.Mutation mutation) {
         Options opt = Options.defaults().withMerge(MergeLevel.CANONICAL).withSearch(order);
         Budget.Meter meter = opt.budget().start();
-        Engine e = new Engine(new Oracle(ts, meter), new JobModel(ts, mutation), opt, meter);
+        Engine e = new Engine(new Oracle(ts, meter), new JobModel(ts, mutation), opt, meter, LiveBound.Mutation.NONE,
+                Engine.LAZY_FROM, Workers.ONE);
         e.run();
         if (!e.finalsTrail().isEmpty()) {
             return Verdict.SCHEDULABLE;

@@ -71,10 +71,9 @@ public final class SideSearches {
         if (relax) {
             long keep = lightestLeftOut(ts);
             long each = keep == -1L ? maxLive : maxLive / 2;
-            open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each));
-            if (keep != -1L) {
+            for (long k : keep == -1L ? new long[] {-1L} : new long[] {-1L, keep}) {
                 open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each,
-                        WindowRelaxation.Mutation.NONE, keep));
+                        WindowRelaxation.Mutation.NONE, k));
             }
         }
     }

@@ -76,16 +76,8 @@ public final class WindowRelaxation {
     /**
      * @param oracle its own oracle (the memo is not thread-safe)
      * @param maxLive the most states held at once; beyond, the relaxation retires
+     * @param keep the tasks kept, a bit per task (-1: all)
      */
-    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
-        this(oracle, jm, meter, mutation, maxLive, Mutation.NONE);
-    }
-
-    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
-                     Mutation broken) {
-        this(oracle, jm, meter, mutation, maxLive, broken, -1L);
-    }
-
     public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
                      Mutation broken, long keep) {
         this.keep = keep;
@@ -240,14 +232,14 @@ public final class WindowRelaxation {
             due[i] = kept(i) ? (int) Math.min(jm.items[i], jobs * jm.chain[i]) : 0;
             total += due[i];
         }
-        fields = CountFields.of(due);
+        fields = CountFields.of(due, 0);
         if (fields == null) {
             retire("the counts due by " + w + " need more than 126 bits");
             return false;
         }
         layers = new MinMap[total + 1];
         layers[0] = new MinMap();
-        layers[0].offer(0, 0, 0);
+        layers[0].offer(0, 0, 0, 0);
         live = 1;
         layer = 0;
         slot = 0;
@@ -308,8 +300,8 @@ public final class WindowRelaxation {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf), hi + fields.highStep(masks[p], jm.taskOf),
-                    end)) {
+            if (layers[to].offer(key + fields.step(masks[p], jm.taskOf, false),
+                    hi + fields.step(masks[p], jm.taskOf, true), end, 0)) {
                 live++;
             }
             p++;

@@ -133,7 +133,6 @@ final class StateStore {
     int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
               Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
-        int tr;
         if (opt.merge() != MergeLevel.NONE) {
             Map<StateKey, KeyRecord> map = mapAt(depth);
             rec = map.get(key);
@@ -154,10 +153,10 @@ final class StateStore {
                     return known;
                 }
             }
-            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
+        }
+        int tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
+        if (rec != null) {
             rec.cover(t, tr);
-        } else {
-            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
         }
         states++;
         Vertex target;
