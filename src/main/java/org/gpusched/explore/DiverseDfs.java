@@ -147,17 +147,13 @@ public final class DiverseDfs {
         for (Thread t : running) {
             AutoSearch.join(t);
         }
-        for (Throwable f : failed) {
-            if (f instanceof RuntimeException re) {
+        for (int i = 0; i < threads; i++) {
+            if (failed[i] instanceof RuntimeException re) {
                 throw re;
-            } else if (f instanceof Error err && !(f instanceof OutOfMemoryError)) {
+            } else if (failed[i] instanceof Error err && !(err instanceof OutOfMemoryError)) {
                 throw err;
             }
-        }
-        for (int i = 0; i < threads; i++) {
-            if (failed[i] != null) {
-                abandoned[i] = true; // out of memory: whatever it claimed was not explored
-            }
+            abandoned[i] |= failed[i] != null; // out of memory: whatever it claimed was not explored
         }
         return verdict(engines, abandoned, jm, method);
     }

@@ -54,24 +54,15 @@ public final class GpuSchedExplorer {
     static final int GREEDY_FROM = 12;
 
     public GpuSchedExplorer(TaskSet ts, Options options) {
-        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM, GREEDY_FROM);
-    }
-
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
-        this(ts, options, mutation, lazyFrom, GREEDY_FROM);
+        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM, GREEDY_FROM, LayerSplit.ROUND);
     }
 
     /**
-     * For the tests only: a deliberately broken necessary condition (the mutation checks), and
-     * the number of ready tasks from which depth-first walks batches lazily, and the number of
-     * kernels from which the greedy policies go first (so that small random sets exercise both
-     * against brute force).
+     * For the tests only: a deliberately broken necessary condition (the mutation checks), the
+     * number of ready tasks from which depth-first walks batches lazily, the number of kernels
+     * from which the greedy policies go first (so that small random sets exercise both against
+     * brute force), and the vertices of a layer handed out at a time (small: many rounds).
      */
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
-        this(ts, options, mutation, lazyFrom, greedyFrom, LayerSplit.ROUND);
-    }
-
-    /** For the tests only: also the vertices of a layer handed out at a time (small: many rounds). */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom,
                      int round) {
         Window.require(ts);
@@ -190,7 +181,7 @@ public final class GpuSchedExplorer {
         // demand check, and are left out with them.
         SideSearches window = options.greedyFirst()
                 ? new SideSearches(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
-                        WindowRelaxation.applies(oracle)) : null;
+                        WindowRelaxation.applies(oracle), SideSearches.LONG_SWEEP) : null;
         AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
                 ts.units().size() >= greedyFrom, dfsMeter::cancel);
         AutoSearch.Outcome o = auto.run();

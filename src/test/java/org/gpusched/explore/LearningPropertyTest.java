@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
@@ -77,11 +78,14 @@ class LearningPropertyTest {
             Options canonical = Options.defaults().withMerge(MergeLevel.CANONICAL);
             Options search = canonical.withGreedyFirst(false);
             check(failures, seed, "auto, greedy first and seeded", reference, ts,
-                    new GpuSchedExplorer(ts, canonical, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze());
+                    new GpuSchedExplorer(ts, canonical, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND)
+                            .analyze());
             check(failures, seed, "dfs seeded by the greedy runs", reference, ts, new GpuSchedExplorer(ts,
-                    canonical.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze());
+                    canonical.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0,
+                    LayerSplit.ROUND).analyze());
             check(failures, seed, "dfs walking batches lazily", reference, ts, new GpuSchedExplorer(ts,
-                    search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze());
+                    search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1, GpuSchedExplorer.GREEDY_FROM,
+                    LayerSplit.ROUND).analyze());
             check(failures, seed, "auto with a 3-state dive on two threads", reference, ts,
                     new GpuSchedExplorer(ts, search.withDive(3).withThreads(2)).analyze());
             check(failures, seed, "bfs", reference, ts,

@@ -13,7 +13,7 @@ import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.TooManyBatchesException;
 
-import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The window relaxation (explorer.md, "The window relaxation"): for a deadline W, can the kernels
@@ -88,13 +88,9 @@ public final class WindowRelaxation {
         this.maxLive = maxLive;
         this.demand = new DemandBound(oracle.taskSet(), oracle, jm, mutation);
         this.counts = new int[jm.n];
-        TreeSet<Long> ds = new TreeSet<>();
-        for (int i = 0; i < jm.n; i++) {
-            for (int k = 0; kept(i) && (long) k * jm.chain[i] < jm.items[i]; k++) {
-                ds.add(jm.deadline(i, k));
-            }
-        }
-        deadlines = ds.stream().mapToLong(Long::longValue).toArray();
+        deadlines = IntStream.range(0, jm.n).filter(this::kept).boxed()
+                .flatMapToLong(i -> IntStream.range(0, jm.items[i] / jm.chain[i]).mapToLong(k -> jm.deadline(i, k)))
+                .sorted().distinct().toArray();
     }
 
     /**
@@ -114,11 +110,6 @@ public final class WindowRelaxation {
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
     public static boolean applies(Oracle oracle) {
         return oracle.monotoneCompletion();
-    }
-
-    /** The deadline W of the window without a relaxed schedule, or -1. */
-    public long refutedAt() {
-        return refuted ? deadlines[window] : -1;
     }
 
     /** States expanded so far, over every window. */
