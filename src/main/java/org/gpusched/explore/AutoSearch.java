@@ -85,12 +85,11 @@ final class AutoSearch {
         this.cancelDfs = cancelDfs;
         this.window = window;
         this.windowFirst = windowFirst;
-        this.windowTurn = Math.max(1, options.diveStates()) > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE
-                : Math.max(1, options.diveStates()) * WINDOW_SHARE;
         this.kernels = kernels;
         this.dfs = dfs;
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
+        this.windowTurn = turn > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE : turn * WINDOW_SHARE;
         this.maxStates = options.maxStates();
         this.parallel = options.threads() >= 2;
     }

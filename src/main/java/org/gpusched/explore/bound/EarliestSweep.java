@@ -138,7 +138,6 @@ public final class EarliestSweep {
         }
     }
 
-    /** States expanded so far. */
     public long states() {
         return states;
     }

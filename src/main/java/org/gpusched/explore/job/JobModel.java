@@ -105,7 +105,6 @@ public final class JobModel {
         return stage == chain[i] - 1;
     }
 
-    /** Absolute deadline of a job. */
     public long deadline(int task, int job) {
         return offset[task] + job * period[task] + relDeadline[task];
     }

@@ -120,7 +120,6 @@ public final class Symmetry {
         return out;
     }
 
-    /** The inverse of a permutation. */
     public static int[] inverse(int[] map) {
         int[] inv = new int[map.length];
         for (int i = 0; i < map.length; i++) {
