@@ -57,7 +57,6 @@ final class AutoSearch {
     private final long windowTurn;
     private final boolean windowFirst;
     private final Runnable cancelDfs;
-    private boolean firstOver;
     /** Depth-first's vertices per depth before the window turn now running. */
     private long[] dfsVertices;
 
@@ -74,12 +73,8 @@ final class AutoSearch {
     /** CPU time the second thread spent (the caller's own thread is measured by the caller). */
     long helperCpuNanos;
 
-    /** @param kernels the kernels of the hyperperiod (the hopeless rule's yardstick) */
-    AutoSearch(Engine dfs, Engine bfs, Options options, int kernels) {
-        this(dfs, bfs, options, kernels, null, false, () -> { });
-    }
-
     /**
+     * @param kernels     the kernels of the hyperperiod (the hopeless rule's yardstick)
      * @param window      the window relaxations' turns, or null for none
      * @param windowFirst whether they also take a quarter turn before depth-first's first
      * @param cancelDfs   stops a depth-first turn running ahead (its engine's own meter), once the
@@ -90,34 +85,41 @@ final class AutoSearch {
         this.cancelDfs = cancelDfs;
         this.window = window;
         this.windowFirst = windowFirst;
-        this.windowTurn = Math.max(1, options.diveStates()) > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE
-                : Math.max(1, options.diveStates()) * WINDOW_SHARE;
         this.kernels = kernels;
         this.dfs = dfs;
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
+        this.windowTurn = turn > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE : turn * WINDOW_SHARE;
         this.maxStates = options.maxStates();
         this.parallel = options.threads() >= 2;
     }
 
     Outcome run() {
-        boolean dfsOver;
-        if (window != null && windowFirst && parallel) {
-            Outcome o = firstTurnsAtOnce();
-            if (o != null) {
-                return o;
+        // A turn and a quarter first on sets the greedy policies left undecided: the sweep finds
+        // most schedules of the sets near the boundary and the relaxations refute most
+        // over-utilised sets within it, where depth-first's first turn costs far more. With two
+        // threads depth-first's first turn runs on the helper meanwhile (after them in the
+        // sequence: when they decide, it is stopped and thrown away).
+        boolean first = window != null && windowFirst;
+        Stats dfs0 = dfs.snapshot();
+        Stats bfs0 = bfs.snapshot();
+        dfsVertices = dfs.verticesPerDepth().clone();
+        Ahead early = first && parallel ? new Ahead() : null;
+        boolean decided = false;
+        try {
+            decided = first && (window.step(Math.max(1, windowTurn / 4)) || windowTurn(false));
+        } finally {
+            if (early != null) {
+                early.finish(decided);
             }
-            dfsOver = firstOver;
-        } else {
-            // A turn and a quarter first on sets the greedy policies left undecided: the sweep finds
-            // most schedules of the sets near the boundary and the relaxations refute most
-            // over-utilised sets within it, where depth-first's first turn costs far more.
-            dfsVertices = dfs.verticesPerDepth().clone();
-            if (window != null && windowFirst && (window.step(Math.max(1, windowTurn / 4)) || windowTurn(false))) {
-                return refuted(dfs.snapshot(), bfs.snapshot());
-            }
-            dfsOver = dfs.step(turn);
         }
+        if (decided) {
+            return refuted(dfs0, bfs0);
+        }
+        if (early != null) {
+            early.rethrow();
+        }
+        boolean dfsOver = early != null ? early.over : dfs.step(turn);
         boolean bfsAlive = true;
         // Depth-first has given way: breadth-first takes every turn, with all the threads.
         boolean gaveWay = false;
@@ -179,31 +181,6 @@ final class AutoSearch {
                 dfsOver = ahead != null ? ahead.over : dfs.step(turn);
             }
         }
-    }
-
-    /**
-     * With two threads, on sets that take the first window turns: depth-first's first turn runs on
-     * the helper while this thread takes them (before it in the sequence: when they decide, it is
-     * stopped and thrown away). Returns the outcome when they decided, else null with
-     * {@link #firstOver} set.
-     */
-    private Outcome firstTurnsAtOnce() {
-        Stats dfs0 = dfs.snapshot();
-        Stats bfs0 = bfs.snapshot();
-        dfsVertices = dfs.verticesPerDepth().clone();
-        Ahead ahead = new Ahead();
-        boolean decided = false;
-        try {
-            decided = window.step(Math.max(1, windowTurn / 4)) || windowTurn(false);
-        } finally {
-            ahead.finish(decided);
-        }
-        if (decided) {
-            return refuted(dfs0, bfs0);
-        }
-        ahead.rethrow();
-        firstOver = ahead.over;
-        return null;
     }
 
     /**

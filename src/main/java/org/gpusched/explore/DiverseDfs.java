@@ -7,6 +7,7 @@ import org.gpusched.explore.graph.Claims;
 import org.gpusched.explore.graph.Engine;
 import org.gpusched.explore.graph.SharedBatches;
 import org.gpusched.explore.graph.SharedLimits;
+import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -109,7 +110,8 @@ public final class DiverseDfs {
         Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.budget().timeLimit());
         for (int i = 0; i < threads; i++) {
             meters[i] = meter.inner(meter.budget());
-            engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom);
+            engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom,
+                    Workers.ONE);
             engines[i].share(claims, i, salt(firstOrder + i), batches, limits);
             engines[i].seedWith(seeds);
         }
@@ -145,17 +147,13 @@ public final class DiverseDfs {
         for (Thread t : running) {
             AutoSearch.join(t);
         }
-        for (Throwable f : failed) {
-            if (f instanceof RuntimeException re) {
+        for (int i = 0; i < threads; i++) {
+            if (failed[i] instanceof RuntimeException re) {
                 throw re;
-            } else if (f instanceof Error err && !(f instanceof OutOfMemoryError)) {
+            } else if (failed[i] instanceof Error err && !(err instanceof OutOfMemoryError)) {
                 throw err;
             }
-        }
-        for (int i = 0; i < threads; i++) {
-            if (failed[i] != null) {
-                abandoned[i] = true; // out of memory: whatever it claimed was not explored
-            }
+            abandoned[i] |= failed[i] != null; // out of memory: whatever it claimed was not explored
         }
         return verdict(engines, abandoned, jm, method);
     }

@@ -54,24 +54,15 @@ public final class GpuSchedExplorer {
     static final int GREEDY_FROM = 12;
 
     public GpuSchedExplorer(TaskSet ts, Options options) {
-        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM, GREEDY_FROM);
-    }
-
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom) {
-        this(ts, options, mutation, lazyFrom, GREEDY_FROM);
+        this(ts, options, LiveBound.Mutation.NONE, Engine.LAZY_FROM, GREEDY_FROM, LayerSplit.ROUND);
     }
 
     /**
-     * For the tests only: a deliberately broken necessary condition (the mutation checks), and
-     * the number of ready tasks from which depth-first walks batches lazily, and the number of
-     * kernels from which the greedy policies go first (so that small random sets exercise both
-     * against brute force).
+     * For the tests only: a deliberately broken necessary condition (the mutation checks), the
+     * number of ready tasks from which depth-first walks batches lazily, the number of kernels
+     * from which the greedy policies go first (so that small random sets exercise both against
+     * brute force), and the vertices of a layer handed out at a time (small: many rounds).
      */
-    GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom) {
-        this(ts, options, mutation, lazyFrom, greedyFrom, LayerSplit.ROUND);
-    }
-
-    /** For the tests only: also the vertices of a layer handed out at a time (small: many rounds). */
     GpuSchedExplorer(TaskSet ts, Options options, LiveBound.Mutation mutation, int lazyFrom, int greedyFrom,
                      int round) {
         Window.require(ts);
@@ -149,14 +140,12 @@ public final class GpuSchedExplorer {
             try {
                 Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
                 if (refuted != null) {
-                    phases = new Phases(System.nanoTime() - checks0, 0, 0);
                     return refuted;
                 }
                 if (!all && ts.units().size() >= greedyFrom) {
                     GreedyFirst g = new GreedyFirst(oracle, jm);
                     Analysis found = g.schedule(method);
                     if (found != null) {
-                        phases = new Phases(System.nanoTime() - checks0, 0, 0);
                         return found;
                     }
                     seeds = g.prefixes();
@@ -164,21 +153,17 @@ public final class GpuSchedExplorer {
             } catch (Budget.Exhausted e) {
                 // The budget ran out (or another engine decided) before the search began: the
                 // checks before it are no verdict.
-                phases = new Phases(System.nanoTime() - checks0, 0, 0);
                 return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
+            } finally {
+                phases = new Phases(System.nanoTime() - checks0, 0, 0);
             }
         }
         phases = new Phases(System.nanoTime() - checks0, 0, 0);
         meter.phase("search");
-        if (all) {
-            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
-        }
-        if (options.search() != SearchOrder.AUTO) {
-            return result(run(oracle, jm, options, seeds), null, jm, method);
-        }
-        if (options.graphLimit() > 0) {
-            // Everything is drawn: breadth-first alone merges best.
-            return result(run(oracle, jm, options.withSearch(SearchOrder.BFS), seeds), null, jm, method);
+        if (all || options.search() != SearchOrder.AUTO || options.graphLimit() > 0) {
+            // An order asked for; or everything drawn, where breadth-first alone merges best.
+            Options o = all || options.search() == SearchOrder.AUTO ? options.withSearch(SearchOrder.BFS) : options;
+            return result(run(oracle, jm, o, seeds), null, jm, method);
         }
         // Depth-first finds schedules of feasible sets fast; breadth-first shares the most work on
         // infeasible ones, which must be explored whole. Each alone is exact.
@@ -186,7 +171,7 @@ public final class GpuSchedExplorer {
         // turns beside the search decide first.
         Budget.Meter dfsMeter = options.threads() >= 2 ? meter.inner(meter.budget()) : meter;
         Oracle own = options.threads() >= 2 ? new Oracle(ts, dfsMeter) : oracle;
-        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), dfsMeter, mutation, lazyFrom);
+        Engine dfs = new Engine(own, jm, options.withSearch(SearchOrder.DFS), dfsMeter, mutation, lazyFrom, workers);
         dfs.seedWith(seeds);
         // With N threads the depth-first turn run ahead takes one; breadth-first splits its layers over the
         // rest, and over all N once depth-first gives way (AutoSearch).
@@ -196,7 +181,7 @@ public final class GpuSchedExplorer {
         // demand check, and are left out with them.
         SideSearches window = options.greedyFirst()
                 ? new SideSearches(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
-                        WindowRelaxation.applies(oracle)) : null;
+                        WindowRelaxation.applies(oracle), SideSearches.LONG_SWEEP) : null;
         AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
                 ts.units().size() >= greedyFrom, dfsMeter::cancel);
         AutoSearch.Outcome o = auto.run();
@@ -208,29 +193,20 @@ public final class GpuSchedExplorer {
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
-        if (o.byWindow() && window.schedule() != null) {
-            oracle.detachMeter();
-            return keep(o.decider(), o.verticesPerDepth(), new GreedyFirst(oracle, jm).found(window.schedule(), method,
-                    o.partner(), Analysis.SWEEP));
-        }
+        Analysis a;
         if (o.byWindow()) {
             oracle.detachMeter();
-            return keep(o.decider(), o.verticesPerDepth(), window.refutation(method, o.partner()));
+            a = window.schedule() != null
+                    ? new GreedyFirst(oracle, jm).found(window.schedule(), method, o.partner(), Analysis.SWEEP)
+                    : window.refutation(method, o.partner());
+        } else {
+            a = result(o.decider(), o.partner(), jm, method);
+            if (o.inconclusiveNote() != null) {
+                a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
+            }
         }
-        Analysis a = result(o.decider(), o.partner(), jm, method);
-        if (o.inconclusiveNote() != null) {
-            a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
-        }
-        return keep(o.decider(), a);
-    }
-
-    private Analysis keep(Engine e, Analysis a) {
-        return keep(e, e.verticesPerDepth(), a);
-    }
-
-    private Analysis keep(Engine e, long[] vertices, Analysis a) {
-        graph = e.graph();
-        verticesPerDepth = vertices.clone();
+        graph = o.decider().graph();
+        verticesPerDepth = o.verticesPerDepth().clone();
         return a;
     }
 

@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.Verdict;
@@ -35,7 +36,8 @@ class BoundMutationTest {
             compared++;
             Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
             for (SearchOrder order : new SearchOrder[] {SearchOrder.AUTO, SearchOrder.BFS}) {
-                Verdict mutated = new GpuSchedExplorer(ts, search.withSearch(order), mutation, Engine.LAZY_FROM).analyze().verdict();
+                Verdict mutated = new GpuSchedExplorer(ts, search.withSearch(order), mutation, Engine.LAZY_FROM,
+                        GpuSchedExplorer.GREEDY_FROM, LayerSplit.ROUND).analyze().verdict();
                 if (mutated != reference) {
                     caughtAt = seed;
                 }

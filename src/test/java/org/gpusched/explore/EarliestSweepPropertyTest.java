@@ -4,6 +4,7 @@ import org.gpusched.explore.bound.EarliestSweep;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -115,7 +116,7 @@ class EarliestSweepPropertyTest {
             // The search with a 2-state dive, so that the sweep takes turns beside it.
             for (int threads = 1; threads <= 2; threads++) {
                 Analysis a = new GpuSchedExplorer(ts, Options.defaults().withDive(2).withThreads(threads),
-                        LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze();
+                        LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND).analyze();
                 if (a.verdict() != reference) {
                     failures.add("seed " + seed + ": auto with sweep turns, " + threads + " thread(s), says "
                             + a.verdict() + ", brute force " + reference);

@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Objective;
 import org.gpusched.explore.job.Options;
@@ -77,11 +78,12 @@ class ExplorerPropertyTest {
                     analyze(ts, search.withSearch(SearchOrder.DFS)).verdict());
             // Lazy batch walks (normally from 12 ready tasks on) on every vertex, plain and seeded.
             check(failures, seed, "domination/dfs walking every vertex's batches lazily", reference,
-                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1)
-                            .analyze().verdict());
+                    new GpuSchedExplorer(ts, search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1,
+                            GpuSchedExplorer.GREEDY_FROM, LayerSplit.ROUND).analyze().verdict());
             check(failures, seed, "exact/dfs seeded, walking batches lazily", reference,
                     new GpuSchedExplorer(ts, Options.defaults().withMerge(MergeLevel.EXACT)
-                            .withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze().verdict());
+                            .withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1, GpuSchedExplorer.GREEDY_FROM,
+                            LayerSplit.ROUND).analyze().verdict());
             check(failures, seed, "domination/auto with a 3-state dive on two threads", reference,
                     analyze(ts, search.withDive(3).withThreads(2)).verdict());
             check(failures, seed, "domination/bfs", reference,
@@ -142,7 +144,7 @@ class ExplorerPropertyTest {
 
     private static Analysis analyze(TaskSet ts, Options o) {
         // Greedy policies first on every size (by default only from GREEDY_FROM kernels).
-        return new GpuSchedExplorer(ts, o, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze();
+        return new GpuSchedExplorer(ts, o, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND).analyze();
     }
 
     private static void check(List<String> failures, long seed, String config, Verdict expected, Verdict actual) {

@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -39,7 +40,7 @@ class HopelessDiveTest {
             // Depth-first's first turn alone, as auto runs it.
             Options dfsOnly = plain.withSearch(SearchOrder.DFS);
             Engine dfs = new Engine(new Oracle(ts), new JobModel(ts), dfsOnly, dfsOnly.budget().start(),
-                    LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+                    LiveBound.Mutation.NONE, Engine.LAZY_FROM, Workers.ONE);
             dfs.step(DIVE);
             Stats turn = dfs.snapshot();
             if (bfs.stats().states() < 4 * DIVE || (long) turn.maxDepth() * AutoSearch.HOPELESS_SHARE >= ts.kernelCount()) {
@@ -78,7 +79,7 @@ class HopelessDiveTest {
         Options o = Options.defaults().withGreedyFirst(false).withDive(2);
         Options dfsOnly = o.withSearch(SearchOrder.DFS);
         Engine dfs = new Engine(new Oracle(ts), new JobModel(ts), dfsOnly, dfsOnly.budget().start(),
-                LiveBound.Mutation.NONE, Engine.LAZY_FROM);
+                LiveBound.Mutation.NONE, Engine.LAZY_FROM, Workers.ONE);
         dfs.step(2);
         // Depth-first's first turn ends shallow: it gives way before breadth-first's first turn.
         assertThat((long) dfs.snapshot().maxDepth() * AutoSearch.HOPELESS_SHARE).isLessThan(ts.kernelCount());

@@ -2,6 +2,8 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
+import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Learning;
@@ -76,11 +78,14 @@ class LearningPropertyTest {
             Options canonical = Options.defaults().withMerge(MergeLevel.CANONICAL);
             Options search = canonical.withGreedyFirst(false);
             check(failures, seed, "auto, greedy first and seeded", reference, ts,
-                    new GpuSchedExplorer(ts, canonical, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze());
+                    new GpuSchedExplorer(ts, canonical, LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND)
+                            .analyze());
             check(failures, seed, "dfs seeded by the greedy runs", reference, ts, new GpuSchedExplorer(ts,
-                    canonical.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze());
+                    canonical.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0,
+                    LayerSplit.ROUND).analyze());
             check(failures, seed, "dfs walking batches lazily", reference, ts, new GpuSchedExplorer(ts,
-                    search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1).analyze());
+                    search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1, GpuSchedExplorer.GREEDY_FROM,
+                    LayerSplit.ROUND).analyze());
             check(failures, seed, "auto with a 3-state dive on two threads", reference, ts,
                     new GpuSchedExplorer(ts, search.withDive(3).withThreads(2)).analyze());
             check(failures, seed, "bfs", reference, ts,
@@ -122,7 +127,8 @@ class LearningPropertyTest {
     static Verdict engineVerdict(TaskSet ts, SearchOrder order, Learning.Mutation mutation) {
         Options opt = Options.defaults().withMerge(MergeLevel.CANONICAL).withSearch(order);
         Budget.Meter meter = opt.budget().start();
-        Engine e = new Engine(new Oracle(ts, meter), new JobModel(ts, mutation), opt, meter);
+        Engine e = new Engine(new Oracle(ts, meter), new JobModel(ts, mutation), opt, meter, LiveBound.Mutation.NONE,
+                Engine.LAZY_FROM, Workers.ONE);
         e.run();
         if (!e.finalsTrail().isEmpty()) {
             return Verdict.SCHEDULABLE;

@@ -124,7 +124,7 @@ class PaperExamplesTest {
         List<Frame> fewest = new GpuSchedExplorer(fig1, Options.defaults().withStop(StopRule.ALL,
                 Objective.FEWEST_PARALLEL)).analyze().schedule();
         List<Frame> first = new GpuSchedExplorer(fig1, Options.defaults()).analyze().schedule();
-        assertThat(Objective.FEWEST_PARALLEL.cost(fewest, jm)).isLessThanOrEqualTo(Objective.FEWEST_PARALLEL.cost(first, jm));
+        assertThat(Objective.FEWEST_PARALLEL.value(fewest, jm)).isLessThanOrEqualTo(Objective.FEWEST_PARALLEL.value(first, jm));
     }
 
     /** 8 tasks with harmonic periods and slowdown: far too many states for a budget of 50. */

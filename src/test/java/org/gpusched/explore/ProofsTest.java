@@ -4,6 +4,7 @@ import org.gpusched.explore.bound.DemandCheck;
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.bound.WindowRelaxation;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -115,7 +116,7 @@ class ProofsTest {
         assertThat(new GpuSchedExplorer(ts, Options.defaults()).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
         // The jobs due by the next deadline counted as due by this one: 7 by 4.
         GpuSchedExplorer broken = new GpuSchedExplorer(ts, Options.defaults(), LiveBound.Mutation.DUE_ONE_LATE,
-                Engine.LAZY_FROM);
+                Engine.LAZY_FROM, GpuSchedExplorer.GREEDY_FROM, LayerSplit.ROUND);
         assertThatThrownBy(broken::analyze).isInstanceOf(RefutationBug.class)
                 .hasMessageContaining("task a has 1 jobs due by 4, the demand bound counted 2");
     }

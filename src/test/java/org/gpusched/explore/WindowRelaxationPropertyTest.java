@@ -3,6 +3,7 @@ package org.gpusched.explore;
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.bound.WindowRelaxation;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -106,7 +107,7 @@ class WindowRelaxationPropertyTest {
             // The search with a 2-state dive, so that the relaxation takes turns beside it.
             for (int threads = 1; threads <= 2; threads++) {
                 Analysis a = new GpuSchedExplorer(ts, Options.defaults().withDive(2).withThreads(threads),
-                        LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0).analyze();
+                        LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND).analyze();
                 if (a.verdict() != reference) {
                     failures.add("seed " + seed + ": auto with window turns, " + threads + " thread(s), says "
                             + a.verdict() + ", brute force " + reference);

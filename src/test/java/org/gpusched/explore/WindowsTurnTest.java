@@ -41,7 +41,7 @@ class WindowsTurnTest {
     @Test
     void below_the_threshold_a_sweep_takes_one_turn() {
         SideSearches w = new SideSearches(LONG, new JobModel(LONG), Options.defaults().budget().start(), LiveBound.Mutation.NONE,
-                1 << 22, true);
+                1 << 22, true, SideSearches.LONG_SWEEP);
         for (int turn = 1; turn <= 5; turn++) {
             w.step(1_000);
             assertThat(w.sweepStates()).isEqualTo(turn * 1_000L);

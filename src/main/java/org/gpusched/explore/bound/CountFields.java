@@ -16,14 +16,9 @@ public final class CountFields {
         this.high = high;
     }
 
-    /** Fields wide enough for counts up to {@code max}, or null when they need more than 126 bits. */
-    static CountFields of(int[] max) {
-        return of(max, 0);
-    }
-
     /**
-     * The same, leaving the top {@code spare} bits of the second word free (for a tag of the
-     * caller's), or null when the counts need more than 126 - {@code spare} bits.
+     * Fields wide enough for counts up to {@code max}, leaving the top {@code spare} bits of the
+     * second word free (for a tag of the caller's), or null when they need more than 126 - {@code spare} bits.
      */
     static CountFields of(int[] max, int spare) {
         int n = max.length;
@@ -50,16 +45,6 @@ public final class CountFields {
         return 1L << shift[i];
     }
 
-    /** What running one kernel of each task of {@code mask}'s units adds to the first word. */
-    long lowStep(long mask, int[] taskOf) {
-        return step(mask, taskOf, false);
-    }
-
-    /** What running one kernel of each task of {@code mask}'s units adds to the second word. */
-    long highStep(long mask, int[] taskOf) {
-        return step(mask, taskOf, true);
-    }
-
     /** Per unit, what one more kernel of its task adds to the first word (or the second): for lookups per batch. */
     long[] perUnit(int[] taskOf, boolean second) {
         long[] one = new long[taskOf.length];
@@ -69,7 +54,8 @@ public final class CountFields {
         return one;
     }
 
-    private long step(long mask, int[] taskOf, boolean second) {
+    /** What running one kernel of each task of {@code mask}'s units adds to the first word (or the second). */
+    long step(long mask, int[] taskOf, boolean second) {
         long step = 0;
         for (long b = mask; b != 0; b &= b - 1) {
             int i = taskOf[Long.numberOfTrailingZeros(b)];

@@ -8,6 +8,7 @@ import org.gpusched.oracle.Oracle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Necessary conditions from demand, proved in docs/explorer.md ("Demand bounds"):
@@ -66,10 +67,7 @@ public final class DemandBound {
         for (int i = 0; i < jm.n; i++) {
             jobs[i] = jm.items[i] / jm.chain[i];
         }
-        Integer[] order = new Integer[n];
-        for (int u = 0; u < n; u++) {
-            order[u] = u;
-        }
+        Integer[] order = IntStream.range(0, n).boxed().toArray(Integer[]::new);
         Arrays.sort(order, (a, b) -> jm.wcet[a] != jm.wcet[b] ? Long.compare(jm.wcet[b], jm.wcet[a])
                 : Integer.compare(a, b));
         byLen = new int[n];
@@ -105,14 +103,14 @@ public final class DemandBound {
         long[] best = null;
         double bestTotal = 0;
         List<Unit> units = ts.units();
+        long[] slow = units.stream().mapToLong(u -> slowed(ts, u)).toArray();
         for (long[] dim : dimensions(ts, units, mutation)) {
             long k = dim[n];
             long[] a = new long[n];
             double total = 0;
             boolean fits = true;
             for (int u = 0; u < n; u++) {
-                long slowed = slowed(ts, units.get(u));
-                a[u] = Math.min(Ticks.mul(jm.wcet[u], k), Ticks.mul(dim[u], slowed));
+                a[u] = Math.min(Ticks.mul(jm.wcet[u], k), Ticks.mul(dim[u], slow[u]));
                 total += (double) a[u] * jobs[jm.taskOf[u]] / k;
                 fits &= a[u] < (1L << 36) && jobs[jm.taskOf[u]] < (1 << 20);
             }
@@ -125,10 +123,6 @@ public final class DemandBound {
         }
         area = best;
         capacity = cap;
-        long[] slow = new long[n];
-        for (int u = 0; u < n; u++) {
-            slow[u] = slowed(ts, units.get(u));
-        }
         slowedStairs = SlowedStaircase.matters(jm.wcet, slow)
                 ? new SlowedStaircase(jm.wcet, slow, mutation == LiveBound.Mutation.SLOWED_SOLO) : null;
         table = DueTable.of(jm, jobs, maxCells);

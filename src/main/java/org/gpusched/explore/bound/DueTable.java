@@ -3,6 +3,7 @@ package org.gpusched.explore.bound;
 import org.gpusched.explore.job.JobModel;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * The jobs of each task due by each deadline of the hyperperiod, tabulated once per analysis so
@@ -34,28 +35,13 @@ public final class DueTable {
     /** The table of a job model, or null when it would exceed {@code maxCells}. */
     public static DueTable of(JobModel jm, int[] jobs, int maxCells) {
         int n = jm.n;
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            total += jobs[i];
-        }
-        if (total * n > maxCells) {
+        if (Arrays.stream(jobs).asLongStream().sum() * n > maxCells) {
             return null;
         }
-        long[] all = new long[(int) total];
-        int q = 0;
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < jobs[i]; k++) {
-                all[q++] = jm.deadline(i, k);
-            }
-        }
-        Arrays.sort(all);
-        int distinct = 0;
-        for (int x = 0; x < q; x++) {
-            if (x == 0 || all[x] != all[distinct - 1]) {
-                all[distinct++] = all[x];
-            }
-        }
-        long[] deadlines = Arrays.copyOf(all, distinct);
+        long[] deadlines = IntStream.range(0, n).boxed()
+                .flatMapToLong(i -> IntStream.range(0, jobs[i]).mapToLong(k -> jm.deadline(i, k))).sorted().distinct()
+                .toArray();
+        int distinct = deadlines.length;
         int[][] index = new int[n][];
         int[] dueBy = new int[distinct * n];
         for (int i = 0; i < n; i++) {

@@ -8,6 +8,8 @@ import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.TooManyBatchesException;
 
+import java.util.Arrays;
+
 /**
  * The earliest-time sweep (explorer.md, "The earliest-time sweep"): PBS's own frames from the start
  * of the hyperperiod, layer by layer (kernels done), keeping for each count vector only the earliest
@@ -102,14 +104,9 @@ public final class EarliestSweep {
 
     /**
      * @param width     the most ready kernels whose batches are listed
+     * @param classes   1: one earliest time per count vector; more: one per class of ready sets
      * @param maxStates the most states kept (every layer is kept, to rebuild the path)
      */
-    public EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
-                  int width, long maxStates) {
-        this(ts, oracle, jm, meter, mutation, width, 1, maxStates, Mutation.NONE);
-    }
-
-    /** @param classes 1: one earliest time per count vector; more: one per class of ready sets */
     public EarliestSweep(TaskSet ts, Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation,
                   int width, int classes, long maxStates, Mutation broken) {
         this.width = width;
@@ -136,12 +133,11 @@ public final class EarliestSweep {
             failed = "no room for the class of ready sets beside the batch";
         } else {
             layers[0] = new MinMap();
-            layers[0].offer(0, 0, 0);
+            layers[0].offer(0, 0, 0, 0);
             kept = 1;
         }
     }
 
-    /** States expanded so far. */
     public long states() {
         return states;
     }
@@ -197,7 +193,7 @@ public final class EarliestSweep {
                 if (here == null || slot >= here.slots()) {
                     layer++;
                     slot = 0;
-                    if (nothingAbove()) {
+                    if (Arrays.stream(layers, layer, layers.length).allMatch(m -> m == null || m.size() == 0)) {
                         return fail("no state left");
                     }
                     continue;
@@ -229,21 +225,12 @@ public final class EarliestSweep {
         return Step.FAILED;
     }
 
-    private boolean nothingAbove() {
-        for (int l = layer; l < layers.length; l++) {
-            if (layers[l] != null && layers[l].size() > 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private void expand(long key, long classed, long t) {
         states++;
         long cls = (classed & ~countBits) >>> CLASS_SHIFT;
         long hi = classed & countBits;
         fields.decode(key, hi, counts);
-        assert java.util.Arrays.stream(counts).sum() == layer : "a state's counts are not those of its layer";
+        assert Arrays.stream(counts).sum() == layer : "a state's counts are not those of its layer";
         long next = Long.MAX_VALUE;
         for (int i = 0; i < jm.n; i++) {
             if (counts[i] < jm.items[i]) {
@@ -361,25 +348,24 @@ public final class EarliestSweep {
         long key = goal.keyAt(at);
         long hi = goal.highAt(at);
         int l = jm.totalKernels;
-        java.util.ArrayDeque<long[]> frames = new java.util.ArrayDeque<>();
+        // Filled from the end: every frame runs one kernel or more, so at most l frames.
+        long[] starts = new long[l];
+        long[] masks = new long[l];
+        int f = l;
         while (l > 0) {
             long tag = layers[l].tagAt(layers[l].indexOf(key, hi));
             long mask = tag & batchBits;
-            key -= fields.lowStep(mask, jm.taskOf);
-            hi = (hi & countBits) - fields.highStep(mask, jm.taskOf) | (tag & ~batchBits) >>> TAG_SHIFT << CLASS_SHIFT;
+            key -= fields.step(mask, jm.taskOf, false);
+            hi = (hi & countBits) - fields.step(mask, jm.taskOf, true)
+                    | (tag & ~batchBits) >>> TAG_SHIFT << CLASS_SHIFT;
             l -= Long.bitCount(mask);
             long t = layers[l].get(key, hi);
             fields.decode(key, hi & countBits, counts);
             long start = jm.readyAt(counts, t) != 0 ? t : jm.nextArrival(counts);
-            frames.push(new long[] {start, mask});
+            starts[--f] = start;
+            masks[f] = mask;
         }
-        long[] starts = new long[frames.size()];
-        long[] masks = new long[frames.size()];
-        int f = 0;
-        for (long[] fr : frames) {
-            starts[f] = fr[0];
-            masks[f++] = fr[1];
-        }
-        return new GreedyRuns.Run(null, true, starts, masks);
+        return new GreedyRuns.Run(null, true, Arrays.copyOfRange(starts, f, starts.length),
+                Arrays.copyOfRange(masks, f, masks.length));
     }
 }

@@ -17,14 +17,9 @@ public final class MinMap {
     private int size;
 
     public MinMap() {
-        this(16);
-    }
-
-    public MinMap(int capacity) {
-        int cap = Integer.highestOneBit(Math.max(16, capacity) * 2 - 1);
-        keys = new long[cap];
-        highs = new long[cap];
-        values = new long[cap];
+        keys = new long[16];
+        highs = new long[16];
+        values = new long[16];
         Arrays.fill(keys, EMPTY);
     }
 
@@ -32,14 +27,9 @@ public final class MinMap {
         return size;
     }
 
-    /** Keeps the smaller of {@code value} and the value already held for the key; true if the key is new. */
-    boolean offer(long key, long high, long value) {
-        return offer(key, high, value, 0);
-    }
-
     /**
-     * As {@link #offer(long, long, long)}, keeping the tag of the offer that set the value (the
-     * first of equal values).
+     * Keeps the smaller of {@code value} and the value already held for the key, with the tag of
+     * the offer that set it (the first of equal values; 0: none); true if the key is new.
      */
     boolean offer(long key, long high, long value, long tag) {
         if (size * 2 >= keys.length) {

@@ -28,7 +28,7 @@ public final class SideSearches {
      * the infeasible sets of the hard-set table every sweep empties within 0.6 M, and the feasible
      * sets it decides late need 1 to 2.3 M (docs/performance.md).
      */
-    static final long LONG_SWEEP = 1_000_000;
+    public static final long LONG_SWEEP = 1_000_000;
     private final List<WindowRelaxation> open = new ArrayList<>();
     private WindowRelaxation refuted;
     private EarliestSweep sweep;
@@ -46,14 +46,10 @@ public final class SideSearches {
     private boolean started;
 
     /**
-     * @param maxLive the most states held at once, shared by the relaxations; the sweep keeps as many
-     * @param relax   whether the relaxations apply (fewer kernels never take longer)
+     * @param maxLive   the most states held at once, shared by the relaxations; the sweep keeps as many
+     * @param relax     whether the relaxations apply (fewer kernels never take longer)
+     * @param longSweep the states after which a sweep takes twice a turn ({@link #LONG_SWEEP}; tests use fewer)
      */
-    public SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax) {
-        this(ts, jm, meter, mutation, maxLive, relax, LONG_SWEEP);
-    }
-
-    /** @param longSweep the states after which a sweep takes twice a turn ({@link #LONG_SWEEP}; tests use fewer) */
     public SideSearches(TaskSet ts, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive, boolean relax,
             long longSweep) {
         this.longSweep = longSweep;
@@ -71,10 +67,9 @@ public final class SideSearches {
         if (relax) {
             long keep = lightestLeftOut(ts);
             long each = keep == -1L ? maxLive : maxLive / 2;
-            open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each));
-            if (keep != -1L) {
+            for (long k : keep == -1L ? new long[] {-1L} : new long[] {-1L, keep}) {
                 open.add(new WindowRelaxation(new Oracle(ts, meter), jm, meter, mutation, each,
-                        WindowRelaxation.Mutation.NONE, keep));
+                        WindowRelaxation.Mutation.NONE, k));
             }
         }
     }

@@ -3,6 +3,7 @@ package org.gpusched.explore.bound;
 import org.gpusched.model.Ticks;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * A lower bound on the total length of the frames that run given numbers of kernels per unit,
@@ -41,10 +42,7 @@ public final class SlowedStaircase {
      */
     public SlowedStaircase(long[] wcet, long[] slowed, boolean broken) {
         int n = wcet.length;
-        Integer[] byS = new Integer[n];
-        for (int u = 0; u < n; u++) {
-            byS[u] = u;
-        }
+        Integer[] byS = IntStream.range(0, n).boxed().toArray(Integer[]::new);
         Arrays.sort(byS, (a, b) -> slowed[a] != slowed[b] ? Long.compare(slowed[b], slowed[a]) : Integer.compare(a, b));
         order = new int[n];
         solo = new long[n];
@@ -70,12 +68,7 @@ public final class SlowedStaircase {
 
     /** True when some unit runs slower in parallel than alone: otherwise the plain staircase is as strong. */
     static boolean matters(long[] wcet, long[] slowed) {
-        for (int u = 0; u < wcet.length; u++) {
-            if (slowed[u] > wcet[u]) {
-                return true;
-            }
-        }
-        return false;
+        return IntStream.range(0, wcet.length).anyMatch(u -> slowed[u] > wcet[u]);
     }
 
     /**

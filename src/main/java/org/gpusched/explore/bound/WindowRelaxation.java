@@ -13,7 +13,7 @@ import org.gpusched.oracle.BatchList;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.TooManyBatchesException;
 
-import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The window relaxation (explorer.md, "The window relaxation"): for a deadline W, can the kernels
@@ -76,16 +76,8 @@ public final class WindowRelaxation {
     /**
      * @param oracle its own oracle (the memo is not thread-safe)
      * @param maxLive the most states held at once; beyond, the relaxation retires
+     * @param keep the tasks kept, a bit per task (-1: all)
      */
-    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive) {
-        this(oracle, jm, meter, mutation, maxLive, Mutation.NONE);
-    }
-
-    public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
-                     Mutation broken) {
-        this(oracle, jm, meter, mutation, maxLive, broken, -1L);
-    }
-
     public WindowRelaxation(Oracle oracle, JobModel jm, Budget.Meter meter, LiveBound.Mutation mutation, long maxLive,
                      Mutation broken, long keep) {
         this.keep = keep;
@@ -96,13 +88,9 @@ public final class WindowRelaxation {
         this.maxLive = maxLive;
         this.demand = new DemandBound(oracle.taskSet(), oracle, jm, mutation);
         this.counts = new int[jm.n];
-        TreeSet<Long> ds = new TreeSet<>();
-        for (int i = 0; i < jm.n; i++) {
-            for (int k = 0; kept(i) && (long) k * jm.chain[i] < jm.items[i]; k++) {
-                ds.add(jm.deadline(i, k));
-            }
-        }
-        deadlines = ds.stream().mapToLong(Long::longValue).toArray();
+        deadlines = IntStream.range(0, jm.n).filter(this::kept).boxed()
+                .flatMapToLong(i -> IntStream.range(0, jm.items[i] / jm.chain[i]).mapToLong(k -> jm.deadline(i, k)))
+                .sorted().distinct().toArray();
     }
 
     /**
@@ -122,11 +110,6 @@ public final class WindowRelaxation {
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
     public static boolean applies(Oracle oracle) {
         return oracle.monotoneCompletion();
-    }
-
-    /** The deadline W of the window without a relaxed schedule, or -1. */
-    public long refutedAt() {
-        return refuted ? deadlines[window] : -1;
     }
 
     /** States expanded so far, over every window. */
@@ -240,14 +223,14 @@ public final class WindowRelaxation {
             due[i] = kept(i) ? (int) Math.min(jm.items[i], jobs * jm.chain[i]) : 0;
             total += due[i];
         }
-        fields = CountFields.of(due);
+        fields = CountFields.of(due, 0);
         if (fields == null) {
             retire("the counts due by " + w + " need more than 126 bits");
             return false;
         }
         layers = new MinMap[total + 1];
         layers[0] = new MinMap();
-        layers[0].offer(0, 0, 0);
+        layers[0].offer(0, 0, 0, 0);
         live = 1;
         layer = 0;
         slot = 0;
@@ -308,8 +291,8 @@ public final class WindowRelaxation {
             if (layers[to] == null) {
                 layers[to] = new MinMap();
             }
-            if (layers[to].offer(key + fields.lowStep(masks[p], jm.taskOf), hi + fields.highStep(masks[p], jm.taskOf),
-                    end)) {
+            if (layers[to].offer(key + fields.step(masks[p], jm.taskOf, false),
+                    hi + fields.step(masks[p], jm.taskOf, true), end, 0)) {
                 live++;
             }
             p++;

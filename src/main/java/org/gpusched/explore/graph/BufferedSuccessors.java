@@ -101,9 +101,10 @@ final class BufferedSuccessors implements Sink {
     }
 
     @Override
-    public void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
-                      Vertex from, List<Vertex> created) {
+    public int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
+                     Vertex from, List<Vertex> created) {
         record(key, OFFER, depth, t, parentTrail, start, mask, cost);
+        return -1; // kept or not when the engine inserts the list
     }
 
     @Override

@@ -56,16 +56,10 @@ public final class Engine {
     private boolean started;
     private long activeNanos;
 
-    public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter) {
-        this(oracle, jm, opt, meter, LiveBound.Mutation.NONE, LAZY_FROM);
-    }
-
-    /** @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily */
-    public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom) {
-        this(oracle, jm, opt, meter, mutation, lazyFrom, Workers.ONE);
-    }
-
-    /** @param workers threads for the breadth-first layer (used only by breadth-first search) */
+    /**
+     * @param lazyFrom depth-first walks the batches of vertices with this many ready tasks lazily
+     * @param workers  threads for the breadth-first layer (used only by breadth-first search)
+     */
     public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom,
            Workers workers) {
         this.oracle = oracle;

@@ -65,7 +65,7 @@ final class Expander {
         this.bounds = bounds;
         this.store = store;
         this.symmetry = Trail.keyedBy(opt, jm);
-        this.sink = Sink.of(store);
+        this.sink = store;
         this.additive = additive;
         SplittableRandom rnd = new SplittableRandom(0x5EEDL);
         jobKey = new long[jm.n][];

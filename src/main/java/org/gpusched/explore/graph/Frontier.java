@@ -18,8 +18,9 @@ interface Frontier {
     static Frontier of(SearchOrder order) {
         return switch (order) {
             case BFS, AUTO -> new Layered();
-            case DFS -> new Stack();
-            case EARLIEST_TIME_FIRST -> new ByTime();
+            case DFS -> new Queued(Collections.asLifoQueue(new ArrayDeque<>()));
+            case EARLIEST_TIME_FIRST -> new Queued(new PriorityQueue<>(Comparator
+                    .comparingLong((Vertex v) -> v.queuedAt).thenComparing(v -> -v.depth).thenComparingInt(v -> v.id)));
         };
     }
 
@@ -47,23 +48,12 @@ interface Frontier {
 
         /** Up to {@code max} vertices at the head of layer {@code depth}, in the order they will be popped. */
         List<Vertex> following(int depth, int max) {
-            List<Vertex> out = new ArrayList<>(Math.min(max, 64));
-            if (depth < layers.size()) {
-                for (java.util.Iterator<Vertex> it = layers.get(depth).iterator(); it.hasNext() && out.size() < max; ) {
-                    out.add(it.next());
-                }
-            }
-            return out;
+            return depth < layers.size() ? layers.get(depth).stream().limit(max).toList() : List.of();
         }
 
         @Override
         public boolean isEmpty() {
-            for (int d = floor; d < layers.size(); d++) {
-                if (!layers.get(d).isEmpty()) {
-                    return false;
-                }
-            }
-            return true;
+            return layers.subList(floor, layers.size()).stream().allMatch(ArrayDeque::isEmpty);
         }
 
         @Override
@@ -72,25 +62,13 @@ interface Frontier {
         }
     }
 
-    final class Stack implements Frontier {
-        private final ArrayDeque<Vertex> stack = new ArrayDeque<>();
+    /** Depth-first (a stack) or earliest time first (ordered by the time each vertex was pushed with). */
+    final class Queued implements Frontier {
+        private final Queue<Vertex> queue;
 
-        @Override
-        public void push(Vertex v) { stack.push(v); }
-
-        @Override
-        public Vertex pop() { return stack.poll(); }
-
-        @Override
-        public boolean isEmpty() { return stack.isEmpty(); }
-
-        @Override
-        public int floorDepth() { return 0; }
-    }
-
-    final class ByTime implements Frontier {
-        private final PriorityQueue<Vertex> queue = new PriorityQueue<>(Comparator
-                .comparingLong((Vertex v) -> v.queuedAt).thenComparing(v -> -v.depth).thenComparingInt(v -> v.id));
+        Queued(Queue<Vertex> queue) {
+            this.queue = queue;
+        }
 
         @Override
         public void push(Vertex v) {

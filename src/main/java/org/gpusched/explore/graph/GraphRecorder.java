@@ -62,11 +62,7 @@ final class GraphRecorder {
         if (limit <= 0) {
             return null;
         }
-        List<ExploredGraph.Node> out = new ArrayList<>();
-        for (Vertex v : nodes) {
-            out.add(new ExploredGraph.Node(v.id, Arrays.copyOf(v.times, v.size), v.key.counts.clone(), v.key.ready,
-                    v.id < 0));
-        }
-        return new ExploredGraph(out, edges, complete);
+        return new ExploredGraph(nodes.stream().map(v -> new ExploredGraph.Node(v.id, Arrays.copyOf(v.times, v.size),
+                v.key.counts.clone(), v.key.ready, v.id < 0)).toList(), edges, complete);
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.explore.graph;
 
+import java.util.Arrays;
+
 /**
  * Everything known about one state key: every start time at which it was ever reached (so a
  * (state, time) pair is expanded at most once) and the vertex still waiting for expansion that
@@ -18,10 +20,6 @@ final class KeyRecord {
     final long settledFrom;
     /** The earliest time kept at which the state is settled (MAX_VALUE: none yet). */
     private long firstSettled = Long.MAX_VALUE;
-
-    KeyRecord() {
-        this(Long.MAX_VALUE);
-    }
 
     KeyRecord(long settledFrom) {
         this.settledFrom = settledFrom;
@@ -79,7 +77,7 @@ final class KeyRecord {
     private void grow() {
         long[] bigger = new long[slots.length * 2];
         int[] biggerTrails = new int[slots.length * 2];
-        java.util.Arrays.fill(bigger, EMPTY);
+        Arrays.fill(bigger, EMPTY);
         for (int k = 0; k < slots.length; k++) {
             if (slots[k] != EMPTY) {
                 insert(bigger, biggerTrails, slots[k], trails[k]);

@@ -10,6 +10,7 @@ import org.gpusched.oracle.Oracle;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.*;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -256,11 +257,7 @@ public final class LayerSplit {
 
     /** Time the necessary conditions took on the other workers (worker 0's are the engine's). */
     long boundNanos() {
-        long sum = 0;
-        for (int w = 1; w < bounds.length; w++) {
-            sum += bounds[w].nanos();
-        }
-        return sum;
+        return Arrays.stream(bounds, 1, bounds.length).mapToLong(LiveBound::nanos).sum();
     }
 
     long helperCpuNanos() {

@@ -8,6 +8,8 @@ import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
 import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
 
 /**
  * The batches of one vertex generated on demand, for depth-first search: the sets of
@@ -48,21 +50,10 @@ final class LazyBatches {
         this.earliest = earliest;
         this.monotone = oracle.monotoneCompletion();
         r = Long.bitCount(ready);
-        Integer[] tasks = new Integer[r];
-        int k = 0;
-        for (long b = ready; b != 0; b &= b - 1) {
-            tasks[k++] = Long.numberOfTrailingZeros(b);
-        }
-        Arrays.sort(tasks, (a, b) -> {
-            int c = Long.compare(jm.unitDeadline(a, counts), jm.unitDeadline(b, counts));
-            return c != 0 ? c : Integer.compare(a, b);
-        });
-        order = new int[r];
-        deadlineOf = new long[r];
-        for (int i = 0; i < r; i++) {
-            order[i] = tasks[i];
-            deadlineOf[i] = jm.unitDeadline(tasks[i], counts);
-        }
+        order = BitSet.valueOf(new long[] {ready}).stream().boxed()
+                .sorted(Comparator.comparingLong((Integer u) -> jm.unitDeadline(u, counts)).thenComparingInt(u -> u))
+                .mapToInt(Integer::intValue).toArray();
+        deadlineOf = Arrays.stream(order).mapToLong(u -> jm.unitDeadline(u, counts)).toArray();
         set = new long[r + 1];
         sums = new long[r + 1][4];
         nextPos = new int[r + 1];

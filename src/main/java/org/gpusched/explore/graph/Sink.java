@@ -4,13 +4,17 @@ import java.util.List;
 
 /**
  * Where an {@link Expander} sends the successors of a vertex, in the order it makes them: the
- * {@link StateStore} itself (one thread), or a {@link BufferedSuccessors} list that a worker fills and the
- * engine later inserts into the store in vertex order (the split breadth-first layer).
+ * {@link StateStore} itself (one thread: offers are kept at once), or a {@link BufferedSuccessors}
+ * list that a worker fills and the engine later inserts into the store in vertex order (the split
+ * breadth-first layer).
  */
 interface Sink {
-    /** Offers (key, t) reached from time {@code parentTrail}'s path by batch {@code mask} started at {@code start}. */
-    void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost, Vertex from,
-               List<Vertex> created);
+    /**
+     * Offers (key, t) reached from time {@code parentTrail}'s path by batch {@code mask} started at
+     * {@code start}; returns the trail record kept for it, or -1 when none is (yet).
+     */
+    int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost, Vertex from,
+              List<Vertex> created);
 
     /** A path from time j of v that completed every job. */
     void reachedEnd(Vertex v, int j, long s, long end, long cost);
@@ -20,30 +24,4 @@ interface Sink {
 
     /** The objective cost of the path kept for time j of v (asked only when costs are tracked). */
     long pathCost(Vertex v, int j);
-
-    /** The store itself: offers are kept at once. */
-    static Sink of(StateStore store) {
-        return new Sink() {
-            @Override
-            public void offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
-                              Vertex from, List<Vertex> created) {
-                store.offer(key, depth, t, parentTrail, start, mask, cost, from, created);
-            }
-
-            @Override
-            public void reachedEnd(Vertex v, int j, long s, long end, long cost) {
-                store.reachedEnd(v, j, s, end, cost);
-            }
-
-            @Override
-            public boolean stopped() {
-                return store.stopped;
-            }
-
-            @Override
-            public long pathCost(Vertex v, int j) {
-                return store.trail.cost(v.trails[j]);
-            }
-        };
-    }
 }

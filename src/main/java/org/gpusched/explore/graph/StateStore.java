@@ -16,7 +16,7 @@ import java.util.*;
  * deepest path and the final(s) found; and whether and why the exploration stopped. Expansion
  * offers every successor here; the store decides whether it is new and to which vertex it goes.
  */
-final class StateStore {
+final class StateStore implements Sink {
     private final JobModel jm;
     private final Options opt;
     /** Whether path costs are tracked: --stop all with an objective summed over frames. */
@@ -98,7 +98,8 @@ final class StateStore {
     }
 
     /** A path that completed every job: kept as the final (stop first) or if best so far (stop all). */
-    void reachedEnd(Vertex v, int j, long s, long end, long cost) {
+    @Override
+    public void reachedEnd(Vertex v, int j, long s, long end, long cost) {
         if (opt.stop() == StopRule.ALL) {
             // Keep only the best final: lowest cost, then earliest end, then the first found.
             long value = additive ? cost : end;
@@ -130,10 +131,10 @@ final class StateStore {
      * Keeps (key, t) unless known; returns the trail record of the path kept for it, or -1 when
      * the pair is dropped as a later time of a settled state already kept at an earlier time.
      */
-    int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
-              Vertex from, List<Vertex> created) {
+    @Override
+    public int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
+                     Vertex from, List<Vertex> created) {
         KeyRecord rec = null;
-        int tr;
         if (opt.merge() != MergeLevel.NONE) {
             Map<StateKey, KeyRecord> map = mapAt(depth);
             rec = map.get(key);
@@ -154,10 +155,10 @@ final class StateStore {
                     return known;
                 }
             }
-            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
+        }
+        int tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
+        if (rec != null) {
             rec.cover(t, tr);
-        } else {
-            tr = parentTrail < 0 ? 0 : trail.add(parentTrail, start, mask, cost);
         }
         states++;
         Vertex target;
@@ -207,6 +208,16 @@ final class StateStore {
             throw new IllegalStateException("layer " + depth + " was freed but is still reached");
         }
         return m;
+    }
+
+    @Override
+    public boolean stopped() {
+        return stopped;
+    }
+
+    @Override
+    public long pathCost(Vertex v, int j) {
+        return trail.cost(v.trails[j]);
     }
 
     ExploredGraph graph() {

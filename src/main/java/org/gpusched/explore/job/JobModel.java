@@ -22,7 +22,7 @@ public final class JobModel {
     /** Relative deadline D of each task. */
     public final long[] relDeadline;
     /** Offset + jitter of each task: job k may start at start[i] + k·T. */
-    final long[] start;
+    public final long[] start;
     public final long[] offset;
     /** Kernels per job of each task (1 without chains). */
     public final int[] chain;
@@ -33,7 +33,7 @@ public final class JobModel {
     /** Per unit: its task, its isolated wcet, the summed wcet of the kernels after it, last of its chain. */
     public final int[] taskOf;
     public final long[] wcet;
-    final long[] tail;
+    public final long[] tail;
     public final boolean[] last;
     /** Kernels of the hyperperiod: the depth of a complete path. */
     public final int totalKernels;
@@ -105,7 +105,6 @@ public final class JobModel {
         return stage == chain[i] - 1;
     }
 
-    /** Absolute deadline of a job. */
     public long deadline(int task, int job) {
         return offset[task] + job * period[task] + relDeadline[task];
     }

@@ -27,4 +27,12 @@ public record LoneFinish(long end, long frame, long wcet, long rest, long runtim
                 + (copies > 0 ? " + copies " + copies : "") + (runtime > 0 ? " + runtime " + runtime : "");
         return "(" + first + (rest > 0 ? ", then " + rest + " more in its chain" : "") + ")";
     }
+
+    /** A witness's line for the job {@code name} (unit#job), whose next kernel is ready: late even alone, or not. */
+    public String reason(String name, long released, long deadline) {
+        return end > deadline
+                ? name + " (released " + released + ", deadline " + deadline + ") cannot finish before " + end
+                        + " even alone " + why()
+                : name + " (deadline " + deadline + ") can still finish by " + end + " alone";
+    }
 }

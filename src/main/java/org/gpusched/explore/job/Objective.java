@@ -30,11 +30,6 @@ public enum Objective {
         };
     }
 
-    /** Lower is better. */
-    public long cost(List<Frame> path, JobModel jm) {
-        return this == MOST_SLACK ? -value(path, jm) : value(path, jm);
-    }
-
     /** Whether the cost is a sum of per-frame terms ({@link #frameCost}). */
     public boolean additive() {
         return this != EARLIEST_FINISH;

@@ -6,10 +6,8 @@ import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
+import java.util.*;
+import java.util.stream.IntStream;
 
 /**
  * Classes of interchangeable tasks: equal period, relative deadline, offset, jitter and chain
@@ -99,16 +97,10 @@ public final class Symmetry {
      * with the same future.
      */
     public int[] realOf(int[] realCounts) {
-        int[] map = new int[realCounts.length];
-        for (int i = 0; i < map.length; i++) {
-            map[i] = i;
-        }
+        int[] map = IntStream.range(0, realCounts.length).toArray();
         for (int[] cls : classes) {
-            Integer[] order = new Integer[cls.length];
-            for (int k = 0; k < cls.length; k++) {
-                order[k] = cls[k];
-            }
-            java.util.Arrays.sort(order, (x, y) -> realCounts[x] != realCounts[y]
+            Integer[] order = Arrays.stream(cls).boxed().toArray(Integer[]::new);
+            Arrays.sort(order, (x, y) -> realCounts[x] != realCounts[y]
                     ? Integer.compare(realCounts[y], realCounts[x]) : Integer.compare(x, y));
             for (int k = 0; k < cls.length; k++) {
                 map[cls[k]] = order[k];
@@ -128,7 +120,6 @@ public final class Symmetry {
         return out;
     }
 
-    /** The inverse of a permutation. */
     public static int[] inverse(int[] map) {
         int[] inv = new int[map.length];
         for (int i = 0; i < map.length; i++) {
@@ -171,12 +162,8 @@ public final class Symmetry {
             long m = e.getKey();
             long swapped = m;
             for (int s = 0; s < stages; s++) {
-                long bitA = 1L << (ua + s);
-                long bitB = 1L << (ub + s);
-                boolean hasA = (m & bitA) != 0;
-                boolean hasB = (m & bitB) != 0;
-                if (hasA != hasB) {
-                    swapped ^= bitA | bitB;
+                if ((m >>> (ua + s) & 1) != (m >>> (ub + s) & 1)) {
+                    swapped ^= 1L << (ua + s) | 1L << (ub + s);
                 }
             }
             if (!e.getValue().equals(inter.table().get(swapped))) {
@@ -187,10 +174,6 @@ public final class Symmetry {
     }
 
     private static int firstUnit(TaskSet ts, int task) {
-        int u = 0;
-        for (int i = 0; i < task; i++) {
-            u += ts.task(i).kernels();
-        }
-        return u;
+        return IntStream.range(0, task).map(i -> ts.task(i).kernels()).sum();
     }
 }

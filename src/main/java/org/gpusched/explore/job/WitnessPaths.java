@@ -7,6 +7,7 @@ import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Turns trail records and job counts into frames and witnesses a person can read. */
@@ -57,10 +58,7 @@ public final class WitnessPaths {
      */
     public static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
         int[] counts = countsAfter(path, jm.n);
-        int done = 0;
-        for (int c : counts) {
-            done += c;
-        }
+        int done = Arrays.stream(counts).sum();
         long ready = jm.readyAt(counts, t);
         List<String> reasons = new ArrayList<>();
         boolean someoneLate = false;
@@ -71,16 +69,9 @@ public final class WitnessPaths {
             // LoneFinish is always eligible and no batch is shorter than its longest job, so running
             // alone (and then the rest of its chain, each kernel alone) is the earliest any job can finish.
             LoneFinish a = LoneFinish.from(t, u, jm.firstUnit[i] + jm.chain[i] - 1, jm.wcet[u], oracle);
-            long alone = a.end();
-            String name = oracle.unitName(u) + "#" + job;
             long d = jm.deadline(i, job);
-            if (alone > d) {
-                someoneLate = true;
-                reasons.add(name + " (released " + jm.arrival(i, job) + ", deadline " + d
-                        + ") cannot finish before " + alone + " even alone " + a.why());
-            } else {
-                reasons.add(name + " (deadline " + d + ") can still finish by " + alone + " alone");
-            }
+            someoneLate |= a.end() > d;
+            reasons.add(a.reason(oracle.unitName(u) + "#" + job, jm.arrival(i, job), d));
         }
         if (!someoneLate && ready != 0) {
             reasons.add("every eligible batch from here makes some job miss its deadline later on");

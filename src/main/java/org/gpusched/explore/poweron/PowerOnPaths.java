@@ -47,7 +47,7 @@ final class PowerOnPaths {
         while (!at.containsKey(x)) {
             at.put(x, back.size());
             back.add(x);
-            x = back(x, j, i);
+            x = chain(x, j, i).get(0);
         }
         // back[c], back[c+1], ... back[end-1], then back[c] again: each reached forwards from the next one.
         List<PowerState> cycle = new ArrayList<>(back.subList(at.get(x), back.size()));
@@ -67,15 +67,6 @@ final class PowerOnPaths {
             level += j - i;
         }
         return new Lasso(frames, fromFrame, (long) cycle.size() * (j - i) * tl.hyperperiod);
-    }
-
-    /** The predecessor, (from − to) hyperperiods back, of a boundary state of hyperperiod {@code from}. */
-    private PowerState back(PowerState s, int from, int to) {
-        PowerState x = s;
-        for (int k = from; k > to; k--) {
-            x = preds.get(k).get(x);
-        }
-        return x;
     }
 
     /** The boundary states from hyperperiod {@code to} forwards to {@code s} at hyperperiod {@code from}. */
@@ -123,16 +114,9 @@ final class PowerOnPaths {
             }
             int u = tl.unit(i, c);
             LoneFinish a = LoneFinish.from(t, u, tl.firstUnit[i] + tl.chain[i] - 1, tl.wcet[u], oracle);
-            long alone = a.end();
             long due = tl.deadline(i, c);
-            String name = tl.unitName[u] + "#" + tl.job(i, c);
-            if (alone > due) {
-                late = true;
-                reasons.add(name + " (released " + tl.arrival(i, c) + ", deadline " + due + ") cannot finish before "
-                        + alone + " even alone " + a.why());
-            } else {
-                reasons.add(name + " (deadline " + due + ") can still finish by " + alone + " alone");
-            }
+            late |= a.end() > due;
+            reasons.add(a.reason(tl.unitName[u] + "#" + tl.job(i, c), tl.arrival(i, c), due));
         }
         if (!late) {
             reasons.add("every eligible batch from here makes some job miss its deadline later on");

@@ -28,11 +28,7 @@ final class PowerState {
 
     /** Kernels completed since the boundary (comparable within one hyperperiod's search). */
     long done() {
-        long d = 0;
-        for (int c : counts) {
-            d += c;
-        }
-        return d;
+        return Arrays.stream(counts).asLongStream().sum();
     }
 
     /** The same state one hyperperiod earlier: what a boundary state is keyed by. */

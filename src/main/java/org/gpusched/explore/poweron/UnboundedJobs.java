@@ -1,5 +1,6 @@
 package org.gpusched.explore.poweron;
 
+import org.gpusched.explore.job.JobModel;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -33,38 +34,21 @@ public final class UnboundedJobs {
 
     /** @param ts a task set whose offsets are the file's own (see {@link #fileTimeLine}) */
     UnboundedJobs(TaskSet ts) {
-        n = ts.size();
-        hyperperiod = ts.hyperperiod();
-        period = new long[n];
-        offset = new long[n];
-        ready = new long[n];
-        relDeadline = new long[n];
-        chain = new int[n];
-        firstUnit = new int[n];
-        perHyperperiod = new int[n];
-        int u = 0;
-        for (int i = 0; i < n; i++) {
-            Task t = ts.task(i);
-            period[i] = t.period();
-            offset[i] = t.offset();
-            ready[i] = t.offset() + t.jitter();
-            relDeadline[i] = t.deadline();
-            chain[i] = t.kernels();
-            firstUnit[i] = u;
-            u += t.kernels();
-            perHyperperiod[i] = (int) (hyperperiod / t.period()) * t.kernels();
-        }
-        List<Unit> us = ts.units();
-        wcet = new long[us.size()];
-        tail = new long[us.size()];
-        taskOf = new int[us.size()];
-        unitName = new String[us.size()];
-        for (Unit x : us) {
-            wcet[x.index()] = x.wcet();
-            tail[x.index()] = x.tail();
-            taskOf[x.index()] = x.task();
-            unitName[x.index()] = x.name();
-        }
+        // The per-task and per-unit tables are those of the hyperperiod's jobs; only the counts differ.
+        JobModel jm = new JobModel(ts);
+        n = jm.n;
+        hyperperiod = jm.hyperperiod;
+        period = jm.period;
+        offset = jm.offset;
+        ready = jm.start;
+        relDeadline = jm.relDeadline;
+        chain = jm.chain;
+        firstUnit = jm.firstUnit;
+        perHyperperiod = jm.items;
+        wcet = jm.wcet;
+        tail = jm.tail;
+        taskOf = jm.taskOf;
+        unitName = ts.units().stream().map(Unit::name).toArray(String[]::new);
     }
 
     /**

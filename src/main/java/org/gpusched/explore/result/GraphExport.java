@@ -11,10 +11,8 @@ import org.jgrapht.nio.dot.DOTExporter;
 import org.jgrapht.nio.graphml.GraphMLExporter;
 
 import java.io.Writer;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.*;
+import java.util.stream.Collectors;
 
 /** Writes an {@link ExploredGraph} as DOT or GraphML through JGraphT. */
 public final class GraphExport {
@@ -42,11 +40,8 @@ public final class GraphExport {
         int id = 0;
         List<Unit> units = ts.units();
         for (ExploredGraph.Edge e : g.edges()) {
-            List<String> names = new ArrayList<>();
-            for (int u : e.order()) {
-                names.add(units.get(u).name());
-            }
-            graph.addEdge(e.from(), e.to(), new EdgeLabel(id++, "<" + String.join(",", names) + "> C=" + e.completion()));
+            String names = Arrays.stream(e.order()).mapToObj(u -> units.get(u).name()).collect(Collectors.joining(","));
+            graph.addEdge(e.from(), e.to(), new EdgeLabel(id++, "<" + names + "> C=" + e.completion()));
         }
         GraphExporter<Integer, EdgeLabel> exporter;
         if (format == Format.DOT) {
@@ -86,10 +81,7 @@ public final class GraphExport {
                 exe.add(ts.task(i).name() + " x" + n.executedPerTask()[i]);
             }
         }
-        List<String> delta = new ArrayList<>();
-        for (int k = 1; k < n.times().length; k++) {
-            delta.add(Long.toString(n.times()[k] - t));
-        }
+        List<String> delta = Arrays.stream(n.times()).skip(1).mapToObj(x -> Long.toString(x - t)).toList();
         String label = (n.terminal() ? "END " : "") + "t=" + t + "\\nready={" + String.join(",", ready) + "}\\nexe={"
                 + String.join(",", exe) + "}\\ndom=[" + String.join(",", delta) + "]";
         Map<String, Attribute> m = new LinkedHashMap<>();

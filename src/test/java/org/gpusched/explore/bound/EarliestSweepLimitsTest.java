@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class EarliestSweepLimitsTest {
     private static EarliestSweep sweep(TaskSet ts, Budget.Meter meter, int width, long maxStates) {
-        return new EarliestSweep(ts, new Oracle(ts, meter), new JobModel(ts), meter, LiveBound.Mutation.NONE, width,
-                maxStates);
+        return new EarliestSweep(ts, new Oracle(ts, meter), new JobModel(ts), meter, LiveBound.Mutation.NONE, width, 1,
+                maxStates, EarliestSweep.Mutation.NONE);
     }
 
     @Test
@@ -76,7 +76,7 @@ class EarliestSweepLimitsTest {
         json.append(task("b", 1600)).append(task("light", 800)).setLength(json.length() - 2);
         TaskSet ts = new org.gpusched.input.TaskSetReader().read("full-word.json", json.append("]}").toString());
         JobModel jm = new JobModel(ts);
-        assertThat(CountFields.of(jm.items)).isNotNull();
+        assertThat(CountFields.of(jm.items, 0)).isNotNull();
         assertThat(CountFields.of(jm.items, 2)).isNull();
         EarliestSweep plain = sweep(ts, null, 8, 1 << 22);
         assertThat(plain.step(Long.MAX_VALUE)).isEqualTo(EarliestSweep.Step.FOUND);

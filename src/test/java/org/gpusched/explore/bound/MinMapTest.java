@@ -25,7 +25,7 @@ class MinMapTest {
                 long value = rnd.nextLong(1_000_000);
                 boolean fresh = !ref.containsKey(List.of(key, high));
                 ref.merge(List.of(key, high), value, Math::min);
-                assertThat(m.offer(key, high, value)).isEqualTo(fresh);
+                assertThat(m.offer(key, high, value, 0)).isEqualTo(fresh);
             }
             assertThat(m.size()).isEqualTo(ref.size());
             Map<List<Long>, Long> back = new HashMap<>();
