@@ -112,7 +112,7 @@ final class PbsView {
      * ...); with its offset and jitter. A task with no such segment keeps one kernel of its
      * summed exec, so that the interference model can still name it.
      */
-    static Task chainTask(String file, TaskSetValidator v1, WorkTask t, InputDtoV2.TaskDto dto) {
+    static Task chainTask(String file, WorkTask t, InputDtoV2.TaskDto dto) {
         String p = "tasks[" + t.index() + "]";
         List<Stage> stages = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -158,7 +158,7 @@ final class PbsView {
             Stage only = base.chain().get(0);
             base = base.withChain(List.of(only.withCopies(stages.get(0).h2d(), stages.get(0).d2h())));
         }
-        return v1.release(p, base, dto.offset(), dto.jitter());
+        return Window.release(file, p, base, dto.offset(), dto.jitter());
     }
 
     private static final java.util.regex.Pattern KERNEL_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");
