@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Turns Jackson's exceptions into one-line {@link InputException}s in the user's terms: the JSON
@@ -43,12 +44,12 @@ final class JsonErrors {
                     + "; free-form data goes under \"x\")";
         } else if (e instanceof JsonMappingException m && isRange(m)) {
             path = pathOf(m);
-            JsonNode n = nodeAt(tree, m);
+            JsonNode n = nodeAt(tree, m.getPath());
             detail = "number out of range: " + (n == null ? "?" : n.asText()) + " (at most "
                     + (brief(m.getOriginalMessage()).contains("of int") ? Integer.MAX_VALUE : Long.MAX_VALUE) + ")";
         } else if (e instanceof MismatchedInputException m) {
             path = pathOf(m);
-            JsonNode n = nodeAt(tree, m);
+            JsonNode n = nodeAt(tree, m.getPath());
             detail = "wrong type: expected " + describe(m.getTargetType())
                     + (n == null ? "" : ", got " + found(n));
         } else if (e instanceof JsonMappingException m) {
@@ -84,9 +85,10 @@ final class JsonErrors {
                 || brief(m.getOriginalMessage()).matches("(?s).*out of range of (int|long).*");
     }
 
-    private static JsonNode nodeAt(JsonNode tree, JsonMappingException e) {
+    /** The node {@code refs} lead to from {@code tree}, or null where the tree has none. */
+    static JsonNode nodeAt(JsonNode tree, List<JsonMappingException.Reference> refs) {
         JsonNode n = tree;
-        for (JsonMappingException.Reference r : e.getPath()) {
+        for (JsonMappingException.Reference r : refs) {
             if (n == null) {
                 return null;
             }
@@ -112,15 +114,7 @@ final class JsonErrors {
     }
 
     private static String known(Collection<Object> ids) {
-        if (ids == null) {
-            return "?";
-        }
-        List<String> names = new ArrayList<>();
-        for (Object o : ids) {
-            names.add(String.valueOf(o));
-        }
-        names.sort(null);
-        return String.join(", ", names);
+        return ids == null ? "?" : ids.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
     }
 
     private static String describe(Class<?> type) {

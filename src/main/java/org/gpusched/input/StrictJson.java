@@ -104,11 +104,7 @@ public final class StrictJson {
         if (refs.isEmpty() || refs.get(refs.size() - 1).getFieldName() == null) {
             return null;
         }
-        JsonNode n = tree;
-        for (int i = 0; i < refs.size() - 1 && n != null; i++) {
-            JsonMappingException.Reference r = refs.get(i);
-            n = r.getFieldName() != null ? n.get(r.getFieldName()) : n.get(r.getIndex());
-        }
+        JsonNode n = JsonErrors.nodeAt(tree, refs.subList(0, refs.size() - 1));
         String field = refs.get(refs.size() - 1).getFieldName();
         return n != null && n.isObject() && !n.has(field) ? field : null;
     }

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
 final class TaskSetValidator {
     /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
 
     private final String file;
     private final String sha256;
