@@ -60,13 +60,9 @@ final class PbsView {
     }
 
     /** GPU segments of non-zero exec after segment {@code s} of the task's chain. */
-    private static int gpuAfter(WorkTask t, Segment s) {
-        int from = t.segments().indexOf(s);
-        int n = 0;
-        for (int i = from + 1; i < t.segments().size(); i++) {
-            n += t.segments().get(i) instanceof Segment.Gpu g && g.exec() > 0 ? 1 : 0;
-        }
-        return n;
+    private static long gpuAfter(WorkTask t, Segment s) {
+        return t.segments().subList(t.segments().indexOf(s) + 1, t.segments().size()).stream()
+                .filter(x -> x instanceof Segment.Gpu g && g.exec() > 0).count();
     }
 
     /** v1's hyperperiod and job-count limits as a reason, or null when within them. */
@@ -84,10 +80,7 @@ final class PbsView {
      * methods that keep state per job have their own, lower cap: {@link JobLimit}).
      */
     static String kernelLimit(List<Task> tasks, long h) {
-        long kernels = 0;
-        for (Task t : tasks) {
-            kernels += h / t.period() * t.kernels();
-        }
+        long kernels = tasks.stream().mapToLong(t -> h / t.period() * t.kernels()).sum();
         if (kernels > TaskSet.MAX_KERNELS) {
             return kernels + " kernels (jobs times chain length) per hyperperiod exceed the limit of "
                     + TaskSet.MAX_KERNELS;

@@ -46,10 +46,7 @@ final class TaskSetValidator {
                     : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
                     + " (choose harmonic periods)");
         }
-        long jobs = 0;
-        for (Task t : tasks) {
-            jobs += h.getAsLong() / t.period();
-        }
+        long jobs = tasks.stream().mapToLong(t -> h.getAsLong() / t.period()).sum();
         String tooMany = PbsView.kernelLimit(tasks, h.getAsLong());
         if (tooMany != null) {
             throw fail("tasks", tooMany);

@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * The qualification run: (a) the shipped validation cases against their expected results, (b)
@@ -323,11 +324,9 @@ public final class Qualify {
     }
 
     private static List<Qualification.Fact> environment() {
-        List<Qualification.Fact> out = new ArrayList<>();
-        for (String p : List.of("java.version", "java.vendor", "java.vm.name", "java.vm.version", "os.name",
-                "os.version", "os.arch")) {
-            out.add(new Qualification.Fact(p, System.getProperty(p, "unknown")));
-        }
+        List<Qualification.Fact> out = new ArrayList<>(Stream.of("java.version", "java.vendor", "java.vm.name",
+                "java.vm.version", "os.name", "os.version", "os.arch")
+                .map(p -> new Qualification.Fact(p, System.getProperty(p, "unknown"))).toList());
         out.add(new Qualification.Fact("processors", Integer.toString(Runtime.getRuntime().availableProcessors())));
         return out;
     }
