@@ -52,7 +52,7 @@ final class TaskSetValidator {
             throw fail("tasks", tooMany);
         }
         Interference inter = interference(in.interference(), tasks, index)
-                .withOverhead(new RuntimeFields(file).read(in.runtime()));
+                .withOverhead(RuntimeFields.read(file, in.runtime()));
         long origin = Window.start(tasks, h.getAsLong());
         return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
                 sha256, file, origin);
@@ -128,18 +128,7 @@ final class TaskSetValidator {
         if (v < min) {
             throw fail(path, "must be >= " + min + " (got " + v + ")");
         }
-        return atMost(path, v, max);
-    }
-
-    /**
-     * Every number has an upper bound (docs/format.md, "Limits"): far above real hardware and task
-     * sets, and low enough that no sum or product derived from it overflows.
-     */
-    private long atMost(String path, long v, long max) {
-        if (v > max) {
-            throw fail(path, "must be <= " + max + " (got " + v + "; a reader limit, see the format's Limits)");
-        }
-        return v;
+        return ReadLimits.atMost(file, path, v, max);
     }
 
     /** The file's time unit (tick when absent) after checking it and the file's name, in every format version. */
@@ -214,7 +203,7 @@ final class TaskSetValidator {
         if (k.blocks() < 1) {
             throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
         }
-        atMost(p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
+        ReadLimits.atMost(file, p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
         if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
             throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
         }
@@ -226,7 +215,7 @@ final class TaskSetValidator {
         if (smem < 0) {
             throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
         }
-        atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
+        ReadLimits.atMost(file, p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
         KernelKind kind = KernelKind.of(k.kind());
         if (kind == null || kind != KernelKind.SPIN && k.module() != null) {
             throw fail(p + ".kind", kind == null ? "must be one of " + KernelKind.names() + " (got \"" + k.kind() + "\")"

@@ -57,7 +57,7 @@ final class WorkloadValidator {
             throw fail("interference", "an interference table describes at most " + TaskSet.MAX_TASKS + " tasks");
         }
         Interference inter = v1.interference(in.interference(), pseudo, index)
-                .withOverhead(new RuntimeFields(file).read(in.runtime()));
+                .withOverhead(RuntimeFields.read(file, in.runtime()));
         String note = PbsView.whyNot(tasks, gpu);
         TaskSet pbs = null;
         if (note == null) {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -86,16 +87,11 @@ final class KernelProgress {
         return min;
     }
 
-    /** Receives the kernels never run. */
-    interface Missing {
-        void kernel(Unit unit, long job);
-    }
-
     /**
      * Every kernel not run, ordered by its job's release, then arrival, task, job and kernel: a
      * merge of one cursor per task, each walking that task's kernels in number order.
      */
-    void eachNotRun(Missing out) {
+    void eachNotRun(BiConsumer<Unit, Long> out) {
         List<Unit> units = ts.units();
         // {release, arrival, task, seq}
         PriorityQueue<long[]> q = new PriorityQueue<>(Arrays::compare);
@@ -109,7 +105,7 @@ final class KernelProgress {
             long[] c = q.poll();
             int i = (int) c[2];
             int k = ts.task(i).kernels();
-            out.kernel(units.get(firstUnit[i] + (int) (c[3] % k)), c[3] / k);
+            out.accept(units.get(firstUnit[i] + (int) (c[3] % k)), c[3] / k);
             long s = nextNotRun(i, c[3] + 1);
             if (s >= 0) {
                 q.add(cursor(i, s));
