@@ -33,27 +33,23 @@ final class JsonErrors {
     static InputException translate(String file, JsonProcessingException e, JsonNode tree,
                                     Map<String, JsonLocation> locations) {
         JsonLocation loc = e.getLocation();
-        String path;
+        String path = e instanceof JsonMappingException m ? pathOf(m.getPath()) : "";
         String detail;
         if (e instanceof MismatchedInputException m && brief(m.getOriginalMessage()).startsWith("Trailing token")) {
             path = "";
             detail = "malformed JSON: more content after the top-level object (only one object per file)";
         } else if (e instanceof UnrecognizedPropertyException u) {
-            path = pathOf(u);
             detail = "unknown field \"" + u.getPropertyName() + "\" (known: " + known(u.getKnownPropertyIds())
                     + "; free-form data goes under \"x\")";
         } else if (e instanceof JsonMappingException m && isRange(m)) {
-            path = pathOf(m);
             JsonNode n = nodeAt(tree, m.getPath());
             detail = "number out of range: " + (n == null ? "?" : n.asText()) + " (at most "
                     + (brief(m.getOriginalMessage()).contains("of int") ? Integer.MAX_VALUE : Long.MAX_VALUE) + ")";
         } else if (e instanceof MismatchedInputException m) {
-            path = pathOf(m);
             JsonNode n = nodeAt(tree, m.getPath());
             detail = "wrong type: expected " + describe(m.getTargetType())
                     + (n == null ? "" : ", got " + found(n));
         } else if (e instanceof JsonMappingException m) {
-            path = pathOf(m);
             detail = brief(m.getOriginalMessage());
         } else if (e instanceof InputCoercionException c) {
             path = contextPath(c.getProcessor() == null ? null : c.getProcessor().getParsingContext());
@@ -67,7 +63,6 @@ final class JsonErrors {
             path = contextPath(p.getProcessor() == null ? null : p.getProcessor().getParsingContext());
             detail = "malformed JSON: " + brief(p.getOriginalMessage());
         } else {
-            path = "";
             detail = "malformed JSON: " + brief(e.getOriginalMessage());
         }
         // Jackson reports record errors where the object ends; the value itself is more useful.
@@ -161,9 +156,9 @@ final class JsonErrors {
         return cut > 0 ? s.substring(0, cut) : s;
     }
 
-    static String pathOf(JsonMappingException e) {
+    static String pathOf(List<JsonMappingException.Reference> refs) {
         StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
+        for (JsonMappingException.Reference r : refs) {
             if (r.getFieldName() != null) {
                 if (sb.length() > 0) {
                     sb.append('.');
