@@ -33,9 +33,7 @@ final class Coverage {
     }
 
     List<Qualification.Check> checks() {
-        List<Qualification.Check> out = new ArrayList<>();
-        checks.forEach((id, t) -> out.add(t.check(id)));
-        return out;
+        return checks.entrySet().stream().map(e -> e.getValue().check(e.getKey())).toList();
     }
 
     List<Qualification.InputCheck> perInput() {
