@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The qualification run: (a) the shipped validation cases against their expected results, (b)
@@ -292,11 +293,8 @@ public final class Qualify {
                 }
                 if (f.getKey().equals("runtime")) {
                     // the drawn sets keep the file's runtime cost; its "copy" is a cost, not a copy segment
-                    boolean stated = false;
-                    for (JsonNode cost : f.getValue()) {
-                        stated |= cost.isNumber() && cost.asLong() != 0;
-                    }
-                    if (stated) {
+                    if (StreamSupport.stream(f.getValue().spliterator(), false)
+                            .anyMatch(cost -> cost.isNumber() && cost.asLong() != 0)) {
                         out.add("runtime");
                     }
                     return;
