@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Turns Jackson's exceptions into one-line {@link InputException}s in the user's terms: the JSON
@@ -32,27 +33,23 @@ final class JsonErrors {
     static InputException translate(String file, JsonProcessingException e, JsonNode tree,
                                     Map<String, JsonLocation> locations) {
         JsonLocation loc = e.getLocation();
-        String path;
+        String path = e instanceof JsonMappingException m ? pathOf(m.getPath()) : "";
         String detail;
         if (e instanceof MismatchedInputException m && brief(m.getOriginalMessage()).startsWith("Trailing token")) {
             path = "";
             detail = "malformed JSON: more content after the top-level object (only one object per file)";
         } else if (e instanceof UnrecognizedPropertyException u) {
-            path = pathOf(u);
             detail = "unknown field \"" + u.getPropertyName() + "\" (known: " + known(u.getKnownPropertyIds())
                     + "; free-form data goes under \"x\")";
         } else if (e instanceof JsonMappingException m && isRange(m)) {
-            path = pathOf(m);
-            JsonNode n = nodeAt(tree, m);
+            JsonNode n = nodeAt(tree, m.getPath());
             detail = "number out of range: " + (n == null ? "?" : n.asText()) + " (at most "
                     + (brief(m.getOriginalMessage()).contains("of int") ? Integer.MAX_VALUE : Long.MAX_VALUE) + ")";
         } else if (e instanceof MismatchedInputException m) {
-            path = pathOf(m);
-            JsonNode n = nodeAt(tree, m);
+            JsonNode n = nodeAt(tree, m.getPath());
             detail = "wrong type: expected " + describe(m.getTargetType())
                     + (n == null ? "" : ", got " + found(n));
         } else if (e instanceof JsonMappingException m) {
-            path = pathOf(m);
             detail = brief(m.getOriginalMessage());
         } else if (e instanceof InputCoercionException c) {
             path = contextPath(c.getProcessor() == null ? null : c.getProcessor().getParsingContext());
@@ -66,7 +63,6 @@ final class JsonErrors {
             path = contextPath(p.getProcessor() == null ? null : p.getProcessor().getParsingContext());
             detail = "malformed JSON: " + brief(p.getOriginalMessage());
         } else {
-            path = "";
             detail = "malformed JSON: " + brief(e.getOriginalMessage());
         }
         // Jackson reports record errors where the object ends; the value itself is more useful.
@@ -84,9 +80,10 @@ final class JsonErrors {
                 || brief(m.getOriginalMessage()).matches("(?s).*out of range of (int|long).*");
     }
 
-    private static JsonNode nodeAt(JsonNode tree, JsonMappingException e) {
+    /** The node {@code refs} lead to from {@code tree}, or null where the tree has none. */
+    static JsonNode nodeAt(JsonNode tree, List<JsonMappingException.Reference> refs) {
         JsonNode n = tree;
-        for (JsonMappingException.Reference r : e.getPath()) {
+        for (JsonMappingException.Reference r : refs) {
             if (n == null) {
                 return null;
             }
@@ -112,15 +109,7 @@ final class JsonErrors {
     }
 
     private static String known(Collection<Object> ids) {
-        if (ids == null) {
-            return "?";
-        }
-        List<String> names = new ArrayList<>();
-        for (Object o : ids) {
-            names.add(String.valueOf(o));
-        }
-        names.sort(null);
-        return String.join(", ", names);
+        return ids == null ? "?" : ids.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
     }
 
     private static String describe(Class<?> type) {
@@ -167,9 +156,9 @@ final class JsonErrors {
         return cut > 0 ? s.substring(0, cut) : s;
     }
 
-    static String pathOf(JsonMappingException e) {
+    static String pathOf(List<JsonMappingException.Reference> refs) {
         StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
+        for (JsonMappingException.Reference r : refs) {
             if (r.getFieldName() != null) {
                 if (sb.length() > 0) {
                     sb.append('.');

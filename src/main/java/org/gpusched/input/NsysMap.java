@@ -104,12 +104,7 @@ public final class NsysMap {
     public static List<Rule> read(String file, String content, List<String> tasks) {
         StrictJson.Document d = StrictJson.parse(file, content, "a kernel-to-task map");
         JsonNode root = d.tree();
-        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!f.equals("rules")) {
-                throw d.error(f, "unknown field \"" + f + "\" (a map has only \"rules\")");
-            }
-        }
+        onlyFields(d, root, "", Set.of("rules"), "a map has only \"rules\"");
         JsonNode rules = root.get("rules");
         if (rules == null || !rules.isArray() || rules.isEmpty()) {
             throw d.error(rules == null ? "" : "rules", "expected a non-empty array \"rules\" of {\"task\", and one of"
@@ -132,13 +127,7 @@ public final class NsysMap {
         if (!n.isObject()) {
             throw d.error(at, "expected a rule object");
         }
-        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!FIELDS.contains(f)) {
-                throw d.error(at + "." + f, "unknown field \"" + f + "\" (a rule has \"task\" and one of \"kernel\","
-                        + " \"stream\", \"nvtx\")");
-            }
-        }
+        onlyFields(d, n, at + ".", FIELDS, "a rule has \"task\" and one of \"kernel\", \"stream\", \"nvtx\"");
         JsonNode task = n.get("task");
         if (task == null || !task.isTextual()) {
             throw d.error(task == null ? at : at + ".task", "expected the name of a task (a string) in \"task\"");
@@ -167,6 +156,16 @@ public final class NsysMap {
                     d.error(at + "." + field, ""));
         } catch (PatternSyntaxException e) {
             throw d.error(at + "." + field, "not a regular expression: " + e.getDescription());
+        }
+    }
+
+    /** Refuses a field of {@code n} outside {@code fields}; {@code at}: the path before the field's name. */
+    private static void onlyFields(StrictJson.Document d, JsonNode n, String at, Set<String> fields, String has) {
+        for (Iterator<String> it = n.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!fields.contains(f)) {
+                throw d.error(at + f, "unknown field \"" + f + "\" (" + has + ")");
+            }
         }
     }
 

@@ -82,26 +82,31 @@ public final class NsysTrace {
         }
     }
 
-    private static Set<String> tables(Connection c, String name) throws SQLException {
-        Set<String> out = new HashSet<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT name FROM sqlite_master WHERE type IN ('table','view')");
-             ResultSet r = s.executeQuery()) {
+    /** Reads one value of a result row. */
+    private interface RowReader<T> {
+        T read(ResultSet r) throws SQLException;
+    }
+
+    /** Every row {@code sql} selects, read by {@code row}, in the query's order. */
+    private static <T> List<T> rows(Connection c, String sql, RowReader<T> row) throws SQLException {
+        List<T> out = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                out.add(r.getString(1));
+                out.add(row.read(r));
             }
         }
         return out;
     }
 
+    private static Set<String> tables(Connection c, String name) throws SQLException {
+        return new HashSet<>(rows(c, "SELECT name FROM sqlite_master WHERE type IN ('table','view')",
+                r -> r.getString(1)));
+    }
+
     private static Set<String> columns(Connection c, String table) throws SQLException {
-        Set<String> out = new HashSet<>();
         // The table name is one of this class's constants, never user text.
-        try (PreparedStatement s = c.prepareStatement("PRAGMA table_info(" + table + ")"); ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                out.add(r.getString("name").toLowerCase(Locale.ROOT));
-            }
-        }
-        return out;
+        return new HashSet<>(rows(c, "PRAGMA table_info(" + table + ")",
+                r -> r.getString("name").toLowerCase(Locale.ROOT)));
     }
 
     private static void require(Connection c, String name, Set<String> tables, String table, String... cols)
@@ -164,35 +169,27 @@ public final class NsysTrace {
                 // Timestamps 0/0: CUPTI could not time the kernel; it says nothing about durations.
                 // IS, not =: a NULL time must reach the check, not drop out of the comparison.
                 + " WHERE NOT (k.start IS 0 AND k.end IS 0) ORDER BY k.start, k.end, k.rowid";
-        List<Kernel> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                times(file, KERNELS, r, 1);
-                long tid = launches ? r.getLong(9) : 0;
-                String launchType = launches ? r.getString(11) : "null";
-                if (!"null".equals(launchType) && !"integer".equals(launchType)) {
-                    throw new InputException(file, RUNTIME + " (launch of " + KERNELS + " rowid " + r.getLong(5) + ")",
-                            "start is not an integer (" + launchType + "): a time is the trace's nanoseconds");
-                }
-                long at = "integer".equals(launchType) ? r.getLong(10) : -1;
-                out.add(new Kernel(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)), text(r.getString(8)),
-                        tid, at));
+        return rows(c, sql, r -> {
+            times(file, KERNELS, r, 1);
+            long tid = launches ? r.getLong(9) : 0;
+            String launchType = launches ? r.getString(11) : "null";
+            if (!"null".equals(launchType) && !"integer".equals(launchType)) {
+                throw new InputException(file, RUNTIME + " (launch of " + KERNELS + " rowid " + r.getLong(5) + ")",
+                        "start is not an integer (" + launchType + "): a time is the trace's nanoseconds");
             }
-        }
-        return out;
+            long at = "integer".equals(launchType) ? r.getLong(10) : -1;
+            return new Kernel(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)), text(r.getString(8)),
+                    tid, at);
+        });
     }
 
     private static List<Memcpy> copies(Connection c, String file) throws SQLException {
         String sql = "SELECT start, end" + checked("") + ", streamId, bytes, copyKind FROM " + MEMCPY
                 + " WHERE NOT (start IS 0 AND end IS 0) ORDER BY start, end, rowid";
-        List<Memcpy> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                times(file, MEMCPY, r, 1);
-                out.add(new Memcpy(r.getLong(1), r.getLong(2), r.getLong(6), r.getLong(7), r.getInt(8)));
-            }
-        }
-        return out;
+        return rows(c, sql, r -> {
+            times(file, MEMCPY, r, 1);
+            return new Memcpy(r.getLong(1), r.getLong(2), r.getLong(6), r.getLong(7), r.getInt(8));
+        });
     }
 
     private static List<Range> ranges(Connection c, String file, boolean textIds) throws SQLException {
@@ -202,14 +199,10 @@ public final class NsysTrace {
                 + (textIds ? " LEFT JOIN " + STRINGS + " s ON s.id = n.textId" : "")
                 + " WHERE n.eventType IN (" + PUSH_POP_RANGE + ", " + START_END_RANGE + ") AND n.end IS NOT NULL"
                 + " ORDER BY n.start, n.end, n.rowid";
-        List<Range> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement(sql); ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                times(file, NVTX, r, 1);
-                out.add(new Range(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7))));
-            }
-        }
-        return out;
+        return rows(c, sql, r -> {
+            times(file, NVTX, r, 1);
+            return new Range(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)));
+        });
     }
 
     private static String text(String s) {

@@ -60,13 +60,9 @@ final class PbsView {
     }
 
     /** GPU segments of non-zero exec after segment {@code s} of the task's chain. */
-    private static int gpuAfter(WorkTask t, Segment s) {
-        int from = t.segments().indexOf(s);
-        int n = 0;
-        for (int i = from + 1; i < t.segments().size(); i++) {
-            n += t.segments().get(i) instanceof Segment.Gpu g && g.exec() > 0 ? 1 : 0;
-        }
-        return n;
+    private static long gpuAfter(WorkTask t, Segment s) {
+        return t.segments().subList(t.segments().indexOf(s) + 1, t.segments().size()).stream()
+                .filter(x -> x instanceof Segment.Gpu g && g.exec() > 0).count();
     }
 
     /** v1's hyperperiod and job-count limits as a reason, or null when within them. */
@@ -84,10 +80,7 @@ final class PbsView {
      * methods that keep state per job have their own, lower cap: {@link JobLimit}).
      */
     static String kernelLimit(List<Task> tasks, long h) {
-        long kernels = 0;
-        for (Task t : tasks) {
-            kernels += h / t.period() * t.kernels();
-        }
+        long kernels = tasks.stream().mapToLong(t -> h / t.period() * t.kernels()).sum();
         if (kernels > TaskSet.MAX_KERNELS) {
             return kernels + " kernels (jobs times chain length) per hyperperiod exceed the limit of "
                     + TaskSet.MAX_KERNELS;
@@ -112,7 +105,7 @@ final class PbsView {
      * ...); with its offset and jitter. A task with no such segment keeps one kernel of its
      * summed exec, so that the interference model can still name it.
      */
-    static Task chainTask(String file, TaskSetValidator v1, WorkTask t, InputDtoV2.TaskDto dto) {
+    static Task chainTask(String file, WorkTask t, InputDtoV2.TaskDto dto) {
         String p = "tasks[" + t.index() + "]";
         List<Stage> stages = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -158,7 +151,7 @@ final class PbsView {
             Stage only = base.chain().get(0);
             base = base.withChain(List.of(only.withCopies(stages.get(0).h2d(), stages.get(0).d2h())));
         }
-        return v1.release(p, base, dto.offset(), dto.jitter());
+        return Window.release(file, p, base, dto.offset(), dto.jitter());
     }
 
     private static final java.util.regex.Pattern KERNEL_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_-]+");

@@ -133,30 +133,24 @@ final class PlatformValidator {
             out.add(new Platform.Partition(part.name(), windows));
         }
         if (WindowOverlaps.any(taken)) {
-            firstOverlap(t, p, maf, overhead, cpus);
+            firstOverlap(taken, p);
         }
         return new Platform.TimePartitions(maf, overhead, out);
     }
 
     /**
-     * Names the first window (in input order) that overlaps an earlier one on the same core; run only
-     * once {@link WindowOverlaps#any} found that one does, since it compares every pair.
+     * Names the first window of {@code taken} (input order) that overlaps an earlier one on the same
+     * core; run only once {@link WindowOverlaps#any} found that one does, since it compares every pair.
      */
-    private void firstOverlap(InputDtoV2.TimePartitionsDto t, String p, long maf, long overhead, int cpus) {
-        List<long[]> taken = new ArrayList<>();
-        for (int i = 0; i < t.partitions().size(); i++) {
-            String pp = p + ".partitions[" + i + "]";
-            InputDtoV2.PartitionDto part = t.partitions().get(i);
-            for (int w = 0; w < part.windows().size(); w++) {
-                Platform.Window win = window(pp + ".windows[" + w + "]", part.windows().get(w), maf, overhead, cpus);
-                for (long[] o : taken) {
-                    boolean sameCore = o[2] < 0 || win.core().isEmpty() || o[2] == win.core().getAsInt();
-                    if (sameCore && win.start() < o[1] && o[0] < win.start() + win.length()) {
-                        throw fail(pp + ".windows[" + w + "]", "overlaps " + p + ".partitions[" + o[3]
-                                + "].windows[" + o[4] + "] on the same core");
-                    }
+    private void firstOverlap(List<long[]> taken, String p) {
+        for (int j = 0; j < taken.size(); j++) {
+            long[] win = taken.get(j);
+            for (long[] o : taken.subList(0, j)) {
+                boolean sameCore = o[2] < 0 || win[2] < 0 || o[2] == win[2];
+                if (sameCore && win[0] < o[1] && o[0] < win[1]) {
+                    throw fail(p + ".partitions[" + win[3] + "].windows[" + win[4] + "]", "overlaps " + p
+                            + ".partitions[" + o[3] + "].windows[" + o[4] + "] on the same core");
                 }
-                taken.add(new long[] {win.start(), win.start() + win.length(), win.core().orElse(-1), i, w});
             }
         }
     }

@@ -54,12 +54,9 @@ final class PriorityRules {
                     .comparingInt((Integer i) -> -cpu[i]).thenComparingLong(i -> ts.get(i).deadline())
                     .thenComparingInt(i -> i)).toList());
         }
-        List<WorkTask> out = new ArrayList<>();
-        for (WorkloadValidator.TaskDraft t : ts) {
-            out.add(new WorkTask(t.index(), t.name(), t.period(), t.deadline(), t.segments(), t.core(),
-                    cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition(), t.jitter()));
-        }
-        return out;
+        return ts.stream().map(t -> new WorkTask(t.index(), t.name(), t.period(), t.deadline(), t.segments(), t.core(),
+                cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition(), t.jitter()))
+                .toList();
     }
 
 

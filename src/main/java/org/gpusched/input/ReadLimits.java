@@ -2,6 +2,7 @@ package org.gpusched.input;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import org.gpusched.model.InputException;
 import org.gpusched.model.Kernel;
 import org.gpusched.model.TaskSet;
 
@@ -94,6 +95,18 @@ public final class ReadLimits {
             return tooLarge();
         }
         return null;
+    }
+
+    /**
+     * {@code v}, refused above {@code max}: every number has an upper bound (docs/format.md, "Limits"),
+     * far above real hardware and task sets, and low enough that no sum or product derived from it overflows.
+     */
+    static long atMost(String file, String path, long v, long max) {
+        if (v > max) {
+            throw new InputException(file, path, "must be <= " + max + " (got " + v
+                    + "; a reader limit, see the format's Limits)");
+        }
+        return v;
     }
 
     static String tooLarge() {

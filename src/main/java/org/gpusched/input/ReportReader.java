@@ -18,8 +18,6 @@ import java.util.Set;
  */
 public final class ReportReader {
     private static final Set<String> VERDICTS = Set.of("schedulable", "not schedulable", "inconclusive");
-    /** The task-name rule of every format version (docs/format.md): a name from a report is held to it too. */
-    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
     /**
      * The largest magnitude of a time or count in a report: 2^53, what every JSON reader keeps exact,
      * and far above any table gpusched writes (hyperperiods of at most 10^12 ticks); a larger one is
@@ -51,12 +49,12 @@ public final class ReportReader {
     public static Report read(String file, String content) {
         StrictJson.Document d = StrictJson.parse(file, content.strip(), "an analyze JSON report");
         JsonNode r = d.tree();
-        String verdict = text(d, r, "verdict");
+        String verdict = text(d, r.path("verdict"), "verdict");
         if (!VERDICTS.contains(verdict)) {
             throw d.error("verdict", "not a verdict: \"" + Escapes.text(verdict) + "\" (expected one of "
                     + "schedulable, not schedulable, inconclusive)");
         }
-        String unit = text(d, r, "timeUnit");
+        String unit = text(d, r.path("timeUnit"), "timeUnit");
         TimeUnitName tu = TimeUnitName.parse(unit).orElseThrow(() -> d.error("timeUnit", "unknown time unit \""
                 + Escapes.text(unit) + "\" (expected tick, ns, us, ms or s)"));
         Long least = null;
@@ -74,7 +72,7 @@ public final class ReportReader {
                 // worstResponse is the field's name in reports written before the vocabulary was unified.
                 String worst = ts.get(i).has("worstResponse") && !ts.get(i).has("worstResponseTime")
                         ? "worstResponse" : "worstResponseTime";
-                margins.add(new Margin(name(d, ts.get(i), p + ".task"),
+                margins.add(new Margin(name(d, ts.get(i).path("task"), p + ".task", "task name"),
                         integer(d, ts.get(i).path(worst), p + "." + worst, 0),
                         integer(d, ts.get(i).path("leastSlack"), p + ".leastSlack", Long.MIN_VALUE)));
             }
@@ -86,7 +84,7 @@ public final class ReportReader {
             object(d, t, "table");
             JsonNode ss = array(d, t.path("streams"), "table.streams", false);
             for (int i = 0; i < ss.size(); i++) {
-                streams.add(name(d, ss, i, "table.streams[" + i + "]"));
+                streams.add(name(d, ss.get(i), "table.streams[" + i + "]", "name"));
             }
             JsonNode es = array(d, t.path("entries"), "table.entries", false);
             for (int i = 0; i < es.size(); i++) {
@@ -125,7 +123,8 @@ public final class ReportReader {
         for (int k = 0; k < b.size(); k++) {
             String q = p + ".batch[" + k + "]";
             object(d, b.get(k), q);
-            jobs.add(new Job(name(d, b.get(k), q + ".task"), integer(d, b.get(k).path("job"), q + ".job", 0)));
+            jobs.add(new Job(name(d, b.get(k).path("task"), q + ".task", "task name"),
+                    integer(d, b.get(k).path("job"), q + ".job", 0)));
             long stream = integer(d, b.get(k).path("stream"), q + ".stream", 0);
             if (streams > 0 && stream >= streams) {
                 throw d.error(q + ".stream", "no stream " + stream + " (the table has " + streams + ")");
@@ -134,8 +133,7 @@ public final class ReportReader {
         return new Frame(start, end, jobs);
     }
 
-    private static String text(StrictJson.Document d, JsonNode parent, String path) {
-        JsonNode n = parent.path(field(path));
+    private static String text(StrictJson.Document d, JsonNode n, String path) {
         if (n.isMissingNode()) {
             throw missing(d, path);
         }
@@ -145,22 +143,17 @@ public final class ReportReader {
         return n.asText();
     }
 
-    private static String name(StrictJson.Document d, JsonNode parent, String path) {
-        String s = text(d, parent, path);
-        if (!NAME.matcher(s).matches()) {
-            throw d.error(path, "invalid task name \"" + Escapes.text(s) + "\" (allowed: letters, digits, _ . -, not"
-                    + " starting with -)");
+    /**
+     * The task-name rule of every format version (docs/format.md): a name from a report is held to it
+     * too. {@code what}: "task name" for a task field, "name" for a stream.
+     */
+    private static String name(StrictJson.Document d, JsonNode n, String path, String what) {
+        String s = text(d, n, path);
+        if (!TaskSetValidator.NAME.matcher(s).matches()) {
+            throw d.error(path, "invalid " + what + " \"" + Escapes.text(s) + "\" (allowed: letters, digits, _ . -,"
+                    + " not starting with -)");
         }
         return s;
-    }
-
-    private static String name(StrictJson.Document d, JsonNode array, int i, String path) {
-        JsonNode n = array.get(i);
-        if (!n.isTextual() || !NAME.matcher(n.asText()).matches()) {
-            throw d.error(path, n.isTextual() ? "invalid name \"" + Escapes.text(n.asText()) + "\" (allowed: letters,"
-                    + " digits, _ . -, not starting with -)" : "expected a string, got " + kind(n));
-        }
-        return n.asText();
     }
 
     private static long integer(StrictJson.Document d, JsonNode n, String path, long min) {

@@ -9,33 +9,24 @@ import org.gpusched.model.RuntimeOverhead;
  * file's unit, 0 when left out (docs/format.md, "runtime").
  */
 final class RuntimeFields {
-    private final String file;
-
-    RuntimeFields(String file) {
-        this.file = file;
-    }
+    private RuntimeFields() { }
 
     /** The stated overhead, or {@link RuntimeOverhead#NONE} for a file without {@code runtime}. */
-    RuntimeOverhead read(InputDto.RuntimeDto in) {
+    static RuntimeOverhead read(String file, InputDto.RuntimeDto in) {
         if (in == null) {
             return RuntimeOverhead.NONE;
         }
-        return new RuntimeOverhead(time("launch", in.launch()), time("submit", in.submit()),
-                time("sync", in.sync()), time("copy", in.copy()));
+        return new RuntimeOverhead(time(file, "launch", in.launch()), time(file, "submit", in.submit()),
+                time(file, "sync", in.sync()), time(file, "copy", in.copy()));
     }
 
-    private long time(String field, Long v) {
+    private static long time(String file, String field, Long v) {
         if (v == null) {
             return 0;
         }
-        String path = "runtime." + field;
         if (v < 0) {
-            throw new InputException(file, path, "must be >= 0 (got " + v + ")");
+            throw new InputException(file, "runtime." + field, "must be >= 0 (got " + v + ")");
         }
-        if (v > ReadLimits.MAX_TIME) {
-            throw new InputException(file, path, "must be <= " + ReadLimits.MAX_TIME + " (got " + v
-                    + "; a reader limit, see the format's Limits)");
-        }
-        return v;
+        return ReadLimits.atMost(file, "runtime." + field, v, ReadLimits.MAX_TIME);
     }
 }

@@ -64,7 +64,8 @@ public final class StrictJson {
         } catch (ValueInstantiationException e) {
             // A record's constructor refused a value: its message is written for the user.
             Throwable c = e.getCause() == null ? e : e.getCause();
-            throw located(d, JsonErrors.pathOf(e), c.getMessage() == null ? "invalid value" : c.getMessage(), e);
+            throw located(d, JsonErrors.pathOf(e.getPath()), c.getMessage() == null ? "invalid value" : c.getMessage(),
+                    e);
         } catch (JsonMappingException e) {
             String missing = missingField(d.tree(), e);
             if (missing != null) {
@@ -104,23 +105,14 @@ public final class StrictJson {
         if (refs.isEmpty() || refs.get(refs.size() - 1).getFieldName() == null) {
             return null;
         }
-        JsonNode n = tree;
-        for (int i = 0; i < refs.size() - 1 && n != null; i++) {
-            JsonMappingException.Reference r = refs.get(i);
-            n = r.getFieldName() != null ? n.get(r.getFieldName()) : n.get(r.getIndex());
-        }
+        JsonNode n = JsonErrors.nodeAt(tree, refs.subList(0, refs.size() - 1));
         String field = refs.get(refs.size() - 1).getFieldName();
         return n != null && n.isObject() && !n.has(field) ? field : null;
     }
 
     private static String parentPath(JsonMappingException e) {
-        String p = JsonErrors.pathOf(e);
         List<JsonMappingException.Reference> refs = e.getPath();
-        if (!refs.isEmpty() && refs.get(refs.size() - 1).getFieldName() != null
-                && p.endsWith(refs.get(refs.size() - 1).getFieldName())) {
-            String parent = p.substring(0, p.length() - refs.get(refs.size() - 1).getFieldName().length());
-            return parent.endsWith(".") ? parent.substring(0, parent.length() - 1) : parent;
-        }
-        return p;
+        boolean field = !refs.isEmpty() && refs.get(refs.size() - 1).getFieldName() != null;
+        return JsonErrors.pathOf(field ? refs.subList(0, refs.size() - 1) : refs);
     }
 }

@@ -34,15 +34,15 @@ public final class TaskSetReader {
         this(false);
     }
 
-    /**
-     * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
-     *                             set's folder ({@link KernelModules})
-     */
     /** Whether kernel modules may lie outside the task set's folder (for the v2 reader, which shares this one). */
     boolean allowExternalModules() {
         return allowExternalModules;
     }
 
+    /**
+     * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
+     *                             set's folder ({@link KernelModules})
+     */
     public TaskSetReader(boolean allowExternalModules) {
         this.mapper = strictMapper();
         this.allowExternalModules = allowExternalModules;
@@ -64,9 +64,10 @@ public final class TaskSetReader {
             m.coercionConfigFor(t).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
             m.coercionConfigFor(t).setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
-        m.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
-        m.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-        m.coercionConfigFor(LogicalType.Textual).setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        for (CoercionInputShape s : new CoercionInputShape[] {CoercionInputShape.Integer, CoercionInputShape.Float,
+                CoercionInputShape.Boolean}) {
+            m.coercionConfigFor(LogicalType.Textual).setCoercion(s, CoercionAction.Fail);
+        }
         return m;
     }
 
@@ -128,15 +129,8 @@ public final class TaskSetReader {
             return KernelModules.bind(ts, allowExternalModules);
         } catch (InputException e) {
             JsonLocation loc = locations.get(e.path());
-            return throwAt(e, loc);
+            throw loc == null || e.line() > 0 ? e : e.at(loc.getLineNr(), loc.getColumnNr());
         }
-    }
-
-    private static TaskSet throwAt(InputException e, JsonLocation loc) {
-        if (loc == null || e.line() > 0) {
-            throw e;
-        }
-        throw e.at(loc.getLineNr(), loc.getColumnNr());
     }
 
     /**

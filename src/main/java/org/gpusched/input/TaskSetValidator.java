@@ -5,12 +5,13 @@ import org.gpusched.model.*;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.*;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /** Turns the bound input into a {@link TaskSet}, rejecting everything the spec lists with its JSON path. */
 final class TaskSetValidator {
     /** No leading '-': a task name is never mistaken for an option, nor for a formula in a CSV cell. */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.-]*");
 
     private final String file;
     private final String sha256;
@@ -31,24 +32,11 @@ final class TaskSetValidator {
         }
         TimeUnitName unit = header(in.timeUnit(), in.name());
         Gpu gpu = in.gpu() == null ? Gpu.NONE : gpu(in.gpu());
-        if (in.tasks() == null) {
-            throw fail("", "missing required field \"tasks\"");
-        }
-        if (in.tasks().isEmpty()) {
-            throw fail("tasks", "at least one task is required");
-        }
-        if (in.tasks().size() > TaskSet.MAX_TASKS) {
-            throw fail("tasks", in.tasks().size() + " tasks: at most " + TaskSet.MAX_TASKS + " are supported");
-        }
+        count(in.tasks(), TaskSet.MAX_TASKS, "");
         List<Task> tasks = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < in.tasks().size(); i++) {
-            Task t = task(i, in.tasks().get(i), gpu);
-            if (index.putIfAbsent(t.name(), i) != null) {
-                throw fail("tasks[" + i + "].name", "duplicate task name \"" + t.name() + "\" (also tasks["
-                        + index.get(t.name()) + "])");
-            }
-            tasks.add(t);
+            tasks.add(unique(index, i, task(i, in.tasks().get(i), gpu), Task::name));
         }
         long[] periods = tasks.stream().mapToLong(Task::period).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
@@ -58,19 +46,38 @@ final class TaskSetValidator {
                     : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
                     + " (choose harmonic periods)");
         }
-        long jobs = 0;
-        for (Task t : tasks) {
-            jobs += h.getAsLong() / t.period();
-        }
+        long jobs = tasks.stream().mapToLong(t -> h.getAsLong() / t.period()).sum();
         String tooMany = PbsView.kernelLimit(tasks, h.getAsLong());
         if (tooMany != null) {
             throw fail("tasks", tooMany);
         }
         Interference inter = interference(in.interference(), tasks, index)
-                .withOverhead(new RuntimeFields(file).read(in.runtime()));
+                .withOverhead(RuntimeFields.read(file, in.runtime()));
         long origin = Window.start(tasks, h.getAsLong());
         return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
                 sha256, file, origin);
+    }
+
+    /** The tasks array: present, not empty and at most {@code max} long ({@code version}: the limit's scope). */
+    void count(List<?> tasks, int max, String version) {
+        if (tasks == null) {
+            throw fail("", "missing required field \"tasks\"");
+        }
+        if (tasks.isEmpty()) {
+            throw fail("tasks", "at least one task is required");
+        }
+        if (tasks.size() > max) {
+            throw fail("tasks", tasks.size() + " tasks: at most " + max + " are supported" + version);
+        }
+    }
+
+    /** Task {@code i}, after recording its name in {@code index} and refusing a name taken before. */
+    <T> T unique(Map<String, Integer> index, int i, T task, Function<T, String> name) {
+        if (index.putIfAbsent(name.apply(task), i) != null) {
+            throw fail("tasks[" + i + "].name", "duplicate task name \"" + name.apply(task) + "\" (also tasks["
+                    + index.get(name.apply(task)) + "])");
+        }
+        return task;
     }
 
     Gpu gpu(InputDto.GpuDto g) {
@@ -121,18 +128,7 @@ final class TaskSetValidator {
         if (v < min) {
             throw fail(path, "must be >= " + min + " (got " + v + ")");
         }
-        return atMost(path, v, max);
-    }
-
-    /**
-     * Every number has an upper bound (docs/format.md, "Limits"): far above real hardware and task
-     * sets, and low enough that no sum or product derived from it overflows.
-     */
-    private long atMost(String path, long v, long max) {
-        if (v > max) {
-            throw fail(path, "must be <= " + max + " (got " + v + "; a reader limit, see the format's Limits)");
-        }
-        return v;
+        return ReadLimits.atMost(file, path, v, max);
     }
 
     /** The file's time unit (tick when absent) after checking it and the file's name, in every format version. */
@@ -184,12 +180,7 @@ final class TaskSetValidator {
         } else if (gpu.hasAnyLimit()) {
             throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
         }
-        Task task = new Task(i, t.name(), period, deadline, wcet, k);
-        return release(p, task, t.offset(), t.jitter());
-    }
-
-    Task release(String p, Task t, Long offset, Long jitter) {
-        return Window.release(file, p, t, offset, jitter);
+        return Window.release(file, p, new Task(i, t.name(), period, deadline, wcet, k), t.offset(), t.jitter());
     }
 
     private long required(String p, String field, Long v) {
@@ -212,7 +203,7 @@ final class TaskSetValidator {
         if (k.blocks() < 1) {
             throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
         }
-        atMost(p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
+        ReadLimits.atMost(file, p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
         if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
             throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
         }
@@ -224,7 +215,7 @@ final class TaskSetValidator {
         if (smem < 0) {
             throw fail(p + ".sharedMemoryPerBlock", "must be >= 0 (got " + smem + ")");
         }
-        atMost(p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
+        ReadLimits.atMost(file, p + ".sharedMemoryPerBlock", smem, ReadLimits.MAX_SHARED_MEMORY);
         KernelKind kind = KernelKind.of(k.kind());
         if (kind == null || kind != KernelKind.SPIN && k.module() != null) {
             throw fail(p + ".kind", kind == null ? "must be one of " + KernelKind.names() + " (got \"" + k.kind() + "\")"
@@ -312,20 +303,14 @@ final class TaskSetValidator {
     }
 
     private void factor(String p, BigDecimal f, long wcet) {
-        {
-            {
-                if (f == null || f.compareTo(BigDecimal.ONE) < 0) {
-                    throw fail(p, "slowdown factor must be >= 1 (got " + f + ")");
-                }
-                // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
-                BigDecimal max = BigDecimal.valueOf(ReadLimits.MAX_TIME);
-                if (f.compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0
-                        || BigDecimal.valueOf(wcet).multiply(f)
-                                .setScale(0, RoundingMode.CEILING).compareTo(max) > 0) {
-                    throw fail(p, "slowdown factor " + f + " makes the wcet " + wcet
-                            + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
-                }
-            }
+        if (f == null || f.compareTo(BigDecimal.ONE) < 0) {
+            throw fail(p, "slowdown factor must be >= 1 (got " + f + ")");
+        }
+        // Compared before multiplying: comparing 1e999999999 is cheap, expanding it is not.
+        if (f.compareTo(BigDecimal.valueOf(ReadLimits.MAX_FACTOR)) > 0 || BigDecimal.valueOf(wcet).multiply(f)
+                .setScale(0, RoundingMode.CEILING).compareTo(BigDecimal.valueOf(ReadLimits.MAX_TIME)) > 0) {
+            throw fail(p, "slowdown factor " + f + " makes the wcet " + wcet
+                    + " exceed " + ReadLimits.MAX_TIME + " ticks (a reader limit)");
         }
     }
 

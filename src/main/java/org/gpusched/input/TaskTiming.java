@@ -17,11 +17,7 @@ final class TaskTiming {
         if (period <= 0) {
             throw new InputException(file, p + ".period", "must be > 0 (got " + period + ")");
         }
-        if (period > ReadLimits.MAX_TIME) {
-            throw new InputException(file, p + ".period", "must be <= " + ReadLimits.MAX_TIME + " (got " + period
-                    + "; a reader limit, see the format's Limits)");
-        }
-        return period;
+        return ReadLimits.atMost(file, p + ".period", period, ReadLimits.MAX_TIME);
     }
 
     static long deadline(String file, String p, Long deadline, long period) {

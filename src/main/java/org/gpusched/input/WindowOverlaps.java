@@ -1,6 +1,7 @@
 package org.gpusched.input;
 
 import java.util.*;
+import java.util.stream.Collectors;
 
 /**
  * Whether any two partition windows overlap on a core, in O(n log n) per core used: a plan may
@@ -11,23 +12,14 @@ final class WindowOverlaps {
 
     /** {@code windows}: {start, end, core (-1: every core), ...}; true when two share a core and overlap. */
     static boolean any(List<long[]> windows) {
-        Set<Long> cores = new TreeSet<>();
-        for (long[] w : windows) {
-            if (w[2] >= 0) {
-                cores.add(w[2]);
-            }
-        }
+        Set<Long> cores = windows.stream().map(w -> w[2]).filter(c -> c >= 0)
+                .collect(Collectors.toCollection(TreeSet::new));
         if (cores.isEmpty()) {
             cores.add(-1L);
         }
         for (long c : cores) {
-            List<long[]> on = new ArrayList<>();
-            for (long[] w : windows) {
-                if (w[2] < 0 || w[2] == c) {
-                    on.add(w);
-                }
-            }
-            on.sort(Comparator.comparingLong(w -> w[0]));
+            List<long[]> on = windows.stream().filter(w -> w[2] < 0 || w[2] == c)
+                    .sorted(Comparator.comparingLong(w -> w[0])).toList();
             long end = Long.MIN_VALUE;
             for (long[] w : on) {
                 if (w[0] < end) {

@@ -75,27 +75,15 @@ public final class WorkloadReader {
         } catch (InputException e) {
             throw located(e, locations);
         }
-        if (w.pbs() != null) {
-            w = new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
-                    w.platform(), w.sha256(), w.source(), w.pbs().withDocument(Canonical.json(tree)), null);
-        }
-        return withModules(w);
-    }
-
-    /**
-     * The PBS view with its kernel modules checked and hashed, as for a v1 file (docs/format.md,
-     * "Kernel modules"): a table made for one module is refused once the module changes.
-     */
-    private Workload withModules(Workload w) {
         if (w.pbs() == null) {
             return w;
         }
-        TaskSet bound = KernelModules.bind(w.pbs(), v1.allowExternalModules());
-        if (bound == w.pbs()) {
-            return w;
-        }
+        // The PBS view with its kernel modules checked and hashed, as for a v1 file (docs/format.md,
+        // "Kernel modules"): a table made for one module is refused once the module changes.
+        TaskSet pbs = w.pbs().withDocument(Canonical.json(tree));
+        TaskSet bound = KernelModules.bind(pbs, v1.allowExternalModules());
         return new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
-                w.platform(), bound.sha256(), w.source(), bound, null);
+                w.platform(), bound == pbs ? w.sha256() : bound.sha256(), w.source(), bound, null);
     }
 
     /** The PBS task set of a v2 file, for the commands that only know PBS (oracle, play, ...). */

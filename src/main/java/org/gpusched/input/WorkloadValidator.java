@@ -32,32 +32,16 @@ final class WorkloadValidator {
     Workload validate(InputDtoV2.File in) {
         TimeUnitName unit = v1.header(in.timeUnit(), in.name());
         Gpu gpu = in.gpu() == null ? Gpu.NONE : v1.gpu(in.gpu());
-        if (in.tasks() == null) {
-            throw fail("", "missing required field \"tasks\"");
-        }
-        if (in.tasks().isEmpty()) {
-            throw fail("tasks", "at least one task is required");
-        }
-        if (in.tasks().size() > MAX_TASKS) {
-            throw fail("tasks", in.tasks().size() + " tasks: at most " + MAX_TASKS + " are supported in formatVersion 2");
-        }
+        v1.count(in.tasks(), MAX_TASKS, " in formatVersion 2");
         Platform platform = new PlatformValidator(file).validate(in.platform(), unit);
         List<TaskDraft> drafts = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < in.tasks().size(); i++) {
-            TaskDraft t = new TaskParser(file, gpu, platform).task(i, in.tasks().get(i));
-            if (index.putIfAbsent(t.name(), i) != null) {
-                throw fail("tasks[" + i + "].name", "duplicate task name \"" + t.name() + "\" (also tasks["
-                        + index.get(t.name()) + "])");
-            }
-            drafts.add(t);
+            drafts.add(v1.unique(index, i, new TaskParser(gpu, platform).task(i, in.tasks().get(i)), TaskDraft::name));
         }
         List<WorkTask> tasks = PriorityRules.resolve(file, drafts);
         // Each task as PBS sees it: its GPU segments of non-zero exec as a chain of kernels.
-        List<Task> pseudo = new ArrayList<>();
-        for (WorkTask t : tasks) {
-            pseudo.add(PbsView.chainTask(file, v1, t, in.tasks().get(t.index())));
-        }
+        List<Task> pseudo = tasks.stream().map(t -> PbsView.chainTask(file, t, in.tasks().get(t.index()))).toList();
         Map<String, String> unitNames = new HashMap<>();
         for (Unit u : TaskSet.unitsOf(pseudo)) {
             String other = unitNames.putIfAbsent(u.name(), pseudo.get(u.task()).name());
@@ -73,7 +57,7 @@ final class WorkloadValidator {
             throw fail("interference", "an interference table describes at most " + TaskSet.MAX_TASKS + " tasks");
         }
         Interference inter = v1.interference(in.interference(), pseudo, index)
-                .withOverhead(new RuntimeFields(file).read(in.runtime()));
+                .withOverhead(RuntimeFields.read(file, in.runtime()));
         String note = PbsView.whyNot(tasks, gpu);
         TaskSet pbs = null;
         if (note == null) {
@@ -91,21 +75,13 @@ final class WorkloadValidator {
                      String partition, long jitter) { }
 
     /** Parses one task; a separate class so that neither grows past one screenful of concerns. */
-    private static final class TaskParser {
-        private final String file;
+    private final class TaskParser {
         private final Gpu gpu;
         private final Platform platform;
-        private final TaskSetValidator v1;
 
-        TaskParser(String file, Gpu gpu, Platform platform) {
-            this.file = file;
+        TaskParser(Gpu gpu, Platform platform) {
             this.gpu = gpu;
             this.platform = platform;
-            this.v1 = new TaskSetValidator(file, "");
-        }
-
-        private InputException fail(String path, String detail) {
-            return new InputException(file, path, detail);
         }
 
         TaskDraft task(int i, InputDtoV2.TaskDto t) {
@@ -117,11 +93,7 @@ final class WorkloadValidator {
             long period = TaskTiming.period(file, p, t.period());
             long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
             List<Segment> segments = segments(p, t);
-            long total = 0;
-            for (Segment s : segments) {
-                total += s.time();
-            }
-            if (total == 0) {
+            if (segments.stream().allMatch(s -> s.time() == 0)) {
                 throw fail(p + ".segments", "every segment time is 0: a task needs some non-zero time");
             }
             OptionalInt core = OptionalInt.empty();

@@ -1,7 +1,9 @@
 package org.gpusched.input;
 
 import java.io.Writer;
-import javax.xml.namespace.NamespaceContext;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -40,109 +42,31 @@ public final class XmlText {
         return sb.toString();
     }
 
-    /** A StAX writer on {@code out} that passes every attribute value, text, comment and CDATA through {@link #clean}. */
-    public static XMLStreamWriter writer(Writer out) throws XMLStreamException {
-        return new Cleaning(XMLOutputFactory.newFactory().createXMLStreamWriter(out));
-    }
+    /** The writer methods whose last argument is text (a processing instruction's only with its data). */
+    private static final Set<String> TEXT = Set.of("writeAttribute", "writeComment", "writeCData", "writeCharacters",
+            "writeProcessingInstruction");
 
-    /** Delegates everything; the methods that carry text clean it first. */
-    private record Cleaning(XMLStreamWriter x) implements XMLStreamWriter {
-        @Override public void writeStartElement(String localName) throws XMLStreamException {
-            x.writeStartElement(localName);
-        }
-        @Override public void writeStartElement(String ns, String localName) throws XMLStreamException {
-            x.writeStartElement(ns, localName);
-        }
-        @Override public void writeStartElement(String prefix, String localName, String ns) throws XMLStreamException {
-            x.writeStartElement(prefix, localName, ns);
-        }
-        @Override public void writeEmptyElement(String ns, String localName) throws XMLStreamException {
-            x.writeEmptyElement(ns, localName);
-        }
-        @Override public void writeEmptyElement(String prefix, String localName, String ns) throws XMLStreamException {
-            x.writeEmptyElement(prefix, localName, ns);
-        }
-        @Override public void writeEmptyElement(String localName) throws XMLStreamException {
-            x.writeEmptyElement(localName);
-        }
-        @Override public void writeEndElement() throws XMLStreamException {
-            x.writeEndElement();
-        }
-        @Override public void writeEndDocument() throws XMLStreamException {
-            x.writeEndDocument();
-        }
-        @Override public void close() throws XMLStreamException {
-            x.close();
-        }
-        @Override public void flush() throws XMLStreamException {
-            x.flush();
-        }
-        @Override public void writeAttribute(String localName, String value) throws XMLStreamException {
-            x.writeAttribute(localName, clean(value));
-        }
-        @Override public void writeAttribute(String prefix, String ns, String localName, String value)
-                throws XMLStreamException {
-            x.writeAttribute(prefix, ns, localName, clean(value));
-        }
-        @Override public void writeAttribute(String ns, String localName, String value) throws XMLStreamException {
-            x.writeAttribute(ns, localName, clean(value));
-        }
-        @Override public void writeNamespace(String prefix, String ns) throws XMLStreamException {
-            x.writeNamespace(prefix, ns);
-        }
-        @Override public void writeDefaultNamespace(String ns) throws XMLStreamException {
-            x.writeDefaultNamespace(ns);
-        }
-        @Override public void writeComment(String data) throws XMLStreamException {
-            x.writeComment(clean(data));
-        }
-        @Override public void writeProcessingInstruction(String target) throws XMLStreamException {
-            x.writeProcessingInstruction(target);
-        }
-        @Override public void writeProcessingInstruction(String target, String data) throws XMLStreamException {
-            x.writeProcessingInstruction(target, clean(data));
-        }
-        @Override public void writeCData(String data) throws XMLStreamException {
-            x.writeCData(clean(data));
-        }
-        @Override public void writeDTD(String dtd) throws XMLStreamException {
-            x.writeDTD(dtd);
-        }
-        @Override public void writeEntityRef(String name) throws XMLStreamException {
-            x.writeEntityRef(name);
-        }
-        @Override public void writeStartDocument() throws XMLStreamException {
-            x.writeStartDocument();
-        }
-        @Override public void writeStartDocument(String version) throws XMLStreamException {
-            x.writeStartDocument(version);
-        }
-        @Override public void writeStartDocument(String encoding, String version) throws XMLStreamException {
-            x.writeStartDocument(encoding, version);
-        }
-        @Override public void writeCharacters(String text) throws XMLStreamException {
-            x.writeCharacters(clean(text));
-        }
-        @Override public void writeCharacters(char[] text, int start, int len) throws XMLStreamException {
-            x.writeCharacters(clean(new String(text, start, len)));
-        }
-        @Override public String getPrefix(String uri) throws XMLStreamException {
-            return x.getPrefix(uri);
-        }
-        @Override public void setPrefix(String prefix, String uri) throws XMLStreamException {
-            x.setPrefix(prefix, uri);
-        }
-        @Override public void setDefaultNamespace(String uri) throws XMLStreamException {
-            x.setDefaultNamespace(uri);
-        }
-        @Override public void setNamespaceContext(NamespaceContext context) throws XMLStreamException {
-            x.setNamespaceContext(context);
-        }
-        @Override public NamespaceContext getNamespaceContext() {
-            return x.getNamespaceContext();
-        }
-        @Override public Object getProperty(String name) {
-            return x.getProperty(name);
-        }
+    /**
+     * A StAX writer on {@code out} that passes every attribute value, text, comment and CDATA through
+     * {@link #clean}: a proxy that delegates everything and cleans the methods that carry text first.
+     */
+    public static XMLStreamWriter writer(Writer out) throws XMLStreamException {
+        XMLStreamWriter x = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+        return (XMLStreamWriter) Proxy.newProxyInstance(XmlText.class.getClassLoader(),
+                new Class<?>[] {XMLStreamWriter.class}, (proxy, m, args) -> {
+                    if (args != null && args.length == 3 && args[0] instanceof char[] text) {
+                        x.writeCharacters(clean(new String(text, (int) args[1], (int) args[2])));
+                        return null;
+                    }
+                    if (args != null && TEXT.contains(m.getName())
+                            && !(m.getName().equals("writeProcessingInstruction") && args.length == 1)) {
+                        args[args.length - 1] = clean((String) args[args.length - 1]);
+                    }
+                    try {
+                        return m.invoke(x, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

@@ -6,9 +6,9 @@ import org.gpusched.model.Workload;
 import org.gpusched.timepart.Step;
 
 import java.io.StringWriter;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -66,9 +66,7 @@ public final class Mast2Xml {
         x.setDefaultNamespace(NS);
         open("MAST_MODEL", "Model_Name", m.name(), "Model_Date", MastModel.DATE);
         x.writeDefaultNamespace(NS);
-        Set<Integer> cores = new LinkedHashSet<>();
-        m.tasks().forEach(t -> cores.add(t.core()));
-        for (int c : cores.stream().sorted().toList()) {
+        for (int c : m.tasks().stream().map(MastModel.Task::core).distinct().sorted().toList()) {
             empty("Regular_Processor", "Name", "cpu" + c);
             processorSchedulers(plan, c);
         }
@@ -122,34 +120,28 @@ public final class Mast2Xml {
         String so = Long.toString(plan.switchOverhead());
         open("Timetable_Driven_Policy", "MAF", Long.toString(plan.majorFrame()), "Worst_Context_Switch", so,
                 "Avg_Context_Switch", so, "Best_Context_Switch", so);
-        List<String> used = new ArrayList<>();
-        List<Long> supply = new ArrayList<>();
+        // Per partition with a window on this core, its index and its time per major frame, in plan order.
+        Map<Integer, Long> supply = new LinkedHashMap<>();
         for (int p = 0; p < plan.partitions().size(); p++) {
             Platform.Partition part = plan.partitions().get(p);
             for (Platform.Window win : part.windows()) {
                 if (win.core().isEmpty() || win.core().getAsInt() == c) {
                     empty("Partition", "Partition_Id", Integer.toString(p + 1), "Partition_Name", partition(part.name()),
                             "Start_Time", Long.toString(win.start()), "Length", Long.toString(win.length()));
-                    if (!used.contains(part.name())) {
-                        used.add(part.name());
-                        supply.add(0L);
-                    }
-                    int u = used.indexOf(part.name());
-                    supply.set(u, supply.get(u) + win.length() - plan.switchOverhead());
+                    supply.merge(p, win.length() - plan.switchOverhead(), Long::sum);
                 }
             }
         }
         close();
         close();
-        for (int u = 0; u < used.size(); u++) {
-            String p = used.get(u);
-            String vsr = "cpu" + c + "." + partition(p);
+        for (Map.Entry<Integer, Long> u : supply.entrySet()) {
+            String p = partition(plan.partitions().get(u.getKey()).name());
+            String vsr = "cpu" + c + "." + p;
             open("Virtual_Schedulable_Resource", "Name", vsr, "Scheduler", "cpu" + c + ".scheduler");
             // The partition as the virtual resource's contract: its time per major frame.
-            empty("Virtual_Periodic_Server_Params", "Preassigned", "YES", "Budget", Long.toString(supply.get(u)),
+            empty("Virtual_Periodic_Server_Params", "Preassigned", "YES", "Budget", Long.toString(u.getValue()),
                     "Period", Long.toString(plan.majorFrame()), "Deadline", Long.toString(plan.majorFrame()));
-            empty("Timetable_Driven_Params", "Partition_Id", Integer.toString(index(plan, p) + 1), "Partition_Name",
-                    partition(p));
+            empty("Timetable_Driven_Params", "Partition_Id", Integer.toString(u.getKey() + 1), "Partition_Name", p);
             close();
             open("Secondary_Scheduler", "Name", vsr + ".scheduler", "Host", vsr);
             empty("Fixed_Priority_Policy");
@@ -160,15 +152,6 @@ public final class Mast2Xml {
     /** A partition's name as a MAST identifier (letters, digits, '_'; a letter first). */
     private static String partition(String name) {
         return MastNames.identifier(name, "p_");
-    }
-
-    private static int index(Platform.TimePartitions plan, String name) {
-        for (int i = 0; i < plan.partitions().size(); i++) {
-            if (plan.partitions().get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no partition " + name);
     }
 
     /** A task's thread runs under its partition's secondary scheduler on its core. */

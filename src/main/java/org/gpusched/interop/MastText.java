@@ -46,12 +46,7 @@ public final class MastText {
             if (m.tasks().stream().noneMatch(t -> t.core() == core)) {
                 continue;
             }
-            sb.append("\nProcessing_Resource (\n   Type         => Regular_Processor,\n   Name         => cpu")
-                    .append(c).append(",\n   Speed_Factor => 1.0);\n");
-            sb.append("\nScheduler (\n   Type   => Primary_Scheduler,\n   Name   => cpu").append(c)
-                    .append(",\n   Host   => cpu").append(c).append(",\n   Policy =>\n      ( Type                 =>"
-                            + " Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n        Avg_Context_Switch   =>"
-                            + " 0.0,\n        Best_Context_Switch  => 0.0));\n");
+            processor(sb, "cpu" + c);
         }
         for (int c = 0; c < m.cpus(); c++) {
             final int core = c;
@@ -63,20 +58,11 @@ public final class MastText {
         if (server) {
             // The GPU server: one processor whose threads never preempt each other (MAST's
             // non-preemptible fixed priorities), one per GPU-using task at the task's priority.
-            sb.append("\nProcessing_Resource (\n   Type         => Regular_Processor,\n   Name         => ")
-                    .append(MastModel.GPU).append(",\n   Speed_Factor => 1.0);\n");
-            sb.append("\nScheduler (\n   Type   => Primary_Scheduler,\n   Name   => ").append(MastModel.GPU)
-                    .append(",\n   Host   => ").append(MastModel.GPU).append(",\n   Policy =>\n      ( Type"
-                            + "                 => Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n"
-                            + "        Avg_Context_Switch   => 0.0,\n        Best_Context_Switch  => 0.0));\n");
+            processor(sb, MastModel.GPU);
         }
         for (MastModel.Task t : m.tasks()) {
             if (MastModel.usesServer(t)) {
-                sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
-                        .append(quotedGpu(t)).append(",\n   Server_Sched_Parameters =>\n      ( Type       "
-                                + "  => Non_Preemptible_FP_Policy,\n        The_Priority => ")
-                        .append(t.priority()).append(",\n        Preassigned  => YES),\n   Scheduler          "
-                                + "     => ").append(MastModel.GPU).append(");\n");
+                server(sb, quotedGpu(t), "Non_Preemptible_FP_Policy", t.priority(), MastModel.GPU);
             }
             server(sb, quoted(t), t.priority(), t.core());
             int k = 0;
@@ -96,11 +82,25 @@ public final class MastText {
         return sb.toString();
     }
 
+    /** A processor and its fixed-priority primary scheduler, both called {@code name}. */
+    private static void processor(StringBuilder sb, String name) {
+        sb.append("\nProcessing_Resource (\n   Type         => Regular_Processor,\n   Name         => ")
+                .append(name).append(",\n   Speed_Factor => 1.0);\n");
+        sb.append("\nScheduler (\n   Type   => Primary_Scheduler,\n   Name   => ").append(name)
+                .append(",\n   Host   => ").append(name).append(",\n   Policy =>\n      ( Type                 =>"
+                        + " Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n        Avg_Context_Switch   =>"
+                        + " 0.0,\n        Best_Context_Switch  => 0.0));\n");
+    }
+
     private static void server(StringBuilder sb, String name, int priority, int core) {
+        server(sb, name, "Fixed_Priority_Policy", priority, "cpu" + core);
+    }
+
+    private static void server(StringBuilder sb, String name, String policy, int priority, String scheduler) {
         sb.append("\nScheduling_Server (\n   Type                    => Regular,\n   Name                    => ")
-                .append(name).append(",\n   Server_Sched_Parameters =>\n      ( Type         =>"
-                        + " Fixed_Priority_Policy,\n        The_Priority => ").append(priority)
-                .append(",\n        Preassigned  => YES),\n   Scheduler               => cpu").append(core)
+                .append(name).append(",\n   Server_Sched_Parameters =>\n      ( Type         => ").append(policy)
+                .append(",\n        The_Priority => ").append(priority)
+                .append(",\n        Preassigned  => YES),\n   Scheduler               => ").append(scheduler)
                 .append(");\n");
     }
 

@@ -52,11 +52,6 @@ public final class SagJobs {
                 + " of this export (the job file is built in memory; a set this size is beyond nptest too)";
     }
 
-    /** The defaults: arrival windows and EDF ranks. */
-    public static Files write(TaskSet ts) {
-        return write(ts, Arrival.WINDOW, Priority.RANK);
-    }
-
     public static Files write(TaskSet ts, Arrival arrival, Priority priority) {
         return write(ts, ts.jobs(), arrival, priority);
     }

@@ -1,9 +1,11 @@
 package org.gpusched.qualify;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The counts of a run while it goes: per check over every case, and per {@code --like} file and
@@ -31,9 +33,7 @@ final class Coverage {
     }
 
     List<Qualification.Check> checks() {
-        List<Qualification.Check> out = new ArrayList<>();
-        checks.forEach((id, t) -> out.add(t.check(id)));
-        return out;
+        return checks.entrySet().stream().map(e -> e.getValue().check(e.getKey())).toList();
     }
 
     List<Qualification.InputCheck> perInput() {
@@ -74,13 +74,8 @@ final class Coverage {
         return out;
     }
 
-    private static String firstNote(Iterable<Tally> tallies) {
-        for (Tally t : tallies) {
-            if (t.note != null) {
-                return t.note;
-            }
-        }
-        return null;
+    private static String firstNote(Collection<Tally> tallies) {
+        return tallies.stream().map(t -> t.note).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Counts of one check. */

@@ -26,6 +26,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The qualification run: (a) the shipped validation cases against their expected results, (b)
@@ -291,11 +293,8 @@ public final class Qualify {
                 }
                 if (f.getKey().equals("runtime")) {
                     // the drawn sets keep the file's runtime cost; its "copy" is a cost, not a copy segment
-                    boolean stated = false;
-                    for (JsonNode cost : f.getValue()) {
-                        stated |= cost.isNumber() && cost.asLong() != 0;
-                    }
-                    if (stated) {
+                    if (StreamSupport.stream(f.getValue().spliterator(), false)
+                            .anyMatch(cost -> cost.isNumber() && cost.asLong() != 0)) {
                         out.add("runtime");
                     }
                     return;
@@ -323,11 +322,9 @@ public final class Qualify {
     }
 
     private static List<Qualification.Fact> environment() {
-        List<Qualification.Fact> out = new ArrayList<>();
-        for (String p : List.of("java.version", "java.vendor", "java.vm.name", "java.vm.version", "os.name",
-                "os.version", "os.arch")) {
-            out.add(new Qualification.Fact(p, System.getProperty(p, "unknown")));
-        }
+        List<Qualification.Fact> out = new ArrayList<>(Stream.of("java.version", "java.vendor", "java.vm.name",
+                "java.vm.version", "os.name", "os.version", "os.arch")
+                .map(p -> new Qualification.Fact(p, System.getProperty(p, "unknown"))).toList());
         out.add(new Qualification.Fact("processors", Integer.toString(Runtime.getRuntime().availableProcessors())));
         return out;
     }

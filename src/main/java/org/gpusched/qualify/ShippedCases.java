@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.*;
+import java.util.stream.Collectors;
 
 /**
  * The validation cases shipped in the jar (resources {@code qualify/cases/}: the examples, the
@@ -44,12 +45,7 @@ final class ShippedCases {
         }
 
         static Source of(String word) {
-            for (Source s : values()) {
-                if (s.word().equals(word)) {
-                    return s;
-                }
-            }
-            return null;
+            return Arrays.stream(values()).filter(s -> s.word().equals(word)).findFirst().orElse(null);
         }
     }
 
@@ -171,13 +167,9 @@ final class ShippedCases {
 
     /** A line disagrees when any of its comparisons does; it is not compared when its verdict was not. */
     private static Row row(Expected e, List<Observation> obs) {
-        for (Observation o : obs) {
-            if (o.status() == Observation.Status.DISAGREED) {
-                return new Row(e, o.status(), o.message());
-            }
-        }
-        Observation first = obs.get(0);
-        return new Row(e, first.status(), first.message());
+        Observation o = obs.stream().filter(x -> x.status() == Observation.Status.DISAGREED).findFirst()
+                .orElse(obs.get(0));
+        return new Row(e, o.status(), o.message());
     }
 
     private static Observation verdict(String file, Expected e, MethodResult r) {
@@ -201,10 +193,7 @@ final class ShippedCases {
 
     /** task=time|... in task order, "-" where there is none, as expected.csv writes them. */
     static String responses(MethodResult r) {
-        List<String> parts = new ArrayList<>();
-        for (TaskRow t : r.tasks()) {
-            parts.add(t.task() + "=" + (t.responseTime().isPresent() ? Long.toString(t.responseTime().getAsLong()) : "-"));
-        }
-        return String.join("|", parts);
+        return r.tasks().stream().map(t -> t.task() + "=" + (t.responseTime().isPresent()
+                ? Long.toString(t.responseTime().getAsLong()) : "-")).collect(Collectors.joining("|"));
     }
 }

@@ -35,7 +35,6 @@ final class Twins {
     static final String REFUTATION = "not schedulable: refutation re-checked";
     static final String TABLE = "tables pass the checker";
     static final String EDF = "edf schedulable implies gpusched schedulable";
-    /** The reason a power-on verdict is not compared while the reference core is not part of the build. */
     /** Releases simulated for a bound: the jobs of a few hyperperiods, no more than this many. */
     static final long MAX_SIMULATED_JOBS = 200_000;
 
@@ -224,14 +223,9 @@ final class Twins {
     /** The GPU priority order the analysis used (Audsley's may differ from the CPU's), or null. */
     @SuppressWarnings("unchecked")
     private static List<String> order(MethodResult r) {
-        if (r.detail() instanceof Detail.Facts f) {
-            for (Detail.Fact x : f.facts()) {
-                if (x.key().equals("gpuPriorityOrder") && x.value() instanceof List<?> l) {
-                    return (List<String>) l;
-                }
-            }
-        }
-        return null;
+        return r.detail() instanceof Detail.Facts f ? f.facts().stream()
+                .filter(x -> x.key().equals("gpuPriorityOrder") && x.value() instanceof List<?>)
+                .map(x -> (List<String>) x.value()).findFirst().orElse(null) : null;
     }
 
     /** Flow bounds against the flow simulator, jitter drawn from the set's seed, as OffsetBasedPropertyTest does. */
@@ -248,7 +242,7 @@ final class Twins {
         }
         periods[flows.size()] = h;
         OptionalLong hp = Hyperperiod.lcm(periods);
-        if (hp.isEmpty() || jobs(java.util.Arrays.copyOf(periods, flows.size()), hp.getAsLong()) > MAX_SIMULATED_JOBS / 3) {
+        if (hp.isEmpty() || jobs(Arrays.copyOf(periods, flows.size()), hp.getAsLong()) > MAX_SIMULATED_JOBS / 3) {
             return Observation.notCompared(check, "hyperperiod too long to simulate");
         }
         long until = maxOffset + 3 * hp.getAsLong();
@@ -272,10 +266,6 @@ final class Twins {
     }
 
     private static long jobs(long[] periods, long h) {
-        long n = 0;
-        for (long p : periods) {
-            n += h / Math.max(1, p);
-        }
-        return n;
+        return Arrays.stream(periods).map(p -> h / Math.max(1, p)).sum();
     }
 }

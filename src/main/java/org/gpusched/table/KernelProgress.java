@@ -5,9 +5,12 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Which kernels a table has run so far, without a list of the jobs: kernel s of job k of a task is
@@ -39,11 +42,7 @@ final class KernelProgress {
 
     /** The jobs of one hyperperiod: H / T per task. */
     static KernelProgress hyperperiod(TaskSet ts) {
-        long[] jobs = new long[ts.size()];
-        for (int i = 0; i < ts.size(); i++) {
-            jobs[i] = ts.jobsOf(i);
-        }
-        return new KernelProgress(ts, jobs);
+        return new KernelProgress(ts, IntStream.range(0, ts.size()).mapToLong(ts::jobsOf).toArray());
     }
 
     /** Every job that arrives before {@code horizon}. */
@@ -88,26 +87,14 @@ final class KernelProgress {
         return min;
     }
 
-    /** Receives the kernels never run. */
-    interface Missing {
-        void kernel(Unit unit, long job);
-    }
-
     /**
      * Every kernel not run, ordered by its job's release, then arrival, task, job and kernel: a
      * merge of one cursor per task, each walking that task's kernels in number order.
      */
-    void eachNotRun(Missing out) {
+    void eachNotRun(BiConsumer<Unit, Long> out) {
         List<Unit> units = ts.units();
         // {release, arrival, task, seq}
-        PriorityQueue<long[]> q = new PriorityQueue<>((x, y) -> {
-            for (int c = 0; c < 4; c++) {
-                if (x[c] != y[c]) {
-                    return Long.compare(x[c], y[c]);
-                }
-            }
-            return 0;
-        });
+        PriorityQueue<long[]> q = new PriorityQueue<>(Arrays::compare);
         for (int i = 0; i < ts.size(); i++) {
             long s = nextNotRun(i, frontier[i]);
             if (s >= 0) {
@@ -118,7 +105,7 @@ final class KernelProgress {
             long[] c = q.poll();
             int i = (int) c[2];
             int k = ts.task(i).kernels();
-            out.kernel(units.get(firstUnit[i] + (int) (c[3] % k)), c[3] / k);
+            out.accept(units.get(firstUnit[i] + (int) (c[3] % k)), c[3] / k);
             long s = nextNotRun(i, c[3] + 1);
             if (s >= 0) {
                 q.add(cursor(i, s));

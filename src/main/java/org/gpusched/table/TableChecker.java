@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 
 /**
  * Validates a scheduling table against its task set, independently of the explorer: every kernel
@@ -57,21 +59,17 @@ public final class TableChecker {
     /** At most this many "never runs" lines are listed; one more line counts the rest. */
     static final int NEVER_RUN_LISTED = TaskSet.MAX_JOBS;
 
-    /** A filter or a message for a kernel of a job. */
-    interface KernelFn<T> {
-        T of(Unit u, long job);
-    }
-
     /** One line per kernel not run that {@code counts}, in release order, at most {@link #NEVER_RUN_LISTED}. */
-    static void neverRun(KernelProgress done, List<String> errors, KernelFn<Boolean> counts, KernelFn<String> line) {
+    static void neverRun(KernelProgress done, List<String> errors, BiPredicate<Unit, Long> counts,
+                         BiFunction<Unit, Long, String> line) {
         long[] more = new long[1];
         int[] listed = new int[1];
         done.eachNotRun((u, job) -> {
-            if (!counts.of(u, job)) {
+            if (!counts.test(u, job)) {
                 return;
             }
             if (listed[0] < NEVER_RUN_LISTED) {
-                errors.add(line.of(u, job));
+                errors.add(line.apply(u, job));
                 listed[0]++;
             } else {
                 more[0]++;

@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.gpusched.explore.result.Frame;
-import org.gpusched.explore.result.JobRef;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,11 +30,8 @@ public abstract class TableStream implements AutoCloseable {
     public abstract void close() throws IOException;
 
     static SchedulingTable.Entry entry(TaskSet ts, Frame f) {
-        List<SchedulingTable.Item> items = new ArrayList<>(f.batch().size());
-        for (JobRef j : f.batch()) {
-            items.add(new SchedulingTable.Item(ts.unitName(j.task(), j.stage()), j.job(), j.task()));
-        }
-        return new SchedulingTable.Entry(f.start(), f.end(), items);
+        return new SchedulingTable.Entry(f.start(), f.end(), f.batch().stream()
+                .map(j -> new SchedulingTable.Item(ts.unitName(j.task(), j.stage()), j.job(), j.task())).toList());
     }
 
     /** The JSON table, header first ({@link SchedulingTable}'s field order), then each entry as it comes. */

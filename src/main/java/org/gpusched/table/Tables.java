@@ -42,10 +42,7 @@ public final class Tables {
     }
 
     public static SchedulingTable of(TaskSet ts, String method, List<Frame> frames) {
-        List<SchedulingTable.Entry> entries = new ArrayList<>();
-        for (Frame f : frames) {
-            entries.add(TableStream.entry(ts, f));
-        }
+        List<SchedulingTable.Entry> entries = frames.stream().map(f -> TableStream.entry(ts, f)).toList();
         return new SchedulingTable(SchedulingTable.FORMAT, SchedulingTable.VERSION,
                 new SchedulingTable.TaskSetRef(ts.name(), ts.sha256()), ts.timeUnit().json(), ts.hyperperiod(),
                 method, ts.tasks().stream().map(Task::name).toList(), entries);

@@ -193,7 +193,8 @@ class InteropTest {
 
     @Test
     void sag_jobs_are_the_pbs_job_set() {
-        String csv = SagJobs.write(read(Path.of("examples/paper-fig1.json")).pbs()).jobs();
+        String csv = SagJobs.write(read(Path.of("examples/paper-fig1.json")).pbs(), SagJobs.Arrival.WINDOW,
+                SagJobs.Priority.RANK).jobs();
         List<String> lines = csv.lines().toList();
         assertThat(lines.get(0)).isEqualTo(SagJobs.HEADER);
         assertThat(lines.get(1)).isEqualTo("1, 1, 0, 0, 1, 1, 4, 1"); // priority: its rank in EDF order
