@@ -33,13 +33,10 @@ public final class ResponseTimeAnalysis {
         int[] order = givenOrder(w);
         Pass first = pass(w, a, v, order, check, shortcut);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
-            return first.result(w, m, v, mode, order, false);
+            return build(w, m, v, mode, order, first.r(), false);
         }
-        Found found = audsley(w, a, v, first, check, shortcut);
-        if (found == null) {
-            return first.result(w, m, v, mode, order, true);
-        }
-        return build(w, m, v, mode, found.order(), found.r(), true);
+        RtaResult found = audsley(w, a, m, v, mode, first, check, shortcut);
+        return found != null ? found : build(w, m, v, mode, order, first.r(), true);
     }
 
     /**
@@ -89,14 +86,7 @@ public final class ResponseTimeAnalysis {
     }
 
     /** One analysis of every task under a fixed GPU order. r[i] < 0: unbounded; analysed[i]: reached. */
-    private record Pass(long[] r, long[] leftover, boolean[] analysed, boolean schedulable) {
-        RtaResult result(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order, boolean audsley) {
-            return build(w, m, v, mode, order, r, audsley);
-        }
-    }
-
-    /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
-    private record Found(int[] order, long[] r) { }
+    private record Pass(long[] r, long[] leftover, boolean[] analysed, boolean schedulable) { }
 
     private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
         AnalysisState x = new AnalysisState(w, v, ranks(order), check, shortcut);
@@ -116,9 +106,7 @@ public final class ResponseTimeAnalysis {
             Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
             left[i] = f.value();
             if (f.bounded()) {
-                r[i] = f.value();
-                x.rCpu[i] = f.value();
-                x.rGpu[i] = f.value();
+                r[i] = x.known(i, f.value());
             } else if (!be) {
                 ok = false;
             }
@@ -146,10 +134,10 @@ public final class ResponseTimeAnalysis {
      * a candidate must be the lowest unassigned task of its core (else GPU and CPU orders differ on a
      * core: deadlock); it takes the slot if it passes with every unassigned task above it, their R_h
      * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
-     * order found and the response times, or null when some slot takes no task.
+     * result with the order found, or null when some slot takes no task.
      */
-    private static Found audsley(RtaWorkload w, ResponseEquation a, Variant v, Pass first, Runnable check,
-                                 boolean shortcut) {
+    private static RtaResult audsley(RtaWorkload w, ResponseEquation a, RtaMethod m, Variant v, GpuPriorityMode mode,
+                                     Pass first, Runnable check, boolean shortcut) {
         int[] given = givenOrder(w);
         AnalysisState x = new AnalysisState(w, v, ranks(given), check, shortcut);
         List<Integer> rt = Arrays.stream(given).filter(i -> !w.tasks().get(i).bestEffort()).boxed().toList();
@@ -202,8 +190,7 @@ public final class ResponseTimeAnalysis {
         for (int s = 0; s < k; s++) {
             order[s] = slots[s];
             x.gpuRank[slots[s]] = s;
-            x.rCpu[slots[s]] = r[slots[s]];
-            x.rGpu[slots[s]] = r[slots[s]];
+            x.known(slots[s], r[slots[s]]);
         }
         for (int b = 0; b < be.size(); b++) {
             int i = be.get(b);
@@ -213,12 +200,10 @@ public final class ResponseTimeAnalysis {
         for (int i : be) {
             Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
             if (f.bounded()) {
-                r[i] = f.value();
-                x.rCpu[i] = f.value();
-                x.rGpu[i] = f.value();
+                r[i] = x.known(i, f.value());
             }
         }
-        return new Found(order, r);
+        return build(w, m, v, mode, order, r, true);
     }
 
     /** The WR the artifact's failed first pass leaves: the bound, -1 where it failed, 0 where it never got. */

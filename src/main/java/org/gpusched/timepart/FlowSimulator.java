@@ -4,6 +4,7 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
@@ -58,7 +59,7 @@ public final class FlowSimulator {
         long[] worst = new long[n];
         long[] best = new long[n];
         int[] count = new int[n];
-        java.util.Arrays.fill(best, Long.MAX_VALUE);
+        Arrays.fill(best, Long.MAX_VALUE);
         List<Job> active = new ArrayList<>();
         int cores = flows.stream().mapToInt(Flow::core).max().orElse(-1) + 1;
         long t = 0;
@@ -93,9 +94,7 @@ public final class FlowSimulator {
                 if (j.delayEnd >= 0 || j.kernel || !supply[j.flow].available(t)) {
                     continue;
                 }
-                Job r = running[x.core()];
-                if (r == null || x.priority() > flows.get(r.flow).priority()
-                        || x.priority() == flows.get(r.flow).priority() && j.nominal < r.nominal) {
+                if (ahead(j, running[x.core()], flows)) {
                     running[x.core()] = j;
                 }
             }
@@ -111,7 +110,7 @@ public final class FlowSimulator {
                     next = Math.min(next, j.delayEnd);
                 }
             }
-            Job[] busy = java.util.Arrays.copyOf(running, cores + 1);
+            Job[] busy = Arrays.copyOf(running, cores + 1);
             busy[cores] = gpu;
             for (Job r : busy) {
                 if (r != null) {
@@ -149,12 +148,17 @@ public final class FlowSimulator {
     }
 
     private static boolean allReleased(long[] nextNominal, long releaseUntil) {
-        for (long x : nextNominal) {
-            if (x < releaseUntil) {
-                return false;
-            }
+        return Arrays.stream(nextNominal).allMatch(x -> x >= releaseUntil);
+    }
+
+    /** Whether job j goes before job r (none: null): higher priority, then the earlier release. */
+    private static boolean ahead(Job j, Job r, List<Flow> flows) {
+        if (r == null) {
+            return true;
         }
-        return true;
+        int pj = flows.get(j.flow).priority();
+        int pr = flows.get(r.flow).priority();
+        return pj > pr || pj == pr && j.nominal < r.nominal;
     }
 
     /** Sets a job up for its current step at time t (a delay starts; a CPU step becomes ready). */
@@ -180,11 +184,7 @@ public final class FlowSimulator {
     private static Job nextKernel(List<Job> active, List<Flow> flows) {
         Job best = null;
         for (Job j : active) {
-            if (!j.kernel || j.step >= flows.get(j.flow).steps().size()) {
-                continue;
-            }
-            if (best == null || flows.get(j.flow).priority() > flows.get(best.flow).priority()
-                    || flows.get(j.flow).priority() == flows.get(best.flow).priority() && j.nominal < best.nominal) {
+            if (j.kernel && j.step < flows.get(j.flow).steps().size() && ahead(j, best, flows)) {
                 best = j;
             }
         }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.IntFunction;
 
 /**
  * Holistic response-time analysis of end-to-end flows on fixed-priority cores, inside the
@@ -54,21 +55,30 @@ public final class Holistic {
     }
 
     private HolisticResult run() {
+        return iterate(flows, jitter, this::pass, false);
+    }
+
+    /**
+     * The global iteration both analyses share: every flow's pass with the current jitters, then each
+     * step's jitter from them, J = R_pred − R^best_pred ({@code grow}: never below the last one),
+     * until none changes; a jitter still changing after {@link #MAX_ROUNDS} rounds is unknown (INF).
+     */
+    static HolisticResult iterate(List<Flow> flows, long[][] jitter, IntFunction<long[]> pass, boolean grow) {
         long[][] r = new long[flows.size()][];
-        long[][] rb = new long[flows.size()][];
+        long[][] rb = flows.stream().map(Holistic::bestCases).toArray(long[][]::new);
         int rounds = 0;
         boolean changed = true;
         while (changed) {
             rounds++;
             for (int f = 0; f < flows.size(); f++) {
-                pass(f, r, rb);
+                r[f] = pass.apply(f);
             }
             changed = false;
             for (int f = 0; f < flows.size(); f++) {
                 long rp = flows.get(f).jitter();
                 long rbp = 0;
                 for (int s = 0; s < jitter[f].length; s++) {
-                    long j = rp >= INF ? INF : rp - rbp;
+                    long j = rp >= INF ? INF : grow ? Math.max(jitter[f][s], rp - rbp) : rp - rbp;
                     if (rounds >= MAX_ROUNDS && j != jitter[f][s]) {
                         j = INF;
                     }
@@ -86,24 +96,31 @@ public final class Holistic {
         return new HolisticResult(out, rounds);
     }
 
-    /** One pass along flow f with the current jitters (step 3). */
-    private void pass(int f, long[][] r, long[][] rb) {
+    /** The best-case completion of every step of flow x: the sum of the best cases up to it. */
+    private static long[] bestCases(Flow x) {
+        long[] rb = new long[x.steps().size()];
+        long at = 0;
+        for (int s = 0; s < rb.length; s++) {
+            at = Ticks.add(at, x.steps().get(s).min());
+            rb[s] = at;
+        }
+        return rb;
+    }
+
+    /** One pass along flow f with the current jitters (step 3): every step's worst completion. */
+    private long[] pass(int f) {
         Flow x = flows.get(f);
-        int n = x.steps().size();
-        r[f] = new long[n];
-        rb[f] = new long[n];
+        long[] r = new long[x.steps().size()];
         long rp = x.jitter();
-        long rbp = 0;
-        for (int s = 0; s < n; s++) {
+        for (int s = 0; s < r.length; s++) {
             Step step = x.steps().get(s);
             long w = step instanceof Step.Cpu ? window(f, s, rp)
                     : step instanceof Step.Gpu ? nonPreemptive(f, s, rp) : step.max();
             long end = w >= INF ? INF : Ticks.add(rp, w);
-            r[f][s] = end > x.deadline() ? INF : end;
-            rb[f][s] = Ticks.add(rbp, step.min());
-            rp = r[f][s];
-            rbp = rb[f][s];
+            r[s] = end > x.deadline() ? INF : end;
+            rp = r[s];
         }
+        return r;
     }
 
     /**
