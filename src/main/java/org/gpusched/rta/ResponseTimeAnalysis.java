@@ -86,16 +86,14 @@ public final class ResponseTimeAnalysis {
     }
 
     /** One analysis of every task under a fixed GPU order. r[i] < 0: unbounded; analysed[i]: reached. */
-    private record Pass(long[] r, long[] leftover, boolean[] analysed, boolean schedulable) { }
+    private record Pass(long[] r, boolean[] analysed, boolean schedulable) { }
 
     private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
         AnalysisState x = new AnalysisState(w, v, ranks(order), check, shortcut);
         int n = x.n;
         long[] r = new long[n];
-        long[] left = new long[n];
         boolean[] analysed = new boolean[n];
         Arrays.fill(r, -1);
-        Arrays.fill(left, -1);
         boolean ok = true;
         for (int i : order) {
             boolean be = x.tasks.get(i).bestEffort();
@@ -104,14 +102,13 @@ public final class ResponseTimeAnalysis {
             }
             analysed[i] = true;
             Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
-            left[i] = f.value();
             if (f.bounded()) {
                 r[i] = x.known(i, f.value());
             } else if (!be) {
                 ok = false;
             }
         }
-        return new Pass(r, left, analysed, ok);
+        return new Pass(r, analysed, ok);
     }
 
     private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
@@ -164,13 +161,9 @@ public final class ResponseTimeAnalysis {
                         x.rRemote[h] = v == Variant.ARTIFACT ? x.t[h] : AnalysisState.SAME;
                     }
                 }
+                // The tasks in the slots below keep the ranks they took there, and the best-effort ones
+                // their given ranks k, k + 1, … (the given order puts them last).
                 x.gpuRank[c] = slot;
-                for (int s = slot + 1; s < k; s++) {
-                    x.gpuRank[slots[s]] = s;
-                }
-                for (int b = 0; b < be.size(); b++) {
-                    x.gpuRank[be.get(b)] = k + b;
-                }
                 Fix f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
                 if (f.bounded()) {
                     assigned[c] = true;
@@ -186,17 +179,10 @@ public final class ResponseTimeAnalysis {
         if (v == Variant.ARTIFACT && inverted(x, slots)) {
             return null;
         }
-        int[] order = new int[x.n];
-        for (int s = 0; s < k; s++) {
-            order[s] = slots[s];
-            x.gpuRank[slots[s]] = s;
-            x.known(slots[s], r[slots[s]]);
+        for (int c : slots) {
+            x.known(c, r[c]);
         }
-        for (int b = 0; b < be.size(); b++) {
-            int i = be.get(b);
-            order[k + b] = i;
-            x.gpuRank[i] = k + b;
-        }
+        int[] order = IntStream.concat(Arrays.stream(slots), be.stream().mapToInt(Integer::intValue)).toArray();
         for (int i : be) {
             Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
             if (f.bounded()) {

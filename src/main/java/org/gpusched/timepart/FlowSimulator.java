@@ -46,15 +46,13 @@ public final class FlowSimulator {
                                      RandomGenerator rng) {
         int n = flows.size();
         Supply[] supply = new Supply[n];
-        for (int f = 0; f < n; f++) {
-            Flow x = flows.get(f);
-            supply[f] = plan == null || !x.usesCpu() ? Supply.FULL : Supply.of(plan, x.partition(), x.core());
-        }
         long[] nextNominal = new long[n];
         long[] nextActual = new long[n];
         for (int f = 0; f < n; f++) {
-            nextNominal[f] = flows.get(f).offset();
-            nextActual[f] = nextNominal[f] + draw(rng, flows.get(f).jitter());
+            Flow x = flows.get(f);
+            supply[f] = plan == null || !x.usesCpu() ? Supply.FULL : Supply.of(plan, x.partition(), x.core());
+            nextNominal[f] = x.offset();
+            nextActual[f] = nextNominal[f] + draw(rng, x.jitter());
         }
         long[] worst = new long[n];
         long[] best = new long[n];
