@@ -12,9 +12,6 @@ import java.util.stream.IntStream;
 public final class ResponseTimeAnalysis {
     private ResponseTimeAnalysis() { }
 
-    /** The outcome of one fixed-point iteration: bounded (value ≤ limit) or not (value = the iterate past it). */
-    private record Fix(boolean bounded, long value) { }
-
     public static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v) {
         return analyze(w, m, mode, v, () -> { });
     }
@@ -61,20 +58,21 @@ public final class ResponseTimeAnalysis {
         return rank;
     }
 
-    private static Fix fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
+    /** Task i's least fixed point from {@code start}, or -1 when the iteration passes {@code limit}. */
+    private static long fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
         if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
-            return new Fix(false, SaturatingTime.add(limit, 1));
+            return -1;
         }
         long r = start;
         while (true) {
             x.check.run();
             long next = a.rhs(x, i, r);
             if (next > limit) {
-                return new Fix(false, next);
+                return -1;
             }
             if (next == r) {
-                return new Fix(true, r);
+                return r;
             }
             r = next;
         }
@@ -101,9 +99,9 @@ public final class ResponseTimeAnalysis {
                 continue; // the artifact stops at the first failing task
             }
             analysed[i] = true;
-            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
-            if (f.bounded()) {
-                r[i] = x.known(i, f.value());
+            long f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f >= 0) {
+                r[i] = x.known(i, f);
             } else if (!be) {
                 ok = false;
             }
@@ -164,11 +162,11 @@ public final class ResponseTimeAnalysis {
                 // The tasks in the slots below keep the ranks they took there, and the best-effort ones
                 // their given ranks k, k + 1, … (the given order puts them last).
                 x.gpuRank[c] = slot;
-                Fix f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
-                if (f.bounded()) {
+                long f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
+                if (f >= 0) {
                     assigned[c] = true;
                     slots[slot] = c;
-                    r[c] = f.value();
+                    r[c] = f;
                     placed = true;
                 }
             }
@@ -184,9 +182,9 @@ public final class ResponseTimeAnalysis {
         }
         int[] order = IntStream.concat(Arrays.stream(slots), be.stream().mapToInt(Integer::intValue)).toArray();
         for (int i : be) {
-            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
-            if (f.bounded()) {
-                r[i] = x.known(i, f.value());
+            long f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f >= 0) {
+                r[i] = x.known(i, f);
             }
         }
         return build(w, m, v, mode, order, r, true);

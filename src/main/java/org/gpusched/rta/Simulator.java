@@ -221,13 +221,8 @@ public final class Simulator {
     }
 
     private List<SimJob> jobs(long[][] starts, long[][] finishes) {
-        List<SimJob> out = new ArrayList<>();
-        for (int i = 0; i < x.n; i++) {
-            for (int j = 0; j < starts[i].length; j++) {
-                out.add(new SimJob(x.tasks.get(i).name(), j, j * x.t[i], starts[i][j], finishes[i][j]));
-            }
-        }
-        return out;
+        return IntStream.range(0, x.n).boxed().flatMap(i -> IntStream.range(0, starts[i].length)
+                .mapToObj(j -> new SimJob(x.tasks.get(i).name(), j, j * x.t[i], starts[i][j], finishes[i][j]))).toList();
     }
 
     private int kind(int i, int ph) {

@@ -6,7 +6,9 @@ import org.gpusched.model.Ticks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 
 /**
  * The analysis' independent twin: a discrete-event simulation of the same system (flows on
@@ -20,7 +22,7 @@ import java.util.random.RandomGenerator;
  */
 public final class FlowSimulator {
     /** Worst and best observed response per flow; worst empty when a job never finished. */
-    public record Observed(String flow, java.util.OptionalLong worst, long best, int jobs) { }
+    public record Observed(String flow, OptionalLong worst, long best, int jobs) { }
 
     private static final class Job {
         final int flow;
@@ -130,14 +132,9 @@ public final class FlowSimulator {
             t = next;
         }
         finish(active, flows, t, worst, best, count);
-        List<Observed> out = new ArrayList<>();
-        for (int f = 0; f < n; f++) {
-            final int ff = f;
-            boolean stuck = active.stream().anyMatch(j -> j.flow == ff);
-            out.add(new Observed(flows.get(f).name(), stuck ? java.util.OptionalLong.empty()
-                    : java.util.OptionalLong.of(worst[f]), best[f], count[f]));
-        }
-        return out;
+        return IntStream.range(0, n).mapToObj(f -> new Observed(flows.get(f).name(),
+                active.stream().anyMatch(j -> j.flow == f) ? OptionalLong.empty() : OptionalLong.of(worst[f]),
+                best[f], count[f])).toList();
     }
 
     private static long draw(RandomGenerator rng, long jitter) {

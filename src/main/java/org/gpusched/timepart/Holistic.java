@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.IntFunction;
+import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Holistic response-time analysis of end-to-end flows on fixed-priority cores, inside the
@@ -35,10 +37,7 @@ public final class Holistic {
         this.check = check;
         this.flows = List.copyOf(flows);
         this.net = new StepContention(flows, plan);
-        this.jitter = new long[flows.size()][];
-        for (int f = 0; f < flows.size(); f++) {
-            jitter[f] = new long[flows.get(f).steps().size()];
-        }
+        this.jitter = flows.stream().map(f -> new long[f.steps().size()]).toArray(long[][]::new);
     }
 
     /** Analyses {@code flows} under {@code plan} (null: no time partitions). */
@@ -145,17 +144,11 @@ public final class Holistic {
             check.run();
             long qt = Ticks.mul(q, x.period());
             long base = Ticks.mul(q + 1L, c);
-            long w = net.tsup(f, s, base, check);
-            while (true) {
-                check.run();
-                if (w >= INF || w - qt > room) {
-                    return INF;
-                }
-                long next = net.tsup(f, s, Ticks.add(base, interference(f, s, w, false)), check);
-                if (next == w) {
-                    break;
-                }
-                w = next;
+            long w = fixedPoint(net.tsup(f, s, base, check),
+                    v -> net.tsup(f, s, Ticks.add(base, interference(f, s, v, false)), check),
+                    v -> v - qt > room, check);
+            if (w >= INF) {
+                return INF;
             }
             worst = Math.max(worst, w - qt);
             if (own >= INF) {
@@ -183,39 +176,47 @@ public final class Holistic {
         long b = net.blocking(f, s);
         long own = jitter[f][s];
         long room = x.deadline() - rp;
-        long busy = Ticks.add(b, c);
-        while (true) {
-            check.run();
-            long jobs = own >= INF ? INF : (Ticks.add(busy, own) + x.period() - 1) / x.period();
-            long next = Ticks.add(b, Ticks.add(Ticks.mul(jobs, c), interference(f, s, busy, false)));
-            if (next >= INF || jobs > MAX_JOBS_IN_WINDOW) {
-                return INF;
-            }
-            if (next == busy) {
-                break;
-            }
-            busy = next;
+        LongUnaryOperator jobs = v -> own >= INF ? INF : (Ticks.add(v, own) + x.period() - 1) / x.period();
+        long busy = fixedPoint(Ticks.add(b, c),
+                v -> Ticks.add(b, Ticks.add(Ticks.mul(jobs.applyAsLong(v), c), interference(f, s, v, false))),
+                v -> jobs.applyAsLong(v) > MAX_JOBS_IN_WINDOW, check);
+        if (busy >= INF) {
+            return INF;
         }
-        long q = (Ticks.add(busy, own) + x.period() - 1) / x.period();
+        long q = jobs.applyAsLong(busy);
         long worst = 0;
         for (long j = 0; j < q; j++) {
             long qt = Ticks.mul(j, x.period());
             long base = Ticks.add(b, Ticks.mul(j, c));
-            long start = base;
-            while (true) {
-                check.run();
-                long next = Ticks.add(base, interference(f, s, start, true));
-                if (next >= INF || Ticks.add(next, c) - qt > room) {
-                    return INF;
-                }
-                if (next == start) {
-                    break;
-                }
-                start = next;
+            // Every start is at least base: a base already past the deadline makes every start past it.
+            long start = fixedPoint(base, v -> Ticks.add(base, interference(f, s, v, true)),
+                    v -> Ticks.add(v, c) - qt > room, check);
+            if (start >= INF) {
+                return INF;
             }
             worst = Math.max(worst, start + c - qt);
         }
         return worst;
+    }
+
+    /**
+     * The least fixed point of {@code next} from {@code x}, or INF once an iterate is INF or {@code past}:
+     * the iteration of every busy window and start time of both analyses, running {@code check} (the
+     * budget) on every step. {@code next} never goes below its argument, and {@code past} holds on
+     * everything above a value it holds on.
+     */
+    static long fixedPoint(long x, LongUnaryOperator next, LongPredicate past, Runnable check) {
+        while (true) {
+            check.run();
+            if (x >= INF || past.test(x)) {
+                return INF;
+            }
+            long y = next.applyAsLong(x);
+            if (y == x) {
+                return x;
+            }
+            x = y;
+        }
     }
 
     /**

@@ -173,19 +173,11 @@ public final class OffsetBased {
      * {@code limit} (the deadline in this time frame).
      */
     private long completion(int a, int b, int cand, long base, long c, boolean preemptive, long limit, long at) {
-        long w = preemptive ? net.tsup(a, b, base) : base;
-        while (true) {
-            check.run();
-            if (w >= INF || (preemptive ? w : w + c) > limit) {
-                return INF;
-            }
-            long next = preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, w, false, at)))
-                    : Ticks.add(base, others(a, b, cand, w, true, at));
-            if (next == w) {
-                return preemptive ? w : Ticks.add(w, c);
-            }
-            w = next;
-        }
+        long w = Holistic.fixedPoint(preemptive ? net.tsup(a, b, base) : base,
+                v -> preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, v, false, at)))
+                        : Ticks.add(base, others(a, b, cand, v, true, at)),
+                v -> (preemptive ? v : v + c) > limit, check);
+        return w >= INF || preemptive ? w : Ticks.add(w, c);
     }
 
     /**

@@ -100,7 +100,6 @@ public final class WindowSearch {
         return gaps.stream().filter(g -> g[1] - g[0] > plan.switchOverhead()).toList();
     }
 
-    /** Analyses run so far. */
     public int evaluationsSoFar() {
         return evaluations;
     }
