@@ -1,7 +1,9 @@
 package org.gpusched.copyexec;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The CPU-side loop shared by the simulator and the player: which jobs form the next batch. At a
@@ -42,14 +44,7 @@ public final class Batches {
                 b = p;
             }
         }
-        List<Pick> out = new ArrayList<>(2);
-        if (a != null) {
-            out.add(a);
-        }
-        if (b != null) {
-            out.add(b);
-        }
-        return out;
+        return Stream.of(a, b).filter(Objects::nonNull).toList();
     }
 
     private static boolean before(CopyWorkload w, Pick x, Pick y) {
@@ -60,14 +55,8 @@ public final class Batches {
 
     /** The earliest release of a job not yet run, or -1 when every job of the hyperperiod has run. */
     public static long nextRelease(CopyWorkload w, int[] next) {
-        long r = -1;
-        for (int i = 0; i < w.size(); i++) {
-            if (next[i] < w.jobsOf(i)) {
-                long x = release(w, i, next[i]);
-                r = r < 0 ? x : Math.min(r, x);
-            }
-        }
-        return r;
+        return IntStream.range(0, w.size()).filter(i -> next[i] < w.jobsOf(i)).mapToLong(i -> release(w, i, next[i]))
+                .min().orElse(-1);
     }
 
     /** The lane of an operation in timelines: a copy engine, or the task's kernel lane. */

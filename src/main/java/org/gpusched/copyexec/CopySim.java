@@ -24,19 +24,11 @@ public record CopySim(Strategy strategy, int engines, List<JobRun> jobs, List<Op
     }
 
     public long slack() {
-        long s = 0;
-        for (JobRun j : jobs) {
-            s += j.deadline() - j.finish();
-        }
-        return s;
+        return jobs.stream().mapToLong(j -> j.deadline() - j.finish()).sum();
     }
 
     public long lateness() {
-        long s = 0;
-        for (JobRun j : jobs) {
-            s += Math.max(0, j.finish() - j.deadline());
-        }
-        return s;
+        return jobs.stream().mapToLong(j -> Math.max(0, j.finish() - j.deadline())).sum();
     }
 
     /** S: accumulated lateness plus our shift. */

@@ -1,16 +1,12 @@
 package org.gpusched.copyexec;
 
+import java.util.Locale;
+
 /** The three operations of a copy/execute job, in stream order. */
 public enum OperationKind {
-    H2D("h2d"), KERNEL("kernel"), D2H("d2h");
-
-    private final String json;
-
-    OperationKind(String json) {
-        this.json = json;
-    }
+    H2D, KERNEL, D2H;
 
     public String json() {
-        return json;
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,6 @@
 package org.gpusched.copyexec;
 
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -27,11 +28,7 @@ public enum Strategy {
     }
 
     public static Strategy parse(String s) {
-        for (Strategy x : values()) {
-            if (x.id().equals(s)) {
-                return x;
-            }
-        }
-        throw new IllegalArgumentException("'" + s + "' is not traditional, interleave, concurrent or order");
+        return Arrays.stream(values()).filter(x -> x.id().equals(s)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("'" + s + "' is not traditional, interleave, concurrent or order"));
     }
 }

@@ -64,12 +64,9 @@ public final class Sensitivity {
         Verdict original = decide.apply(ts);
         long cmax = ts.tasks().stream().mapToLong(Task::wcet).max().orElseThrow();
         // The first k at which some task's WCET exceeds its deadline.
-        long kMax = Long.MAX_VALUE;
-        for (Task t : ts.tasks()) {
-            long k = BigInteger.valueOf(t.deadline()).multiply(BigInteger.valueOf(cmax))
-                    .divide(BigInteger.valueOf(t.wcet())).longValueExact() + 1;
-            kMax = Math.min(kMax, k);
-        }
+        long kMax = ts.tasks().stream().mapToLong(t -> BigInteger.valueOf(t.deadline())
+                .multiply(BigInteger.valueOf(cmax)).divide(BigInteger.valueOf(t.wcet())).longValueExact() + 1)
+                .min().orElse(Long.MAX_VALUE);
         Bound all = search(original, cmax, kMax, k -> decide(scaled(ts, cmax, k)));
         Map<Integer, Bound> tasks = new LinkedHashMap<>();
         if (ts.interference().model() != Interference.Model.TABLE) {
@@ -82,12 +79,8 @@ public final class Sensitivity {
     }
 
     private Verdict decide(TaskSet variant) {
-        for (Task t : variant.tasks()) {
-            if (t.wcet() > t.deadline()) {
-                return Verdict.NOT_SCHEDULABLE;
-            }
-        }
-        return decide.apply(variant);
+        boolean hopeless = variant.tasks().stream().anyMatch(t -> t.wcet() > t.deadline());
+        return hopeless ? Verdict.NOT_SCHEDULABLE : decide.apply(variant);
     }
 
     /**

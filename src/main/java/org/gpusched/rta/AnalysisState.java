@@ -1,5 +1,6 @@
 package org.gpusched.rta;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -77,10 +78,17 @@ final class AnalysisState {
         this.artifactIndex = gpuRank.clone();
         rCpu = new long[n];
         rGpu = new long[n];
-        java.util.Arrays.fill(rCpu, SaturatingTime.INF);
-        java.util.Arrays.fill(rGpu, SaturatingTime.INF);
+        Arrays.fill(rCpu, SaturatingTime.INF);
+        Arrays.fill(rGpu, SaturatingTime.INF);
         rRemote = new long[n];
-        java.util.Arrays.fill(rRemote, SAME);
+        Arrays.fill(rRemote, SAME);
+    }
+
+    /** Task i's response time is now known to be {@code r} (for the jitters of the tasks below it); returns r. */
+    long known(int i, long r) {
+        rCpu[i] = r;
+        rGpu[i] = r;
+        return r;
     }
 
     /** The SAFE variant: the paper plus the corrections of docs/rta.md. */

@@ -20,10 +20,6 @@ final class Lock {
 
     /** The longest request G_{x,u} of task x (0 for a CPU-only task). */
     static long longest(AnalysisState x, int k) {
-        long m = 0;
-        for (int u = 0; u < x.eta[k]; u++) {
-            m = Math.max(m, x.seg(k, u).total());
-        }
-        return m;
+        return x.tasks.get(k).gpu().stream().mapToLong(GpuSegment::total).max().orElse(0);
     }
 }

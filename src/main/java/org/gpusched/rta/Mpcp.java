@@ -107,7 +107,6 @@ final class Mpcp extends ResponseEquation {
                 }
             }
         }
-        ws.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
         return greedy(ws, x.eta[i]);
     }
 
@@ -131,7 +130,6 @@ final class Mpcp extends ResponseEquation {
                     GpuSegment s = x.seg(l, u);
                     held.add(new long[] {safe && !suspend ? s.total() : s.misc(), theta});
                 }
-                held.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
                 long budget = safe && x.requestsWithoutCpu(l) ? SaturatingTime.INF : x.eta[i] + 1L;
                 sum = SaturatingTime.add(sum, greedy(held, budget));
             }
@@ -141,6 +139,7 @@ final class Mpcp extends ResponseEquation {
 
     /** Σ_k c_k · v_k taking values largest first, each at most its own cap, until {@code budget} is used. */
     private static long greedy(List<long[]> valueCap, long budget) {
+        valueCap.sort(Comparator.comparingLong((long[] a) -> a[0]).reversed());
         long sum = 0;
         long left = budget;
         for (long[] vc : valueCap) {

@@ -12,9 +12,6 @@ import java.util.stream.IntStream;
 public final class ResponseTimeAnalysis {
     private ResponseTimeAnalysis() { }
 
-    /** The outcome of one fixed-point iteration: bounded (value ≤ limit) or not (value = the iterate past it). */
-    private record Fix(boolean bounded, long value) { }
-
     public static RtaResult analyze(RtaWorkload w, RtaMethod m, GpuPriorityMode mode, Variant v) {
         return analyze(w, m, mode, v, () -> { });
     }
@@ -33,13 +30,10 @@ public final class ResponseTimeAnalysis {
         int[] order = givenOrder(w);
         Pass first = pass(w, a, v, order, check, shortcut);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
-            return first.result(w, m, v, mode, order, false);
+            return build(w, m, v, mode, order, first.r(), false);
         }
-        Found found = audsley(w, a, v, first, check, shortcut);
-        if (found == null) {
-            return first.result(w, m, v, mode, order, true);
-        }
-        return build(w, m, v, mode, found.order(), found.r(), true);
+        RtaResult found = audsley(w, a, m, v, mode, first, check, shortcut);
+        return found != null ? found : build(w, m, v, mode, order, first.r(), true);
     }
 
     /**
@@ -64,20 +58,21 @@ public final class ResponseTimeAnalysis {
         return rank;
     }
 
-    private static Fix fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
+    /** Task i's least fixed point from {@code start}, or -1 when the iteration passes {@code limit}. */
+    private static long fix(AnalysisState x, ResponseEquation a, int i, long start, long limit) {
         if (x.shortcut && x.variant != Variant.ARTIFACT && Saturation.above(x, i) != null) {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
-            return new Fix(false, SaturatingTime.add(limit, 1));
+            return -1;
         }
         long r = start;
         while (true) {
             x.check.run();
             long next = a.rhs(x, i, r);
             if (next > limit) {
-                return new Fix(false, next);
+                return -1;
             }
             if (next == r) {
-                return new Fix(true, r);
+                return r;
             }
             r = next;
         }
@@ -89,23 +84,14 @@ public final class ResponseTimeAnalysis {
     }
 
     /** One analysis of every task under a fixed GPU order. r[i] < 0: unbounded; analysed[i]: reached. */
-    private record Pass(long[] r, long[] leftover, boolean[] analysed, boolean schedulable) {
-        RtaResult result(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order, boolean audsley) {
-            return build(w, m, v, mode, order, r, audsley);
-        }
-    }
-
-    /** Audsley's outcome: the GPU order found (highest first) and the response times found with it. */
-    private record Found(int[] order, long[] r) { }
+    private record Pass(long[] r, boolean[] analysed, boolean schedulable) { }
 
     private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
         AnalysisState x = new AnalysisState(w, v, ranks(order), check, shortcut);
         int n = x.n;
         long[] r = new long[n];
-        long[] left = new long[n];
         boolean[] analysed = new boolean[n];
         Arrays.fill(r, -1);
-        Arrays.fill(left, -1);
         boolean ok = true;
         for (int i : order) {
             boolean be = x.tasks.get(i).bestEffort();
@@ -113,17 +99,14 @@ public final class ResponseTimeAnalysis {
                 continue; // the artifact stops at the first failing task
             }
             analysed[i] = true;
-            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
-            left[i] = f.value();
-            if (f.bounded()) {
-                r[i] = f.value();
-                x.rCpu[i] = f.value();
-                x.rGpu[i] = f.value();
+            long f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f >= 0) {
+                r[i] = x.known(i, f);
             } else if (!be) {
                 ok = false;
             }
         }
-        return new Pass(r, left, analysed, ok);
+        return new Pass(r, analysed, ok);
     }
 
     private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
@@ -146,10 +129,10 @@ public final class ResponseTimeAnalysis {
      * a candidate must be the lowest unassigned task of its core (else GPU and CPU orders differ on a
      * core: deadlock); it takes the slot if it passes with every unassigned task above it, their R_h
      * being D_h (paper) or the first pass's leftovers for Jg and T_h for Jc (artifact). Returns the
-     * order found and the response times, or null when some slot takes no task.
+     * result with the order found, or null when some slot takes no task.
      */
-    private static Found audsley(RtaWorkload w, ResponseEquation a, Variant v, Pass first, Runnable check,
-                                 boolean shortcut) {
+    private static RtaResult audsley(RtaWorkload w, ResponseEquation a, RtaMethod m, Variant v, GpuPriorityMode mode,
+                                     Pass first, Runnable check, boolean shortcut) {
         int[] given = givenOrder(w);
         AnalysisState x = new AnalysisState(w, v, ranks(given), check, shortcut);
         List<Integer> rt = Arrays.stream(given).filter(i -> !w.tasks().get(i).bestEffort()).boxed().toList();
@@ -176,18 +159,14 @@ public final class ResponseTimeAnalysis {
                         x.rRemote[h] = v == Variant.ARTIFACT ? x.t[h] : AnalysisState.SAME;
                     }
                 }
+                // The tasks in the slots below keep the ranks they took there, and the best-effort ones
+                // their given ranks k, k + 1, … (the given order puts them last).
                 x.gpuRank[c] = slot;
-                for (int s = slot + 1; s < k; s++) {
-                    x.gpuRank[slots[s]] = s;
-                }
-                for (int b = 0; b < be.size(); b++) {
-                    x.gpuRank[be.get(b)] = k + b;
-                }
-                Fix f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
-                if (f.bounded()) {
+                long f = fix(x, a, c, v == Variant.ARTIFACT ? 0 : a.own(x, c), limit(x, c));
+                if (f >= 0) {
                     assigned[c] = true;
                     slots[slot] = c;
-                    r[c] = f.value();
+                    r[c] = f;
                     placed = true;
                 }
             }
@@ -198,27 +177,17 @@ public final class ResponseTimeAnalysis {
         if (v == Variant.ARTIFACT && inverted(x, slots)) {
             return null;
         }
-        int[] order = new int[x.n];
-        for (int s = 0; s < k; s++) {
-            order[s] = slots[s];
-            x.gpuRank[slots[s]] = s;
-            x.rCpu[slots[s]] = r[slots[s]];
-            x.rGpu[slots[s]] = r[slots[s]];
+        for (int c : slots) {
+            x.known(c, r[c]);
         }
-        for (int b = 0; b < be.size(); b++) {
-            int i = be.get(b);
-            order[k + b] = i;
-            x.gpuRank[i] = k + b;
-        }
+        int[] order = IntStream.concat(Arrays.stream(slots), be.stream().mapToInt(Integer::intValue)).toArray();
         for (int i : be) {
-            Fix f = fix(x, a, i, a.own(x, i), limit(x, i));
-            if (f.bounded()) {
-                r[i] = f.value();
-                x.rCpu[i] = f.value();
-                x.rGpu[i] = f.value();
+            long f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f >= 0) {
+                r[i] = x.known(i, f);
             }
         }
-        return new Found(order, r);
+        return build(w, m, v, mode, order, r, true);
     }
 
     /** The WR the artifact's failed first pass leaves: the bound, -1 where it failed, 0 where it never got. */

@@ -3,7 +3,6 @@ package org.gpusched.rta;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * A core saturated above a task: the CPU work of the tasks with a higher CPU priority on its core
@@ -60,9 +59,7 @@ public final class Saturation {
      * tasks are left out: they are never judged.
      */
     public static List<String> reasons(RtaWorkload w) {
-        int[] order = ResponseTimeAnalysis.givenOrder(w);
-        int[] rank = new int[order.length];
-        IntStream.range(0, order.length).forEach(r -> rank[order[r]] = r);
+        int[] rank = ResponseTimeAnalysis.ranks(ResponseTimeAnalysis.givenOrder(w));
         AnalysisState x = new AnalysisState(w, Variant.SAFE, rank, () -> { });
         List<String> out = new ArrayList<>();
         for (int i = 0; i < x.n; i++) {

@@ -48,7 +48,7 @@ public final class Simulator {
 
     /** Simulates with the workload's own GPU order (gpuPriority, best-effort last). */
     public static SimResult run(RtaWorkload w, RtaMethod m, long releasesUntil, long end) {
-        return run(w, m, ResponseTimeAnalysis.givenOrder(w), releasesUntil, end);
+        return new Simulator(w, m, ResponseTimeAnalysis.givenOrder(w)).simulate(releasesUntil, end);
     }
 
     /** Simulates with GPU priorities in {@code gpuOrder}: task names, highest first (e.g. an Audsley order). */
@@ -57,14 +57,7 @@ public final class Simulator {
         if (gpuOrder.size() != names.size() || !names.containsAll(gpuOrder)) {
             throw new IllegalArgumentException("gpuOrder must name every task once");
         }
-        return run(w, m, gpuOrder.stream().mapToInt(names::indexOf).toArray(), releasesUntil, end);
-    }
-
-    private static SimResult run(RtaWorkload w, RtaMethod m, int[] order, long releasesUntil, long end) {
-        if (releasesUntil <= 0 || end < releasesUntil) {
-            throw new IllegalArgumentException("need 0 < releasesUntil <= end");
-        }
-        return new Simulator(w, m, order).simulate(releasesUntil, end);
+        return new Simulator(w, m, gpuOrder.stream().mapToInt(names::indexOf).toArray()).simulate(releasesUntil, end);
     }
 
     /** Phases as (kind, length) pairs, zero-length ones left out. */
@@ -100,6 +93,9 @@ public final class Simulator {
     }
 
     private SimResult simulate(long releasesUntil, long end) {
+        if (releasesUntil <= 0 || end < releasesUntil) {
+            throw new IllegalArgumentException("need 0 < releasesUntil <= end");
+        }
         int n = x.n;
         int cores = w.platform().cpus();
         int[] jobOf = new int[n];       // index of the current job, or -1
@@ -225,13 +221,8 @@ public final class Simulator {
     }
 
     private List<SimJob> jobs(long[][] starts, long[][] finishes) {
-        List<SimJob> out = new ArrayList<>();
-        for (int i = 0; i < x.n; i++) {
-            for (int j = 0; j < starts[i].length; j++) {
-                out.add(new SimJob(x.tasks.get(i).name(), j, j * x.t[i], starts[i][j], finishes[i][j]));
-            }
-        }
-        return out;
+        return IntStream.range(0, x.n).boxed().flatMap(i -> IntStream.range(0, starts[i].length)
+                .mapToObj(j -> new SimJob(x.tasks.get(i).name(), j, j * x.t[i], starts[i][j], finishes[i][j]))).toList();
     }
 
     private int kind(int i, int ph) {

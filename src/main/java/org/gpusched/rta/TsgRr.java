@@ -1,5 +1,7 @@
 package org.gpusched.rta;
 
+import java.util.stream.IntStream;
+
 /**
  * The stock driver: time-sliced round robin among GPU contexts (gcaps-rta.md, "Default TSG round-robin").
  * I(ν, G) = (L + θ) · ν · ⌈G / L⌉ is the delay ν other contexts can add to GPU work G.
@@ -51,11 +53,7 @@ final class TsgRr extends ResponseEquation {
         if (!x.usesGpu(i)) {
             return 0;
         }
-        long nu = 0;
-        for (int k = 0; k < x.n; k++) {
-            nu += k != i && x.usesGpu(k) ? 1 : 0;
-        }
-        return indirect(x, i, nu);
+        return indirect(x, i, IntStream.range(0, x.n).filter(k -> k != i && x.usesGpu(k)).count());
     }
 
     /** Σ_j I(ν, Ge_{h,j}): how long busy-waiting h holds the CPU while its GPU work is interleaved. */
@@ -69,11 +67,7 @@ final class TsgRr extends ResponseEquation {
 
     /** |{k ∉ hpp(i) : ηg_k > 0} ∪ {h}| (i itself included when it uses the GPU). */
     private static long paperNu(AnalysisState x, int i, int h) {
-        long nu = 0;
-        for (int k = 0; k < x.n; k++) {
-            nu += k == h || (!x.hpp(k, i) && x.usesGpu(k)) ? 1 : 0;
-        }
-        return nu;
+        return IntStream.range(0, x.n).filter(k -> k == h || !x.hpp(k, i) && x.usesGpu(k)).count();
     }
 
     /**

@@ -4,8 +4,11 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.random.RandomGenerator;
+import java.util.stream.IntStream;
 
 /**
  * The analysis' independent twin: a discrete-event simulation of the same system (flows on
@@ -19,7 +22,7 @@ import java.util.random.RandomGenerator;
  */
 public final class FlowSimulator {
     /** Worst and best observed response per flow; worst empty when a job never finished. */
-    public record Observed(String flow, java.util.OptionalLong worst, long best, int jobs) { }
+    public record Observed(String flow, OptionalLong worst, long best, int jobs) { }
 
     private static final class Job {
         final int flow;
@@ -45,20 +48,18 @@ public final class FlowSimulator {
                                      RandomGenerator rng) {
         int n = flows.size();
         Supply[] supply = new Supply[n];
-        for (int f = 0; f < n; f++) {
-            Flow x = flows.get(f);
-            supply[f] = plan == null || !x.usesCpu() ? Supply.FULL : Supply.of(plan, x.partition(), x.core());
-        }
         long[] nextNominal = new long[n];
         long[] nextActual = new long[n];
         for (int f = 0; f < n; f++) {
-            nextNominal[f] = flows.get(f).offset();
-            nextActual[f] = nextNominal[f] + draw(rng, flows.get(f).jitter());
+            Flow x = flows.get(f);
+            supply[f] = plan == null || !x.usesCpu() ? Supply.FULL : Supply.of(plan, x.partition(), x.core());
+            nextNominal[f] = x.offset();
+            nextActual[f] = nextNominal[f] + draw(rng, x.jitter());
         }
         long[] worst = new long[n];
         long[] best = new long[n];
         int[] count = new int[n];
-        java.util.Arrays.fill(best, Long.MAX_VALUE);
+        Arrays.fill(best, Long.MAX_VALUE);
         List<Job> active = new ArrayList<>();
         int cores = flows.stream().mapToInt(Flow::core).max().orElse(-1) + 1;
         long t = 0;
@@ -93,9 +94,7 @@ public final class FlowSimulator {
                 if (j.delayEnd >= 0 || j.kernel || !supply[j.flow].available(t)) {
                     continue;
                 }
-                Job r = running[x.core()];
-                if (r == null || x.priority() > flows.get(r.flow).priority()
-                        || x.priority() == flows.get(r.flow).priority() && j.nominal < r.nominal) {
+                if (ahead(j, running[x.core()], flows)) {
                     running[x.core()] = j;
                 }
             }
@@ -111,7 +110,7 @@ public final class FlowSimulator {
                     next = Math.min(next, j.delayEnd);
                 }
             }
-            Job[] busy = java.util.Arrays.copyOf(running, cores + 1);
+            Job[] busy = Arrays.copyOf(running, cores + 1);
             busy[cores] = gpu;
             for (Job r : busy) {
                 if (r != null) {
@@ -133,14 +132,9 @@ public final class FlowSimulator {
             t = next;
         }
         finish(active, flows, t, worst, best, count);
-        List<Observed> out = new ArrayList<>();
-        for (int f = 0; f < n; f++) {
-            final int ff = f;
-            boolean stuck = active.stream().anyMatch(j -> j.flow == ff);
-            out.add(new Observed(flows.get(f).name(), stuck ? java.util.OptionalLong.empty()
-                    : java.util.OptionalLong.of(worst[f]), best[f], count[f]));
-        }
-        return out;
+        return IntStream.range(0, n).mapToObj(f -> new Observed(flows.get(f).name(),
+                active.stream().anyMatch(j -> j.flow == f) ? OptionalLong.empty() : OptionalLong.of(worst[f]),
+                best[f], count[f])).toList();
     }
 
     private static long draw(RandomGenerator rng, long jitter) {
@@ -149,12 +143,17 @@ public final class FlowSimulator {
     }
 
     private static boolean allReleased(long[] nextNominal, long releaseUntil) {
-        for (long x : nextNominal) {
-            if (x < releaseUntil) {
-                return false;
-            }
+        return Arrays.stream(nextNominal).allMatch(x -> x >= releaseUntil);
+    }
+
+    /** Whether job j goes before job r (none: null): higher priority, then the earlier release. */
+    private static boolean ahead(Job j, Job r, List<Flow> flows) {
+        if (r == null) {
+            return true;
         }
-        return true;
+        int pj = flows.get(j.flow).priority();
+        int pr = flows.get(r.flow).priority();
+        return pj > pr || pj == pr && j.nominal < r.nominal;
     }
 
     /** Sets a job up for its current step at time t (a delay starts; a CPU step becomes ready). */
@@ -180,11 +179,7 @@ public final class FlowSimulator {
     private static Job nextKernel(List<Job> active, List<Flow> flows) {
         Job best = null;
         for (Job j : active) {
-            if (!j.kernel || j.step >= flows.get(j.flow).steps().size()) {
-                continue;
-            }
-            if (best == null || flows.get(j.flow).priority() > flows.get(best.flow).priority()
-                    || flows.get(j.flow).priority() == flows.get(best.flow).priority() && j.nominal < best.nominal) {
+            if (j.kernel && j.step < flows.get(j.flow).steps().size() && ahead(j, best, flows)) {
                 best = j;
             }
         }

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.IntFunction;
+import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Holistic response-time analysis of end-to-end flows on fixed-priority cores, inside the
@@ -34,10 +37,7 @@ public final class Holistic {
         this.check = check;
         this.flows = List.copyOf(flows);
         this.net = new StepContention(flows, plan);
-        this.jitter = new long[flows.size()][];
-        for (int f = 0; f < flows.size(); f++) {
-            jitter[f] = new long[flows.get(f).steps().size()];
-        }
+        this.jitter = flows.stream().map(f -> new long[f.steps().size()]).toArray(long[][]::new);
     }
 
     /** Analyses {@code flows} under {@code plan} (null: no time partitions). */
@@ -54,21 +54,30 @@ public final class Holistic {
     }
 
     private HolisticResult run() {
+        return iterate(flows, jitter, this::pass, false);
+    }
+
+    /**
+     * The global iteration both analyses share: every flow's pass with the current jitters, then each
+     * step's jitter from them, J = R_pred − R^best_pred ({@code grow}: never below the last one),
+     * until none changes; a jitter still changing after {@link #MAX_ROUNDS} rounds is unknown (INF).
+     */
+    static HolisticResult iterate(List<Flow> flows, long[][] jitter, IntFunction<long[]> pass, boolean grow) {
         long[][] r = new long[flows.size()][];
-        long[][] rb = new long[flows.size()][];
+        long[][] rb = flows.stream().map(Holistic::bestCases).toArray(long[][]::new);
         int rounds = 0;
         boolean changed = true;
         while (changed) {
             rounds++;
             for (int f = 0; f < flows.size(); f++) {
-                pass(f, r, rb);
+                r[f] = pass.apply(f);
             }
             changed = false;
             for (int f = 0; f < flows.size(); f++) {
                 long rp = flows.get(f).jitter();
                 long rbp = 0;
                 for (int s = 0; s < jitter[f].length; s++) {
-                    long j = rp >= INF ? INF : rp - rbp;
+                    long j = rp >= INF ? INF : grow ? Math.max(jitter[f][s], rp - rbp) : rp - rbp;
                     if (rounds >= MAX_ROUNDS && j != jitter[f][s]) {
                         j = INF;
                     }
@@ -86,24 +95,31 @@ public final class Holistic {
         return new HolisticResult(out, rounds);
     }
 
-    /** One pass along flow f with the current jitters (step 3). */
-    private void pass(int f, long[][] r, long[][] rb) {
+    /** The best-case completion of every step of flow x: the sum of the best cases up to it. */
+    private static long[] bestCases(Flow x) {
+        long[] rb = new long[x.steps().size()];
+        long at = 0;
+        for (int s = 0; s < rb.length; s++) {
+            at = Ticks.add(at, x.steps().get(s).min());
+            rb[s] = at;
+        }
+        return rb;
+    }
+
+    /** One pass along flow f with the current jitters (step 3): every step's worst completion. */
+    private long[] pass(int f) {
         Flow x = flows.get(f);
-        int n = x.steps().size();
-        r[f] = new long[n];
-        rb[f] = new long[n];
+        long[] r = new long[x.steps().size()];
         long rp = x.jitter();
-        long rbp = 0;
-        for (int s = 0; s < n; s++) {
+        for (int s = 0; s < r.length; s++) {
             Step step = x.steps().get(s);
             long w = step instanceof Step.Cpu ? window(f, s, rp)
                     : step instanceof Step.Gpu ? nonPreemptive(f, s, rp) : step.max();
             long end = w >= INF ? INF : Ticks.add(rp, w);
-            r[f][s] = end > x.deadline() ? INF : end;
-            rb[f][s] = Ticks.add(rbp, step.min());
-            rp = r[f][s];
-            rbp = rb[f][s];
+            r[s] = end > x.deadline() ? INF : end;
+            rp = r[s];
         }
+        return r;
     }
 
     /**
@@ -128,17 +144,11 @@ public final class Holistic {
             check.run();
             long qt = Ticks.mul(q, x.period());
             long base = Ticks.mul(q + 1L, c);
-            long w = net.tsup(f, s, base, check);
-            while (true) {
-                check.run();
-                if (w >= INF || w - qt > room) {
-                    return INF;
-                }
-                long next = net.tsup(f, s, Ticks.add(base, interference(f, s, w, false)), check);
-                if (next == w) {
-                    break;
-                }
-                w = next;
+            long w = fixedPoint(net.tsup(f, s, base, check),
+                    v -> net.tsup(f, s, Ticks.add(base, interference(f, s, v, false)), check),
+                    v -> v - qt > room, check);
+            if (w >= INF) {
+                return INF;
             }
             worst = Math.max(worst, w - qt);
             if (own >= INF) {
@@ -166,39 +176,47 @@ public final class Holistic {
         long b = net.blocking(f, s);
         long own = jitter[f][s];
         long room = x.deadline() - rp;
-        long busy = Ticks.add(b, c);
-        while (true) {
-            check.run();
-            long jobs = own >= INF ? INF : (Ticks.add(busy, own) + x.period() - 1) / x.period();
-            long next = Ticks.add(b, Ticks.add(Ticks.mul(jobs, c), interference(f, s, busy, false)));
-            if (next >= INF || jobs > MAX_JOBS_IN_WINDOW) {
-                return INF;
-            }
-            if (next == busy) {
-                break;
-            }
-            busy = next;
+        LongUnaryOperator jobs = v -> own >= INF ? INF : (Ticks.add(v, own) + x.period() - 1) / x.period();
+        long busy = fixedPoint(Ticks.add(b, c),
+                v -> Ticks.add(b, Ticks.add(Ticks.mul(jobs.applyAsLong(v), c), interference(f, s, v, false))),
+                v -> jobs.applyAsLong(v) > MAX_JOBS_IN_WINDOW, check);
+        if (busy >= INF) {
+            return INF;
         }
-        long q = (Ticks.add(busy, own) + x.period() - 1) / x.period();
+        long q = jobs.applyAsLong(busy);
         long worst = 0;
         for (long j = 0; j < q; j++) {
             long qt = Ticks.mul(j, x.period());
             long base = Ticks.add(b, Ticks.mul(j, c));
-            long start = base;
-            while (true) {
-                check.run();
-                long next = Ticks.add(base, interference(f, s, start, true));
-                if (next >= INF || Ticks.add(next, c) - qt > room) {
-                    return INF;
-                }
-                if (next == start) {
-                    break;
-                }
-                start = next;
+            // Every start is at least base: a base already past the deadline makes every start past it.
+            long start = fixedPoint(base, v -> Ticks.add(base, interference(f, s, v, true)),
+                    v -> Ticks.add(v, c) - qt > room, check);
+            if (start >= INF) {
+                return INF;
             }
             worst = Math.max(worst, start + c - qt);
         }
         return worst;
+    }
+
+    /**
+     * The least fixed point of {@code next} from {@code x}, or INF once an iterate is INF or {@code past}:
+     * the iteration of every busy window and start time of both analyses, running {@code check} (the
+     * budget) on every step. {@code next} never goes below its argument, and {@code past} holds on
+     * everything above a value it holds on.
+     */
+    static long fixedPoint(long x, LongUnaryOperator next, LongPredicate past, Runnable check) {
+        while (true) {
+            check.run();
+            if (x >= INF || past.test(x)) {
+                return INF;
+            }
+            long y = next.applyAsLong(x);
+            if (y == x) {
+                return x;
+            }
+            x = y;
+        }
     }
 
     /**

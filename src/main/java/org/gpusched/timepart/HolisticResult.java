@@ -1,6 +1,7 @@
 package org.gpusched.timepart;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The holistic analysis of a set of flows: one bound per flow, in input order.
@@ -18,17 +19,9 @@ public record HolisticResult(List<FlowBound> flows, int rounds) {
     }
 
     /** The least slack over judged flows; empty when one of them has no bound. */
-    public java.util.OptionalLong minSlack() {
-        long min = Long.MAX_VALUE;
-        for (FlowBound f : flows) {
-            if (f.schedulable() == null) {
-                continue;
-            }
-            if (f.slack().isEmpty()) {
-                return java.util.OptionalLong.empty();
-            }
-            min = Math.min(min, f.slack().getAsLong());
-        }
-        return min == Long.MAX_VALUE ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(min);
+    public OptionalLong minSlack() {
+        List<OptionalLong> judged = flows.stream().filter(f -> f.schedulable() != null).map(FlowBound::slack).toList();
+        return judged.contains(OptionalLong.empty()) ? OptionalLong.empty()
+                : judged.stream().mapToLong(OptionalLong::getAsLong).min();
     }
 }

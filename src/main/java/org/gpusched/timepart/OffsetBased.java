@@ -3,7 +3,6 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -77,42 +76,7 @@ public final class OffsetBased {
     }
 
     private HolisticResult run() {
-        int n = flows.size();
-        long[][] r = new long[n][];
-        int rounds = 0;
-        boolean changed = true;
-        while (changed) {
-            rounds++;
-            for (int f = 0; f < n; f++) {
-                r[f] = pass(f);
-            }
-            changed = false;
-            for (int f = 0; f < n; f++) {
-                for (int s = 1; s < jitter[f].length; s++) {
-                    long prev = r[f][s - 1];
-                    long j = prev >= INF ? INF : Math.max(jitter[f][s], prev - phi[f][s]);
-                    if (rounds >= Holistic.MAX_ROUNDS && j != jitter[f][s]) {
-                        j = INF;
-                    }
-                    changed |= j != jitter[f][s];
-                    jitter[f][s] = j;
-                }
-            }
-        }
-        List<FlowBound> out = new ArrayList<>();
-        for (int f = 0; f < n; f++) {
-            out.add(Holistic.bound(flows.get(f), r[f], bestCases(f)));
-        }
-        return new HolisticResult(out, rounds);
-    }
-
-    private long[] bestCases(int f) {
-        List<Step> steps = flows.get(f).steps();
-        long[] rb = new long[steps.size()];
-        for (int s = 0; s < rb.length; s++) {
-            rb[s] = Ticks.add(phi[f][s], steps.get(s).min());
-        }
-        return rb;
+        return Holistic.iterate(flows, jitter, this::pass, true);
     }
 
     /** Worst completion of every step of flow f, from its nominal release; INF past the deadline. */
@@ -209,19 +173,11 @@ public final class OffsetBased {
      * {@code limit} (the deadline in this time frame).
      */
     private long completion(int a, int b, int cand, long base, long c, boolean preemptive, long limit, long at) {
-        long w = preemptive ? net.tsup(a, b, base) : base;
-        while (true) {
-            check.run();
-            if (w >= INF || (preemptive ? w : w + c) > limit) {
-                return INF;
-            }
-            long next = preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, w, false, at)))
-                    : Ticks.add(base, others(a, b, cand, w, true, at));
-            if (next == w) {
-                return preemptive ? w : Ticks.add(w, c);
-            }
-            w = next;
-        }
+        long w = Holistic.fixedPoint(preemptive ? net.tsup(a, b, base) : base,
+                v -> preemptive ? net.tsup(a, b, Ticks.add(base, others(a, b, cand, v, false, at)))
+                        : Ticks.add(base, others(a, b, cand, v, true, at)),
+                v -> (preemptive ? v : v + c) > limit, check);
+        return w >= INF || preemptive ? w : Ticks.add(w, c);
     }
 
     /**

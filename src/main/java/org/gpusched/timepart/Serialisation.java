@@ -3,7 +3,9 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 
 import java.util.*;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The safety condition of time-partitioning.md, checked rather than assumed: kernels may be
@@ -44,15 +46,10 @@ public record Serialisation(boolean holds, String reason) {
             return new Serialisation(false, "GPU-using tasks are in several partitions: " + String.join(", ", parts));
         }
         String name = byPartition.keySet().iterator().next();
-        Set<Integer> cores = new TreeSet<>();
-        for (Flow f : gpu) {
-            if (f.core() < 0) {
-                // No CPU step, so no known core: its launches may come from any core.
-                IntStream.range(0, cpus).forEach(cores::add);
-            } else {
-                cores.add(f.core());
-            }
-        }
+        // A flow without a CPU step has no known core: its launches may come from any core.
+        Set<Integer> cores = gpu.stream()
+                .flatMap(f -> f.core() < 0 ? IntStream.range(0, cpus).boxed() : Stream.of(f.core()))
+                .collect(Collectors.toCollection(TreeSet::new));
         Platform.Partition p = plan.partitions().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
         List<Platform.Window> ws = p.windows();
         for (int a = 0; a < ws.size(); a++) {

@@ -13,9 +13,6 @@ final class SlantState {
 
     SlantState(List<Flow> flows) {
         v = new long[flows.size()];
-        x = new long[flows.size()][];
-        for (int i = 0; i < x.length; i++) {
-            x[i] = new long[flows.get(i).steps().size()];
-        }
+        x = flows.stream().map(f -> new long[f.steps().size()]).toArray(long[][]::new);
     }
 }

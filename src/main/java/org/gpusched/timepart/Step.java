@@ -13,10 +13,8 @@ public sealed interface Step permits Step.Timed, Step.Delay {
         }
     }
 
-    /** Worst-case time. */
     long max();
 
-    /** Best-case time. */
     long min();
 
     /** Where the step comes from, for reports and exports ("segments[2].gpu.exec"). */

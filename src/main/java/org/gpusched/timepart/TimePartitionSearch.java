@@ -5,6 +5,7 @@ import org.gpusched.model.Platform;
 import java.util.*;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 
 /**
  * Plan synthesis, the plan-building step of the paper's optimisation loop (Gomez et al., section
@@ -140,12 +141,10 @@ public final class TimePartitionSearch {
     }
 
     private int[] deadlineMonotonic() {
-        Integer[] order = new Integer[flows.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, Comparator.comparingLong((Integer i) -> flows.get(i).deadline())
-                .thenComparing(i -> flows.get(i).name()));
+        int[] order = IntStream.range(0, flows.size()).boxed()
+                .sorted(Comparator.comparingLong((Integer i) -> flows.get(i).deadline())
+                        .thenComparing(i -> flows.get(i).name()))
+                .mapToInt(Integer::intValue).toArray();
         int[] prio = new int[flows.size()];
         for (int rank = 0; rank < order.length; rank++) {
             prio[order[rank]] = order.length - rank; // unique: larger = higher

@@ -100,18 +100,13 @@ public final class WindowSearch {
         return gaps.stream().filter(g -> g[1] - g[0] > plan.switchOverhead()).toList();
     }
 
-    /** Analyses run so far. */
     public int evaluationsSoFar() {
         return evaluations;
     }
 
     /** Placements a search would try at most per window length: the grid points of every gap. */
     public long placements() {
-        long n = 0;
-        for (long[] g : gaps()) {
-            n = Ticks.add(n, (g[1] - g[0]) / step + 1);
-        }
-        return n;
+        return gaps().stream().mapToLong(g -> (g[1] - g[0]) / step + 1).reduce(0, Ticks::add);
     }
 
     /** Why the search ended before it was complete (a budget's note), or null when it was complete. */
