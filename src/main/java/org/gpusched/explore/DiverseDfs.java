@@ -87,16 +87,11 @@ public final class DiverseDfs {
         if (options.greedyFirst()) {
             Oracle oracle = new Oracle(ts, meter);
             try {
-                Analysis refuted = GreedyFirst.refute(ts, oracle, jm, LiveBound.Mutation.NONE, method);
-                if (refuted != null) {
-                    return refuted;
+                GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, LiveBound.Mutation.NONE, method, true);
+                if (start.decided() != null) {
+                    return start.decided();
                 }
-                GreedyFirst g = new GreedyFirst(oracle, jm);
-                Analysis found = g.schedule(method);
-                if (found != null) {
-                    return found;
-                }
-                seeds = g.prefixes();
+                seeds = start.seeds();
             } catch (Budget.Exhausted e) {
                 // The time limit, or another engine decided, before the searches began.
                 return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());

@@ -138,18 +138,12 @@ public final class GpuSchedExplorer {
             // the plain search is asked for (the paper's curves count its vertices).
             meter.phase("checks before the search");
             try {
-                Analysis refuted = GreedyFirst.refute(ts, oracle, jm, mutation, method);
-                if (refuted != null) {
-                    return refuted;
+                GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, mutation, method,
+                        !all && ts.units().size() >= greedyFrom);
+                if (start.decided() != null) {
+                    return start.decided();
                 }
-                if (!all && ts.units().size() >= greedyFrom) {
-                    GreedyFirst g = new GreedyFirst(oracle, jm);
-                    Analysis found = g.schedule(method);
-                    if (found != null) {
-                        return found;
-                    }
-                    seeds = g.prefixes();
-                }
+                seeds = start.seeds();
             } catch (Budget.Exhausted e) {
                 // The budget ran out (or another engine decided) before the search began: the
                 // checks before it are no verdict.

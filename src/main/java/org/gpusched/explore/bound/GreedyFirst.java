@@ -31,6 +31,24 @@ public final class GreedyFirst {
         this.jm = jm;
     }
 
+    /** What the checks before a search decided ({@code decided}, else null) and the runs that seed the search. */
+    public record Start(Analysis decided, List<GreedyRuns.Run> seeds) { }
+
+    /**
+     * The checks before a search: the demand bound's refutation, then (with {@code schedule}) the
+     * greedy policies' schedule; when neither decides, the greedy runs' prefixes seed the search.
+     */
+    public static Start start(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method,
+                              boolean schedule) {
+        Analysis refuted = refute(ts, oracle, jm, mutation, method);
+        if (refuted != null || !schedule) {
+            return new Start(refuted, List.of());
+        }
+        GreedyFirst g = new GreedyFirst(oracle, jm);
+        Analysis found = g.schedule(method);
+        return new Start(found, found != null ? List.of() : g.prefixes());
+    }
+
     /** Not schedulable with a one-line reason when the global demand check fails, else null. */
     public static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
         long t0 = System.nanoTime();
