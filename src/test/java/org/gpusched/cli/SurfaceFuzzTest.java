@@ -477,13 +477,14 @@ class SurfaceFuzzTest {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(r.code()).as(what + r.err()).isIn(0, 1, 3);
             // That the budget binds at all (these sets run for minutes unbounded); its bound is proven on a
-            // fake clock (FakeClockBudgetTest) and measured by `bench --hard-sets`, not timed here.
-            assertThat(seconds).as(what + "wall seconds").isLessThan(states ? 45 : 10);
+            // fake clock (FakeClockBudgetTest) and measured by `bench --hard-sets`, not timed here. With a
+            // state budget the 60 s limit is only a guard: the note below says which budget stopped the run.
+            assertThat(seconds).as(what + "wall seconds").isLessThan(states ? 75 : 10);
             if (r.code() == 3) {
                 String note = r.out().lines().filter(l -> l.startsWith("{")).findFirst()
                         .map(l -> { try { return M.readTree(l).path("note").asText(); } catch (Exception e) { return ""; } })
                         .orElse("");
-                assertThat(note).as(what).containsAnyOf("budget", "time limit");
+                assertThat(note).as(what).contains(states ? "state budget" : "time limit");
             }
         }
     }
