@@ -53,7 +53,13 @@ interface Frontier {
 
         @Override
         public boolean isEmpty() {
-            return layers.subList(floor, layers.size()).stream().allMatch(ArrayDeque::isEmpty);
+            // Asked before every pop of the search: a plain loop, no stream built each time.
+            for (int d = floor; d < layers.size(); d++) {
+                if (!layers.get(d).isEmpty()) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         @Override
