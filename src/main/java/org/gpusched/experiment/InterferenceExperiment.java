@@ -2,10 +2,9 @@ package org.gpusched.experiment;
 
 import org.gpusched.model.KernelKind;
 import org.gpusched.output.RunFolder;
-import org.gpusched.player.ContentionModel;
-import org.gpusched.player.FluidContention;
-import org.gpusched.player.KindBench;
-import org.gpusched.player.SimDeviceFit;
+import org.gpusched.player.*;
+import org.gpusched.player.prediction.ContentionHeldOut;
+import org.gpusched.player.prediction.PairwiseContention;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,6 +20,10 @@ import java.util.*;
  * factor is the largest slowdown any of its kernels showed (so the fitted model is never below a
  * measured member, hence never below a measured set); each set's fitted completion is
  * max ceil(C_i f_i) over its members' isolated times C_i, and its error (fitted - measured) / measured.
+ * Beside it, the predicting model ({@link ContentionHeldOut}) judged on sets it was not fitted on: in
+ * {@value #FOLDS} folds of this run's own sets ({@link #HELD_OUT}), and, for drawn sets
+ * ({@link #drawn}: three and four kernels at sizes the shipped H200 data never had), fitted on the
+ * shipped H200 sets and predicting every drawn one ({@link #PREDICTED}).
  */
 public final class InterferenceExperiment extends Experiment {
     public static final String KIND = "interference";
@@ -35,6 +38,13 @@ public final class InterferenceExperiment extends Experiment {
     static final int RUNS = 20;
     static final int WARMUP = 3;
     public static final String HEADER = "set,size,measured,fitted,error";
+    public static final String HELD_OUT = "contention-heldout.csv";
+    public static final String PREDICTED = "contention-predicted.csv";
+    /** The held-out evaluation's folds and the seed of their shuffle (the shipped evaluation's). */
+    static final int FOLDS = 5;
+    static final long FOLD_SEED = 1;
+    /** Isolated times (ticks) of drawn sets: neither is a size of the grid, hence of the shipped data. */
+    static final long[] DRAWN_SIZES = {150, 400};
 
     private final List<List<Member>> sets;
     private final boolean gpu;
@@ -42,6 +52,9 @@ public final class InterferenceExperiment extends Experiment {
     /** The simulated device's contention: its built-in model, or a fit (--sim-contention) named by {@link #fit}. */
     private final ContentionModel contention;
     private final String fit;
+    /** Drawn sets instead of the grid: how many (0: the grid) and the seed of the draw. */
+    private final int drawn;
+    private final long seed;
     /** The GPU, opened on the first set measured and closed by {@link #summarize}. */
     private KindBench bench;
     /** How the plot is drawn (the charts' library; a failing one in the tests). */
@@ -63,14 +76,39 @@ public final class InterferenceExperiment extends Experiment {
      * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).
      */
     public InterferenceExperiment(boolean gpu, int gpuIndex, String fit) {
+        this(gpu, gpuIndex, fit, 0, 0);
+    }
+
+    /**
+     * The same, on {@code drawn} distinct random sets (0: the grid; at most 1,000, as there are 512
+     * ordered triples), alternately of three and four members in submission order, each of a
+     * contending kind at one of {@link #DRAWN_SIZES}, drawn with {@code seed}.
+     */
+    public InterferenceExperiment(boolean gpu, int gpuIndex, String fit, int drawn, long seed) {
         super(KIND, RAW_HEADER);
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
         this.fit = fit;
+        this.drawn = drawn;
+        this.seed = seed;
         this.contention = fit == null ? FluidContention.DEFAULT : SimDeviceFit.load(fit).contention();
         List<List<Member>> out = new ArrayList<>();
-        for (int n = 2; n <= 3; n++) {
-            grow(new ArrayList<>(), 0, n, out);
+        if (drawn == 0) {
+            for (int n = 2; n <= 3; n++) {
+                grow(new ArrayList<>(), 0, n, out);
+            }
+        }
+        Random random = new Random(seed);
+        Set<List<Member>> seen = new HashSet<>();
+        while (out.size() < drawn) {
+            List<Member> set = new ArrayList<>();
+            for (int m = 0; m < 3 + out.size() % 2; m++) {
+                set.add(new Member(KINDS.get(random.nextInt(KINDS.size())), DRAWN_SIZES[random.nextInt(DRAWN_SIZES.length)]));
+            }
+            // Each set is measured once (a raw file names a set once).
+            if (seen.add(set)) {
+                out.add(List.copyOf(set));
+            }
         }
         sets = List.copyOf(out);
     }
@@ -99,7 +137,8 @@ public final class InterferenceExperiment extends Experiment {
     static InterferenceExperiment fromParams(Map<String, String> p) {
         boolean cuda = "cuda".equals(p.get("device"));
         return new InterferenceExperiment(cuda, cuda ? Integer.parseInt(p.getOrDefault("gpu", "0")) : 0,
-                p.get("simContention"));
+                p.get("simContention"), Integer.parseInt(p.getOrDefault("drawn", "0")),
+                Long.parseLong(p.getOrDefault("seed", "0")));
     }
 
     @Override
@@ -112,7 +151,10 @@ public final class InterferenceExperiment extends Experiment {
             p.put("simContention", fit);
         }
         p.putAll(Experiment.map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
-                "sizes", String.join(",", java.util.Arrays.stream(SIZES).mapToObj(Long::toString).toList())));
+                "sizes", String.join(",", Arrays.stream(drawn == 0 ? SIZES : DRAWN_SIZES).mapToObj(Long::toString).toList())));
+        if (drawn > 0) {
+            p.putAll(Experiment.map("drawn", Integer.toString(drawn), "seed", Long.toString(seed)));
+        }
         return p;
     }
 
@@ -225,6 +267,28 @@ public final class InterferenceExperiment extends Experiment {
                 + (gpu ? "GPU" : "simulated device") + ", worst error "
                 + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
                 "fitted completion (" + unit + ")", series), dir, "interference", renderer));
+        written.addAll(predictions(rows, dir));
         return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
+    }
+
+    /**
+     * The predicting model on sets it was not fitted on: this run's sets in folds, and drawn sets
+     * from the shipped H200 fit. Rows of a run that recorded no isolated times are not judged.
+     */
+    private List<Path> predictions(List<String[]> rows, RunFolder dir) throws IOException {
+        if (rows.size() < FOLDS || rows.stream().anyMatch(r -> r.length <= 4)) {
+            return List.of();
+        }
+        StringBuilder raw = new StringBuilder(RAW_HEADER).append('\n');
+        rows.forEach(r -> raw.append(String.join(",", r)).append('\n'));
+        var samples = PairwiseContention.samples(KIND + "-sets.csv", raw.toString());
+        List<Path> written = new ArrayList<>();
+        written.add(dir.writeString(HELD_OUT, ContentionHeldOut.csv(ContentionHeldOut.evaluate(samples, FOLDS, FOLD_SEED))));
+        if (drawn > 0) {
+            var shipped = PairwiseContention.samples(FittedContention.H200, DevicePresets.text("h200-interference-sets.csv"));
+            written.add(dir.writeString(PREDICTED, ContentionHeldOut.predictedCsv(
+                    ContentionHeldOut.predict(shipped, FOLDS, FOLD_SEED, samples))));
+        }
+        return written;
     }
 }

@@ -27,6 +27,11 @@ class InterferenceFitTest {
         assertThat(new InterferenceExperiment(false, 0).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
         assertThat(InterferenceExperiment.fromParams(Map.of("device", "sim")).params())
                 .isEqualTo(new InterferenceExperiment(false, 0).params());
+        InterferenceExperiment drawn = new InterferenceExperiment(true, 0, null, 30, 7);
+        assertThat(drawn.params()).containsEntry("drawn", "30").containsEntry("seed", "7").containsEntry("sizes", "150,400");
+        assertThat(InterferenceExperiment.fromParams(drawn.params()).params()).isEqualTo(drawn.params());
+        assertThat(InterferenceExperiment.fromParams(drawn.params()).units()).isEqualTo(30);
+        assertThat(new InterferenceExperiment(false, 0).params()).doesNotContainKeys("drawn", "seed");
     }
 
     @Test

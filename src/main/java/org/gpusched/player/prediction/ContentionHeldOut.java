@@ -19,6 +19,7 @@ public final class ContentionHeldOut {
     /** Whole microseconds added to every prediction: the measured completion's own rounding. */
     static final double SLACK_US = 1;
     public static final String HEADER = "set,fold,measured,predicted";
+    public static final String PREDICTED_HEADER = "set,measured,predicted";
 
     /** One held-out prediction. */
     public record Row(String set, int fold, double measured, double predicted) {
@@ -56,6 +57,17 @@ public final class ContentionHeldOut {
         List<String> ids = samples.stream().map(PairwiseContention.Sample::id).toList();
         rows.sort(Comparator.comparingInt((Row r) -> ids.indexOf(r.set())));
         return rows;
+    }
+
+    /**
+     * Each of {@code targets} predicted by the model fitted on all of {@code train} (its margins from
+     * {@code train} dealt into k folds with {@code seed}): rows of fold -1, as none was fitted on.
+     */
+    public static List<Row> predict(List<PairwiseContention.Sample> train, int k, long seed,
+                                    List<PairwiseContention.Sample> targets) {
+        int[] fold = deal(train.size(), k, seed);
+        Safe model = safe(train, Arrays.stream(fold).boxed().toList(), new ConcurrentHashMap<>());
+        return targets.stream().map(s -> new Row(s.id(), -1, s.completion(), model.predict(s))).toList();
     }
 
     /** A fitted model with its margins per deciding class. */
@@ -102,9 +114,18 @@ public final class ContentionHeldOut {
 
     /** The rows as CSV ({@link #HEADER}), predictions in whole microseconds. */
     public static String csv(List<Row> rows) {
-        StringBuilder b = new StringBuilder(HEADER).append('\n');
+        return csv(HEADER, rows, true);
+    }
+
+    /** Rows of sets no fit saw ({@link #predict}) as CSV ({@link #PREDICTED_HEADER}): no fold column. */
+    public static String predictedCsv(List<Row> rows) {
+        return csv(PREDICTED_HEADER, rows, false);
+    }
+
+    private static String csv(String header, List<Row> rows, boolean folds) {
+        StringBuilder b = new StringBuilder(header).append('\n');
         for (Row r : rows) {
-            b.append(r.set()).append(',').append(r.fold()).append(',').append(Math.round(r.measured()))
+            b.append(r.set()).append(',').append(folds ? r.fold() + "," : "").append(Math.round(r.measured()))
                     .append(',').append(Math.round(r.predicted())).append('\n');
         }
         return b.toString();

@@ -111,4 +111,21 @@ class ContentionHeldOutTest {
         assertThat(Arrays.stream(ContentionHeldOut.deal(200, 5, 7)).distinct().count()).isEqualTo(5);
         assertThat(samples.get(0).kinds()).containsExactly(KernelKind.COMPUTE, KernelKind.COMPUTE);
     }
+
+    /**
+     * Fitted on every shipped set with its margins, predicting those same sets (no held-out claim,
+     * only the construction): none below its measurement; rows carry no fold, and the CSV has none.
+     */
+    @Test
+    void predictingTheSetsItWasFittedOnPutsNoneBelowAndWritesNoFold() {
+        List<PairwiseContention.Sample> samples = shipped();
+        List<ContentionHeldOut.Row> rows = ContentionHeldOut.predict(samples, FOLDS, SEED, samples);
+        assertThat(rows).hasSize(samples.size()).allSatisfy(r -> {
+            assertThat(r.fold()).isEqualTo(-1);
+            assertThat(r.predicted()).as(r.set()).isGreaterThanOrEqualTo(r.measured());
+        });
+        String csv = ContentionHeldOut.predictedCsv(rows.subList(0, 1));
+        assertThat(csv).isEqualTo("set,measured,predicted\n" + rows.get(0).set() + "," + Math.round(rows.get(0).measured())
+                + "," + Math.round(rows.get(0).predicted()) + "\n");
+    }
 }
