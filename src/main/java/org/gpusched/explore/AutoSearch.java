@@ -2,9 +2,12 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.SideSearches;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Stats;
 
+import java.util.List;
+import java.util.concurrent.FutureTask;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -203,13 +206,13 @@ final class AutoSearch {
      * before it in the sequence.
      */
     private final class Ahead {
-        private final Thread thread;
+        private final FutureTask<Void> task;
         private boolean over;
         private long cpu;
         private Throwable failed;
 
         Ahead() {
-            thread = new Thread(() -> {
+            task = new FutureTask<>(() -> {
                 long cpu0 = THREADS.getCurrentThreadCpuTime();
                 try {
                     over = dfs.step(turn);
@@ -218,7 +221,8 @@ final class AutoSearch {
                 } finally {
                     cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
                 }
-            }, "gpusched-dfs");
+            }, null);
+            Thread thread = new Thread(task, "gpusched-dfs");
             thread.setDaemon(true);
             thread.start();
         }
@@ -228,7 +232,7 @@ final class AutoSearch {
             if (decidedBefore) {
                 cancelDfs.run();
             }
-            join(thread);
+            LayerSplit.awaitAll(List.of(task));
             helperCpuNanos += cpu;
         }
 
@@ -266,21 +270,5 @@ final class AutoSearch {
             return new Outcome(e, partner, note);
         }
         return null;
-    }
-
-    /** Waits for {@code t} to end, keeping an interrupt for the caller. */
-    static void join(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
