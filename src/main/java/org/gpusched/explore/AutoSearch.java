@@ -2,8 +2,13 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.bound.SideSearches;
 import org.gpusched.explore.graph.Engine;
+import org.gpusched.explore.graph.LayerSplit;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Stats;
+
+import java.util.List;
+import java.util.concurrent.FutureTask;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@link SearchOrder#AUTO}: a depth-first and a breadth-first engine take turns of a fixed number
@@ -59,6 +64,8 @@ final class AutoSearch {
     private final Runnable cancelDfs;
     /** Depth-first's vertices per depth before the window turn now running. */
     private long[] dfsVertices;
+    /** Whether breadth-first's last turn ended its exploration (set by {@link #windowThenBfs}). */
+    private boolean bfsOver;
 
     private final Engine dfs;
     private final Engine bfs;
@@ -105,19 +112,10 @@ final class AutoSearch {
         Stats bfs0 = bfs.snapshot();
         dfsVertices = dfs.verticesPerDepth().clone();
         Ahead early = first && parallel ? new Ahead() : null;
-        boolean decided = false;
-        try {
-            decided = first && (window.step(Math.max(1, windowTurn / 4)) || windowTurn(false));
-        } finally {
-            if (early != null) {
-                early.finish(decided);
-            }
-        }
-        if (decided) {
-            return refuted(dfs0, bfs0);
-        }
-        if (early != null) {
-            early.rethrow();
+        Outcome opened = beside(early, () -> first && (window.step(Math.max(1, windowTurn / 4)) || windowTurn(false)),
+                dfs0, bfs0);
+        if (opened != null) {
+            return opened;
         }
         boolean dfsOver = early != null ? early.over : dfs.step(turn);
         boolean bfsAlive = true;
@@ -147,23 +145,10 @@ final class AutoSearch {
             // The depth-first turn after this breadth-first one, run ahead on a second thread
             // while this one takes the window turn and breadth-first's.
             Ahead ahead = parallel && !gaveWay ? new Ahead() : null;
-            boolean windowDecided = false;
-            boolean bfsOver = false;
-            try {
-                windowDecided = window != null && windowTurn(gaveWay);
-                if (!windowDecided) {
-                    bfsOver = bfs.step(turn);
-                }
-            } finally {
-                if (ahead != null) {
-                    ahead.finish(windowDecided);
-                }
-            }
-            if (windowDecided) {
-                return refuted(dfsBefore, bfsBefore);
-            }
-            if (ahead != null) {
-                ahead.rethrow();
+            boolean widened = gaveWay;
+            Outcome refuted = beside(ahead, () -> windowThenBfs(widened), dfsBefore, bfsBefore);
+            if (refuted != null) {
+                return refuted;
             }
             if (bfs.batchLimit()) {
                 // A state with more candidate batches than can be materialised: breadth-first
@@ -184,17 +169,50 @@ final class AutoSearch {
     }
 
     /**
+     * Takes {@code turns} (true once they decided) while {@code ahead} (null: none) runs depth-first's
+     * next turn, which is stopped and thrown away when they decided. The refutation with the engines'
+     * statistics {@code dfsAt}, {@code bfsAt} when they did, else null, once the turn ahead's failure
+     * is rethrown.
+     */
+    private Outcome beside(Ahead ahead, BooleanSupplier turns, Stats dfsAt, Stats bfsAt) {
+        boolean decided = false;
+        try {
+            decided = turns.getAsBoolean();
+        } finally {
+            if (ahead != null) {
+                ahead.finish(decided);
+            }
+        }
+        if (decided) {
+            return refuted(dfsAt, bfsAt);
+        }
+        if (ahead != null) {
+            ahead.rethrow();
+        }
+        return null;
+    }
+
+    /** The window turn and, unless it decided, breadth-first's ({@link #bfsOver}); true once decided. */
+    private boolean windowThenBfs(boolean gaveWay) {
+        if (window != null && windowTurn(gaveWay)) {
+            return true;
+        }
+        bfsOver = bfs.step(turn);
+        return false;
+    }
+
+    /**
      * Depth-first's next turn, run on a helper thread while this thread takes turns that come
      * before it in the sequence.
      */
     private final class Ahead {
-        private final Thread thread;
+        private final FutureTask<Void> task;
         private boolean over;
         private long cpu;
         private Throwable failed;
 
         Ahead() {
-            thread = new Thread(() -> {
+            task = new FutureTask<>(() -> {
                 long cpu0 = THREADS.getCurrentThreadCpuTime();
                 try {
                     over = dfs.step(turn);
@@ -203,7 +221,8 @@ final class AutoSearch {
                 } finally {
                     cpu = THREADS.getCurrentThreadCpuTime() - cpu0;
                 }
-            }, "gpusched-dfs");
+            }, null);
+            Thread thread = new Thread(task, "gpusched-dfs");
             thread.setDaemon(true);
             thread.start();
         }
@@ -213,7 +232,7 @@ final class AutoSearch {
             if (decidedBefore) {
                 cancelDfs.run();
             }
-            join(thread);
+            LayerSplit.awaitAll(List.of(task));
             helperCpuNanos += cpu;
         }
 
@@ -251,21 +270,5 @@ final class AutoSearch {
             return new Outcome(e, partner, note);
         }
         return null;
-    }
-
-    /** Waits for {@code t} to end, keeping an interrupt for the caller. */
-    static void join(Thread t) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                t.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

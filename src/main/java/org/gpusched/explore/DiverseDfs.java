@@ -3,11 +3,7 @@ package org.gpusched.explore;
 import org.gpusched.explore.bound.GreedyFirst;
 import org.gpusched.explore.bound.GreedyRuns;
 import org.gpusched.explore.bound.LiveBound;
-import org.gpusched.explore.graph.Claims;
-import org.gpusched.explore.graph.Engine;
-import org.gpusched.explore.graph.SharedBatches;
-import org.gpusched.explore.graph.SharedLimits;
-import org.gpusched.explore.graph.Workers;
+import org.gpusched.explore.graph.*;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
@@ -21,6 +17,7 @@ import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.FutureTask;
 
 /**
  * Diversified depth-first searches over one shared visited set: each of {@code threads} searches
@@ -117,13 +114,13 @@ public final class DiverseDfs {
             abandoned[1] = true;
         }
         Throwable[] failed = new Throwable[threads];
-        List<Thread> running = new ArrayList<>();
+        List<FutureTask<Void>> running = new ArrayList<>();
         for (int i = 0; i < threads; i++) {
             if (abandoned[i]) {
                 continue;
             }
             int k = i;
-            Thread t = new Thread(() -> {
+            FutureTask<Void> dive = new FutureTask<>(() -> {
                 try {
                     engines[k].run();
                 } catch (Throwable e) {
@@ -134,14 +131,13 @@ public final class DiverseDfs {
                         m.cancel();
                     }
                 }
-            }, "gpusched-dive-" + i);
+            }, null);
+            Thread t = new Thread(dive, "gpusched-dive-" + i);
             t.setDaemon(true);
             t.start();
-            running.add(t);
+            running.add(dive);
         }
-        for (Thread t : running) {
-            AutoSearch.join(t);
-        }
+        LayerSplit.awaitAll(running);
         for (int i = 0; i < threads; i++) {
             if (failed[i] instanceof RuntimeException re) {
                 throw re;

@@ -2,6 +2,7 @@ package org.gpusched.model;
 
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,23 +22,15 @@ public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long
                            RuntimeOverhead overhead, Set<Long> predicted) {
 
     public enum Model {
-        NONE("none"), SLOWDOWN("slowdown"), TABLE("table");
+        NONE, SLOWDOWN, TABLE;
 
-        private final String json;
-
-        Model(String json) { this.json = json; }
-
-        public String json() { return json; }
+        public String json() { return name().toLowerCase(Locale.ROOT); }
     }
 
     public enum Missing {
-        FORBID("forbid"), NONE("none"), SLOWDOWN("slowdown");
+        FORBID, NONE, SLOWDOWN;
 
-        private final String json;
-
-        Missing(String json) { this.json = json; }
-
-        public String json() { return json; }
+        public String json() { return name().toLowerCase(Locale.ROOT); }
     }
 
     public Interference {

@@ -1,6 +1,7 @@
 package org.gpusched.model;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * How a task's kernel time scales with the SMs it gets (SM partitioning, sm-partitioning.md).
@@ -13,13 +14,9 @@ import java.util.List;
 public record Scaling(Model model, long parallel, long serial, long measuredOnSms, List<Point> points) {
 
     public enum Model {
-        AMDAHL("amdahl"), TABLE("table"), WAVES("waves");
+        AMDAHL, TABLE, WAVES;
 
-        private final String json;
-
-        Model(String json) { this.json = json; }
-
-        public String json() { return json; }
+        public String json() { return name().toLowerCase(Locale.ROOT); }
     }
 
     /** Execution time {@code time} on {@code sms} SMs. */

@@ -1,5 +1,7 @@
 package org.gpusched.model;
 
+import java.util.Locale;
+
 /**
  * One step of a task's job chain (format v2, workload-v2.md). A job runs its segments in order.
  * Times are integers >= 0 in the workload's unit; zero-length segments are kept so that generated
@@ -28,12 +30,8 @@ public sealed interface Segment permits Segment.Cpu, Segment.Gpu, Segment.Copy {
     record Copy(Direction to, long time) implements Segment { }
 
     enum Direction {
-        DEVICE("device"), HOST("host");
+        DEVICE, HOST;
 
-        private final String json;
-
-        Direction(String json) { this.json = json; }
-
-        public String json() { return json; }
+        public String json() { return name().toLowerCase(Locale.ROOT); }
     }
 }

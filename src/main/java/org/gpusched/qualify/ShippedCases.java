@@ -182,13 +182,9 @@ final class ShippedCases {
                 : Observation.disagreed(VERDICT, what + ": expected " + e.verdict() + ", got " + got);
     }
 
+    /** The verdict as expected.csv spells it: its words, hyphenated ("not-schedulable"). */
     static String word(Outcome o) {
-        return switch (o) {
-            case SCHEDULABLE -> "schedulable";
-            case NOT_SCHEDULABLE -> "not-schedulable";
-            case INCONCLUSIVE -> "inconclusive";
-            case NOT_APPLICABLE -> "n/a";
-        };
+        return o.words().replace(' ', '-');
     }
 
     /** task=time|... in task order, "-" where there is none, as expected.csv writes them. */

@@ -23,7 +23,15 @@ public abstract class TableStream implements AutoCloseable {
     private TableStream() { }
 
     /** Adds one frame as the next entry. */
-    public abstract void add(TaskSet ts, Frame f);
+    public final void add(TaskSet ts, Frame f) {
+        try {
+            write(entry(ts, f));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    abstract void write(SchedulingTable.Entry e) throws IOException;
 
     /** Ends the table and flushes (the writer stays open). */
     @Override
@@ -54,12 +62,8 @@ public abstract class TableStream implements AutoCloseable {
         g.writeStartArray();
         return new TableStream() {
             @Override
-            public void add(TaskSet set, Frame f) {
-                try {
-                    values.writeValue(g, entry(set, f));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+            void write(SchedulingTable.Entry e) throws IOException {
+                values.writeValue(g, e);
             }
 
             @Override
@@ -79,15 +83,10 @@ public abstract class TableStream implements AutoCloseable {
                 .without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE).writeValues(out);
         return new TableStream() {
             @Override
-            public void add(TaskSet set, Frame f) {
-                SchedulingTable.Entry e = entry(set, f);
-                try {
-                    for (int p = 0; p < e.batch().size(); p++) {
-                        SchedulingTable.Item it = e.batch().get(p);
-                        rows.write(List.of(e.start(), e.end(), p, it.task(), it.job(), it.stream()));
-                    }
-                } catch (IOException x) {
-                    throw new UncheckedIOException(x);
+            void write(SchedulingTable.Entry e) throws IOException {
+                for (int p = 0; p < e.batch().size(); p++) {
+                    SchedulingTable.Item it = e.batch().get(p);
+                    rows.write(List.of(e.start(), e.end(), p, it.task(), it.job(), it.stream()));
                 }
             }
 

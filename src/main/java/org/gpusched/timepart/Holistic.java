@@ -113,7 +113,7 @@ public final class Holistic {
         long rp = x.jitter();
         for (int s = 0; s < r.length; s++) {
             Step step = x.steps().get(s);
-            long w = step instanceof Step.Cpu ? window(f, s, rp)
+            long w = rp >= INF ? INF : step instanceof Step.Cpu ? window(f, s, rp)
                     : step instanceof Step.Gpu ? nonPreemptive(f, s, rp) : step.max();
             long end = w >= INF ? INF : Ticks.add(rp, w);
             r[s] = end > x.deadline() ? INF : end;
@@ -128,9 +128,6 @@ public final class Holistic {
      * jobs q of w(q) − qT, INF once rp plus that passes the deadline.
      */
     private long window(int f, int s, long rp) {
-        if (rp >= INF) {
-            return INF;
-        }
         Flow x = flows.get(f);
         long c = x.steps().get(s).max();
         long room = x.deadline() - rp;
@@ -168,9 +165,6 @@ public final class Holistic {
      * s + C − q·T (George et al. 1996, with the busy period of Bril et al. 2009).
      */
     private long nonPreemptive(int f, int s, long rp) {
-        if (rp >= INF) {
-            return INF;
-        }
         Flow x = flows.get(f);
         long c = x.steps().get(s).max();
         long b = net.blocking(f, s);

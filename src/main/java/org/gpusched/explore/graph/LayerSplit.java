@@ -236,8 +236,17 @@ public final class LayerSplit {
             return;
         }
         r.limit = 0;
+        awaitAll(r.running);
+        r.running.clear();
+    }
+
+    /**
+     * Waits for {@code tasks} to end, keeping an interrupt for the caller. A task's failure is left
+     * to the caller's own record of it (expand() hands every failure to its vertex's result).
+     */
+    public static void awaitAll(List<? extends Future<?>> tasks) {
         boolean interrupted = false;
-        for (Future<?> f : r.running) {
+        for (Future<?> f : tasks) {
             while (true) {
                 try {
                     f.get();
@@ -245,11 +254,10 @@ public final class LayerSplit {
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
-                    break; // expand() hands every failure to its vertex's result
+                    break;
                 }
             }
         }
-        r.running.clear();
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
