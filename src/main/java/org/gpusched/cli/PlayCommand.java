@@ -45,11 +45,8 @@ final class PlayCommand extends CommonCommand {
     @Option(names = "--gantt", paramLabel = "FILE")
     Path gantt;
 
-    @Option(names = "--force")
-    boolean force;
-
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Mixin
     SimDeviceOptions sim;
@@ -72,12 +69,12 @@ final class PlayCommand extends CommonCommand {
             return playPlan(out, err);
         }
         // The chart and the page belong together: checked before the replay, renamed into place together.
-        return Outputs.of(List.of(taskset, Path.of(table)), force).together(o -> playTable(out, err, o),
-                gantt, html);
+        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(o -> playTable(out, err, o),
+                gantt, html.file);
     }
 
     private int playTable(PrintWriter out, PrintWriter err, Outputs outputs) {
-        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, replay.hyperperiods, force,
+        UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, replay.hyperperiods, html.force,
                 common.format == OutputFormat.json, common.allowExternalModules), System.in, err);
         Device dev;
         try {
@@ -105,8 +102,9 @@ final class PlayCommand extends CommonCommand {
                     + " on " + r.trace().device() + " (measured)"));
         }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
-        if (html != null) {
-            outputs.writeString(html, PlayPage.write(new PlayPage.Entry(table, taskset.toString(), h.execTime(), h.seed(), r)));
+        if (html.file != null) {
+            outputs.writeString(html.file,
+                    PlayPage.write(new PlayPage.Entry(table, taskset.toString(), h.execTime(), h.seed(), r)));
         }
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.json(h, r)));
@@ -123,7 +121,8 @@ final class PlayCommand extends CommonCommand {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
         }
-        Usage.refuse(cl(), table != null || force || replay.mode != Mode.TIME_TRIGGERED || replay.hyperperiods != 1,
+        Usage.refuse(cl(), table != null || html.force || replay.mode != Mode.TIME_TRIGGERED
+                        || replay.hyperperiods != 1,
                 "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"
                         + " --hyperperiods");
         refuseUnused("--strategy", "--sim-timing", "--sim-contention", "--html");
@@ -151,7 +150,7 @@ final class PlayCommand extends CommonCommand {
     private int playPlan(PrintWriter out, PrintWriter err) {
         PlanPlay.Played p;
         try {
-            p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, replay.hyperperiods, force, run.gpu,
+            p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, replay.hyperperiods, html.force, run.gpu,
                     common.workloadReader()::read));
         } catch (PlayRefused e) {
             return refused(e, err);

@@ -10,6 +10,7 @@ import org.gpusched.report.CiOutput;
 import org.gpusched.report.Json;
 import org.gpusched.report.PlayReports;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,24 +45,21 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
     @Option(names = "--hyperperiods", paramLabel = "N", defaultValue = "1", converter = NumericOptions.Count.class)
     int hyperperiods;
 
-    @Option(names = "--force")
-    boolean force;
-
-    @Option(names = "--html", paramLabel = "FILE")
-    Path html;
+    @Mixin
+    SharedOptions.HtmlPage html;
 
     @Override
     public Integer call() throws IOException {
         Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
         PrintWriter out = spec.commandLine().getOut();
-        return Outputs.of(List.of(taskset, Path.of(table)), force).together(o -> verify(out, o), html);
+        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(o -> verify(out, o), html.file);
     }
 
     private int verify(PrintWriter out, Outputs outputs) {
         CiOutput ci = CiOutput.of(common.format, "verify");
         UnrolledTable plan;
         try {
-            plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, force, false,
+            plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, html.force, false,
                     common.allowExternalModules), System.in, spec.commandLine().getErr());
         } catch (InputException e) {
             if (ci == null) {
@@ -78,10 +76,10 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
             results.add(Verifier.verify(plan, m, execTime, seed, runs));
         }
         PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
-                runs, hyperperiods, plan.taskSet().timeUnit().json(), force);
-        if (html != null) {
-            outputs.writeString(html, VerifyPage.write(new VerifyPage.Entry(table, taskset.toString(), h.execTime(), seed,
-                    runs, hyperperiods, h.unit(), results.stream().map(m -> new VerifyPage.Check(m, m.ok() ? null
+                runs, hyperperiods, plan.taskSet().timeUnit().json(), html.force);
+        if (html.file != null) {
+            outputs.writeString(html.file, VerifyPage.write(new VerifyPage.Entry(table, taskset.toString(), h.execTime(),
+                    seed, runs, hyperperiods, h.unit(), results.stream().map(m -> new VerifyPage.Check(m, m.ok() ? null
                     : PlayReports.reproduce(h, m, m.failingSeeds().get(0)))).toList())));
         }
         switch (common.format) {
