@@ -236,10 +236,7 @@ public final class Oracle {
     private boolean exceedsCapacity(int[] tasks) {
         long[] sums = new long[4];
         for (int t : tasks) {
-            sums[0] += grid[t];
-            sums[1] += grid[t] * usage[t].warps();
-            sums[2] += grid[t] * usage[t].registers();
-            sums[3] += grid[t] * usage[t].sharedMemory();
+            addUsage(sums, t);
         }
         return overCapacity(sums);
     }

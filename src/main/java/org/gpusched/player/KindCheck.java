@@ -1,6 +1,5 @@
 package org.gpusched.player;
 
-import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -66,20 +65,15 @@ public final class KindCheck {
     public static KindFloors onGpu(int gpu) {
         String sms = CudaDevice.value(CudaDevice.info(gpu).toArray(String[]::new), "sms");
         int wide = sms.matches("\\d{1,5}") ? Math.max(Integer.parseInt(sms), 5) : 132;
-        StringBuilder tasks = new StringBuilder();
+        List<String> tasks = new ArrayList<>();
         for (KernelKind k : KernelKind.values()) {
             for (int blocks : new int[] {4, wide}) {
                 if (k != KernelKind.SPIN) {
-                    tasks.append(tasks.length() == 0 ? "" : ",\n").append(String.format(java.util.Locale.ROOT,
-                            "{\"name\": \"%s-b%d\", \"period\": 1000000000, \"deadline\": 1000000000, \"wcet\": %d,"
-                                    + " \"kernel\": {\"blocks\": %d, \"threadsPerBlock\": 256, \"kind\": \"%s\"}}",
-                            k.json(), blocks, PROBE_NS, blocks, k.json()));
+                    tasks.add(KindBench.probe(k.json() + "-b" + blocks, PROBE_NS, blocks, 256, k));
                 }
             }
         }
-        TaskSet ts = new TaskSetReader().read("kind-floors", "{\"formatVersion\": 1, \"name\":"
-                + " \"kind-floors\", \"timeUnit\": \"ns\", \"tasks\": [\n" + tasks + "\n], \"interference\":"
-                + " {\"model\": \"none\"}}");
+        TaskSet ts = KindBench.probes("kind-floors", tasks);
         try (CudaDevice cuda = CudaDevice.open(ts, gpu, 1)) {
             return measured(cuda, ts);
         }

@@ -68,12 +68,8 @@ public final class PlanOnGpu {
         return jobs;
     }
 
-    private static Kernel kernel(WorkTask t) {
-        for (Segment.Gpu g : t.gpuSegments()) {
-            if (g.kernel() != null) {
-                return g.kernel();
-            }
-        }
-        return null;
+    /** The task's first kernel description, or null when none of its GPU segments has one. */
+    static Kernel kernel(WorkTask t) {
+        return t.gpuSegments().stream().map(Segment.Gpu::kernel).filter(Objects::nonNull).findFirst().orElse(null);
     }
 }

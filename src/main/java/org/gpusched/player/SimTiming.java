@@ -91,10 +91,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The device's completion time of the played set {@code mask} (bit i = played unit i; a v1 set's task i). */
     public long completion(long mask) {
-        long m = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
-        }
+        long m = inTruth(mask);
         long c = new CompletionModel(truth).completion(m);
         if (c == CompletionModel.FORBIDDEN) {
             throw new InputException(truth.source(), "interference", "the simulated device's timing model has no"
@@ -108,11 +105,16 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
      * issuing them): the frame of the kernels alone, as {@code profile} times a set on either device.
      */
     public long kernelFrame(long mask) {
+        return Math.max(1, Ticks.sub(completion(mask), new CompletionModel(truth).copies(inTruth(mask))));
+    }
+
+    /** The played set {@code mask} as a set of the truth's units. */
+    private long inTruth(long mask) {
         long m = 0;
         for (long b = mask; b != 0; b &= b - 1) {
             m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
         }
-        return Math.max(1, Ticks.sub(completion(mask), new CompletionModel(truth).copies(m)));
+        return m;
     }
 
     /**

@@ -39,21 +39,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         predicted = predicted == null ? null : Collections.unmodifiableSet(new TreeSet<>(predicted));
     }
 
-    /** An unmarked model. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies) {
-        this(wcet, table, clamped, overhead, copies, null);
-    }
-
-    /** A model of units without copies. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead) {
-        this(wcet, table, clamped, overhead, null);
-    }
-
-    /** A model without runtime overhead or copies. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped) {
-        this(wcet, table, clamped, RuntimeOverhead.NONE);
-    }
-
     /**
      * Each unit's stated H2D + D2H copy time and number of copies (0, 1 or 2): what a frame running
      * it spends on copies besides its kernels (format 1 has none).
@@ -124,7 +109,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         Copies copies = Copies.of(p.taskSet());
         Model frame = new Model(wcet, table, 0, new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
                 cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())),
-                copies);
+                copies, null);
         for (Profiler.SetSamples s : p.sets()) {
             // A sample runs from the submission to the synchronise's return: the runtime's cost is in it.
             long ticks = frame.kernelsOf(s.mask(), ticks(statistic.of(s.samples()), margin, p.scale()));
