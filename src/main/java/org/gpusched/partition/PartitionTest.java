@@ -41,11 +41,8 @@ public enum PartitionTest {
 
     /** Whether another task of {@code tasks} has the kind of {@code tasks.get(i)}. */
     static boolean[] conflicts(List<KernelTask> tasks) {
-        int compute = 0;
-        for (KernelTask t : tasks) {
-            compute += t.kind() == Kind.COMPUTE ? 1 : 0;
-        }
-        int memory = tasks.size() - compute;
+        long compute = tasks.stream().filter(t -> t.kind() == Kind.COMPUTE).count();
+        long memory = tasks.size() - compute;
         boolean[] c = new boolean[tasks.size()];
         for (int i = 0; i < c.length; i++) {
             c[i] = (tasks.get(i).kind() == Kind.COMPUTE ? compute : memory) > 1;

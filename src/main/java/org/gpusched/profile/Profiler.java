@@ -46,15 +46,10 @@ public final class Profiler {
             runtime = runtime == null ? RuntimeOverhead.NONE : runtime;
         }
 
-        public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
-                       List<SetSamples> sets, RuntimeOverhead runtime) {
-            this(taskSet, device, scale, unit, warmup, runs, sets, runtime, 0);
-        }
-
         /** A profile whose device did not measure the runtime's cost (it stays inside the samples). */
         public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
                        List<SetSamples> sets) {
-            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE);
+            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE, 0);
         }
     }
 
