@@ -103,17 +103,7 @@ public final class Baselines {
     public static void writeTable(TaskSet ts, EdfBaseline.Kind kind, String method, boolean csv, Budget.Meter meter,
                                   java.io.Writer out) throws java.io.IOException {
         try (TableStream t = csv ? TableStream.csv(out) : TableStream.json(ts, method, out)) {
-            new EdfBaseline(ts, kind).stream(meter, new FrameSink() {
-                @Override
-                public void frame(Frame f) {
-                    t.add(ts, f);
-                }
-
-                @Override
-                public void miss(Miss m) {
-                    // A table is written for a schedulable run only.
-                }
-            });
+            new EdfBaseline(ts, kind).stream(meter, f -> t.add(ts, f));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.gpusched.partition;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
@@ -31,12 +32,9 @@ public enum PartitionTest {
     public String id() { return id; }
 
     public static PartitionTest parse(String s) {
-        for (PartitionTest t : values()) {
-            if (t.id.equals(s.toLowerCase(Locale.ROOT))) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown partition test '" + s + "' (expected per-task, edf-dbf or gfb)");
+        return Arrays.stream(values()).filter(t -> t.id.equals(s.toLowerCase(Locale.ROOT))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown partition test '" + s
+                        + "' (expected per-task, edf-dbf or gfb)"));
     }
 
     /** Whether another task of {@code tasks} has the kind of {@code tasks.get(i)}. */

@@ -54,13 +54,8 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
     public double scheduledWorkload() {
-        Fraction u = Fraction.ZERO;
-        for (Partition p : partitions) {
-            for (Slot s : p.tasks()) {
-                u = u.plus(Fraction.of(s.time(), s.period()));
-            }
-        }
-        return u.value();
+        return partitions.stream().flatMap(p -> p.tasks().stream()).map(s -> Fraction.of(s.time(), s.period()))
+                .reduce(Fraction.ZERO, Fraction::plus).value();
     }
 
     public long usedSms() {

@@ -99,11 +99,8 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
             return anyOrder;
         }
         Map<KernelKind, Double> factor = factors();
-        double[] end = new double[asked.length];
-        for (int i = 0; i < asked.length; i++) {
-            end[i] = asked[i].isolated() * slowdown(asked[i].kind(), factor.getOrDefault(asked[i].kind(), 1.0));
-        }
-        return end;
+        return Arrays.stream(asked)
+                .mapToDouble(a -> a.isolated() * slowdown(a.kind(), factor.getOrDefault(a.kind(), 1.0))).toArray();
     }
 
     /**

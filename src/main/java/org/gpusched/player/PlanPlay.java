@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -72,12 +73,7 @@ public final class PlanPlay {
         SmPartitionPlan plan = PlanReader.read(q.plan(), text, in, w.sha256(), q.force());
         long[] periods = w.tasks().stream().mapToLong(t -> t.period()).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
-        long jobs = 0;
-        if (h.isPresent()) {
-            for (long p : periods) {
-                jobs += h.getAsLong() / p * q.hyperperiods();
-            }
-        }
+        long jobs = h.isEmpty() ? 0 : Arrays.stream(periods).map(p -> h.getAsLong() / p * q.hyperperiods()).sum();
         if (h.isEmpty() || jobs > UnrolledTable.MAX_ITEMS) {
             throw new InputException(q.workload().toString(), "", "too many jobs to play (" + (h.isEmpty() ? "the "
                     + "hyperperiod overflows" : jobs) + "); the player plays at most " + UnrolledTable.MAX_ITEMS);

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * How long a batch really takes on the simulated device. By default that is the played task set's
@@ -36,11 +38,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The played set's own model: the simulator of plain {@code play}. */
     public static SimTiming own(TaskSet played) {
-        int[] id = new int[played.units().size()];
-        for (int i = 0; i < id.length; i++) {
-            id[i] = i;
-        }
-        return new SimTiming(played, id, true);
+        return new SimTiming(played, IntStream.range(0, played.units().size()).toArray(), true);
     }
 
     /**
@@ -49,10 +47,8 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
      */
     public static SimTiming of(TaskSet played, TaskSet truth) {
         // By unit: a task, or task.kernel for each kernel of a chain (the sets a table's frames run).
-        Map<String, Integer> byName = new HashMap<>();
-        for (Unit u : truth.units()) {
-            byName.put(u.name(), u.index());
-        }
+        Map<String, Integer> byName = truth.units().stream()
+                .collect(Collectors.toMap(Unit::name, Unit::index, (a, b) -> b));
         int[] map = new int[played.units().size()];
         List<String> missing = new ArrayList<>();
         for (Unit u : played.units()) {
@@ -146,11 +142,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
         long[] c = new long[plan.entries()];
         Map<Long, Long> memo = new HashMap<>();
         for (int e = 0; e < plan.entries(); e++) {
-            long mask = 0;
-            for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                mask |= 1L << plan.unit(i);
-            }
-            c[e] = memo.computeIfAbsent(mask, this::completion);
+            c[e] = memo.computeIfAbsent(plan.mask(e), this::completion);
         }
         return c;
     }

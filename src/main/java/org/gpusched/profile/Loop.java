@@ -149,11 +149,8 @@ public final class Loop {
             long from = before.completion(mask);
             long to = after.completion(mask);
             if (to != from) {
-                List<String> names = new ArrayList<>();
-                for (int u : Oracle.tasksOf(mask)) {
-                    names.add(ts.units().get(u).name());
-                }
-                out.add(new Change(names, from, to));
+                out.add(new Change(Arrays.stream(Oracle.tasksOf(mask)).mapToObj(u -> ts.units().get(u).name())
+                        .toList(), from, to));
             }
         }
         return out;

@@ -59,9 +59,7 @@ public final class MeasuredWorkload {
                 .forEach(e -> {
                     ObjectNode n = entries.addObject();
                     ArrayNode names = n.putArray("tasks");
-                    for (int u : Oracle.tasksOf(e.getKey())) {
-                        names.add(ts.units().get(u).name());
-                    }
+                    Arrays.stream(Oracle.tasksOf(e.getKey())).forEach(u -> names.add(ts.units().get(u).name()));
                     n.put("completion", e.getValue());
                     if (model.predicted() != null) {
                         n.put("origin", model.predicted().contains(e.getKey()) ? "predicted" : "measured");

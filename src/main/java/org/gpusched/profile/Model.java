@@ -164,11 +164,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
      * {@code sets} (what {@code loop --start model} begins with).
      */
     public static Model ofTaskSet(TaskSet ts, Iterable<int[]> sets) {
-        List<Unit> units = ts.units();
-        long[] wcet = new long[units.size()];
-        for (int i = 0; i < wcet.length; i++) {
-            wcet[i] = units.get(i).wcet();
-        }
+        long[] wcet = ts.units().stream().mapToLong(Unit::wcet).toArray();
         CompletionModel cm = new CompletionModel(ts);
         Copies copies = Copies.of(ts);
         Map<Long, Long> table = new TreeMap<>();

@@ -3,10 +3,12 @@ package org.gpusched.profile;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;
 import org.gpusched.model.InputException;
+import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
 import java.util.*;
+import java.util.stream.Collectors;
 
 /**
  * {@code profile --from-nsys}: a profile taken from an Nsight Systems trace instead of from runs
@@ -38,10 +40,8 @@ public final class NsysProfile {
      * the trace's nanoseconds to the workload's ticks. A task never seen alone is an input error.
      */
     public static Result of(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, long nanosPerTick, String device) {
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < ts.size(); i++) {
-            index.put(ts.task(i).name(), i);
-        }
+        Map<String, Integer> index = ts.tasks().stream()
+                .collect(Collectors.toMap(Task::name, Task::index, (a, b) -> b));
         List<Run> runs = new ArrayList<>();
         NvtxIndex nvtx = new NvtxIndex(rules, trace.ranges());
         for (NsysTrace.Kernel k : trace.kernels()) {
@@ -88,7 +88,8 @@ public final class NsysProfile {
         sets.sort(Comparator.<Profiler.SetSamples>comparingInt(s -> Long.bitCount(s.mask()))
                 .thenComparing((x, y) -> Arrays.compare(Oracle.tasksOf(x.mask()), Oracle.tasksOf(y.mask()))));
         Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets);
-        return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous, copies(ts, trace, rules, runs));
+        return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous,
+                copies(ts, index, trace, rules, runs));
     }
 
     private record Run(int task, NsysTrace.Kernel k) { }
@@ -116,7 +117,8 @@ public final class NsysProfile {
      * A copy belongs to the task whose stream it ran on: a stream named by a rule, else a stream on
      * which that task's kernels, and no other task's, ran. Copies on other streams are not reported.
      */
-    private static List<Copies> copies(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, List<Run> runs) {
+    private static List<Copies> copies(TaskSet ts, Map<String, Integer> index, NsysTrace.Trace trace,
+                                       List<NsysMap.Rule> rules, List<Run> runs) {
         Map<Long, Integer> owner = new HashMap<>();
         Map<Long, Boolean> shared = new HashMap<>();
         for (Run r : runs) {
@@ -128,7 +130,7 @@ public final class NsysProfile {
         shared.keySet().forEach(owner::remove);
         for (NsysMap.Rule r : rules) {
             if (r.by() == NsysMap.By.STREAM) {
-                owner.putIfAbsent(r.stream(), index(ts, r.task()));
+                owner.putIfAbsent(r.stream(), index.get(r.task()));
             }
         }
         Map<String, long[]> acc = new LinkedHashMap<>();
@@ -146,16 +148,7 @@ public final class NsysProfile {
             String[] p = key.split(":");
             out.add(new Copies(ts.task(Integer.parseInt(p[0])).name(), Integer.parseInt(p[1]), (int) a[0], a[1], a[2]));
         });
-        out.sort(Comparator.comparing((Copies c) -> index(ts, c.task())).thenComparingInt(Copies::kind));
+        out.sort(Comparator.comparing((Copies c) -> index.get(c.task())).thenComparingInt(Copies::kind));
         return out;
-    }
-
-    private static int index(TaskSet ts, String name) {
-        for (int i = 0; i < ts.size(); i++) {
-            if (ts.task(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no task " + name);
     }
 }
