@@ -27,7 +27,6 @@ public final class Partitioner {
         Arrays.setAll(forbidden, i -> new BitSet());
     }
 
-    /** Runs heuristic {@code h} on the tasks. */
     public static PartitionResult run(PartitionInput in, Heuristic h, PartitionOptions o) {
         long t0 = System.nanoTime();
         PartitionResult r = new Partitioner(in, o).search(h);

@@ -3,6 +3,7 @@ package org.gpusched.player;
 import org.gpusched.model.*;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -88,28 +89,16 @@ public record KindFloors(String name, List<Point> points) {
      */
     public long floorNs(KernelKind kind, int blocks, int threads) {
         long total = (long) blocks * threads;
-        long bound = 0;
-        for (Point p : points) {
-            if (p.kind() != kind || p.floorNs() == 0) {
-                continue;
-            }
-            long b = p.totalThreads() >= total ? p.floorNs()
-                    : (long) Math.floor((double) p.floorNs() * p.totalThreads() / total);
-            bound = Math.max(bound, b);
-        }
-        return bound;
+        return points.stream().filter(p -> p.kind() == kind && p.floorNs() != 0)
+                .mapToLong(p -> p.totalThreads() >= total ? p.floorNs()
+                        : (long) Math.floor((double) p.floorNs() * p.totalThreads() / total))
+                .max().orElse(0);
     }
 
     /** A measured shape of {@code kind} with more threads and a lower floor than {@code floorNs}, if any. */
     private Point wider(KernelKind kind, long total, long floorNs) {
-        Point best = null;
-        for (Point p : points) {
-            if (p.kind() == kind && p.totalThreads() > total && p.floorNs() < floorNs
-                    && (best == null || p.floorNs() < best.floorNs())) {
-                best = p;
-            }
-        }
-        return best;
+        return points.stream().filter(p -> p.kind() == kind && p.totalThreads() > total && p.floorNs() < floorNs)
+                .min(Comparator.comparingLong(Point::floorNs)).orElse(null);
     }
 
     /**
@@ -151,7 +140,7 @@ public record KindFloors(String name, List<Point> points) {
     private String refusal(Unit u, Kernel k, long asked, long floor, String device) {
         Point w = wider(k.kind(), (long) k.blocks() * k.threadsPerBlock(), floor);
         String more = w == null ? "more blocks" : String.format(Locale.ROOT, "more blocks (%s at %d x %d)",
-                us(w.floorNs()), w.blocks(), w.threads());
+                us(w.floorNs(), 1), w.blocks(), w.threads());
         String buffer = k.kind() == KernelKind.MEMORY || k.kind() == KernelKind.CACHE
                 ? ", a smaller buffer (the floor is one pass over the kind's buffer)" : "";
         String[] both = apart(asked, floor);
@@ -160,10 +149,6 @@ public record KindFloors(String name, List<Point> points) {
                         + " a longer wcet, or another kind (spin and compute keep their time)", u.name(),
                 k.kind().json(), k.blocks(), k.threadsPerBlock(), both[0], k.kind().json(), both[1], device, more,
                 buffer);
-    }
-
-    static String us(long ns) {
-        return us(ns, 1);
     }
 
     private static String us(long ns, int decimals) {
