@@ -94,10 +94,7 @@ public final class Oracle {
      * GPU, or at most one kernel may be resident. Holds for every superset too.
      */
     public boolean neverTogether(int i, int j) {
-        if (gpu.maxResidentKernels() < 2) {
-            return true;
-        }
-        return simulate && exceedsCapacity(new int[] {i, j});
+        return gpu.maxResidentKernels() < 2 || simulate && exceedsCapacity(new int[] {i, j});
     }
 
     /** Number of block-placement simulations run so far (memo misses). */

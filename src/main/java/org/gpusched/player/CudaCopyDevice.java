@@ -48,7 +48,7 @@ public final class CudaCopyDevice implements CopyDevice {
         long maxIn = 1;
         long maxOut = 1;
         for (WorkTask t : w.tasks()) {
-            Kernel k = Objects.requireNonNullElse(PlanOnGpu.kernel(t), NativeTable.DEFAULT_KERNEL);
+            Kernel k = Objects.requireNonNullElse(PartitionSim.kernel(t), NativeTable.DEFAULT_KERNEL);
             blocks[t.index()] = k.blocks();
             threads[t.index()] = k.threadsPerBlock();
             smem[t.index()] = (int) Math.min(Integer.MAX_VALUE, k.sharedMemoryPerBlock());

@@ -4,6 +4,7 @@ import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
@@ -42,7 +43,7 @@ public final class CudaDevice implements Device {
         NativePlayer.load();
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
         long h = NativePlayer.open(gpu, k.unitTask(), k.blocks(), k.threads(), k.smem(), k.modules(), k.symbols(),
-                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindCheck.askedNs(ts, tickNs));
+                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindFloors.askedNs(ts, tickNs));
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
@@ -52,12 +53,8 @@ public final class CudaDevice implements Device {
     }
 
     static String value(String[] info, String key) {
-        for (String kv : info) {
-            if (kv.startsWith(key + "=")) {
-                return kv.substring(key.length() + 1);
-            }
-        }
-        return "?";
+        return Arrays.stream(info).filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
+                .findFirst().orElse("?");
     }
 
     /** What the native layer sees: key=value lines; throws {@link CudaException} saying why not. */
@@ -149,7 +146,7 @@ public final class CudaDevice implements Device {
     /** How late the host wakes up for frames {@code periodNs} apart, over {@code n} wake-ups (the player's way). */
     static WakeSkew wakeSkew(int n, long periodNs) {
         long[] r = NativePlayer.wakeSkew(n, periodNs);
-        return WakeSkew.of(java.util.Arrays.copyOf(r, n));
+        return WakeSkew.of(Arrays.copyOf(r, n));
     }
 
     /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */

@@ -35,7 +35,7 @@ public final class CudaProfileDevice implements ProfileDevice {
         int other = units.stream().filter(u -> u.task() != units.get(0).task()).mapToInt(Unit::index).findFirst()
                 .orElse(-1);
         CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
-        KindCheck.refuseBelowFloor(cuda, ts);
+        KindFloors.refuseBelowFloor(cuda, ts);
         return new CudaProfileDevice(cuda, w, other);
     }
 

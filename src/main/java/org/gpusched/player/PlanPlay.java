@@ -19,7 +19,7 @@ import java.util.OptionalLong;
 /**
  * {@code play} given a partition plan (analyze --plan) instead of a scheduling table: each
  * partition's kernels confined to its SMs, on the simulated device ({@link PartitionSim}, also for
- * --device auto) or, asked for explicitly, on CUDA through green contexts ({@link PlanOnGpu}; refused,
+ * --device auto) or, asked for explicitly, on CUDA through green contexts ({@link PartitionSim#onGpu}; refused,
  * exit 2, where the driver lacks them; docs/partitioning.md).
  */
 public final class PlanPlay {
@@ -83,7 +83,7 @@ public final class PlanPlay {
         String device = "sim";
         if (q.device() == DeviceChoice.CUDA) {
             try {
-                played = PlanOnGpu.play(q.gpu(), w, plan, horizon);
+                played = PartitionSim.onGpu(q.gpu(), w, plan, horizon);
             } catch (CudaException e) {
                 throw new PlayRefused("--device cuda: " + e.getMessage(), NativePartition.unsupported(e));
             } catch (IllegalArgumentException e) {

@@ -3,9 +3,11 @@ package org.gpusched.profile;
 import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.player.prediction.PairsPrediction;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +55,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             return new Copies(new long[units], new int[units]);
         }
 
-        /** The copies of {@code ts}'s units. */
         public static Copies of(TaskSet ts) {
             List<Unit> units = ts.units();
             long[] t = new long[units.size()];
@@ -147,10 +148,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         Map<Long, Long> out = new TreeMap<>();
         int clamped = 0;
         for (Map.Entry<Long, Long> e : table.entrySet()) {
-            long floor = 0;
-            for (long b = e.getKey(); b != 0; b &= b - 1) {
-                floor = Math.max(floor, wcet[Long.numberOfTrailingZeros(b)]);
-            }
+            long floor = Arrays.stream(Oracle.tasksOf(e.getKey())).mapToLong(u -> wcet[u]).max().orElse(0);
             if (e.getValue() < floor) {
                 clamped++;
             }
@@ -183,6 +181,18 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             predicted.retainAll(table.keySet());
         }
         return clamp(wcet, table, ts.interference().overhead(), copies, predicted);
+    }
+
+    /**
+     * {@code profile --pairs}: this model of the singles' wcets and the pairs' entries (in ticks, the runtime's
+     * cost left out) completed with each set of three or more of {@code sets} predicted by {@link PairsPrediction}
+     * with the margins fitted on the H200; the measured entries are marked measured, the rest predicted.
+     */
+    public Model withPairsPredicted(TaskSet ts, List<int[]> sets) {
+        List<KernelKind> kinds = ts.units().stream()
+                .map(u -> u.kernel() == null ? KernelKind.SPIN : u.kernel().kind()).toList();
+        return withPredicted(PairsPrediction.predict(new Oracle(ts), wcet, kinds, table, sets,
+                PairsPrediction.fitted()));
     }
 
     /**
