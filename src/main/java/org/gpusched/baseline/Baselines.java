@@ -147,11 +147,8 @@ public final class Baselines {
     }
 
     private static List<String> reasons(TaskSet ts, List<Miss> misses, long unlisted) {
-        List<String> reasons = new ArrayList<>();
-        for (Miss m : misses) {
-            reasons.add(ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline "
-                    + m.deadline() + ") finishes at " + m.finish());
-        }
+        List<String> reasons = new ArrayList<>(misses.stream().map(m -> ts.task(m.task()).name() + "#" + m.job()
+                + " (released " + m.arrival() + ", deadline " + m.deadline() + ") finishes at " + m.finish()).toList());
         if (unlisted > 0) {
             reasons.add("... and " + unlisted + " more");
         }
