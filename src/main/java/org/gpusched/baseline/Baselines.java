@@ -103,17 +103,7 @@ public final class Baselines {
     public static void writeTable(TaskSet ts, EdfBaseline.Kind kind, String method, boolean csv, Budget.Meter meter,
                                   java.io.Writer out) throws java.io.IOException {
         try (TableStream t = csv ? TableStream.csv(out) : TableStream.json(ts, method, out)) {
-            new EdfBaseline(ts, kind).stream(meter, new FrameSink() {
-                @Override
-                public void frame(Frame f) {
-                    t.add(ts, f);
-                }
-
-                @Override
-                public void miss(Miss m) {
-                    // A table is written for a schedulable run only.
-                }
-            });
+            new EdfBaseline(ts, kind).stream(meter, f -> t.add(ts, f));
         }
     }
 
@@ -157,11 +147,8 @@ public final class Baselines {
     }
 
     private static List<String> reasons(TaskSet ts, List<Miss> misses, long unlisted) {
-        List<String> reasons = new ArrayList<>();
-        for (Miss m : misses) {
-            reasons.add(ts.task(m.task()).name() + "#" + m.job() + " (released " + m.arrival() + ", deadline "
-                    + m.deadline() + ") finishes at " + m.finish());
-        }
+        List<String> reasons = new ArrayList<>(misses.stream().map(m -> ts.task(m.task()).name() + "#" + m.job()
+                + " (released " + m.arrival() + ", deadline " + m.deadline() + ") finishes at " + m.finish()).toList());
         if (unlisted > 0) {
             reasons.add("... and " + unlisted + " more");
         }

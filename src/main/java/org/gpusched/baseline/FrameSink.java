@@ -10,5 +10,6 @@ import org.gpusched.explore.result.Frame;
 public interface FrameSink {
     void frame(Frame f);
 
-    void miss(Miss m);
+    /** A late job; a sink of frames alone (a table, written for a schedulable run only) ignores it. */
+    default void miss(Miss m) { }
 }

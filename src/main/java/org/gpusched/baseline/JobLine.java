@@ -8,6 +8,7 @@ import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The unbounded job sequence of a task set released at time 0 of the file's time line, indexed
@@ -44,11 +45,7 @@ final class JobLine {
 
     /** Kernels of each task in the window of a set that has one (its jobs there times its chain). */
     int[] windowKernels() {
-        int[] items = new int[n];
-        for (int i = 0; i < n; i++) {
-            items[i] = ts.jobsOf(i) * chain[i];
-        }
-        return items;
+        return IntStream.range(0, n).map(i -> ts.jobsOf(i) * chain[i]).toArray();
     }
 
     long job(int i, long c) {

@@ -93,14 +93,8 @@ final class OnlineDecisions {
      * instant decides exactly as that one does (what lets equal vertices merge after idle time).
      */
     static long firstDecision(List<Cand> cands) {
-        long r = Long.MAX_VALUE;
-        for (Cand c : cands) {
-            if (c.forced()) {
-                return Long.MIN_VALUE;
-            }
-            r = Math.min(r, c.r());
-        }
-        return r;
+        return cands.stream().anyMatch(Cand::forced) ? Long.MIN_VALUE
+                : cands.stream().mapToLong(Cand::r).min().orElse(Long.MAX_VALUE);
     }
 
     Step expand(int[] counts, List<Cand> cands, long lo, long hi) {

@@ -12,6 +12,7 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
 import java.util.*;
+import java.util.stream.Stream;
 
 /**
  * Online EDF with release jitter from power-on, for a set with no steady-state window
@@ -145,14 +146,8 @@ public final class OnlineEdfPowerOn {
 
     private Level canonical(Map<Vertex, List<long[]>> vertices) {
         Map<Vertex, List<Long>> out = new HashMap<>();
-        vertices.forEach((k, ivs) -> {
-            List<Long> flat = new ArrayList<>();
-            for (long[] iv : merged(ivs, OnlineDecisions.firstDecision(line.candidates(k.counts(), null)))) {
-                flat.add(iv[0]);
-                flat.add(iv[1]);
-            }
-            out.put(k, List.copyOf(flat));
-        });
+        vertices.forEach((k, ivs) -> out.put(k, merged(ivs, OnlineDecisions.firstDecision(line.candidates(k.counts(),
+                null))).stream().flatMap(iv -> Stream.of(iv[0], iv[1])).toList()));
         return new Level(Map.copyOf(out));
     }
 

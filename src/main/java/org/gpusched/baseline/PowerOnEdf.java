@@ -45,17 +45,8 @@ public final class PowerOnEdf {
      */
     public record Result(Analysis analysis, int transientHyperperiods, int explored) { }
 
-    private record Key(long t, long[] counts) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.t == t && Arrays.equals(k.counts, counts);
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * Long.hashCode(t) + Arrays.hashCode(counts);
-        }
-    }
+    /** A boundary state, compared by content: at most one per hyperperiod, so boxed counts cost nothing. */
+    private record Key(long t, List<Long> counts) { }
 
     public Result analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
@@ -99,7 +90,8 @@ public final class PowerOnEdf {
                 for (int i = 0; i < n; i++) {
                     rel[i] -= (long) level * line.perHyperperiod[i];
                 }
-                long[] first = seen.putIfAbsent(new Key(t - (long) level * line.hyperperiod, rel),
+                long[] first = seen.putIfAbsent(new Key(t - (long) level * line.hyperperiod,
+                        Arrays.stream(rel).boxed().toList()),
                         new long[] {level, frames.size()});
                 if (first != null) {
                     Analysis a = new Analysis(Verdict.SCHEDULABLE, method, stats(frames.size(), t0, meter), frames,

@@ -44,7 +44,7 @@ final class DeviceInfoCommand extends CommonCommand {
     private int kinds(PrintWriter out) {
         if (simContention == null) {
             try {
-                KindFloorReports.report(out, common.format, KindCheck.onGpu(gpu), "measured now, closed-loop");
+                KindFloorReports.report(out, common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
                 return ExitCodes.OK;
             } catch (CudaException e) {
                 if (!e.unavailable()) {

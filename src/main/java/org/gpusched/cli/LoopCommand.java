@@ -85,17 +85,17 @@ final class LoopCommand extends ProfileRun {
                         : Model.of(Profiler.run(ts, dev, sets, profile.warmup, profile.runs, () -> { }),
                         profile.statistic, profile.margin);
             } catch (CudaException e) {
-                throw ProfileDevices.cudaFailure(e);
+                throw ProfileDevice.cudaFailure(e);
             }
             Loop.Settings settings = new Loop.Settings(out.toString(), rounds,
-                    LoopPlayer.hyperperiods(profile.device, replay.hyperperiods), explore.toOptions(0), whole,
-                    LoopPlayer.player(ts, timing, profile.device, replay.mode, profile.execTime, profile.run.seed,
+                    Loop.hyperperiods(profile.device, replay.hyperperiods), explore.toOptions(0), whole,
+                    Loop.player(ts, timing, profile.device, replay.mode, profile.execTime, profile.run.seed,
                             profile.run.gpu, profile.run.nanos(ts)));
             Loop.Result r;
             try {
                 r = Loop.run(ts, content, first, settings);
             } catch (CudaException e) {
-                throw ProfileDevices.cudaFailure(e);
+                throw ProfileDevice.cudaFailure(e);
             }
             ProfileReports.LoopHeader h = new ProfileReports.LoopHeader(taskset.toString(), out.toString(),
                     tableOut.toString(), reportOut.toString(), start == Start.MODEL ? "workload's model" : "profile", device);

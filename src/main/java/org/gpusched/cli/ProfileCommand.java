@@ -6,7 +6,6 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.CudaException;
 import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
@@ -66,7 +65,7 @@ final class ProfileCommand extends ProfileRun {
                 p = measure(ts, dev, in.content(), pairs ? Profiler.pairs(sets) : sets);
             }
             Model measured = Model.of(p, profile.statistic, profile.margin);
-            Model model = pairs ? PairsModel.of(ts, measured, sets) : measured;
+            Model model = pairs ? measured.withPairsPredicted(ts, sets) : measured;
             ProfileReports.Header h = written(outputs, in, p, model, csv);
             switch (common.format) {
                 case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
@@ -87,11 +86,11 @@ final class ProfileCommand extends ProfileRun {
         Input in = read(taskset);
         TaskSet ts = in.ts();
         long nanos = profile.run.nanos(ts);
-        NsysTraces.check(ts, nanos);
+        NsysProfile.check(ts, nanos);
         Path csv = samples != null ? samples : Outputs.beside(out, ".samples.csv");
         try (Outputs outputs = Outputs.of(List.of(taskset, fromNsys, map), overwrite.force).staged()) {
             outputs.checkEach(out, csv);
-            NsysProfile.Result r = NsysTraces.read(ts, fromNsys, map, nanos);
+            NsysProfile.Result r = NsysProfile.read(ts, fromNsys, map, nanos);
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
             ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
@@ -114,10 +113,10 @@ final class ProfileCommand extends ProfileRun {
     private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content, List<int[]> sets) {
         Progress bar = Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "profile", sets.size());
         try {
-            return ProfileDevices.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
+            return ProfileDevice.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
                     bar == null ? () -> { } : bar::step), ts.source(), content);
         } catch (CudaException e) {
-            throw ProfileDevices.cudaFailure(e);
+            throw ProfileDevice.cudaFailure(e);
         } finally {
             if (bar != null) {
                 bar.finish();

@@ -62,17 +62,17 @@ final class ProfileOptions {
     /** The simulated device's timing for {@code ts} (reading --sim-timing, or {@code ts}'s own model). */
     SimTiming simTiming(TaskSet ts, CommonOptions common) {
         SimTiming truth = sim.truth(ts, common);
-        return SimPlay.timing(ts, truth == null ? SimTiming.own(ts) : truth, sim.contention);
+        return SimDeviceFit.timing(ts, truth == null ? SimTiming.own(ts) : truth, sim.contention);
     }
 
     /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */
     static SimTiming readTiming(TaskSet ts, Path file, CommonOptions common) {
         TaskSet truth = common.reader().read(file);
-        return ProfileDevices.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(file));
+        return ProfileDevice.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(file));
     }
 
-    /** The device {@code ts} is profiled on, checked first (player.ProfileDevices). */
+    /** The device {@code ts} is profiled on, checked first (player.ProfileDevice). */
     ProfileDevice open(TaskSet ts, SimTiming timing) {
-        return ProfileDevices.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
+        return ProfileDevice.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
     }
 }

@@ -4,7 +4,6 @@ import org.gpusched.input.InputText;
 import org.gpusched.model.TaskSet;
 import org.gpusched.output.Outputs;
 import org.gpusched.player.ProfileDevice;
-import org.gpusched.player.ProfileDevices;
 import org.gpusched.player.SimTiming;
 import picocli.CommandLine.Mixin;
 
@@ -50,6 +49,6 @@ abstract class ProfileRun extends CommonCommand implements NoCsv {
 
     /** The device, its errors located in the task set's text. */
     ProfileDevice open(Input in, SimTiming timing) {
-        return ProfileDevices.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
+        return ProfileDevice.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
     }
 }

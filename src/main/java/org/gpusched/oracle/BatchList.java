@@ -1,6 +1,7 @@
 package org.gpusched.oracle;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * The candidate batches of one ready mask as a tree in preorder: node k is a set of tasks, its
@@ -22,14 +23,7 @@ public record BatchList(long[] masks, int[] last, int[] size, long[] completions
 
     /** The eligible sets only, in tree order. */
     public long[] eligibleMasks() {
-        long[] out = new long[masks.length];
-        int k = 0;
-        for (int i = 0; i < masks.length; i++) {
-            if (eligible[i]) {
-                out[k++] = masks[i];
-            }
-        }
-        return Arrays.copyOf(out, k);
+        return IntStream.range(0, masks.length).filter(i -> eligible[i]).mapToLong(i -> masks[i]).toArray();
     }
 
     static final class Builder {

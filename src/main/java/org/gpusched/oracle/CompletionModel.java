@@ -78,13 +78,7 @@ public final class CompletionModel {
     /** C(S) without the runtime's overhead: the kernels and copies alone. */
     public long onDevice(long mask) {
         long c = kernels(mask);
-        if (copies == null || c == FORBIDDEN) {
-            return c;
-        }
-        for (long b = mask; b != 0; b &= b - 1) {
-            c = Ticks.add(c, copies[Long.numberOfTrailingZeros(b)]);
-        }
-        return c;
+        return copies == null || c == FORBIDDEN ? c : Ticks.add(c, copyTime(mask));
     }
 
     /**
@@ -92,26 +86,31 @@ public final class CompletionModel {
      * issuing them (0 without copies); {@link #completion} less this is the kernels' frame alone.
      */
     public long copies(long mask) {
-        long c = 0;
-        int calls = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            int u = Long.numberOfTrailingZeros(b);
-            c = copies == null ? c : Ticks.add(c, copies[u]);
-            calls += copyCalls[u];
-        }
-        return overhead == null ? c : Ticks.add(c, Ticks.mul(overhead.copy(), calls));
+        long c = copies == null ? 0 : copyTime(mask);
+        return overhead == null ? c : Ticks.add(c, Ticks.mul(overhead.copy(), calls(mask)));
     }
 
     /** The runtime's overhead of a frame running the set {@code mask}: 0 without a stated overhead. */
     public long overhead(long mask) {
-        if (overhead == null) {
-            return 0;
+        return overhead == null ? 0 : overhead.frame(Long.bitCount(mask), calls(mask));
+    }
+
+    /** The set's H2D and D2H copy times, summed (saturating); only with {@code copies}. */
+    private long copyTime(long mask) {
+        long c = 0;
+        for (long b = mask; b != 0; b &= b - 1) {
+            c = Ticks.add(c, copies[Long.numberOfTrailingZeros(b)]);
         }
+        return c;
+    }
+
+    /** The set's copies, counted as the runtime's per-copy cost counts them. */
+    private int calls(long mask) {
         int calls = 0;
         for (long b = mask; b != 0; b &= b - 1) {
             calls += copyCalls[Long.numberOfTrailingZeros(b)];
         }
-        return overhead.frame(Long.bitCount(mask), calls);
+        return calls;
     }
 
     private long kernels(long mask) {

@@ -94,10 +94,7 @@ public final class Oracle {
      * GPU, or at most one kernel may be resident. Holds for every superset too.
      */
     public boolean neverTogether(int i, int j) {
-        if (gpu.maxResidentKernels() < 2) {
-            return true;
-        }
-        return simulate && exceedsCapacity(new int[] {i, j});
+        return gpu.maxResidentKernels() < 2 || simulate && exceedsCapacity(new int[] {i, j});
     }
 
     /** Number of block-placement simulations run so far (memo misses). */
@@ -236,10 +233,7 @@ public final class Oracle {
     private boolean exceedsCapacity(int[] tasks) {
         long[] sums = new long[4];
         for (int t : tasks) {
-            sums[0] += grid[t];
-            sums[1] += grid[t] * usage[t].warps();
-            sums[2] += grid[t] * usage[t].registers();
-            sums[3] += grid[t] * usage[t].sharedMemory();
+            addUsage(sums, t);
         }
         return overCapacity(sums);
     }

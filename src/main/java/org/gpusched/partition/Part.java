@@ -2,6 +2,7 @@ package org.gpusched.partition;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A partition during the search: its tasks (indices into the task list, increasing) and its size m.
@@ -31,10 +32,6 @@ record Part(int[] members, long sms, Fraction utilization) {
     }
 
     static int[] union(Part a, Part b) {
-        int[] u = new int[a.members.length + b.members.length];
-        System.arraycopy(a.members, 0, u, 0, a.members.length);
-        System.arraycopy(b.members, 0, u, a.members.length, b.members.length);
-        Arrays.sort(u);
-        return u;
+        return IntStream.concat(Arrays.stream(a.members), Arrays.stream(b.members)).sorted().toArray();
     }
 }

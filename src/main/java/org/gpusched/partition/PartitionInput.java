@@ -67,13 +67,8 @@ public record PartitionInput(long sms, List<KernelTask> tasks) {
             case AMDAHL -> new Curve.Amdahl(s.parallel(), s.serial(), s.measuredOnSms());
             case TABLE -> new Curve.Table(s.points().stream().mapToLong(Scaling.Point::sms).toArray(),
                     s.points().stream().mapToLong(Scaling.Point::time).toArray());
-            case WAVES -> {
-                List<Curve.Waves.Kernel> ks = new ArrayList<>();
-                for (Segment.Gpu g : t.gpuSegments()) {
-                    ks.add(new Curve.Waves.Kernel(g.exec(), g.kernel().blocks(), residentPerSm(g.kernel(), gpu)));
-                }
-                yield new Curve.Waves(ks, gpu.sms());
-            }
+            case WAVES -> new Curve.Waves(t.gpuSegments().stream().map(g -> new Curve.Waves.Kernel(g.exec(),
+                    g.kernel().blocks(), residentPerSm(g.kernel(), gpu))).toList(), gpu.sms());
         };
     }
 

@@ -1,6 +1,7 @@
 package org.gpusched.partition;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
@@ -31,21 +32,15 @@ public enum PartitionTest {
     public String id() { return id; }
 
     public static PartitionTest parse(String s) {
-        for (PartitionTest t : values()) {
-            if (t.id.equals(s.toLowerCase(Locale.ROOT))) {
-                return t;
-            }
-        }
-        throw new IllegalArgumentException("unknown partition test '" + s + "' (expected per-task, edf-dbf or gfb)");
+        return Arrays.stream(values()).filter(t -> t.id.equals(s.toLowerCase(Locale.ROOT))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown partition test '" + s
+                        + "' (expected per-task, edf-dbf or gfb)"));
     }
 
     /** Whether another task of {@code tasks} has the kind of {@code tasks.get(i)}. */
     static boolean[] conflicts(List<KernelTask> tasks) {
-        int compute = 0;
-        for (KernelTask t : tasks) {
-            compute += t.kind() == Kind.COMPUTE ? 1 : 0;
-        }
-        int memory = tasks.size() - compute;
+        long compute = tasks.stream().filter(t -> t.kind() == Kind.COMPUTE).count();
+        long memory = tasks.size() - compute;
         boolean[] c = new boolean[tasks.size()];
         for (int i = 0; i < c.length; i++) {
             c[i] = (tasks.get(i).kind() == Kind.COMPUTE ? compute : memory) > 1;

@@ -27,7 +27,6 @@ public final class Partitioner {
         Arrays.setAll(forbidden, i -> new BitSet());
     }
 
-    /** Runs heuristic {@code h} on the tasks. */
     public static PartitionResult run(PartitionInput in, Heuristic h, PartitionOptions o) {
         long t0 = System.nanoTime();
         PartitionResult r = new Partitioner(in, o).search(h);
@@ -113,12 +112,8 @@ public final class Partitioner {
             for (int t : p1.members()) {
                 banned.or(forbidden[t]);
             }
-            List<Part> elig = new ArrayList<>();
-            for (Part q : parts) {
-                if (q != p1 && Arrays.stream(q.members()).noneMatch(banned::get)) {
-                    elig.add(q);
-                }
-            }
+            List<Part> elig = parts.stream().filter(q -> q != p1 && Arrays.stream(q.members()).noneMatch(banned::get))
+                    .toList();
             if (elig.isEmpty()) {
                 continue;
             }
@@ -153,9 +148,8 @@ public final class Partitioner {
             out.sort(Comparator.comparingLong((Candidate c) -> c.mergedSms() < 0 ? Long.MAX_VALUE : c.mergedSms())
                     .thenComparingInt(c -> c.part().first()));
         } else {
-            List<Part> sorted = new ArrayList<>(elig);
-            sorted.sort(Comparator.comparing(Part::utilization).thenComparingInt(Part::first));
-            sorted.forEach(q -> out.add(new Candidate(q, 0)));
+            elig.stream().sorted(Comparator.comparing(Part::utilization).thenComparingInt(Part::first))
+                    .forEach(q -> out.add(new Candidate(q, 0)));
         }
         return out;
     }

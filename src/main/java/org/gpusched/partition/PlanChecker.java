@@ -1,9 +1,12 @@
 package org.gpusched.partition;
 
+import org.gpusched.model.Hyperperiod;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * An independent check of a partition plan against its tasks, written apart from the search and
@@ -95,15 +98,12 @@ public final class PlanChecker {
     }
 
     private static String demand(List<KernelTask> ts, long[] c) {
-        long h = 1;
-        long dmax = 0;
-        for (KernelTask t : ts) {
-            h = lcm(h, t.period());
-            dmax = Math.max(dmax, t.deadline());
-            if (h > MAX_HORIZON) {
-                return null; // too long to check this way; the plan's own test stands
-            }
+        OptionalLong lcm = Hyperperiod.lcm(ts.stream().mapToLong(KernelTask::period).toArray());
+        if (lcm.isEmpty() || lcm.getAsLong() > MAX_HORIZON) {
+            return null; // too long to check this way; the plan's own test stands
         }
+        long h = lcm.getAsLong();
+        long dmax = ts.stream().mapToLong(KernelTask::deadline).max().orElse(0);
         for (int i = 0; i < ts.size(); i++) {
             for (long d = ts.get(i).deadline(); d <= h + dmax; d += ts.get(i).period()) {
                 long sum = 0;
@@ -119,10 +119,5 @@ public final class PlanChecker {
             }
         }
         return null;
-    }
-
-    private static long lcm(long a, long b) {
-        long g = java.math.BigInteger.valueOf(a).gcd(java.math.BigInteger.valueOf(b)).longValue();
-        return Math.multiplyHigh(a / g, b) != 0 ? Long.MAX_VALUE : a / g * b;
     }
 }

@@ -71,13 +71,7 @@ public final class PlanReader {
                 }
                 members.add(t);
             }
-            boolean[] conflict = PartitionTest.conflicts(members);
-            List<SmPartitionPlan.Slot> slots = new ArrayList<>();
-            for (int j = 0; j < members.size(); j++) {
-                KernelTask t = members.get(j);
-                slots.add(new SmPartitionPlan.Slot(t.name(), t.index(), t.kind(), conflict[j],
-                        test.time(t, conflict[j], Math.max(1, sms)), t.deadline(), t.period()));
-            }
+            List<SmPartitionPlan.Slot> slots = SmPartitionPlan.Slot.of(members, test, Math.max(1, sms));
             if (x.has("name") && (!x.path("name").isTextual() || Escapes.hasUnsafe(x.path("name").asText()))) {
                 throw d.error(p + ".name", "must be a string without control characters");
             }

@@ -26,6 +26,18 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
         public long slack() {
             return deadline - time;
         }
+
+        /** The slots of {@code ts} sharing one partition of {@code sms} SMs, timed as {@code test} charges them. */
+        static List<Slot> of(List<KernelTask> ts, PartitionTest test, long sms) {
+            boolean[] conflict = PartitionTest.conflicts(ts);
+            List<Slot> slots = new ArrayList<>();
+            for (int i = 0; i < ts.size(); i++) {
+                KernelTask t = ts.get(i);
+                slots.add(new Slot(t.name(), t.index(), t.kind(), conflict[i], test.time(t, conflict[i], sms),
+                        t.deadline(), t.period()));
+            }
+            return slots;
+        }
     }
 
     /** The plan of a result's partitions (schedulable or not: a failed search still shows where it stopped). */
@@ -33,14 +45,7 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
         List<Partition> out = new ArrayList<>();
         long next = 0;
         for (PartitionResult.Group g : r.partitions()) {
-            List<KernelTask> ts = g.tasks().stream().map(in.tasks()::get).toList();
-            boolean[] conflict = PartitionTest.conflicts(ts);
-            List<Slot> slots = new ArrayList<>();
-            for (int i = 0; i < ts.size(); i++) {
-                KernelTask t = ts.get(i);
-                slots.add(new Slot(t.name(), t.index(), t.kind(), conflict[i], r.test().time(t, conflict[i], g.sms()),
-                        t.deadline(), t.period()));
-            }
+            List<Slot> slots = Slot.of(g.tasks().stream().map(in.tasks()::get).toList(), r.test(), g.sms());
             out.add(new Partition("P" + out.size(), g.sms(), next, next + g.sms() - 1, slots));
             next += g.sms();
         }
@@ -49,13 +54,8 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
     public double scheduledWorkload() {
-        Fraction u = Fraction.ZERO;
-        for (Partition p : partitions) {
-            for (Slot s : p.tasks()) {
-                u = u.plus(Fraction.of(s.time(), s.period()));
-            }
-        }
-        return u.value();
+        return partitions.stream().flatMap(p -> p.tasks().stream()).map(s -> Fraction.of(s.time(), s.period()))
+                .reduce(Fraction.ZERO, Fraction::plus).value();
     }
 
     public long usedSms() {

@@ -111,15 +111,7 @@ final class ContentionCsv {
     }
 
     private static boolean header(List<Field> row) {
-        if (row.size() != FIELDS.length) {
-            return false;
-        }
-        for (int i = 0; i < FIELDS.length; i++) {
-            if (!row.get(i).text().strip().equals(FIELDS[i])) {
-                return false;
-            }
-        }
-        return true;
+        return row.stream().map(f -> f.text().strip()).toList().equals(List.of(FIELDS));
     }
 
     private static FittedContention.Set set(String file, List<Field> row, double measured) {

@@ -2,6 +2,8 @@ package org.gpusched.player;
 
 import org.gpusched.model.KernelKind;
 
+import java.util.Arrays;
+
 /**
  * How the simulated device slows kernels of the built-in kinds that run together: the built-in
  * fluid model ({@link FluidContention}) or one fitted to a GPU's measurements ({@link FittedContention}).
@@ -15,10 +17,7 @@ public interface ContentionModel {
      * started at 0; {@code work[i]} is kernel i's isolated time.
      */
     default long makespan(long[] work, KernelKind[] kinds) {
-        double last = 0;
-        for (double f : finishes(work, kinds)) {
-            last = Math.max(last, f);
-        }
+        double last = Arrays.stream(finishes(work, kinds)).max().orElse(0);
         return (long) Math.ceil(last - 1e-9);
     }
 

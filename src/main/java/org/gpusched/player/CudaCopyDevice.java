@@ -7,6 +7,7 @@ import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Copy/execute batches on a CUDA GPU through {@link CopyNative}: pinned host buffers,
@@ -47,8 +48,7 @@ public final class CudaCopyDevice implements CopyDevice {
         long maxIn = 1;
         long maxOut = 1;
         for (WorkTask t : w.tasks()) {
-            Kernel k = t.gpuSegments().stream().map(Segment.Gpu::kernel).filter(x -> x != null).findFirst()
-                    .orElse(NativeTable.DEFAULT_KERNEL);
+            Kernel k = Objects.requireNonNullElse(PartitionSim.kernel(t), NativeTable.DEFAULT_KERNEL);
             blocks[t.index()] = k.blocks();
             threads[t.index()] = k.threadsPerBlock();
             smem[t.index()] = (int) Math.min(Integer.MAX_VALUE, k.sharedMemoryPerBlock());

@@ -4,8 +4,10 @@ import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
 
 /**
  * Plays a plan on a CUDA GPU through {@link NativePlayer}: one non-blocking stream per task, a
@@ -41,7 +43,7 @@ public final class CudaDevice implements Device {
         NativePlayer.load();
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
         long h = NativePlayer.open(gpu, k.unitTask(), k.blocks(), k.threads(), k.smem(), k.modules(), k.symbols(),
-                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindCheck.askedNs(ts, tickNs));
+                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindFloors.askedNs(ts, tickNs));
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
@@ -51,12 +53,8 @@ public final class CudaDevice implements Device {
     }
 
     static String value(String[] info, String key) {
-        for (String kv : info) {
-            if (kv.startsWith(key + "=")) {
-                return kv.substring(key.length() + 1);
-            }
-        }
-        return "?";
+        return Arrays.stream(info).filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
+                .findFirst().orElse("?");
     }
 
     /** What the native layer sees: key=value lines; throws {@link CudaException} saying why not. */
@@ -82,37 +80,37 @@ public final class CudaDevice implements Device {
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
     private static List<String> notes(UnrolledTable plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
         long[] dur = run.kernelNs();
-        Stat copy = new Stat();
+        LongSummaryStatistics copy = new LongSummaryStatistics();
         for (int i = 0; i < m; i++) {
             for (int d = 0; d < 2; d++) {
                 long stated = d == 0 ? run.h2dNs()[i] : run.d2hNs()[i];
                 if (stated > 0) {
-                    copy.add(out[4 * n + (3 + 2 * d) * m + i] - out[4 * n + (2 + 2 * d) * m + i] - stated);
+                    copy.accept(out[4 * n + (3 + 2 * d) * m + i] - out[4 * n + (2 + 2 * d) * m + i] - stated);
                 }
             }
         }
         List<Long> skews = new ArrayList<>();
-        Stat launch = new Stat();
-        Stat sync = new Stat();
-        Stat firstBlock = new Stat();
-        Stat kernel = new Stat();
+        LongSummaryStatistics launch = new LongSummaryStatistics();
+        LongSummaryStatistics sync = new LongSummaryStatistics();
+        LongSummaryStatistics firstBlock = new LongSummaryStatistics();
+        LongSummaryStatistics kernel = new LongSummaryStatistics();
         for (int i = 0; i < m; i++) {
-            kernel.add(out[4 * n + m + i] - out[4 * n + i] - dur[i]);
+            kernel.accept(out[4 * n + m + i] - out[4 * n + i] - dur[i]);
         }
         for (int e = 0; e < n; e++) {
             long prevEnd = e == 0 ? Long.MIN_VALUE : out[2 * n + e - 1];
             if (prevEnd < out[3 * n + e]) {
                 skews.add(out[e] - out[3 * n + e]);
             }
-            launch.add(out[n + e] - out[e]);
+            launch.accept(out[n + e] - out[e]);
             long lastFinish = Long.MIN_VALUE;
             long firstStart = Long.MAX_VALUE;
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 lastFinish = Math.max(lastFinish, out[4 * n + m + i]);
                 firstStart = Math.min(firstStart, out[4 * n + i]);
             }
-            sync.add(out[2 * n + e] - lastFinish);
-            firstBlock.add(firstStart - out[e]);
+            sync.accept(out[2 * n + e] - lastFinish);
+            firstBlock.accept(firstStart - out[e]);
         }
         List<String> notes = new ArrayList<>();
         notes.add("clock alignment: GPU timer mapped to the host clock within +-" + align[0] + " ns");
@@ -121,12 +119,12 @@ public final class CudaDevice implements Device {
         if (align.length >= 6) {
             notes.add(WakeSkew.realtime(align[2], align[3], align[4], align[5]));
         }
-        notes.add("launch time (first to last launch returned): " + launch);
-        notes.add("submission to first block start: " + firstBlock);
-        notes.add("job time error (measured - requested, GPU timer): " + kernel.per("jobs"));
-        notes.add("last block end to cudaDeviceSynchronize return: " + sync);
-        if (copy.count > 0) {
-            notes.add("copy time error (measured - stated, events): " + copy.per("copies"));
+        notes.add("launch time (first to last launch returned): " + per(launch, "batches"));
+        notes.add("submission to first block start: " + per(firstBlock, "batches"));
+        notes.add("job time error (measured - requested, GPU timer): " + per(kernel, "jobs"));
+        notes.add("last block end to cudaDeviceSynchronize return: " + per(sync, "batches"));
+        if (copy.getCount() > 0) {
+            notes.add("copy time error (measured - stated, events): " + per(copy, "copies"));
         }
         return notes;
     }
@@ -148,7 +146,7 @@ public final class CudaDevice implements Device {
     /** How late the host wakes up for frames {@code periodNs} apart, over {@code n} wake-ups (the player's way). */
     static WakeSkew wakeSkew(int n, long periodNs) {
         long[] r = NativePlayer.wakeSkew(n, periodNs);
-        return WakeSkew.of(java.util.Arrays.copyOf(r, n));
+        return WakeSkew.of(Arrays.copyOf(r, n));
     }
 
     /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */
@@ -169,26 +167,9 @@ public final class CudaDevice implements Device {
         return "CudaDevice[" + gpu + "]";
     }
 
-    /** Mean and maximum of a few nanosecond samples. */
-    private static final class Stat {
-        private long count;
-        private long sum;
-        private long max = Long.MIN_VALUE;
-
-        void add(long v) {
-            count++;
-            sum += v;
-            max = Math.max(max, v);
-        }
-
-        String per(String what) {
-            return count == 0 ? "n/a" : String.format(Locale.ROOT, "mean %d ns, max %d ns over %d %s",
-                    sum / count, max, count, what);
-        }
-
-        @Override
-        public String toString() {
-            return per("batches");
-        }
+    /** Mean (rounded toward 0) and maximum of a few nanosecond samples. */
+    private static String per(LongSummaryStatistics s, String what) {
+        return s.getCount() == 0 ? "n/a" : String.format(Locale.ROOT, "mean %d ns, max %d ns over %d %s",
+                s.getSum() / s.getCount(), s.getMax(), s.getCount(), what);
     }
 }

@@ -4,6 +4,7 @@ import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,16 +29,13 @@ public final class CudaProfileDevice implements ProfileDevice {
     public static CudaProfileDevice open(TaskSet ts, int gpu, long tickNs) {
         // By unit (a chain's kernels each have their own): the indices the native layer was opened with.
         List<Unit> units = ts.units();
-        long[] w = new long[units.size()];
-        for (int i = 0; i < w.length; i++) {
-            w[i] = Math.multiplyExact(units.get(i).wcet(), tickNs);
-        }
+        long[] w = units.stream().mapToLong(u -> Math.multiplyExact(u.wcet(), tickNs)).toArray();
         // Kernels of one task share its stream, so the second kernel of the launch measurement is
         // another task's (two kernels of one chain would run one after the other).
         int other = units.stream().filter(u -> u.task() != units.get(0).task()).mapToInt(Unit::index).findFirst()
                 .orElse(-1);
         CudaDevice cuda = CudaDevice.open(ts, gpu, tickNs);
-        KindCheck.refuseBelowFloor(cuda, ts);
+        KindFloors.refuseBelowFloor(cuda, ts);
         return new CudaProfileDevice(cuda, w, other);
     }
 
@@ -70,11 +68,7 @@ public final class CudaProfileDevice implements ProfileDevice {
 
     @Override
     public long[] time(long mask, int[] order, int warmup, int runs) {
-        long[] d = new long[order.length];
-        for (int k = 0; k < order.length; k++) {
-            d[k] = wcetNs[order[k]];
-        }
-        return cuda.profile(order, d, warmup, runs);
+        return cuda.profile(order, Arrays.stream(order).mapToLong(k -> wcetNs[k]).toArray(), warmup, runs);
     }
 
     /**
@@ -97,7 +91,7 @@ public final class CudaProfileDevice implements ProfileDevice {
     }
 
     private static long max(long[] samples) {
-        return java.util.Arrays.stream(samples).max().orElse(0);
+        return Arrays.stream(samples).max().orElse(0);
     }
 
     /** Wake-ups the jitter is measured over, and their spacing (frames 0.5 ms apart: 0.5 s in all). */
@@ -111,7 +105,7 @@ public final class CudaProfileDevice implements ProfileDevice {
 
     private static long median(long[] samples) {
         long[] s = samples.clone();
-        java.util.Arrays.sort(s);
+        Arrays.sort(s);
         return s.length == 0 ? 0 : s[s.length / 2];
     }
 

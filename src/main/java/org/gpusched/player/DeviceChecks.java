@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -84,14 +85,6 @@ public final class DeviceChecks {
     }
 
     private static boolean startsWith(byte[] a, byte[] prefix) {
-        if (a.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if (a[i] != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
+        return a.length >= prefix.length && Arrays.equals(a, 0, prefix.length, prefix, 0, prefix.length);
     }
 }

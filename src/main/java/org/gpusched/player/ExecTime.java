@@ -5,6 +5,7 @@ import org.gpusched.model.Ticks;
 
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * How long each job runs, as a fraction of its batch's modelled completion time: {@code wcet}
@@ -51,11 +52,7 @@ public record ExecTime(double low, double high, String spec) {
      * reproduces a run exactly.
      */
     public long[] durations(UnrolledTable plan, long seed) {
-        long[] c = new long[plan.entries()];
-        for (int e = 0; e < c.length; e++) {
-            c[e] = plan.completion(e);
-        }
-        return durations(plan, seed, c);
+        return durations(plan, seed, IntStream.range(0, plan.entries()).mapToLong(plan::completion).toArray());
     }
 
     /**

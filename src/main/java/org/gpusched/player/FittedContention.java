@@ -3,6 +3,7 @@ package org.gpusched.player;
 import org.gpusched.model.KernelKind;
 
 import java.util.*;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -68,13 +69,8 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
 
     /** Each kind's largest measured slowdown (1 for a kind never measured): the fallback. */
     public Map<KernelKind, Double> factors() {
-        Map<KernelKind, Double> f = new EnumMap<>(KernelKind.class);
-        for (Set s : sets) {
-            for (Member m : s.members()) {
-                f.merge(m.kind(), m.slowdown(), Math::max);
-            }
-        }
-        return f;
+        return sets.stream().flatMap(s -> s.members().stream()).collect(Collectors.toMap(Member::kind,
+                Member::slowdown, Math::max, () -> new EnumMap<>(KernelKind.class)));
     }
 
     /**
@@ -103,11 +99,8 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
             return anyOrder;
         }
         Map<KernelKind, Double> factor = factors();
-        double[] end = new double[asked.length];
-        for (int i = 0; i < asked.length; i++) {
-            end[i] = asked[i].isolated() * slowdown(asked[i].kind(), factor.getOrDefault(asked[i].kind(), 1.0));
-        }
-        return end;
+        return Arrays.stream(asked)
+                .mapToDouble(a -> a.isolated() * slowdown(a.kind(), factor.getOrDefault(a.kind(), 1.0))).toArray();
     }
 
     /**

@@ -2,6 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.KernelKind;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -39,14 +40,8 @@ public record FluidContention(Map<KernelKind, double[]> demands) implements Cont
     /** Whether a kernel of {@code kind} loads any resource. */
     @Override
     public boolean contends(KernelKind kind) {
-        for (double d : demands.get(kind)) {
-            if (d > 0) {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(demands.get(kind)).anyMatch(d -> d > 0);
     }
-
 
     /** When each kernel finishes (exact, not rounded), all started at 0. */
     @Override

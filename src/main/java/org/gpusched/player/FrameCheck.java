@@ -62,10 +62,7 @@ public record FrameCheck(List<Frame> frames, Summary summary, Map<Long, Long> wo
         long maxSkew = Long.MIN_VALUE;
         for (PlayResult.BatchRow b : r.batches()) {
             int e = b.entry();
-            long mask = 0;
-            for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                mask |= 1L << plan.unit(i); // by kernel: a chain's kernels are the sets a model times
-            }
+            long mask = plan.mask(e); // by kernel: a chain's kernels are the sets a model times
             long model = Ticks.mul(plan.completion(e), scale);
             long length = Ticks.sub(b.end(), b.start());
             Frame f = new Frame(e, b.hyperperiod(), b.tableEntry(), mask, b.jobs(), b.plannedStart(), b.start(),

@@ -4,8 +4,10 @@ import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Kernels of the built-in kinds timed alone and together on a GPU: the device side of
@@ -37,18 +39,27 @@ public final class KindBench implements AutoCloseable {
 
     /** The task set the GPU is opened with: {@code copies} tasks per kind, times in ns. */
     static TaskSet taskSet(List<KernelKind> kinds, int copies) {
-        StringBuilder tasks = new StringBuilder();
+        List<String> tasks = new ArrayList<>();
         for (KernelKind k : kinds) {
             for (int c = 0; c < copies; c++) {
-                tasks.append(tasks.length() == 0 ? "" : ",\n").append(String.format(java.util.Locale.ROOT,
-                        "{\"name\": \"%s-%d\", \"period\": 1000000000, \"deadline\": 1000000000, \"wcet\": 100000,"
-                                + " \"kernel\": {\"blocks\": %d, \"threadsPerBlock\": %d, \"kind\": \"%s\"}}",
-                        k.json(), c, BLOCKS, THREADS, k.json()));
+                tasks.add(probe(k.json() + "-" + c, 100_000, BLOCKS, THREADS, k));
             }
         }
-        String json = "{\"formatVersion\": 1, \"name\": \"interference-kinds\", \"timeUnit\": \"ns\",\n\"tasks\": [\n"
-                + tasks + "\n], \"interference\": {\"model\": \"none\"}}";
-        return new TaskSetReader().read("interference-kinds", json);
+        return probes("interference-kinds", tasks);
+    }
+
+    /** One task of a probe set: a synthetic kernel of {@code kind} asked for {@code wcetNs}, alone per second. */
+    static String probe(String name, long wcetNs, int blocks, int threads, KernelKind kind) {
+        return String.format(Locale.ROOT, "{\"name\": \"%s\", \"period\": 1000000000, \"deadline\": 1000000000,"
+                + " \"wcet\": %d, \"kernel\": {\"blocks\": %d, \"threadsPerBlock\": %d, \"kind\": \"%s\"}}", name,
+                wcetNs, blocks, threads, kind.json());
+    }
+
+    /** The task set {@code name} of probe {@code tasks}, times in ns, without an interference model. */
+    static TaskSet probes(String name, List<String> tasks) {
+        return new TaskSetReader().read(name, "{\"formatVersion\": 1, \"name\": \"" + name + "\", \"timeUnit\":"
+                + " \"ns\", \"tasks\": [\n" + String.join(",\n", tasks) + "\n], \"interference\":"
+                + " {\"model\": \"none\"}}");
     }
 
     /** The task (stream) of each member: the k-th occurrence of a kind in the set is that kind's k-th copy. */

@@ -3,6 +3,7 @@ package org.gpusched.player;
 import org.gpusched.model.*;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,7 +13,8 @@ import java.util.Locale;
  * its time (a memory kernel cannot be shorter than the traffic it must move), so such a task is
  * refused before anything is played. Floors are known at measured shapes; between them
  * {@link #floorNs} gives a lower bound, assuming only that more threads never make a kind slower
- * and at most linearly faster, so a refusal is never a guess.
+ * and at most linearly faster, so a refusal is never a guess. On a GPU each unit's kind is calibrated
+ * for its wcet when the device opens, and a unit whose floor measured there is above it is refused.
  *
  * @param name   where the floors come from (a preset's name, or the device they were measured on)
  * @param points the measured shapes
@@ -88,28 +90,16 @@ public record KindFloors(String name, List<Point> points) {
      */
     public long floorNs(KernelKind kind, int blocks, int threads) {
         long total = (long) blocks * threads;
-        long bound = 0;
-        for (Point p : points) {
-            if (p.kind() != kind || p.floorNs() == 0) {
-                continue;
-            }
-            long b = p.totalThreads() >= total ? p.floorNs()
-                    : (long) Math.floor((double) p.floorNs() * p.totalThreads() / total);
-            bound = Math.max(bound, b);
-        }
-        return bound;
+        return points.stream().filter(p -> p.kind() == kind && p.floorNs() != 0)
+                .mapToLong(p -> p.totalThreads() >= total ? p.floorNs()
+                        : (long) Math.floor((double) p.floorNs() * p.totalThreads() / total))
+                .max().orElse(0);
     }
 
     /** A measured shape of {@code kind} with more threads and a lower floor than {@code floorNs}, if any. */
     private Point wider(KernelKind kind, long total, long floorNs) {
-        Point best = null;
-        for (Point p : points) {
-            if (p.kind() == kind && p.totalThreads() > total && p.floorNs() < floorNs
-                    && (best == null || p.floorNs() < best.floorNs())) {
-                best = p;
-            }
-        }
-        return best;
+        return points.stream().filter(p -> p.kind() == kind && p.totalThreads() > total && p.floorNs() < floorNs)
+                .min(Comparator.comparingLong(Point::floorNs)).orElse(null);
     }
 
     /**
@@ -151,7 +141,7 @@ public record KindFloors(String name, List<Point> points) {
     private String refusal(Unit u, Kernel k, long asked, long floor, String device) {
         Point w = wider(k.kind(), (long) k.blocks() * k.threadsPerBlock(), floor);
         String more = w == null ? "more blocks" : String.format(Locale.ROOT, "more blocks (%s at %d x %d)",
-                us(w.floorNs()), w.blocks(), w.threads());
+                us(w.floorNs(), 1), w.blocks(), w.threads());
         String buffer = k.kind() == KernelKind.MEMORY || k.kind() == KernelKind.CACHE
                 ? ", a smaller buffer (the floor is one pass over the kind's buffer)" : "";
         String[] both = apart(asked, floor);
@@ -160,10 +150,6 @@ public record KindFloors(String name, List<Point> points) {
                         + " a longer wcet, or another kind (spin and compute keep their time)", u.name(),
                 k.kind().json(), k.blocks(), k.threadsPerBlock(), both[0], k.kind().json(), both[1], device, more,
                 buffer);
-    }
-
-    static String us(long ns) {
-        return us(ns, 1);
     }
 
     private static String us(long ns, int decimals) {
@@ -181,5 +167,69 @@ public record KindFloors(String name, List<Point> points) {
             }
         }
         return new String[] {us(a, 3), us(b, 3)};
+    }
+
+    /** Per unit the time its kind is calibrated for at open: its wcet at {@code tickNs}. */
+    static long[] askedNs(TaskSet ts, long tickNs) {
+        long[] asked = new long[ts.units().size()];
+        for (Unit u : ts.units()) {
+            asked[u.index()] = u.wcet() > Long.MAX_VALUE / Math.max(tickNs, 1) ? Long.MAX_VALUE : u.wcet() * tickNs;
+        }
+        return asked;
+    }
+
+    /**
+     * Refuses (exit 2, closing the device first) the first unit of {@code ts} whose kind's floor
+     * measured at open on {@code cuda} is above its wcet.
+     */
+    public static void refuseBelowFloor(CudaDevice cuda, TaskSet ts) {
+        long[] k = cuda.kindCalibration();
+        try {
+            new KindFloors(cuda.name(), List.of()).check(ts, cuda.tickNs(), cuda.name(),
+                    u -> k[5 * u.index()] < 0 ? 0 : k[5 * u.index()]);
+        } catch (RuntimeException e) {
+            cuda.close();
+            throw e;
+        }
+    }
+
+    /** The calibration of every kernel-kind unit of {@code ts} opened on {@code cuda}, as floors and errors. */
+    public static KindFloors measured(CudaDevice cuda, TaskSet ts) {
+        long[] k = cuda.kindCalibration();
+        List<Point> points = new ArrayList<>();
+        for (Unit u : ts.units()) {
+            int i = 5 * u.index();
+            if (u.kernel() == null || u.kernel().kind() == KernelKind.SPIN || k[i] < 0) {
+                continue;
+            }
+            double error = k[i + 1] > 0 ? (double) (k[i + 2] - k[i + 1]) / k[i + 1] : 0;
+            points.add(new Point(u.kernel().kind(), u.kernel().blocks(), u.kernel().threadsPerBlock(), k[i], error));
+        }
+        return new KindFloors(cuda.name(), points);
+    }
+
+    /** The time each kind is calibrated for by {@link #onGpu}, ns. */
+    static final long PROBE_NS = 200_000;
+
+    /**
+     * Every kind but spin calibrated on GPU {@code gpu} at 4 blocks and at one block per SM (256
+     * threads each) for {@link #PROBE_NS}: the floors and calibration errors {@code device-info
+     * --kinds} prints. Throws {@link CudaException} without a usable GPU.
+     */
+    public static KindFloors onGpu(int gpu) {
+        String sms = CudaDevice.value(CudaDevice.info(gpu).toArray(String[]::new), "sms");
+        int wide = sms.matches("\\d{1,5}") ? Math.max(Integer.parseInt(sms), 5) : 132;
+        List<String> tasks = new ArrayList<>();
+        for (KernelKind k : KernelKind.values()) {
+            for (int blocks : new int[] {4, wide}) {
+                if (k != KernelKind.SPIN) {
+                    tasks.add(KindBench.probe(k.json() + "-b" + blocks, PROBE_NS, blocks, 256, k));
+                }
+            }
+        }
+        TaskSet ts = KindBench.probes("kind-floors", tasks);
+        try (CudaDevice cuda = CudaDevice.open(ts, gpu, 1)) {
+            return measured(cuda, ts);
+        }
     }
 }

@@ -12,13 +12,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 
 /**
  * {@code play} given a partition plan (analyze --plan) instead of a scheduling table: each
  * partition's kernels confined to its SMs, on the simulated device ({@link PartitionSim}, also for
- * --device auto) or, asked for explicitly, on CUDA through green contexts ({@link PlanOnGpu}; refused,
+ * --device auto) or, asked for explicitly, on CUDA through green contexts ({@link PartitionSim#onGpu}; refused,
  * exit 2, where the driver lacks them; docs/partitioning.md).
  */
 public final class PlanPlay {
@@ -72,12 +73,7 @@ public final class PlanPlay {
         SmPartitionPlan plan = PlanReader.read(q.plan(), text, in, w.sha256(), q.force());
         long[] periods = w.tasks().stream().mapToLong(t -> t.period()).toArray();
         OptionalLong h = Hyperperiod.lcm(periods);
-        long jobs = 0;
-        if (h.isPresent()) {
-            for (long p : periods) {
-                jobs += h.getAsLong() / p * q.hyperperiods();
-            }
-        }
+        long jobs = h.isEmpty() ? 0 : Arrays.stream(periods).map(p -> h.getAsLong() / p * q.hyperperiods()).sum();
         if (h.isEmpty() || jobs > UnrolledTable.MAX_ITEMS) {
             throw new InputException(q.workload().toString(), "", "too many jobs to play (" + (h.isEmpty() ? "the "
                     + "hyperperiod overflows" : jobs) + "); the player plays at most " + UnrolledTable.MAX_ITEMS);
@@ -87,7 +83,7 @@ public final class PlanPlay {
         String device = "sim";
         if (q.device() == DeviceChoice.CUDA) {
             try {
-                played = PlanOnGpu.play(q.gpu(), w, plan, horizon);
+                played = PartitionSim.onGpu(q.gpu(), w, plan, horizon);
             } catch (CudaException e) {
                 throw new PlayRefused("--device cuda: " + e.getMessage(), NativePartition.unsupported(e));
             } catch (IllegalArgumentException e) {

@@ -6,6 +6,7 @@ import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * A queue machine for copy/execute batches, independent of the simulator's closed-form batch
@@ -59,10 +60,7 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
             java.util.Arrays.fill(start[j], -1);
             java.util.Arrays.fill(end[j], -1);
         }
-        List<List<Cmd>> queues = new ArrayList<>();
-        for (int q = 0; q < 4; q++) {
-            queues.add(new ArrayList<>());
-        }
+        List<List<Cmd>> queues = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         List<Cmd> all = new ArrayList<>();
         boolean traditional = b.strategy() == Strategy.TRADITIONAL;
         // Issue order: traditional one job after the other; the others H2Ds, kernels, then D2Hs.
@@ -181,12 +179,7 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
 
     /** Whether some job's stream has passed its kernel step (the CPU polls the kernels' stop events). */
     private static boolean kernelStepsDone(List<Cmd> all, int n, long now) {
-        for (int j = 0; j < n; j++) {
-            if (streamAt(all, j, OperationKind.D2H, now) >= 0) {
-                return true;
-            }
-        }
-        return false;
+        return IntStream.range(0, n).anyMatch(j -> streamAt(all, j, OperationKind.D2H, now) >= 0);
     }
 
     /** Jobs by the time their kernel step ended (a job whose step is still running last); ties by priority. */

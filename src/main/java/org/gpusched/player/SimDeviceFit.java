@@ -38,6 +38,21 @@ public record SimDeviceFit(FittedContention contention, KindFloors floors, Runti
     }
 
     /**
+     * The simulated device's timing for {@code played}, when {@code play} is given a timing or a fit of its own:
+     * {@code truth} (a --sim-timing file's, or null: the played set's own model) fitted to {@code fit} (a
+     * --sim-contention spec, or null); null when neither is given, so plain play stays the table's own model by
+     * construction. A kind the fit's floors say cannot keep its time is refused here, before anything is played.
+     */
+    public static SimTiming timing(TaskSet played, SimTiming truth, String fit) {
+        if (fit == null) {
+            return truth;
+        }
+        SimDeviceFit f = load(fit);
+        f.checkFloors(played);
+        return f.apply(truth == null ? SimTiming.own(played) : truth);
+    }
+
+    /**
      * {@code timing} on this device: its contention fit, and the device's runtime cost in place of
      * what the timing model states, in its unit rounded up (a set in abstract ticks keeps its own).
      */

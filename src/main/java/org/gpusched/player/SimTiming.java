@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * How long a batch really takes on the simulated device. By default that is the played task set's
@@ -36,11 +38,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The played set's own model: the simulator of plain {@code play}. */
     public static SimTiming own(TaskSet played) {
-        int[] id = new int[played.units().size()];
-        for (int i = 0; i < id.length; i++) {
-            id[i] = i;
-        }
-        return new SimTiming(played, id, true);
+        return new SimTiming(played, IntStream.range(0, played.units().size()).toArray(), true);
     }
 
     /**
@@ -49,10 +47,8 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
      */
     public static SimTiming of(TaskSet played, TaskSet truth) {
         // By unit: a task, or task.kernel for each kernel of a chain (the sets a table's frames run).
-        Map<String, Integer> byName = new HashMap<>();
-        for (Unit u : truth.units()) {
-            byName.put(u.name(), u.index());
-        }
+        Map<String, Integer> byName = truth.units().stream()
+                .collect(Collectors.toMap(Unit::name, Unit::index, (a, b) -> b));
         int[] map = new int[played.units().size()];
         List<String> missing = new ArrayList<>();
         for (Unit u : played.units()) {
@@ -91,10 +87,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The device's completion time of the played set {@code mask} (bit i = played unit i; a v1 set's task i). */
     public long completion(long mask) {
-        long m = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
-        }
+        long m = inTruth(mask);
         long c = new CompletionModel(truth).completion(m);
         if (c == CompletionModel.FORBIDDEN) {
             throw new InputException(truth.source(), "interference", "the simulated device's timing model has no"
@@ -108,11 +101,16 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
      * issuing them): the frame of the kernels alone, as {@code profile} times a set on either device.
      */
     public long kernelFrame(long mask) {
+        return Math.max(1, Ticks.sub(completion(mask), new CompletionModel(truth).copies(inTruth(mask))));
+    }
+
+    /** The played set {@code mask} as a set of the truth's units. */
+    private long inTruth(long mask) {
         long m = 0;
         for (long b = mask; b != 0; b &= b - 1) {
             m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
         }
-        return Math.max(1, Ticks.sub(completion(mask), new CompletionModel(truth).copies(m)));
+        return m;
     }
 
     /**
@@ -144,11 +142,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
         long[] c = new long[plan.entries()];
         Map<Long, Long> memo = new HashMap<>();
         for (int e = 0; e < plan.entries(); e++) {
-            long mask = 0;
-            for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                mask |= 1L << plan.unit(i);
-            }
-            c[e] = memo.computeIfAbsent(mask, this::completion);
+            c[e] = memo.computeIfAbsent(plan.mask(e), this::completion);
         }
         return c;
     }

@@ -77,7 +77,7 @@ public final class StrategyPlayer {
         for (int i = 0; i < w.size(); i++) {
             f[i] = new double[w.jobsOf(i)];
             for (int k = 0; k < f[i].length; k++) {
-                f[i][k] = exec.low() == exec.high() ? exec.low() : exec.low() + (exec.high() - exec.low()) * rnd.nextDouble();
+                f[i][k] = exec.draw(rnd);
             }
         }
         return f;

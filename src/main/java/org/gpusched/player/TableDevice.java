@@ -35,7 +35,7 @@ public final class TableDevice {
             return null;
         }
         // A kind that cannot keep its time here is refused before anything is played (exit 2).
-        KindCheck.refuseBelowFloor(cuda, plan.taskSet());
+        KindFloors.refuseBelowFloor(cuda, plan.taskSet());
         return cuda;
     }
 
@@ -47,7 +47,7 @@ public final class TableDevice {
      */
     public static PlayResult play(Device dev, UnrolledTable plan, Mode mode, ExecTime execTime, long seed,
                                   SimTiming truth, String fit) {
-        SimTiming timing = SimPlay.timing(plan.taskSet(), truth, fit);
+        SimTiming timing = SimDeviceFit.timing(plan.taskSet(), truth, fit);
         Device device = fit != null ? new SimDevice(timing.deviceName()) : dev;
         long[] durations = timing != null ? execTime.durations(plan, seed, timing.completions(plan))
                 : device instanceof SimDevice ? execTime.durations(plan, seed)

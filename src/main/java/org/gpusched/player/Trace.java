@@ -21,7 +21,6 @@ public record Trace(String device, long scale, String unit, long[] entryStart, l
 
     /** Copy times per item (-1: no such copy). */
     public record Copies(long[] h2dStart, long[] h2dEnd, long[] d2hStart, long[] d2hEnd) {
-        /** No copies for {@code items} items. */
         public static Copies none(int items) {
             long[] a = new long[items];
             Arrays.fill(a, -1);

@@ -8,6 +8,7 @@ import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.Tables;
 
 import java.util.*;
+import java.util.stream.Collectors;
 
 /**
  * A scheduling table bound to its task set and unrolled over N hyperperiods, in flat arrays
@@ -40,7 +41,7 @@ public final class UnrolledTable {
     private final long[] deadline;
     private List<int[]> neverRun = List.of();
 
-    private UnrolledTable(TaskSet ts, SchedulingTable table, int hyperperiods, int played) {
+    private UnrolledTable(TaskSet ts, SchedulingTable table, int hyperperiods, int played, String tableFile) {
         this.ts = ts;
         this.table = table;
         this.hyperperiods = hyperperiods;
@@ -63,6 +64,7 @@ public final class UnrolledTable {
         frameCopies = new long[n];
         release = new long[m];
         deadline = new long[m];
+        fill(tableFile);
     }
 
     /**
@@ -92,21 +94,14 @@ public final class UnrolledTable {
             SchedulingTable flat = new SchedulingTable(table.format(), table.formatVersion(), table.taskSet(),
                     table.timeUnit(), table.hyperperiod(), table.method(), table.streams(),
                     Tables.unroll(table, file, hyperperiods), table.repeat());
-            UnrolledTable p = new UnrolledTable(file, flat, 1, hyperperiods);
-            p.fill(tableFile);
-            return p;
+            return new UnrolledTable(file, flat, 1, hyperperiods, tableFile);
         }
-        UnrolledTable p = new UnrolledTable(ts, table, hyperperiods, hyperperiods);
-        p.fill(tableFile);
-        return p;
+        return new UnrolledTable(ts, table, hyperperiods, hyperperiods, tableFile);
     }
 
     private void fill(String file) {
         // Items name units: the task, or task.kernel for a kernel of a chain.
-        Map<String, Unit> index = new HashMap<>();
-        for (Unit u : ts.units()) {
-            index.put(u.name(), u);
-        }
+        Map<String, Unit> index = ts.units().stream().collect(Collectors.toMap(Unit::name, u -> u, (a, b) -> b));
         Oracle oracle = new Oracle(ts);
         long h = ts.hyperperiod();
         int e = 0;
@@ -239,6 +234,14 @@ public final class UnrolledTable {
     public long d2h(int item) { return d2h[item]; }
     /** Every copy of the entry's frame, summed: C(S) minus this is the kernels' part. */
     public long frameCopies(int entry) { return frameCopies[entry]; }
+    /** The set of units (bit u: unit u) the entry's frame runs. */
+    public long mask(int entry) {
+        long mask = 0;
+        for (int i = first[entry]; i < first[entry + 1]; i++) {
+            mask |= 1L << unit[i];
+        }
+        return mask;
+    }
     int[] unitArray() { return unit.clone(); }
 
     public String label(int item) {

@@ -50,9 +50,7 @@ public final class MeasuredWorkload {
                 ((ObjectNode) tasks.get(i)).put("wcet", model.wcet()[i]);
             }
         }
-        ObjectNode inter = MAPPER.createObjectNode();
-        inter.put("model", "table");
-        inter.put("missing", "forbid");
+        ObjectNode inter = MAPPER.createObjectNode().put("model", "table").put("missing", "forbid");
         ArrayNode entries = inter.putArray("entries");
         model.table().entrySet().stream()
                 .sorted(Map.Entry.<Long, Long>comparingByKey((a, b) -> Long.bitCount(a) != Long.bitCount(b)
@@ -61,9 +59,7 @@ public final class MeasuredWorkload {
                 .forEach(e -> {
                     ObjectNode n = entries.addObject();
                     ArrayNode names = n.putArray("tasks");
-                    for (int u : Oracle.tasksOf(e.getKey())) {
-                        names.add(ts.units().get(u).name());
-                    }
+                    Arrays.stream(Oracle.tasksOf(e.getKey())).forEach(u -> names.add(ts.units().get(u).name()));
                     n.put("completion", e.getValue());
                     if (model.predicted() != null) {
                         n.put("origin", model.predicted().contains(e.getKey()) ? "predicted" : "measured");
@@ -97,12 +93,8 @@ public final class MeasuredWorkload {
             root.remove("runtime");
             return;
         }
-        ObjectNode r = MAPPER.createObjectNode();
-        r.put("launch", o.launch());
-        r.put("submit", o.submit());
-        r.put("sync", o.sync());
-        r.put("copy", o.copy());
-        root.set("runtime", r);
+        root.set("runtime", MAPPER.createObjectNode().put("launch", o.launch()).put("submit", o.submit())
+                .put("sync", o.sync()).put("copy", o.copy()));
     }
 
     /**
@@ -115,8 +107,7 @@ public final class MeasuredWorkload {
         for (Task t : ts.tasks()) {
             if (t.kernel() != null && t.kernel().module() != null && outDir != null) {
                 Path module = KernelModules.resolve(ts.source(), t, true).toAbsolutePath().normalize();
-                String rel = outDir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
-                ((ObjectNode) tasks.get(t.index()).get("kernel")).put("module", rel);
+                ((ObjectNode) tasks.get(t.index()).get("kernel")).put("module", relative(outDir, module));
             }
         }
     }
@@ -149,11 +140,15 @@ public final class MeasuredWorkload {
                 JsonNode kernel = seg.path("gpu").path("kernel");
                 if (outDir != null && kernel.isObject() && kernel.path("module").isTextual()) {
                     Path module = inDir.resolve(kernel.get("module").asText()).normalize();
-                    String rel = outDir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
-                    ((ObjectNode) kernel).put("module", rel);
+                    ((ObjectNode) kernel).put("module", relative(outDir, module));
                 }
             }
         }
+    }
+
+    /** {@code module} relative to {@code dir}, with '/' between names on every platform. */
+    private static String relative(Path dir, Path module) {
+        return dir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
     }
 
     /** The measured workload as a task set (what the loop analyses next), read from its text. */

@@ -3,9 +3,11 @@ package org.gpusched.profile;
 import org.gpusched.model.*;
 import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
+import org.gpusched.player.prediction.PairsPrediction;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -39,21 +41,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         predicted = predicted == null ? null : Collections.unmodifiableSet(new TreeSet<>(predicted));
     }
 
-    /** An unmarked model. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead, Copies copies) {
-        this(wcet, table, clamped, overhead, copies, null);
-    }
-
-    /** A model of units without copies. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOverhead overhead) {
-        this(wcet, table, clamped, overhead, null);
-    }
-
-    /** A model without runtime overhead or copies. */
-    public Model(long[] wcet, Map<Long, Long> table, int clamped) {
-        this(wcet, table, clamped, RuntimeOverhead.NONE);
-    }
-
     /**
      * Each unit's stated H2D + D2H copy time and number of copies (0, 1 or 2): what a frame running
      * it spends on copies besides its kernels (format 1 has none).
@@ -68,7 +55,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             return new Copies(new long[units], new int[units]);
         }
 
-        /** The copies of {@code ts}'s units. */
         public static Copies of(TaskSet ts) {
             List<Unit> units = ts.units();
             long[] t = new long[units.size()];
@@ -124,7 +110,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         Copies copies = Copies.of(p.taskSet());
         Model frame = new Model(wcet, table, 0, new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
                 cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())),
-                copies);
+                copies, null);
         for (Profiler.SetSamples s : p.sets()) {
             // A sample runs from the submission to the synchronise's return: the runtime's cost is in it.
             long ticks = frame.kernelsOf(s.mask(), ticks(statistic.of(s.samples()), margin, p.scale()));
@@ -162,10 +148,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         Map<Long, Long> out = new TreeMap<>();
         int clamped = 0;
         for (Map.Entry<Long, Long> e : table.entrySet()) {
-            long floor = 0;
-            for (long b = e.getKey(); b != 0; b &= b - 1) {
-                floor = Math.max(floor, wcet[Long.numberOfTrailingZeros(b)]);
-            }
+            long floor = Arrays.stream(Oracle.tasksOf(e.getKey())).mapToLong(u -> wcet[u]).max().orElse(0);
             if (e.getValue() < floor) {
                 clamped++;
             }
@@ -179,11 +162,7 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
      * {@code sets} (what {@code loop --start model} begins with).
      */
     public static Model ofTaskSet(TaskSet ts, Iterable<int[]> sets) {
-        List<Unit> units = ts.units();
-        long[] wcet = new long[units.size()];
-        for (int i = 0; i < wcet.length; i++) {
-            wcet[i] = units.get(i).wcet();
-        }
+        long[] wcet = ts.units().stream().mapToLong(Unit::wcet).toArray();
         CompletionModel cm = new CompletionModel(ts);
         Copies copies = Copies.of(ts);
         Map<Long, Long> table = new TreeMap<>();
@@ -202,6 +181,18 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
             predicted.retainAll(table.keySet());
         }
         return clamp(wcet, table, ts.interference().overhead(), copies, predicted);
+    }
+
+    /**
+     * {@code profile --pairs}: this model of the singles' wcets and the pairs' entries (in ticks, the runtime's
+     * cost left out) completed with each set of three or more of {@code sets} predicted by {@link PairsPrediction}
+     * with the margins fitted on the H200; the measured entries are marked measured, the rest predicted.
+     */
+    public Model withPairsPredicted(TaskSet ts, List<int[]> sets) {
+        List<KernelKind> kinds = ts.units().stream()
+                .map(u -> u.kernel() == null ? KernelKind.SPIN : u.kernel().kind()).toList();
+        return withPredicted(PairsPrediction.predict(new Oracle(ts), wcet, kinds, table, sets,
+                PairsPrediction.fitted()));
     }
 
     /**

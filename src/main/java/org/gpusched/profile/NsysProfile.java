@@ -1,12 +1,16 @@
 package org.gpusched.profile;
 
+import org.gpusched.input.InputText;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;
 import org.gpusched.model.InputException;
+import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 
+import java.nio.file.Path;
 import java.util.*;
+import java.util.stream.Collectors;
 
 /**
  * {@code profile --from-nsys}: a profile taken from an Nsight Systems trace instead of from runs
@@ -34,14 +38,36 @@ public final class NsysProfile {
     }
 
     /**
+     * Refuses, before any output is checked, a task set the trace cannot stand for: chains (the map's
+     * rules name tasks, and a chain's kernels would need a rule each) and abstract ticks
+     * ({@code nanosPerTick} not positive: no --tick-ns to convert the trace's nanoseconds).
+     */
+    public static void check(TaskSet ts, long nanosPerTick) {
+        if (ts.unitCount() != ts.size()) {
+            throw new InputException(ts.source(), "tasks", "--from-nsys maps a trace's kernels to tasks, and a task"
+                    + " here is a chain of several kernels: profile it on a device (--device sim or cuda)");
+        }
+        if (nanosPerTick <= 0) {
+            throw new InputException(ts.source(), "timeUnit", "time unit is abstract ticks; give --tick-ns to convert"
+                    + " the trace's nanoseconds");
+        }
+    }
+
+    /** The kernels of the trace file {@code trace} mapped to the tasks of {@code ts} by the rules of {@code map}. */
+    public static Result read(TaskSet ts, Path trace, Path map, long nanosPerTick) {
+        List<NsysMap.Rule> rules = NsysMap.read(map.toString(), InputText.read(map),
+                ts.tasks().stream().map(Task::name).toList());
+        NsysTrace.Trace t = NsysTrace.read(trace, NsysMap.usesNvtx(rules));
+        return of(ts, t, rules, nanosPerTick, "nsys:" + trace.getFileName());
+    }
+
+    /**
      * The profile of {@code ts} in {@code trace} under {@code rules}; {@code nanosPerTick} converts
      * the trace's nanoseconds to the workload's ticks. A task never seen alone is an input error.
      */
     public static Result of(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, long nanosPerTick, String device) {
-        Map<String, Integer> index = new HashMap<>();
-        for (int i = 0; i < ts.size(); i++) {
-            index.put(ts.task(i).name(), i);
-        }
+        Map<String, Integer> index = ts.tasks().stream()
+                .collect(Collectors.toMap(Task::name, Task::index, (a, b) -> b));
         List<Run> runs = new ArrayList<>();
         NvtxIndex nvtx = new NvtxIndex(rules, trace.ranges());
         for (NsysTrace.Kernel k : trace.kernels()) {
@@ -88,7 +114,8 @@ public final class NsysProfile {
         sets.sort(Comparator.<Profiler.SetSamples>comparingInt(s -> Long.bitCount(s.mask()))
                 .thenComparing((x, y) -> Arrays.compare(Oracle.tasksOf(x.mask()), Oracle.tasksOf(y.mask()))));
         Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets);
-        return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous, copies(ts, trace, rules, runs));
+        return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous,
+                copies(ts, index, trace, rules, runs));
     }
 
     private record Run(int task, NsysTrace.Kernel k) { }
@@ -116,7 +143,8 @@ public final class NsysProfile {
      * A copy belongs to the task whose stream it ran on: a stream named by a rule, else a stream on
      * which that task's kernels, and no other task's, ran. Copies on other streams are not reported.
      */
-    private static List<Copies> copies(TaskSet ts, NsysTrace.Trace trace, List<NsysMap.Rule> rules, List<Run> runs) {
+    private static List<Copies> copies(TaskSet ts, Map<String, Integer> index, NsysTrace.Trace trace,
+                                       List<NsysMap.Rule> rules, List<Run> runs) {
         Map<Long, Integer> owner = new HashMap<>();
         Map<Long, Boolean> shared = new HashMap<>();
         for (Run r : runs) {
@@ -128,7 +156,7 @@ public final class NsysProfile {
         shared.keySet().forEach(owner::remove);
         for (NsysMap.Rule r : rules) {
             if (r.by() == NsysMap.By.STREAM) {
-                owner.putIfAbsent(r.stream(), index(ts, r.task()));
+                owner.putIfAbsent(r.stream(), index.get(r.task()));
             }
         }
         Map<String, long[]> acc = new LinkedHashMap<>();
@@ -146,16 +174,7 @@ public final class NsysProfile {
             String[] p = key.split(":");
             out.add(new Copies(ts.task(Integer.parseInt(p[0])).name(), Integer.parseInt(p[1]), (int) a[0], a[1], a[2]));
         });
-        out.sort(Comparator.comparing((Copies c) -> index(ts, c.task())).thenComparingInt(Copies::kind));
+        out.sort(Comparator.comparing((Copies c) -> index.get(c.task())).thenComparingInt(Copies::kind));
         return out;
-    }
-
-    private static int index(TaskSet ts, String name) {
-        for (int i = 0; i < ts.size(); i++) {
-            if (ts.task(i).name().equals(name)) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no task " + name);
     }
 }

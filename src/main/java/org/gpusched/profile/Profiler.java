@@ -46,15 +46,10 @@ public final class Profiler {
             runtime = runtime == null ? RuntimeOverhead.NONE : runtime;
         }
 
-        public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
-                       List<SetSamples> sets, RuntimeOverhead runtime) {
-            this(taskSet, device, scale, unit, warmup, runs, sets, runtime, 0);
-        }
-
         /** A profile whose device did not measure the runtime's cost (it stays inside the samples). */
         public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
                        List<SetSamples> sets) {
-            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE);
+            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE, 0);
         }
     }
 
@@ -102,13 +97,7 @@ public final class Profiler {
      * chain's next kernel starts in a later frame, and one task's jobs never overlap).
      */
     private static boolean conflicts(Oracle o, int[] taskOf, long mask, int t) {
-        for (long b = mask; b != 0; b &= b - 1) {
-            int u = Long.numberOfTrailingZeros(b);
-            if (taskOf[u] == taskOf[t] || o.neverTogether(u, t)) {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(Oracle.tasksOf(mask)).anyMatch(u -> taskOf[u] == taskOf[t] || o.neverTogether(u, t));
     }
 
     /** The singles and pairs of {@code sets}: what {@code profile --pairs} times (n + n(n-1)/2 at most). */

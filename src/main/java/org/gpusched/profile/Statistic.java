@@ -30,10 +30,8 @@ public enum Statistic {
                 yield s[(int) Math.ceil(0.99 * s.length) - 1];
             }
             case MEAN -> {
-                BigInteger sum = BigInteger.ZERO;
-                for (long v : samples) {
-                    sum = sum.add(BigInteger.valueOf(v));
-                }
+                BigInteger sum = Arrays.stream(samples).mapToObj(BigInteger::valueOf)
+                        .reduce(BigInteger.ZERO, BigInteger::add);
                 BigInteger[] qr = sum.divideAndRemainder(BigInteger.valueOf(samples.length));
                 yield qr[0].longValueExact() + (qr[1].signum() > 0 ? 1 : 0);
             }

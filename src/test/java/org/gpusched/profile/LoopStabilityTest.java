@@ -47,9 +47,9 @@ class LoopStabilityTest {
 
     @Test
     void onTheGpuARoundReplaysAtLeast300Hyperperiods() {
-        assertThat(LoopPlayer.hyperperiods(DeviceChoice.CUDA, 5)).isEqualTo(300);
-        assertThat(LoopPlayer.hyperperiods(DeviceChoice.CUDA, 500)).isEqualTo(500);
-        assertThat(LoopPlayer.hyperperiods(DeviceChoice.SIM, 5)).isEqualTo(5);
+        assertThat(Loop.hyperperiods(DeviceChoice.CUDA, 5)).isEqualTo(300);
+        assertThat(Loop.hyperperiods(DeviceChoice.CUDA, 500)).isEqualTo(500);
+        assertThat(Loop.hyperperiods(DeviceChoice.SIM, 5)).isEqualTo(5);
     }
 
     private static Loop.Settings settings(TaskSet input, long lateBy) {

@@ -84,7 +84,7 @@ class PipelineProfilePropertyTest {
                 }
             }
             Loop.Settings s = new Loop.Settings("m.json", sets.size() + 1, 1, Options.defaults(), Budget.defaults().start(),
-                    LoopPlayer.player(ts, timing, DeviceChoice.SIM, Mode.TIME_TRIGGERED, ExecTime.WCET, seed, 0, 0));
+                    Loop.player(ts, timing, DeviceChoice.SIM, Mode.TIME_TRIGGERED, ExecTime.WCET, seed, 0, 0));
             Loop.Result fromProfile = Loop.run(ts, content, model, s);
             if (fromProfile.table() != null && (fromProfile.outcome() != Loop.Outcome.STABLE
                     || fromProfile.rounds().size() != 1)) {

@@ -23,7 +23,8 @@ class StartJitterModelTest {
                 + " \"interference\": {\"model\": \"none\"}}");
         List<Profiler.SetSamples> sets = List.of(new Profiler.SetSamples(1, new int[] {0}, new long[] {10_000}));
         RuntimeOverhead runtime = new RuntimeOverhead(0, 2_000, 0, 0);
-        Model without = Model.of(new Profiler.Profile(ts, "cuda", 1000, "ns", 0, 1, sets, runtime), Statistic.MAX, BigDecimal.ONE);
+        Model without = Model.of(new Profiler.Profile(ts, "cuda", 1000, "ns", 0, 1, sets, runtime, 0), Statistic.MAX,
+                BigDecimal.ONE);
         Model with = Model.of(new Profiler.Profile(ts, "cuda", 1000, "ns", 0, 1, sets, runtime, 3_500), Statistic.MAX,
                 BigDecimal.ONE);
         assertThat(without.wcet()).containsExactly(8);
