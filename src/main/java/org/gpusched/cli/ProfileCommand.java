@@ -120,7 +120,7 @@ final class ProfileCommand extends ProfileRun {
             throw ProfileDevices.cudaFailure(e);
         } finally {
             if (bar != null) {
-                bar.finish();
+                bar.close();
             }
         }
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 
 /** Runs an experiment's units (optionally one shard of them, on several threads) and merges shards. */
 public final class Sweep {
@@ -48,12 +49,7 @@ public final class Sweep {
      * run ends within the limit plus one unit; then {@link OutOfTime}.
      */
     public static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
-        List<Integer> mine = new ArrayList<>();
-        for (int u = 0; u < e.units(); u++) {
-            if (shard.owns(u)) {
-                mine.add(u);
-            }
-        }
+        List<Integer> mine = IntStream.range(0, e.units()).filter(shard::owns).boxed().toList();
         Progress bar = Progress.bar(progressTo, e.kind(), mine.size());
         List<String> rows = new ArrayList<>();
         if (threads <= 1) {
@@ -103,14 +99,14 @@ public final class Sweep {
             }
         }
         if (bar != null) {
-            bar.finish();
+            bar.close();
         }
         return rows;
     }
 
     private static OutOfTime outOfTime(Progress bar, int done, int total) {
         if (bar != null) {
-            bar.finish();
+            bar.close();
         }
         return new OutOfTime(done, total);
     }
