@@ -53,11 +53,6 @@ public final class InterferenceExperiment extends Experiment {
         }
     }
 
-    /** On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device. */
-    public InterferenceExperiment(boolean gpu, int gpuIndex) {
-        this(gpu, gpuIndex, null);
-    }
-
     /**
      * On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device fitted to {@code fit}
      * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).

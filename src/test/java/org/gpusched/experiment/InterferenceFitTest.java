@@ -21,17 +21,17 @@ class InterferenceFitTest {
 
     @Test
     void gpuParametersRoundTrip() {
-        InterferenceExperiment e = new InterferenceExperiment(true, 1);
+        InterferenceExperiment e = new InterferenceExperiment(true, 1, null);
         assertThat(e.params()).containsEntry("device", "cuda").containsEntry("gpu", "1");
         assertThat(InterferenceExperiment.fromParams(e.params()).params()).isEqualTo(e.params());
-        assertThat(new InterferenceExperiment(false, 0).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
+        assertThat(new InterferenceExperiment(false, 0, null).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
         assertThat(InterferenceExperiment.fromParams(Map.of("device", "sim")).params())
-                .isEqualTo(new InterferenceExperiment(false, 0).params());
+                .isEqualTo(new InterferenceExperiment(false, 0, null).params());
     }
 
     @Test
     void theFitUsesTheMeasuredIsolatedTimes(@TempDir Path dir) throws Exception {
-        InterferenceExperiment sim = new InterferenceExperiment(false, 0);
+        InterferenceExperiment sim = new InterferenceExperiment(false, 0, null);
         List<String[]> rows = new ArrayList<>();
         for (int u = 0; u < sim.units(); u++) {
             String[] row = sim.run(u).get(0).split(",", -1);
@@ -43,7 +43,7 @@ class InterferenceFitTest {
             row[4] = String.join(" ", iso);
             rows.add(row);
         }
-        InterferenceExperiment gpu = new InterferenceExperiment(true, 0);
+        InterferenceExperiment gpu = new InterferenceExperiment(true, 0, null);
         try (RunFolder f = Outputs.of(List.of(), false).folder(dir.resolve("r"), "experiment interference")) {
             f.start(gpu.params());
             gpu.summarize(rows, f);
