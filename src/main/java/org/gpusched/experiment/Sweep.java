@@ -38,17 +38,12 @@ public final class Sweep {
         }
     }
 
-    /** The raw rows of the shard's units in unit order, whatever order the threads finish in. */
-    public static List<String> run(Experiment e, Shard shard, int threads, PrintWriter progressTo) {
-        return run(e, shard, threads, Long.MAX_VALUE, progressTo);
-    }
-
     /**
-     * As {@link #run(Experiment, Shard, int, PrintWriter)}, starting no unit once System.nanoTime()
-     * passes {@code deadline}: a unit already running finishes under its own per-set limit, so the
-     * run ends within the limit plus one unit; then {@link OutOfTime}.
+     * The raw rows of the shard's units in unit order, whatever order the threads finish in, starting
+     * no unit once System.nanoTime() passes {@code deadline}: a unit already running finishes under its
+     * own per-set limit, so the run ends within the limit plus one unit; then {@link OutOfTime}.
      */
-    public static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
+    static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
         List<Integer> mine = IntStream.range(0, e.units()).filter(shard::owns).boxed().toList();
         Progress bar = Progress.bar(progressTo, e.kind(), mine.size());
         List<String> rows = new ArrayList<>();
