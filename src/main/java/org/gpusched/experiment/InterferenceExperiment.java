@@ -10,6 +10,8 @@ import org.gpusched.player.SimDeviceFit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.*;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * How well the {@code slowdown} model (one factor per task) predicts what kernels that contend do
@@ -107,7 +109,7 @@ public final class InterferenceExperiment extends Experiment {
             p.put("simContention", fit);
         }
         p.putAll(Experiment.map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
-                "sizes", String.join(",", java.util.Arrays.stream(SIZES).mapToObj(Long::toString).toList())));
+                "sizes", String.join(",", Arrays.stream(SIZES).mapToObj(Long::toString).toList())));
         return p;
     }
 
@@ -121,27 +123,16 @@ public final class InterferenceExperiment extends Experiment {
         List<Member> set = sets.get(unit);
         long[] work = set.stream().mapToLong(Member::size).toArray();
         KernelKind[] kinds = set.stream().map(Member::kind).toArray(KernelKind[]::new);
-        double[] alone = new double[work.length];
-        double[] end;
-        long measured;
-        if (gpu) {
-            end = new double[work.length];
-            measured = onGpu(set, alone, end);
-        } else {
-            end = contention.finishes(work, kinds);
-            measured = contention.makespan(work, kinds);
-            for (int i = 0; i < work.length; i++) {
-                alone[i] = work[i];
-            }
-        }
-        List<String> slow = new ArrayList<>();
-        List<String> iso = new ArrayList<>();
-        for (int i = 0; i < work.length; i++) {
-            slow.add(String.format(Locale.ROOT, "%.6f", end[i] / alone[i]));
-            iso.add(String.format(Locale.ROOT, "%.3f", alone[i]));
-        }
+        // On the simulated device a member alone takes its size; onGpu fills both arrays.
+        double[] alone = gpu ? new double[work.length] : Arrays.stream(work).asDoubleStream().toArray();
+        double[] end = gpu ? new double[work.length] : contention.finishes(work, kinds);
+        long measured = gpu ? onGpu(set, alone, end) : contention.makespan(work, kinds);
+        String slow = IntStream.range(0, work.length)
+                .mapToObj(i -> String.format(Locale.ROOT, "%.6f", end[i] / alone[i])).collect(Collectors.joining(" "));
+        String iso = Arrays.stream(alone).mapToObj(a -> String.format(Locale.ROOT, "%.3f", a))
+                .collect(Collectors.joining(" "));
         return List.of(unit + "," + String.join("+", set.stream().map(Member::id).toList()) + "," + measured + ","
-                + String.join(" ", slow) + "," + String.join(" ", iso));
+                + slow + "," + iso);
     }
 
     /**
