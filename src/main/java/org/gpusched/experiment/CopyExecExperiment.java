@@ -141,7 +141,6 @@ public final class CopyExecExperiment extends Experiment {
             misses[unit / sets][st] += Long.parseLong(row[5]);
         }
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
-        List<Charts.Series> series = new ArrayList<>();
         double[] x = new double[CASES.size()];
         double[][] p = new double[strategies][CASES.size()];
         for (int c = 0; c < CASES.size(); c++) {
@@ -153,9 +152,8 @@ public final class CopyExecExperiment extends Experiment {
                         CASES.get(c).description(), sets, st.id(), misses[c][k], s[c][k], p[k][c]));
             }
         }
-        for (Strategy st : Strategy.values()) {
-            series.add(new Charts.Series(st.id(), x, p[st.ordinal()]));
-        }
+        List<Charts.Series> series = Arrays.stream(Strategy.values())
+                .map(st -> new Charts.Series(st.id(), x, p[st.ordinal()])).toList();
         List<Path> written = new ArrayList<>(Charts.save(Charts.line("Copy/execute strategies: P[X] = S[traditional] / S[X]"
                 + " (ours), Table III's cases", "case", "relative performance P (higher is better)", true, series),
                 dir, "copy-exec"));
