@@ -93,11 +93,9 @@ public final class CopyExecExperiment extends Experiment {
         StringBuilder b = new StringBuilder("{\"formatVersion\":2,\"timeUnit\":\"us\",\"platform\":{\"copyEngines\":")
                 .append(c.engines()).append("},");
         if (c.large()) {
-            b.append("\"interference\":{\"model\":\"slowdown\",\"factors\":{");
-            for (int i = 0; i < TASKS; i++) {
-                b.append(i == 0 ? "" : ",").append("\"t").append(i).append("\":2");
-            }
-            b.append("}},");
+            b.append("\"interference\":{\"model\":\"slowdown\",\"factors\":{")
+                    .append(String.join(",", IntStream.range(0, TASKS).mapToObj(i -> "\"t" + i + "\":2").toList()))
+                    .append("}},");
         }
         b.append("\"tasks\":[");
         for (int k = 0; k < TASKS; k++) {
