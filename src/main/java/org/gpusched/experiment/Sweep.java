@@ -146,10 +146,7 @@ public final class Sweep {
         if (shardFiles.isEmpty()) {
             throw new IllegalArgumentException("no shard files given");
         }
-        List<RawFile> parts = new ArrayList<>();
-        for (Path p : shardFiles) {
-            parts.add(RawFile.read(p));
-        }
+        List<RawFile> parts = shardFiles.stream().map(RawFile::read).toList();
         RawFile first = parts.get(0);
         Experiment e = Experiment.of(first.kind(), first.params());
         List<String[]> rows = new ArrayList<>();
