@@ -119,7 +119,7 @@ final class ProfileCommand extends ProfileRun {
             throw ProfileDevice.cudaFailure(e);
         } finally {
             if (bar != null) {
-                bar.finish();
+                bar.close();
             }
         }
     }

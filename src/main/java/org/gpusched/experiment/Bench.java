@@ -44,11 +44,7 @@ public final class Bench {
 
     private Bench() { }
 
-    public static List<Point> run(Config c, Consumer<Point> onPoint) {
-        return run(c, onPoint, () -> { });
-    }
-
-    /** As {@link #run(Config, Consumer)}, telling {@code onSet} after each set measured (the progress bar). */
+    /** Every point of {@code c}, each to {@code onPoint} once measured; {@code onSet} after each set (the bar). */
     public static List<Point> run(Config c, Consumer<Point> onPoint, Runnable onSet) {
         warmUp(c);
         List<Point> points = new ArrayList<>();

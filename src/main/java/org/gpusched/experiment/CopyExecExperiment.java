@@ -93,11 +93,9 @@ public final class CopyExecExperiment extends Experiment {
         StringBuilder b = new StringBuilder("{\"formatVersion\":2,\"timeUnit\":\"us\",\"platform\":{\"copyEngines\":")
                 .append(c.engines()).append("},");
         if (c.large()) {
-            b.append("\"interference\":{\"model\":\"slowdown\",\"factors\":{");
-            for (int i = 0; i < TASKS; i++) {
-                b.append(i == 0 ? "" : ",").append("\"t").append(i).append("\":2");
-            }
-            b.append("}},");
+            b.append("\"interference\":{\"model\":\"slowdown\",\"factors\":{")
+                    .append(String.join(",", IntStream.range(0, TASKS).mapToObj(i -> "\"t" + i + "\":2").toList()))
+                    .append("}},");
         }
         b.append("\"tasks\":[");
         for (int k = 0; k < TASKS; k++) {
@@ -141,7 +139,6 @@ public final class CopyExecExperiment extends Experiment {
             misses[unit / sets][st] += Long.parseLong(row[5]);
         }
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
-        List<Charts.Series> series = new ArrayList<>();
         double[] x = new double[CASES.size()];
         double[][] p = new double[strategies][CASES.size()];
         for (int c = 0; c < CASES.size(); c++) {
@@ -153,9 +150,8 @@ public final class CopyExecExperiment extends Experiment {
                         CASES.get(c).description(), sets, st.id(), misses[c][k], s[c][k], p[k][c]));
             }
         }
-        for (Strategy st : Strategy.values()) {
-            series.add(new Charts.Series(st.id(), x, p[st.ordinal()]));
-        }
+        List<Charts.Series> series = Arrays.stream(Strategy.values())
+                .map(st -> new Charts.Series(st.id(), x, p[st.ordinal()])).toList();
         List<Path> written = new ArrayList<>(Charts.save(Charts.line("Copy/execute strategies: P[X] = S[traditional] / S[X]"
                 + " (ours), Table III's cases", "case", "relative performance P (higher is better)", true, series),
                 dir, "copy-exec"));

@@ -11,7 +11,6 @@ import org.gpusched.rta.Variant;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +24,6 @@ import java.util.Map;
  */
 public final class CrossPolicyExperiment extends Experiment {
     public static final String KIND = "cross-policy";
-    public static final String SUMMARY = "cross-policy.csv";
     /** The default columns: PBS, its baselines and the GCAPS family (self-suspending and busy). */
     public static final List<String> DEFAULT_METHODS = List.of("gpusched", "edf-serial", "edf-parallel",
             "tsg-rr-suspend", "gcaps-suspend", "mpcp-suspend", "fmlp+-suspend", "tsg-rr-busy", "gcaps-busy",
@@ -107,29 +105,15 @@ public final class CrossPolicyExperiment extends Experiment {
 
     @Override
     public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
-        StringBuilder csv = new StringBuilder("scenario,utilization,sets,method,schedulable,inconclusive,notApplicable\n");
-        List<Path> written = new ArrayList<>();
-        List<Double> utilizations = paper.utilizations();
-        int sets = paper.sets();
-        int r = 0;
         List<String> ids = methods.stream().map(Method::id).toList();
-        for (Scenario sc : paper.scenarios()) {
-            double[] x = new double[utilizations.size()];
-            double[][] y = new double[methods.size()][utilizations.size()];
-            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
-                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
-                x[ui] = utilizations.get(ui);
-                for (int k = 0; k < methods.size(); k++) {
-                    y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
-                    csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%s,%.4f,%d,%d\n", sc.id(), x[ui], sets,
-                            ids.get(k), y[k][ui], Experiment.count(point, 5 + k, "inconclusive"),
-                            Experiment.count(point, 5 + k, "n/a")));
-                }
-            }
-            var chart = Charts.ratio("One workload, every policy: " + sc.id() + " slowdown, " + paper.tasks()
-                    + " tasks, " + sets + " sets per point", "total utilisation U", x, ids, y);
-            written.addAll(Charts.save(chart, dir, "cross-policy-" + sc.id()));
-        }
-        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+        return paper.ratios(rows, dir, KIND, "scenario,utilization,sets,method,schedulable,inconclusive,notApplicable",
+                ids, sc -> "One workload, every policy: " + sc.id() + " slowdown, " + paper.tasks() + " tasks, "
+                        + paper.sets() + " sets per point", (csv, sc, u, point, y) -> {
+                    for (int k = 0; k < ids.size(); k++) {
+                        csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%s,%.4f,%d,%d\n", sc.id(), u, paper.sets(),
+                                ids.get(k), y[k], Experiment.count(point, 5 + k, "inconclusive"),
+                                Experiment.count(point, 5 + k, "n/a")));
+                    }
+                });
     }
 }

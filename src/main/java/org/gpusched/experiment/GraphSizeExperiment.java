@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The paper's Figure 5c: vertices created against jobs completed, with domination merging and
@@ -92,12 +93,7 @@ public final class GraphSizeExperiment extends Experiment {
         PbsQuestion.Measured m = PbsQuestion.measured(ts, opt, opt.budget().start());
         Analysis a = m.analysis();
         long[] perDepth = m.verticesPerDepth();
-        int last = 0;
-        for (int d = 0; d < perDepth.length; d++) {
-            if (perDepth[d] > 0) {
-                last = d;
-            }
-        }
+        int last = IntStream.range(0, perDepth.length).filter(d -> perDepth[d] > 0).max().orElse(0);
         // BFS expands layer by layer and one batch completes at most one job per task, so when a
         // budget stops the run inside layer L, every depth <= deepest - tasks is already complete.
         boolean truncated = a.verdict() == Verdict.INCONCLUSIVE;

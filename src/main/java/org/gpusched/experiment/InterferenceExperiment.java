@@ -9,6 +9,8 @@ import org.gpusched.player.prediction.PairwiseContention;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.*;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * How well the {@code slowdown} model (one factor per task) predicts what kernels that contend do
@@ -66,23 +68,12 @@ public final class InterferenceExperiment extends Experiment {
         }
     }
 
-    /** On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device. */
-    public InterferenceExperiment(boolean gpu, int gpuIndex) {
-        this(gpu, gpuIndex, null);
-    }
-
     /**
      * On GPU {@code gpuIndex} when {@code gpu}, else on the simulated device fitted to {@code fit}
-     * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in model).
-     */
-    public InterferenceExperiment(boolean gpu, int gpuIndex, String fit) {
-        this(gpu, gpuIndex, fit, 0, 0);
-    }
-
-    /**
-     * The same, on {@code drawn} distinct random sets (0: the grid; at most 1,000, as there are 512
-     * ordered triples), alternately of three and four members in submission order, each of a
-     * contending kind at one of {@link #DRAWN_SIZES}, drawn with {@code seed}.
+     * (a --sim-contention spec: a preset name or a raw file of this experiment; null: the built-in
+     * model); on the grid when {@code drawn} is 0, else on {@code drawn} distinct random sets (at
+     * most 1,000, as there are 512 ordered triples), alternately of three and four members in
+     * submission order, each of a contending kind at one of {@link #DRAWN_SIZES}, drawn with {@code seed}.
      */
     public InterferenceExperiment(boolean gpu, int gpuIndex, String fit, int drawn, long seed) {
         super(KIND, RAW_HEADER);
@@ -168,27 +159,16 @@ public final class InterferenceExperiment extends Experiment {
         List<Member> set = sets.get(unit);
         long[] work = set.stream().mapToLong(Member::size).toArray();
         KernelKind[] kinds = set.stream().map(Member::kind).toArray(KernelKind[]::new);
-        double[] alone = new double[work.length];
-        double[] end;
-        long measured;
-        if (gpu) {
-            end = new double[work.length];
-            measured = onGpu(set, alone, end);
-        } else {
-            end = contention.finishes(work, kinds);
-            measured = contention.makespan(work, kinds);
-            for (int i = 0; i < work.length; i++) {
-                alone[i] = work[i];
-            }
-        }
-        List<String> slow = new ArrayList<>();
-        List<String> iso = new ArrayList<>();
-        for (int i = 0; i < work.length; i++) {
-            slow.add(String.format(Locale.ROOT, "%.6f", end[i] / alone[i]));
-            iso.add(String.format(Locale.ROOT, "%.3f", alone[i]));
-        }
+        // On the simulated device a member alone takes its size; onGpu fills both arrays.
+        double[] alone = gpu ? new double[work.length] : Arrays.stream(work).asDoubleStream().toArray();
+        double[] end = gpu ? new double[work.length] : contention.finishes(work, kinds);
+        long measured = gpu ? onGpu(set, alone, end) : contention.makespan(work, kinds);
+        String slow = IntStream.range(0, work.length)
+                .mapToObj(i -> String.format(Locale.ROOT, "%.6f", end[i] / alone[i])).collect(Collectors.joining(" "));
+        String iso = Arrays.stream(alone).mapToObj(a -> String.format(Locale.ROOT, "%.3f", a))
+                .collect(Collectors.joining(" "));
         return List.of(unit + "," + String.join("+", set.stream().map(Member::id).toList()) + "," + measured + ","
-                + String.join(" ", slow) + "," + String.join(" ", iso));
+                + slow + "," + iso);
     }
 
     /**

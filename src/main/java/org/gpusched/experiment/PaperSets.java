@@ -1,10 +1,15 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.TaskSet;
+import org.gpusched.output.RunFolder;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The sets of the paper's Figure 4, as the sweeps over them (schedulability, cross-policy) draw
@@ -59,5 +64,38 @@ record PaperSets(long seed, List<Scenario> scenarios, List<Double> utilizations,
 
     TaskSet taskSet(Unit u) {
         return Generator.generate(seed, u.scenario(), u.u(), tasks, u.index()).parse();
+    }
+
+    /** Writes the CSV lines of one point from its raw rows and its ratio of "yes" per column. */
+    interface PointLine {
+        void write(StringBuilder csv, Scenario sc, double u, List<String[]> point, double[] ratios);
+    }
+
+    /**
+     * The summary of a sweep over these sets whose raw columns 5, 6, ... say yes or not per method:
+     * per point the ratio of yes in each, written by {@code line} under {@code header} into
+     * KIND.csv, and one chart per scenario (KIND-SCENARIO) of the ratios against U.
+     */
+    List<Path> ratios(List<String[]> rows, RunFolder dir, String kind, String header, List<String> columns,
+                      Function<Scenario, String> title, PointLine line) throws IOException {
+        StringBuilder csv = new StringBuilder(header).append('\n');
+        List<Path> written = new ArrayList<>();
+        int r = 0;
+        for (Scenario sc : scenarios) {
+            double[] x = new double[utilizations.size()];
+            double[][] y = new double[columns.size()][utilizations.size()];
+            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
+                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
+                x[ui] = utilizations.get(ui);
+                double[] ratios = new double[columns.size()];
+                for (int k = 0; k < columns.size(); k++) {
+                    ratios[k] = y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
+                }
+                line.write(csv, sc, x[ui], point, ratios);
+            }
+            var chart = Charts.ratio(title.apply(sc), "total utilisation U", x, columns, y);
+            written.addAll(Charts.save(chart, dir, kind + "-" + sc.id()));
+        }
+        return Experiment.finish(rows, r, dir, kind + ".csv", csv, written);
     }
 }

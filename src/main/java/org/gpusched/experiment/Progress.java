@@ -97,10 +97,6 @@ public final class Progress implements AutoCloseable {
     }
 
     /** Ends the line: a bar is drawn a last time and ended with a newline, a ticker is erased. */
-    public void finish() {
-        close();
-    }
-
     @Override
     public void close() {
         synchronized (this) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The paper's Figures 5a and 5b: GPUSched's analysis time across U for n-task sets, and
@@ -134,11 +135,8 @@ public final class RuntimeExperiment extends Experiment {
                     t[t.length - 1], Experiment.count(point, 9, "yes")));
         }
         written.add(dir.writeString("runtime-by-utilization.csv", byU.toString()));
-        List<Charts.Series> su = new ArrayList<>();
         String[] names = {"p5", "p25", "median", "p75", "p95"};
-        for (int k = 0; k < 5; k++) {
-            su.add(new Charts.Series(names[k], x, y[k]));
-        }
+        List<Charts.Series> su = IntStream.range(0, 5).mapToObj(k -> new Charts.Series(names[k], x, y[k])).toList();
         written.addAll(Charts.save(Charts.line("GPUSched analysis time, " + utilizationTasks + " tasks, "
                 + scenario.id() + " slowdown, " + sets + " sets per point", "total utilisation U",
                 "analysis time (ms, log)", true, su), dir, "runtime-utilization"));

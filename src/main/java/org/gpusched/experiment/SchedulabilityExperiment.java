@@ -6,7 +6,6 @@ import org.gpusched.output.RunFolder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +19,6 @@ import java.util.stream.IntStream;
  */
 public final class SchedulabilityExperiment extends Experiment {
     public static final String KIND = "schedulability";
-    public static final String SUMMARY = "schedulability.csv";
     public static final String HEADER = "scenario,utilization,sets,gpusched,edfSerial,edfParallel,inconclusive";
     static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,edfSerial,edfParallel,timeMs,"
             + "vertices,jobs";
@@ -68,28 +66,10 @@ public final class SchedulabilityExperiment extends Experiment {
 
     @Override
     public List<Path> summarize(List<String[]> rows, RunFolder dir) throws IOException {
-        StringBuilder csv = new StringBuilder(HEADER).append('\n');
-        List<Path> written = new ArrayList<>();
-        List<Double> utilizations = paper.utilizations();
-        int sets = paper.sets();
-        int r = 0;
-        for (Scenario sc : paper.scenarios()) {
-            double[] x = new double[utilizations.size()];
-            double[][] y = new double[3][utilizations.size()];
-            for (int ui = 0; ui < utilizations.size(); ui++, r += sets) {
-                List<String[]> point = Experiment.point(rows, r, sets, sc.id(), Experiment.u(utilizations.get(ui)));
-                x[ui] = utilizations.get(ui);
-                for (int k = 0; k < 3; k++) {
-                    y[k][ui] = (double) Experiment.count(point, 5 + k, "yes") / sets;
-                }
-                csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n", sc.id(), x[ui], sets,
-                        y[0][ui], y[1][ui], y[2][ui], Experiment.count(point, 5, "inconclusive")));
-            }
-            var chart = Charts.ratio("Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high()
-                            + "], " + paper.tasks() + " tasks, " + sets + " sets per point", "total utilisation U", x,
-                    List.of("GPUSched", "EDF-serial", "EDF-parallel"), y);
-            written.addAll(Charts.save(chart, dir, "schedulability-" + sc.id()));
-        }
-        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+        return paper.ratios(rows, dir, KIND, HEADER, List.of("GPUSched", "EDF-serial", "EDF-parallel"),
+                sc -> "Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high() + "], "
+                        + paper.tasks() + " tasks, " + paper.sets() + " sets per point",
+                (csv, sc, u, point, y) -> csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n",
+                        sc.id(), u, paper.sets(), y[0], y[1], y[2], Experiment.count(point, 5, "inconclusive"))));
     }
 }

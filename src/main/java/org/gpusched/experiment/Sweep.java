@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 
 /** Runs an experiment's units (optionally one shard of them, on several threads) and merges shards. */
 public final class Sweep {
@@ -37,23 +38,13 @@ public final class Sweep {
         }
     }
 
-    /** The raw rows of the shard's units in unit order, whatever order the threads finish in. */
-    public static List<String> run(Experiment e, Shard shard, int threads, PrintWriter progressTo) {
-        return run(e, shard, threads, Long.MAX_VALUE, progressTo);
-    }
-
     /**
-     * As {@link #run(Experiment, Shard, int, PrintWriter)}, starting no unit once System.nanoTime()
-     * passes {@code deadline}: a unit already running finishes under its own per-set limit, so the
-     * run ends within the limit plus one unit; then {@link OutOfTime}.
+     * The raw rows of the shard's units in unit order, whatever order the threads finish in, starting
+     * no unit once System.nanoTime() passes {@code deadline}: a unit already running finishes under its
+     * own per-set limit, so the run ends within the limit plus one unit; then {@link OutOfTime}.
      */
-    public static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
-        List<Integer> mine = new ArrayList<>();
-        for (int u = 0; u < e.units(); u++) {
-            if (shard.owns(u)) {
-                mine.add(u);
-            }
-        }
+    static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
+        List<Integer> mine = IntStream.range(0, e.units()).filter(shard::owns).boxed().toList();
         Progress bar = Progress.bar(progressTo, e.kind(), mine.size());
         List<String> rows = new ArrayList<>();
         if (threads <= 1) {
@@ -103,14 +94,14 @@ public final class Sweep {
             }
         }
         if (bar != null) {
-            bar.finish();
+            bar.close();
         }
         return rows;
     }
 
     private static OutOfTime outOfTime(Progress bar, int done, int total) {
         if (bar != null) {
-            bar.finish();
+            bar.close();
         }
         return new OutOfTime(done, total);
     }
@@ -155,10 +146,7 @@ public final class Sweep {
         if (shardFiles.isEmpty()) {
             throw new IllegalArgumentException("no shard files given");
         }
-        List<RawFile> parts = new ArrayList<>();
-        for (Path p : shardFiles) {
-            parts.add(RawFile.read(p));
-        }
+        List<RawFile> parts = shardFiles.stream().map(RawFile::read).toList();
         RawFile first = parts.get(0);
         Experiment e = Experiment.of(first.kind(), first.params());
         List<String[]> rows = new ArrayList<>();

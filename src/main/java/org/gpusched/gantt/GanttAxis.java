@@ -2,6 +2,7 @@ package org.gpusched.gantt;
 
 import org.jsoup.nodes.Element;
 
+import static org.gpusched.gantt.GanttSvg.line;
 import static org.gpusched.gantt.GanttSvg.num;
 
 /** The time axis of the first view: grid lines and labelled ticks at 1, 2 or 5 times a power of ten. */
@@ -27,10 +28,5 @@ final class GanttAxis {
             line(axis, x, top + height, x, top + height + 5, "tick");
             GanttSvg.text(axis, x, top + height + 18, "tick-label", num(Math.round(t * 100) / 100.0));
         }
-    }
-
-    private static void line(Element parent, double x1, double y1, double x2, double y2, String cls) {
-        parent.appendElement("line").attr("x1", num(x1)).attr("y1", num(y1)).attr("x2", num(x2))
-                .attr("y2", num(y2)).attr("class", cls);
     }
 }

@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.gpusched.gantt.GanttSvg.LANE;
+import static org.gpusched.gantt.GanttSvg.line;
 import static org.gpusched.gantt.GanttSvg.num;
 
 /**
@@ -82,11 +83,6 @@ final class GanttJobs {
     private static void bar(Element parent, Gantt.Bar b, int[] y) {
         GanttSvg.rect(parent, b.start(), y[b.lane()] + 3, b.end() - b.start(), LANE - 6, "bar")
                 .attr("fill", GanttSvg.colour(b.task())).attr("stroke", GanttSvg.darker(b.task()));
-    }
-
-    private static void line(Element parent, double x1, double y1, double x2, double y2, String cls) {
-        parent.appendElement("line").attr("x1", num(x1)).attr("y1", num(y1)).attr("x2", num(x2))
-                .attr("y2", num(y2)).attr("class", cls);
     }
 
     private static void path(Element parent, String d, String cls) {

@@ -132,6 +132,11 @@ public final class GanttSvg {
                 .attr("height", num(h)).attr("class", cls);
     }
 
+    static void line(Element parent, double x1, double y1, double x2, double y2, String cls) {
+        parent.appendElement("line").attr("x1", num(x1)).attr("y1", num(y1)).attr("x2", num(x2))
+                .attr("y2", num(y2)).attr("class", cls);
+    }
+
     static Element text(Element parent, double x, double y, String cls, String text) {
         return parent.appendElement("text").attr("x", num(x)).attr("y", num(y)).attr("class", cls).text(text);
     }

@@ -20,12 +20,11 @@ import java.util.Optional;
  * while another process waits to lock it would let two runs hold "the same" lock.
  */
 final class OutputLock implements AutoCloseable {
+    /** Holds the lock: closing the channel releases it. */
     private final FileChannel channel;
-    private final FileLock lock;
 
-    private OutputLock(FileChannel channel, FileLock lock) {
+    private OutputLock(FileChannel channel) {
         this.channel = channel;
-        this.lock = lock;
     }
 
     /**
@@ -63,7 +62,7 @@ final class OutputLock implements AutoCloseable {
         } catch (IOException e) {
             // The lock holds without the note; the refusal then names no process.
         }
-        return Optional.of(new OutputLock(ch, lock));
+        return Optional.of(new OutputLock(ch));
     }
 
     /** As {@link #tryHold}, but a held lock is exit 2 with one line naming the output and the holder. */
@@ -84,11 +83,6 @@ final class OutputLock implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            // Closing the channel below releases it too.
-        }
         closeQuietly(channel);
     }
 

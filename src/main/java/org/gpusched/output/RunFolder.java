@@ -39,7 +39,8 @@ public final class RunFolder implements AutoCloseable {
     private String staleLine;
     private boolean complete;
     /** Marks a started run "failed" when the JVM stops before it completes (Ctrl-C, SIGTERM). */
-    private final Thread onSignal = new Thread(this::interrupted, "gpusched-run-folder");
+    private final Thread onSignal = new Thread(() -> failUnlessComplete("interrupted: the process was stopped (signal"
+            + " or exit) before the run completed"), "gpusched-run-folder");
 
     private RunFolder(Outputs outputs, Path dir, String kind, OutputLock lock) {
         this.outputs = outputs;
@@ -63,7 +64,7 @@ public final class RunFolder implements AutoCloseable {
             f.recordStale();
             f.checkContents();
         } catch (RuntimeException e) {
-            f.release();
+            f.lock.close();
             throw e;
         }
         return f;
@@ -201,11 +202,6 @@ public final class RunFolder implements AutoCloseable {
         forgetHook();
     }
 
-    /** The shutdown hook's work: a run stopped between its first and last file says so. */
-    private synchronized void interrupted() {
-        failUnlessComplete("interrupted: the process was stopped (signal or exit) before the run completed");
-    }
-
     private synchronized void failUnlessComplete(String reason) {
         if (started && !complete) {
             try {
@@ -254,10 +250,6 @@ public final class RunFolder implements AutoCloseable {
         synchronized (this) {
             started = false; // nothing more for the shutdown hook to mark
         }
-        release();
-    }
-
-    private void release() {
         lock.close();
     }
 }

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -48,11 +50,8 @@ final class WrittenFiles {
         synchronized (IN_PROCESS) {
             try (FileChannel ch = FileChannel.open(reg, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE); FileLock lock = ch.lock()) {
-                ByteBuffer old = ByteBuffer.allocate((int) Math.min(ch.size(), Integer.MAX_VALUE - 8));
-                while (old.hasRemaining() && ch.read(old) >= 0) {
-                    // Reads the whole registry; it is small.
-                }
-                ObjectNode root = parse(new java.io.ByteArrayInputStream(old.array(), 0, old.position()));
+                // The whole registry (it is small), read without closing the locked channel as a parser would.
+                ObjectNode root = parse(new ByteArrayInputStream(Channels.newInputStream(ch).readAllBytes()));
                 ObjectNode files = root.has("files") && root.get("files").isObject()
                         ? (ObjectNode) root.get("files") : root.putObject("files");
                 files.put(file.getFileName().toString(), sha256);

@@ -48,7 +48,7 @@ public final class Page {
     }
 
     /** gpusched's version from the jar manifest; "dev" when run from classes (as every report says it). */
-    private static String version() {
+    public static String version() {
         String v = Page.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }

@@ -4,6 +4,7 @@ import org.gpusched.input.SourcePositions.Position;
 import org.gpusched.input.SourcePositions;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Workload;
+import org.gpusched.pages.Page;
 import org.gpusched.player.Verifier;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
@@ -79,7 +80,7 @@ public final class CiCases {
         String name = e.path() == null || e.path().isEmpty() ? "input" : e.path();
         String detail = e.detail() == null ? e.getMessage() : e.detail();
         Finding f = new Finding(Rule.VALIDATION_ERROR, e.getMessage(), SourcePositions.of(e));
-        return new Suite(file, file, List.of(new Property("gpusched.version", version())),
+        return new Suite(file, file, List.of(new Property("gpusched.version", Page.version())),
                 List.of(new Case(name, className(file), Status.FAILED, Rule.VALIDATION_ERROR, detail, List.of(f))), 0);
     }
 
@@ -90,7 +91,7 @@ public final class CiCases {
     public static Suite failed(String file, String words, boolean budget) {
         Rule rule = budget ? Rule.INCONCLUSIVE : Rule.INTERNAL_ERROR;
         Finding f = new Finding(rule, words, Position.UNKNOWN);
-        return new Suite(file, file, List.of(new Property("gpusched.version", version())),
+        return new Suite(file, file, List.of(new Property("gpusched.version", Page.version())),
                 List.of(new Case("gpusched", className(file), Status.ERROR, rule, words, List.of(f))), 0);
     }
 
@@ -115,8 +116,8 @@ public final class CiCases {
             cases.add(new Case(m.mode().cli(), className(table), Status.FAILED, Rule.DEADLINE_MISS, message,
                     List.of(new Finding(Rule.DEADLINE_MISS, message, Position.UNKNOWN))));
         }
-        List<Property> props = List.of(new Property("gpusched.version", version()), new Property("taskSet", taskSet),
-                new Property("timeUnit", unit));
+        List<Property> props = List.of(new Property("gpusched.version", Page.version()),
+                new Property("taskSet", taskSet), new Property("timeUnit", unit));
         return new Suite(table, table, props, cases, 0);
     }
 
@@ -181,7 +182,7 @@ public final class CiCases {
         if (evidence != null) {
             p.add(new Property("evidence", evidence));
         }
-        p.add(new Property("gpusched.version", version()));
+        p.add(new Property("gpusched.version", Page.version()));
         p.add(new Property("formatVersion", Integer.toString(w.formatVersion())));
         if (w.name() != null) {
             p.add(new Property("name", w.name()));
@@ -190,12 +191,6 @@ public final class CiCases {
         p.add(new Property("tasks", Integer.toString(w.size())));
         p.add(new Property("sha256", w.sha256()));
         return p;
-    }
-
-    /** gpusched's version from the jar manifest; "dev" when run from classes. */
-    public static String version() {
-        String v = CiCases.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 
     /** "10,500 us": thousands grouped so that a CI page reads the magnitude at a glance. */

@@ -1,6 +1,7 @@
 package org.gpusched.report;
 
 import org.gpusched.model.InputException;
+import org.gpusched.pages.Page;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -57,7 +58,7 @@ public final class CiOutput {
     }
 
     public void write(PrintWriter out) {
-        CiReport r = new CiReport(command, CiCases.version(), started, suites);
+        CiReport r = new CiReport(command, Page.version(), started, suites);
         out.print(format == OutputFormat.junit ? JunitXml.write(r) : SarifJson.write(r));
         out.flush();
     }

@@ -15,6 +15,16 @@ public final class Json {
         return MAPPER.createObjectNode();
     }
 
+    /** The named fields of {@code value} (a record) as Jackson writes them, in the order named. */
+    public static ObjectNode pick(Object value, String... names) {
+        ObjectNode all = MAPPER.valueToTree(value);
+        ObjectNode o = object();
+        for (String n : names) {
+            o.set(n, all.required(n));
+        }
+        return o;
+    }
+
     /** Version of the JSON report contract (docs/report-format.md); raised on incompatible changes. */
     public static final int REPORT_VERSION = 2;
 

@@ -76,39 +76,18 @@ public final class PlayReports {
         o.put("timeUnit", r.trace().unit());
         o.set("summary", Json.MAPPER.valueToTree(r.summary())); // the summary's fields are its JSON object's
         ArrayNode batches = o.putArray("batches");
-        for (PlayResult.BatchRow b : r.batches()) {
-            ObjectNode n = batches.addObject();
-            n.put("entry", b.entry());
-            n.put("hyperperiod", b.hyperperiod());
-            n.put("plannedStart", b.plannedStart());
-            n.put("start", b.start());
-            n.put("plannedEnd", b.plannedEnd());
-            n.put("end", b.end());
-            b.jobs().forEach(n.putArray("jobs")::add);
-        }
+        r.batches().forEach(b -> batches.add(Json.pick(b, "entry", "hyperperiod", "plannedStart", "start",
+                "plannedEnd", "end", "jobs")));
         ArrayNode jobs = o.putArray("jobs");
         for (PlayResult.JobRow j : r.jobs()) {
-            ObjectNode n = jobs.addObject();
-            n.put("task", j.task());
-            n.put("job", j.job());
-            n.put("hyperperiod", j.hyperperiod());
-            n.put("entry", j.entry());
-            n.put("release", j.release());
-            n.put("start", j.start());
-            n.put("finish", j.finish());
-            n.put("responseTime", j.response());
-            n.put("deadline", j.deadline());
-            n.put("slack", j.slack());
-            n.put("miss", j.miss());
+            ObjectNode n = jobs.addObject().setAll(Json.pick(j, "task", "job", "hyperperiod", "entry", "release",
+                    "start", "finish"));
+            n.put("responseTime", j.response()).put("deadline", j.deadline()).put("slack", j.slack())
+                    .put("miss", j.miss());
             PlayResult.Ops ops = j.ops();
-            n.put("kernelStart", ops.kernelStart());
-            n.put("kernelFinish", ops.kernelFinish());
-            n.put("kernelModel", ops.kernelModel());
+            n.setAll(Json.pick(ops, "kernelStart", "kernelFinish", "kernelModel"));
             n.put("kernelTime", ops.kernelTime());
-            n.put("h2dModel", ops.h2dModel());
-            n.put("h2dTime", ops.h2dTime());
-            n.put("d2hModel", ops.d2hModel());
-            n.put("d2hTime", ops.d2hTime());
+            n.setAll(Json.pick(ops, "h2dModel", "h2dTime", "d2hModel", "d2hTime"));
         }
         PlayResult.OpError err = PlayResult.OpError.of(r.jobs());
         ObjectNode ops = o.putObject("ops");

@@ -127,14 +127,7 @@ public final class ProfileReports {
         n.put("maxStartSkew", s.maxSkew());
         n.put("deadlineMissed", s.deadlineMissed());
         ArrayNode rows = n.putArray("perFrame");
-        for (FrameCheck.Frame f : fc.frames()) {
-            ObjectNode r = rows.addObject();
-            r.put("entry", f.entry());
-            r.put("skew", f.skew());
-            r.put("model", f.model());
-            r.put("length", f.length());
-            r.put("overrun", f.overrun());
-        }
+        fc.frames().forEach(f -> rows.add(Json.pick(f, "entry", "skew", "model", "length", "overrun")));
         return n;
     }
 

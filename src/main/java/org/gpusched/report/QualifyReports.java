@@ -92,8 +92,8 @@ public final class QualifyReports {
         sb.append(String.format(Locale.ROOT, "  %-52s %8s %8s %8s %8s%n", "check", "compared", "agreed", "disagreed",
                 "not cmp"));
         for (Check c : q.checks()) {
-            sb.append(String.format(Locale.ROOT, "  %-52s %8d %8d %8d %8d%n", esc(c.id()), c.compared(), c.agreed(),
-                    c.disagreed(), c.notCompared()));
+            sb.append(String.format(Locale.ROOT, "  %-52s %8d %8d %8d %8d%n", Escapes.text(c.id()), c.compared(),
+                    c.agreed(), c.disagreed(), c.notCompared()));
         }
         if (!q.shipped().isEmpty()) {
             sb.append("  shipped cases by source of the expected result:");
@@ -102,12 +102,13 @@ public final class QualifyReports {
         }
         // Every file gets its line, a file whose sets no check compared too: "0 comparisons" is the news.
         for (Qualification.Input in : q.inputs()) {
-            sb.append("  sets like ").append(esc(in.file())).append(": ").append(compared(q, in.file()))
+            sb.append("  sets like ").append(Escapes.text(in.file())).append(": ").append(compared(q, in.file()))
                     .append(" comparisons\n");
             for (Qualification.InputCheck c : q.perInput()) {
                 if (c.input().equals(in.file())) {
-                    sb.append(String.format(Locale.ROOT, "    %-50s %8d %8d %8d %8d%s%n", esc(c.check()), c.compared(),
-                            c.agreed(), c.disagreed(), c.notCompared(), c.note() == null ? "" : "  " + esc(c.note())));
+                    sb.append(String.format(Locale.ROOT, "    %-50s %8d %8d %8d %8d%s%n", Escapes.text(c.check()),
+                            c.compared(), c.agreed(), c.disagreed(), c.notCompared(),
+                            c.note() == null ? "" : "  " + Escapes.text(c.note())));
                 }
             }
         }
@@ -116,14 +117,14 @@ public final class QualifyReports {
                     .append(p.version() == null ? "" : " (" + p.version() + ")").append(" - ").append(p.note()).append('\n');
         }
         for (Disagreement d : q.disagreements()) {
-            sb.append("  DISAGREE ").append(d.check()).append(": ").append(esc(d.source())).append(": ")
-                    .append(esc(d.message())).append(" -> ").append(d.file()).append('\n');
+            sb.append("  DISAGREE ").append(d.check()).append(": ").append(Escapes.text(d.source())).append(": ")
+                    .append(Escapes.text(d.message())).append(" -> ").append(d.file()).append('\n');
         }
         if (!q.complete()) {
             sb.append("  incomplete: ").append(q.stopReason()).append('\n');
         }
         for (Qualification.Gap g : q.gaps()) {
-            sb.append("  NOT QUALIFIED ").append(esc(g.text())).append('\n');
+            sb.append("  NOT QUALIFIED ").append(Escapes.text(g.text())).append('\n');
         }
         sb.append("known issues (docs/safety-manual.md):\n");
         q.knownIssues().forEach(k -> sb.append("  - ").append(k).append('\n'));
@@ -135,10 +136,6 @@ public final class QualifyReports {
         Map<String, Integer> n = new LinkedHashMap<>();
         q.shipped().forEach(x -> n.merge(x.source(), 1, Integer::sum));
         return n;
-    }
-
-    private static String esc(String s) {
-        return Escapes.text(s);
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.gpusched.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.baseline.BaselineResult;
@@ -10,7 +9,6 @@ import org.gpusched.explore.result.*;
 import org.gpusched.margin.Margins;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.TaskSet;
-import org.gpusched.table.SchedulingTable;
 import org.gpusched.table.TableAudit;
 import org.gpusched.table.Tables;
 
@@ -156,8 +154,7 @@ public final class Reports {
         o.set("stats", stats(a.stats(), timing));
         o.set("objective", a.achieved() == null ? null : Json.object().put("name", a.achieved().objective().words())
                 .put("value", a.achieved().value()));
-        o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(
-                Tables.of(ts, a)));
+        o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(Tables.of(ts, a)));
         if (check != null) {
             o.putObject("tableCheck").put("checker", check.checker()).put("passed", true);
         }
@@ -226,15 +223,10 @@ public final class Reports {
 
     public static ObjectNode witness(TaskSet ts, Witness w) {
         ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
-        o.set("path", framesJson(ts, w.path()));
+        o.set("path", Json.MAPPER.valueToTree(Tables.of(ts, "", w.path()).entries()));
         ArrayNode r = o.putArray("reasons");
         w.reasons().forEach(r::add);
         return o;
-    }
-
-    public static JsonNode framesJson(TaskSet ts, List<Frame> frames) {
-        SchedulingTable t = Tables.of(ts, "", frames);
-        return Json.MAPPER.valueToTree(t.entries());
     }
 
     public static String csv(String file, TaskSet ts, Analysis a, boolean timing) {

@@ -21,22 +21,22 @@ class InterferenceFitTest {
 
     @Test
     void gpuParametersRoundTrip() {
-        InterferenceExperiment e = new InterferenceExperiment(true, 1);
+        InterferenceExperiment e = new InterferenceExperiment(true, 1, null, 0, 0);
         assertThat(e.params()).containsEntry("device", "cuda").containsEntry("gpu", "1");
         assertThat(InterferenceExperiment.fromParams(e.params()).params()).isEqualTo(e.params());
-        assertThat(new InterferenceExperiment(false, 0).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
+        assertThat(new InterferenceExperiment(false, 0, null, 0, 0).params()).containsEntry("device", "sim").doesNotContainKey("gpu");
         assertThat(InterferenceExperiment.fromParams(Map.of("device", "sim")).params())
-                .isEqualTo(new InterferenceExperiment(false, 0).params());
+                .isEqualTo(new InterferenceExperiment(false, 0, null, 0, 0).params());
         InterferenceExperiment drawn = new InterferenceExperiment(true, 0, null, 30, 7);
         assertThat(drawn.params()).containsEntry("drawn", "30").containsEntry("seed", "7").containsEntry("sizes", "150,400");
         assertThat(InterferenceExperiment.fromParams(drawn.params()).params()).isEqualTo(drawn.params());
         assertThat(InterferenceExperiment.fromParams(drawn.params()).units()).isEqualTo(30);
-        assertThat(new InterferenceExperiment(false, 0).params()).doesNotContainKeys("drawn", "seed");
+        assertThat(new InterferenceExperiment(false, 0, null, 0, 0).params()).doesNotContainKeys("drawn", "seed");
     }
 
     @Test
     void theFitUsesTheMeasuredIsolatedTimes(@TempDir Path dir) throws Exception {
-        InterferenceExperiment sim = new InterferenceExperiment(false, 0);
+        InterferenceExperiment sim = new InterferenceExperiment(false, 0, null, 0, 0);
         List<String[]> rows = new ArrayList<>();
         for (int u = 0; u < sim.units(); u++) {
             String[] row = sim.run(u).get(0).split(",", -1);
@@ -48,7 +48,7 @@ class InterferenceFitTest {
             row[4] = String.join(" ", iso);
             rows.add(row);
         }
-        InterferenceExperiment gpu = new InterferenceExperiment(true, 0);
+        InterferenceExperiment gpu = new InterferenceExperiment(true, 0, null, 0, 0);
         try (RunFolder f = Outputs.of(List.of(), false).folder(dir.resolve("r"), "experiment interference")) {
             f.start(gpu.params());
             gpu.summarize(rows, f);

@@ -21,7 +21,8 @@ class PlotFailureTest {
     private static List<Path> runWith(ChartRenderer r, Path out, RunFolder[] kept) throws Exception {
         try (RunFolder dir = Outputs.of(List.of(), false).folder(out, Sweep.folderKind(InterferenceExperiment.KIND))) {
             kept[0] = dir;
-            return Sweep.execute(new InterferenceExperiment(false, 0).drawingWith(r), Shard.ALL, 1, Long.MAX_VALUE, dir, null);
+            return Sweep.execute(new InterferenceExperiment(false, 0, null, 0, 0).drawingWith(r), Shard.ALL, 1, Long.MAX_VALUE,
+                    dir, null);
         }
     }
 
