@@ -166,8 +166,8 @@ json_num() {
 }
 
 # The soak: each table loop proved, played for SOAK_FRAMES frames (default 10^6) in chunks that
-# each take about STEP_S/2 seconds (so no chunk keeps every frame of the soak in memory, and a
-# step's timeout bounds each one), stopped early when SOAK_S seconds of the example are spent
+# each take about STEP_S/2 seconds and hold at most 20,000 frames (so no chunk keeps every frame of
+# the soak in memory or passes play's 10^6 launches a run, and a step's timeout bounds each one), stopped early when SOAK_S seconds of the example are spent
 # (default 120, so that the whole script fits a 15-minute device session; SOAK_S=none: no limit);
 # soak-GPU.csv says how many frames each example really played.
 soak_frames=${SOAK_FRAMES:-1000000}
@@ -203,11 +203,12 @@ if [[ $STEPS == *" soak "* ]]; then
             w=$(json_num maxStartSkew "$work/soak.json")
             [ "${o:-0}" -gt "$worst" ] && worst=$o
             [ "${w:-0}" -gt "$wake" ] && wake=$w
-            # The next chunk: about STEP_S/2 seconds at this chunk's pace, at most 100,000 frames.
+            # The next chunk: about STEP_S/2 seconds at this chunk's pace, at most 20,000 frames (play
+            # refuses a run of over 10^6 launches: 50 per frame at most here).
             took=$((SECONDS - c0 > 0 ? SECONDS - c0 : 1))
             per=$(( (f + hp - 1) / hp ))
             hp=$(( hp * STEP_S / 2 / took ))
-            [ $((hp * per)) -gt 100000 ] && hp=$((100000 / per))
+            [ $((hp * per)) -gt 20000 ] && hp=$((20000 / per))
             [ "$hp" -lt 1 ] && hp=1
         done
         # The play's times are in its workload's timeUnit; the CSV's are us.
