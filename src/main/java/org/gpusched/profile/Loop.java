@@ -74,26 +74,33 @@ public final class Loop {
     private Loop() { }
 
     public enum Outcome {
-        STABLE(0, "stable: no frame overran its model"),
-        NOT_SCHEDULABLE(1, "not schedulable under the measured model"),
-        INCONCLUSIVE(3, "analysis inconclusive (budget)"),
-        ROUND_LIMIT(3, "round limit reached with frames still over their model"),
+        STABLE("stable: no frame overran its model"),
+        NOT_SCHEDULABLE("not schedulable under the measured model"),
+        INCONCLUSIVE("analysis inconclusive (budget)"),
+        ROUND_LIMIT("round limit reached with frames still over their model"),
         /**
          * Every frame kept its model and a job still missed: frames started late (the host woke up
          * late), which no raised entry can fix; the frame-start jitter belongs in the runtime's cost.
          */
-        LATE_START(1, "a deadline was missed with every frame within its model: frames started late (host"
+        LATE_START("a deadline was missed with every frame within its model: frames started late (host"
                 + " wake-up); state the frame-start jitter in the workload's runtime.submit (profile measures it)");
 
-        private final int exitCode;
         private final String words;
 
-        Outcome(int exitCode, String words) {
-            this.exitCode = exitCode;
+        Outcome(String words) {
             this.words = words;
         }
 
-        public int exitCode() { return exitCode; }
+        /** The answer a script gates on: a late start is a miss, a spent round or budget no answer. */
+        public Verdict verdict() {
+            return switch (this) {
+                case STABLE -> Verdict.SCHEDULABLE;
+                case NOT_SCHEDULABLE, LATE_START -> Verdict.NOT_SCHEDULABLE;
+                case INCONCLUSIVE, ROUND_LIMIT -> Verdict.INCONCLUSIVE;
+            };
+        }
+
+        public int exitCode() { return verdict().exitCode(); }
 
         public String words() { return words; }
     }

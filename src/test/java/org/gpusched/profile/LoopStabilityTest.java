@@ -1,6 +1,7 @@
 package org.gpusched.profile;
 
 import org.gpusched.explore.job.Options;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
 import org.gpusched.input.InputText;
 import org.gpusched.input.TaskSetReader;
@@ -16,6 +17,7 @@ import org.gpusched.player.Trace;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,5 +73,12 @@ class LoopStabilityTest {
             b[i] += d;
         }
         return b;
+    }
+
+    @Test
+    void eachOutcomeGatesWithTheExitCodeOfItsVerdict() {
+        assertThat(Arrays.stream(Loop.Outcome.values()).map(Loop.Outcome::exitCode))
+                .containsExactly(0, 1, 3, 3, 1);
+        assertThat(Loop.Outcome.LATE_START.verdict()).isEqualTo(Verdict.NOT_SCHEDULABLE);
     }
 }

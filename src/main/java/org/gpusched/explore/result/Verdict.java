@@ -1,10 +1,12 @@
 package org.gpusched.explore.result;
 
+import org.gpusched.model.ExitCodes;
+
 /** The answer of an analysis, with the process exit code scripts gate on. */
 public enum Verdict {
-    SCHEDULABLE(0, "schedulable"),
-    NOT_SCHEDULABLE(1, "not schedulable"),
-    INCONCLUSIVE(3, "inconclusive");
+    SCHEDULABLE(ExitCodes.OK, "schedulable"),
+    NOT_SCHEDULABLE(ExitCodes.NOT_SCHEDULABLE, "not schedulable"),
+    INCONCLUSIVE(ExitCodes.INCONCLUSIVE, "inconclusive");
 
     private final int exitCode;
     private final String words;
