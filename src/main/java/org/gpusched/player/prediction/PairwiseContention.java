@@ -23,7 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * over-estimates them least among: base times a factor; the host's base plus a factor of its own
  * isolated time (it waits for the host); the first resident's base plus that (it waits for the
  * first SMs to free). Every factor is the largest any fitted set needed, so no fitted member is
- * under-estimated. Deterministic: the same samples give the same predictions.
+ * under-estimated. An overflow member's finish is also never below a fluid run of the set: each
+ * member progresses at its isolated pace slowed by the pairwise slowdowns of the members still
+ * running, the overflow member at a share of that pace while its host runs, the share per class the
+ * smallest any fitted member needed. The forms see only who shares SMs; the fluid run also sees who
+ * is still running when the host ends (a cache kernel behind a short compute host runs beside a long
+ * memory kernel). Deterministic: the same samples give the same predictions.
  */
 public final class PairwiseContention {
     /** The shape every measured kernel had ({@link KindBench}) and the device it ran on. */
@@ -50,14 +55,17 @@ public final class PairwiseContention {
     private final Map<List<KernelKind>, Double> pair;
     private final Map<String, Fit> fits;
     private final double offset;
+    /** Per overflow class, the share of its pace it keeps while its host runs (the fluid floor's). */
+    private final Map<String, Double> keep;
     /** The oracle's roles per set size: the same for every fit, so fits share it. */
     private final Map<Integer, Role[]> roles;
 
     private PairwiseContention(Map<List<KernelKind>, Double> pair, Map<String, Fit> fits, double offset,
-                               Map<Integer, Role[]> roles) {
+                               Map<String, Double> keep, Map<Integer, Role[]> roles) {
         this.pair = pair;
         this.fits = fits;
         this.offset = offset;
+        this.keep = keep;
         this.roles = roles;
     }
 
@@ -85,7 +93,7 @@ public final class PairwiseContention {
                 }
             }
         }
-        PairwiseContention bare = new PairwiseContention(pair, Map.of(), 1, roles);
+        PairwiseContention bare = new PairwiseContention(pair, Map.of(), 1, Map.of(), roles);
         Map<String, double[]> worst = new TreeMap<>();
         Map<String, double[]> over = new TreeMap<>();
         List<Member[]> members = new ArrayList<>();
@@ -126,7 +134,80 @@ public final class PairwiseContention {
         for (Sample s : train) {
             offset = Math.max(offset, s.completion() / Arrays.stream(s.finish()).max().orElse(1));
         }
-        return new PairwiseContention(pair, fits, offset, roles);
+        Map<String, Double> keep = new TreeMap<>();
+        for (int r = 0; r < train.size(); r++) {
+            Sample s = train.get(r);
+            Member[] m = members.get(r);
+            Role[] layout = roles.get(s.kinds().size());
+            for (int i = 0; i < m.length; i++) {
+                if (layout[i].overflow()) {
+                    keep.merge(m[i].key, bare.keepFor(s, layout, i), Math::min);
+                }
+            }
+        }
+        return new PairwiseContention(pair, fits, offset, keep, roles);
+    }
+
+    /**
+     * The largest share of its pace that member i may keep while its host runs with its fluid finish
+     * not below its measured one (bisection; 0 when even waiting whole is not enough).
+     */
+    private double keepFor(Sample s, Role[] layout, int i) {
+        double lo = 0;
+        double hi = 1;
+        if (fluid(s.kinds(), s.isolated(), layout, i, 0) < s.finish()[i]) {
+            return 0;
+        }
+        for (int it = 0; it < 40; it++) {
+            double mid = (lo + hi) / 2;
+            if (fluid(s.kinds(), s.isolated(), layout, i, mid) >= s.finish()[i]) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Member i's finish when every member progresses at its isolated pace slowed by the pairwise
+     * slowdowns of the members still running, and an overflow member keeps only {@code share} of
+     * that pace while its host runs.
+     */
+    private double fluid(List<KernelKind> kinds, double[] isolated, Role[] layout, int target, double share) {
+        int n = kinds.size();
+        double[] left = isolated.clone();
+        boolean[] done = new boolean[n];
+        double t = 0;
+        while (!done[target]) {
+            double[] rate = new double[n];
+            double dt = Double.MAX_VALUE;
+            for (int i = 0; i < n; i++) {
+                if (done[i]) {
+                    continue;
+                }
+                double s = 1;
+                for (int j = 0; j < n; j++) {
+                    s += j != i && !done[j] ? pairSlowdown(kinds.get(i), kinds.get(j)) - 1 : 0;
+                }
+                boolean waits = layout[i].overflow() && layout[i].host() >= 0 && !done[layout[i].host()];
+                rate[i] = (waits ? share : 1) / s;
+                if (rate[i] > 0) {
+                    dt = Math.min(dt, left[i] / rate[i]);
+                }
+            }
+            if (dt == Double.MAX_VALUE) {
+                return Double.POSITIVE_INFINITY;
+            }
+            t += dt;
+            for (int i = 0; i < n; i++) {
+                if (!done[i]) {
+                    left[i] -= rate[i] * dt;
+                    done[i] = left[i] <= 1e-9 * isolated[i];
+                }
+            }
+        }
+        return t;
     }
 
     /** The predicted completion of the set (members in submission order, their isolated times). */
@@ -158,6 +239,11 @@ public final class PairwiseContention {
                 case AFTER_HOST -> Math.max(m[i].base, m[i].hostBase + f.factor() * m[i].isolated);
                 case AFTER_FIRST -> Math.max(m[i].base, m[i].firstBase + f.factor() * m[i].isolated);
             };
+            Role[] layout = roles.get(kinds.size());
+            if (layout[i].overflow() && !keep.isEmpty()) {
+                double share = keep.getOrDefault(m[i].key, keep.values().stream().min(Double::compare).orElse(1.0));
+                out[i] = Math.max(out[i], fluid(kinds, isolated, layout, i, share));
+            }
         }
         return out;
     }

@@ -43,21 +43,35 @@ class ContentionHeldOutTest {
     }
 
     /**
-     * What the held-out evaluation shows, as docs/player.md states it: a median over-estimate within
-     * 15 % and one set of 200 below its measurement (compute:100 + memory:250 + cache:250, by less
-     * than 10 %): the goal of none below is not met, and the test says so rather than hide it.
+     * The goals of the held-out evaluation, as docs/player.md states them: a median over-estimate
+     * within 15 % and no set below its measurement.
      */
     @Test
-    void heldOutPredictionsAreWithin15PercentAtTheMedianWithOneSetBelow() {
+    void heldOutPredictionsAreWithin15PercentAtTheMedianAndNoneBelow() {
         List<ContentionHeldOut.Row> rows = ContentionHeldOut.evaluate(shipped(), FOLDS, SEED);
         double[] over = rows.stream().mapToDouble(ContentionHeldOut.Row::overEstimate).sorted().toArray();
         assertThat(over[over.length / 2]).isBetween(0.0, 0.15);
-        List<ContentionHeldOut.Row> below = rows.stream().filter(r -> r.predicted() < r.measured()).toList();
-        assertThat(below).extracting(ContentionHeldOut.Row::set).containsExactly("compute:100+memory:250+cache:250");
-        assertThat(below.get(0).overEstimate()).isGreaterThan(-0.10);
+        assertThat(rows).filteredOn(r -> r.predicted() < r.measured()).isEmpty();
     }
 
-    /** On other fold assignments (seeds the model was not shaped on) the picture holds: a few sets at most below. */
+    /**
+     * The set whose overflow cache kernel, behind a short compute host, runs beside a long memory
+     * kernel: fitted on every other set, the fluid floor keeps it above its measurement (the class
+     * forms alone put it 7 % below).
+     */
+    @Test
+    void theFluidFloorSeesWhoIsStillRunningWhenTheHostEnds() {
+        List<PairwiseContention.Sample> samples = shipped();
+        String id = "compute:100+memory:250+cache:250";
+        PairwiseContention.Sample held = samples.stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+        PairwiseContention rest = PairwiseContention.fit(samples.stream().filter(s -> s != held).toList());
+        assertThat(rest.predict(held.kinds(), held.isolated())).isGreaterThanOrEqualTo(held.completion());
+    }
+
+    /**
+     * On other fold assignments the picture holds: at most two sets below, by less than 5 % (held-out
+     * pairs whose kinds meet nowhere else in the training folds).
+     */
     @Test
     void otherFoldAssignmentsKeepTheMedianAndFewSetsBelow() {
         List<PairwiseContention.Sample> samples = shipped();
@@ -65,8 +79,8 @@ class ContentionHeldOutTest {
             List<ContentionHeldOut.Row> rows = ContentionHeldOut.evaluate(samples, FOLDS, seed);
             double[] over = rows.stream().mapToDouble(ContentionHeldOut.Row::overEstimate).sorted().toArray();
             assertThat(over[over.length / 2]).as("seed %d", seed).isBetween(0.0, 0.15);
-            assertThat(rows.stream().filter(r -> r.predicted() < r.measured()).count()).as("seed %d", seed).isLessThanOrEqualTo(4);
-            assertThat(over[0]).as("seed %d", seed).isGreaterThan(-0.10);
+            assertThat(rows.stream().filter(r -> r.predicted() < r.measured()).count()).as("seed %d", seed).isLessThanOrEqualTo(2);
+            assertThat(over[0]).as("seed %d", seed).isGreaterThan(-0.05);
         }
     }
 
