@@ -145,22 +145,29 @@ public final class PairwiseContention {
                 }
             }
         }
-        return new PairwiseContention(pair, fits, offset, keep, roles);
+        return new PairwiseContention(pair, fits, offset, Map.copyOf(keep), roles);
     }
 
     /**
      * The largest share of its pace that member i may keep while its host runs with its fluid finish
-     * not below its measured one (bisection; 0 when even waiting whole is not enough).
+     * not below its measured one (bisection; 0 when even waiting whole is not enough). Any other
+     * overflow member keeps its whole pace here: a prediction gives it its own share, at most that,
+     * so it runs as long or longer and slows member i no less. Member i's finish falls as its own
+     * share rises (what it does to the others comes after it ends), which the bisection needs.
      */
     private double keepFor(Sample s, Role[] layout, int i) {
         double lo = 0;
         double hi = 1;
-        if (fluid(s.kinds(), s.isolated(), layout, i, 0) < s.finish()[i]) {
+        double[] share = new double[layout.length];
+        Arrays.fill(share, 1);
+        share[i] = 0;
+        if (fluid(s.kinds(), s.isolated(), layout, i, share) < s.finish()[i]) {
             return 0;
         }
         for (int it = 0; it < 40; it++) {
             double mid = (lo + hi) / 2;
-            if (fluid(s.kinds(), s.isolated(), layout, i, mid) >= s.finish()[i]) {
+            share[i] = mid;
+            if (fluid(s.kinds(), s.isolated(), layout, i, share) >= s.finish()[i]) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -171,10 +178,10 @@ public final class PairwiseContention {
 
     /**
      * Member i's finish when every member progresses at its isolated pace slowed by the pairwise
-     * slowdowns of the members still running, and an overflow member keeps only {@code share} of
-     * that pace while its host runs.
+     * slowdowns of the members still running (none below 1: a partner never speeds it up), and an
+     * overflow member j keeps only {@code share[j]} of that pace while its host runs.
      */
-    private double fluid(List<KernelKind> kinds, double[] isolated, Role[] layout, int target, double share) {
+    double fluid(List<KernelKind> kinds, double[] isolated, Role[] layout, int target, double[] share) {
         int n = kinds.size();
         double[] left = isolated.clone();
         boolean[] done = new boolean[n];
@@ -188,10 +195,10 @@ public final class PairwiseContention {
                 }
                 double s = 1;
                 for (int j = 0; j < n; j++) {
-                    s += j != i && !done[j] ? pairSlowdown(kinds.get(i), kinds.get(j)) - 1 : 0;
+                    s += j != i && !done[j] ? Math.max(1, pairSlowdown(kinds.get(i), kinds.get(j))) - 1 : 0;
                 }
                 boolean waits = layout[i].overflow() && layout[i].host() >= 0 && !done[layout[i].host()];
-                rate[i] = (waits ? share : 1) / s;
+                rate[i] = (waits ? share[i] : 1) / s;
                 if (rate[i] > 0) {
                     dt = Math.min(dt, left[i] / rate[i]);
                 }
@@ -228,6 +235,13 @@ public final class PairwiseContention {
     private double[] finishes(List<KernelKind> kinds, double[] isolated) {
         Member[] m = members(kinds, isolated);
         double[] out = new double[m.length];
+        Role[] layout = roles.get(kinds.size());
+        // A class never fitted waits as the most waiting fitted class does.
+        double unseen = keep.values().stream().min(Double::compare).orElse(1.0);
+        double[] share = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            share[i] = keep.getOrDefault(m[i].key, unseen);
+        }
         for (int i = 0; i < m.length; i++) {
             Fit f = fits.get(m[i].key);
             if (f == null) {
@@ -239,9 +253,7 @@ public final class PairwiseContention {
                 case AFTER_HOST -> Math.max(m[i].base, m[i].hostBase + f.factor() * m[i].isolated);
                 case AFTER_FIRST -> Math.max(m[i].base, m[i].firstBase + f.factor() * m[i].isolated);
             };
-            Role[] layout = roles.get(kinds.size());
             if (layout[i].overflow() && !keep.isEmpty()) {
-                double share = keep.getOrDefault(m[i].key, keep.values().stream().min(Double::compare).orElse(1.0));
                 out[i] = Math.max(out[i], fluid(kinds, isolated, layout, i, share));
             }
         }
