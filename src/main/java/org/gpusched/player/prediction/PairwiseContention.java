@@ -25,8 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * first SMs to free). Every factor is the largest any fitted set needed, so no fitted member is
  * under-estimated. An overflow member's finish is also never below a fluid run of the set: each
  * member progresses at its isolated pace slowed by the pairwise slowdowns of the members still
- * running, the overflow member at a share of that pace while its host runs, the share per class the
- * smallest any fitted member needed. The forms see only who shares SMs; the fluid run also sees who
+ * running, the overflow member at a share of that pace while its host runs: per class, the smallest
+ * of the largest shares its fitted members allow. The forms see only who shares SMs; the fluid run also sees who
  * is still running when the host ends (a cache kernel behind a short compute host runs beside a long
  * memory kernel). Deterministic: the same samples give the same predictions.
  */
