@@ -112,7 +112,8 @@ public final class BesideSearch {
             s = w.step(TURN);
         }
         if (s != WindowRelaxation.Step.REFUTED) {
-            return none(method, s == WindowRelaxation.Step.OPEN ? meter.timeNote() : "the window relaxation retired");
+            return none(method, s == WindowRelaxation.Step.OPEN ? meter.timeNote()
+                    : "the window relaxation retired: " + w.retiredWhy());
         }
         return w.refutation(method, Stats.EMPTY);
     }

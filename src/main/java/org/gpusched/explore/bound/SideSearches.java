@@ -6,6 +6,8 @@ import org.gpusched.explore.result.Stats;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +21,12 @@ import java.util.List;
  * make up at most {@link #LEFT_OUT} of the set's (leaving tasks out is a relaxation too, a weaker one
  * per window but with fewer states, so it reaches later windows). The sweep takes a turn's states
  * first, and the relaxations still open share as many after it, in this order: deterministic.
+ * Each part that stops without an answer says why at INFO ({@code --verbose}): on a large set the
+ * report alone cannot show that a part never ran (its counts too wide for a key, too many kernels
+ * ready at once), and a user deciding between more time and another engine needs to know.
  */
 public final class SideSearches {
+    private static final Logger LOG = LoggerFactory.getLogger(SideSearches.class);
     /** The share of the utilization the second relaxation may leave out. */
     static final double LEFT_OUT = 0.05;
     /**
@@ -85,6 +91,12 @@ public final class SideSearches {
                 EarliestSweep.Mutation.NONE);
     }
 
+    /** How the log names the sweep at {@code index} of {@link EarliestSweep#SEQUENCE}. */
+    static String name(int index) {
+        int[] spec = EarliestSweep.SEQUENCE[index];
+        return "(width " + spec[0] + ", keyed by " + (spec[1] == 1 ? "count vectors" : "ready sets") + ")";
+    }
+
     /** The tasks kept when the lightest ones, at most {@link #LEFT_OUT} of the utilization in all, are left out. */
     public static long lightestLeftOut(TaskSet ts) {
         Integer[] order = new Integer[ts.size()];
@@ -120,6 +132,7 @@ public final class SideSearches {
                 return true;
             }
             if (s == EarliestSweep.Step.FAILED) {
+                LOG.info("earliest-time sweep {} stopped after {} states: {}", name(at), sweep.states(), sweep.failedWhy());
                 // The failed one's layers go with it; a wider one only if this one left kernels waiting.
                 sweep = sweep(EarliestSweep.next(EarliestSweep.SEQUENCE, at, sweep.narrowed()));
             }
@@ -131,6 +144,8 @@ public final class SideSearches {
                 return true;
             }
             if (s == WindowRelaxation.Step.RETIRED) {
+                LOG.info("window relaxation over {} retired: {}", w.everyTask() ? "every task"
+                        : "all but the lightest tasks", w.retiredWhy());
                 open.remove(w);
             }
         }

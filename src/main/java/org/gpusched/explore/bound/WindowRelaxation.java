@@ -122,6 +122,11 @@ public final class WindowRelaxation {
         return retired;
     }
 
+    /** Whether it keeps every task (else the lightest are left out). */
+    boolean everyTask() {
+        return keep == -1L;
+    }
+
     /**
      * The window after {@code w}: the first deadline at least twice as late (the last deadline at
      * most). A window with no relaxed schedule leaves none to every later one (cut a later one's
