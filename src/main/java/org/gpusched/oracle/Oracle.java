@@ -282,6 +282,14 @@ public final class Oracle {
     }
 
     /**
+     * Counts a step of a caller's own work against the clock, as the oracle counts its own: now and
+     * then it throws {@link Budget.Exhausted} once the time limit has passed.
+     */
+    public void poll() {
+        tick();
+    }
+
+    /**
      * Starts an ordered batch that is built kernel by kernel, as the EDF-parallel walk does. Each
      * {@link OrderedBatch#tryAppend} answers what {@link #place} would answer for the batch with
      * that kernel appended, but places only the new kernel's blocks (placement is sequential, so

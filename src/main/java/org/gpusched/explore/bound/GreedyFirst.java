@@ -26,7 +26,15 @@ public final class GreedyFirst {
     private final long t0 = System.nanoTime();
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
+    /** The demand bound of the look-ahead policies; null where no policy runs (replay and reporting only). */
+    private final DemandBound demand;
+
     public GreedyFirst(Oracle oracle, JobModel jm) {
+        this(oracle, jm, null);
+    }
+
+    private GreedyFirst(Oracle oracle, JobModel jm, DemandBound demand) {
+        this.demand = demand;
         this.oracle = oracle;
         this.jm = jm;
     }
@@ -44,7 +52,7 @@ public final class GreedyFirst {
         if (refuted != null || !schedule) {
             return new Start(refuted, List.of());
         }
-        GreedyFirst g = new GreedyFirst(oracle, jm);
+        GreedyFirst g = new GreedyFirst(oracle, jm, new DemandBound(ts, oracle, jm, mutation));
         Analysis found = g.schedule(method);
         return new Start(found, found != null ? List.of() : g.prefixes());
     }
@@ -78,13 +86,16 @@ public final class GreedyFirst {
     /** The schedule of the first greedy policy that meets every deadline, or null (then see {@link #prefixes}). */
     public Analysis schedule(String method) {
         long frames = 0;
-        for (GreedyRuns.Run r : new GreedyRuns(oracle, jm).runAll()) {
+        for (GreedyRuns.Run r : new GreedyRuns(oracle, jm, demand).runAll()) {
             frames += r.frames();
             if (!valid(r)) {
                 continue;
             }
             if (!r.complete()) {
-                prefixes.add(r);
+                if (!r.policy().ahead) {
+                    // The look-ahead runs only decide: as seeds they would change every search they precede.
+                    prefixes.add(r);
+                }
                 continue;
             }
             Stats stats = new Stats(0, 0, frames, 0, 0, 0, 0, jm.totalKernels, System.nanoTime() - t0, 0);

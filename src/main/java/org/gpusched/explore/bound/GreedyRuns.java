@@ -32,12 +32,29 @@ public final class GreedyRuns {
         /** Least laxity (deadline - wcet) first, joining only while every deadline in the frame holds. */
         LEAST_LAXITY("greedy least-laxity"),
         /** Shortest wcet first, joining while every deadline holds: packs the most jobs into short frames. */
-        SHORTEST_FIRST("greedy shortest-first");
+        SHORTEST_FIRST("greedy shortest-first"),
+        /**
+         * EDF-safe, looking one frame ahead: a kernel joins only if, when the frame ends, every kernel
+         * then pending (left out now, or released meanwhile) can still end by its deadline alone and
+         * the demand bound still holds. The first kernel is the most urgent whose frame alone passes
+         * (the most urgent if none does). Run only where the five above fail, and never a seed.
+         */
+        LOOK_AHEAD("greedy look-ahead", true),
+        /** The same, in least-laxity order. */
+        LOOK_AHEAD_LAXITY("greedy look-ahead least-laxity", true),
+        /** The same, shortest wcet first. */
+        LOOK_AHEAD_SHORT("greedy look-ahead shortest-first", true);
 
         final String words;
+        final boolean ahead;
 
         Policy(String words) {
+            this(words, false);
+        }
+
+        Policy(String words, boolean ahead) {
             this.words = words;
+            this.ahead = ahead;
         }
     }
 
@@ -54,15 +71,25 @@ public final class GreedyRuns {
     private final Oracle oracle;
     private final JobModel jm;
 
-    GreedyRuns(Oracle oracle, JobModel jm) {
+    private final DemandBound demand;
+
+    /** @param demand the demand bound the look-ahead policies test each frame's end against */
+    GreedyRuns(Oracle oracle, JobModel jm, DemandBound demand) {
         this.oracle = oracle;
         this.jm = jm;
+        this.demand = demand;
     }
 
-    /** Every policy, in order; stops after the first complete run (it is the one reported). */
+    /**
+     * Every policy, in order (the look-ahead ones only with a demand bound); stops after the first
+     * complete run (it is the one reported).
+     */
     List<Run> runAll() {
         List<Run> runs = new ArrayList<>();
         for (Policy p : Policy.values()) {
+            if (p.ahead && demand == null) {
+                continue;
+            }
             Run r = run(p);
             runs.add(r);
             if (r.complete()) {
@@ -113,6 +140,16 @@ public final class GreedyRuns {
         if (p == Policy.EDF_SERIAL) {
             return 1L << order[0];
         }
+        if (p.ahead && !leavesNoneBehind(counts, t, 1L << order[0])) {
+            for (int k = 1; k < r; k++) {
+                if (leavesNoneBehind(counts, t, 1L << order[k])) {
+                    int first = order[k];
+                    System.arraycopy(order, 0, order, 1, k);
+                    order[0] = first;
+                    break;
+                }
+            }
+        }
         boolean safe = p != Policy.EDF_PARALLEL;
         Oracle.OrderedBatch batch = oracle.orderedBatch();
         long deadline = Long.MAX_VALUE;
@@ -121,7 +158,8 @@ public final class GreedyRuns {
             long d = Math.min(deadline, jm.unitDeadline(unit, counts));
             if (safe && k > 0) {
                 long c = oracle.completion(batch.mask() | (1L << unit));
-                if (c == CompletionModel.FORBIDDEN || Ticks.add(t, c) > d) {
+                if (c == CompletionModel.FORBIDDEN || Ticks.add(t, c) > d
+                        || p.ahead && !leavesNoneBehind(counts, t, batch.mask() | (1L << unit))) {
                     continue;
                 }
             }
@@ -132,13 +170,40 @@ public final class GreedyRuns {
         return batch.mask();
     }
 
+    /**
+     * Whether, after a frame of {@code mask} from t, every kernel then pending can still end by its
+     * deadline alone and the demand bound holds: the explorer's dead-state rule and demand bound one
+     * frame ahead, so a long frame that starves a kernel released meanwhile is not chosen.
+     */
+    private boolean leavesNoneBehind(int[] counts, long t, long mask) {
+        oracle.poll(); // the demand bound is O(n^2) a call: the time limit must still bind
+        long c = oracle.completion(mask);
+        if (c == CompletionModel.FORBIDDEN) {
+            return false;
+        }
+        long end = Ticks.add(t, c);
+        int[] after = counts.clone();
+        for (long b = mask; b != 0; b &= b - 1) {
+            after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
+        }
+        for (int i = 0; i < jm.n; i++) {
+            if (after[i] < jm.items[i] && jm.readyTime(i, after[i]) < end) {
+                int u = jm.unit(i, after[i]);
+                if (Ticks.add(end, jm.wcet[u]) > jm.unitDeadline(u, after)) {
+                    return false;
+                }
+            }
+        }
+        return end <= demand.latestStart(after);
+    }
+
     /** Order of two ready units (kernels) under a policy; deadlines are the effective ones of the kernels. */
     private int compare(Policy p, int[] counts, int a, int b) {
         long da = jm.unitDeadline(a, counts);
         long db = jm.unitDeadline(b, counts);
         int c = switch (p) {
-            case LEAST_LAXITY -> Long.compare(Ticks.sub(da, jm.wcet[a]), Ticks.sub(db, jm.wcet[b]));
-            case SHORTEST_FIRST -> Long.compare(jm.wcet[a], jm.wcet[b]);
+            case LEAST_LAXITY, LOOK_AHEAD_LAXITY -> Long.compare(Ticks.sub(da, jm.wcet[a]), Ticks.sub(db, jm.wcet[b]));
+            case SHORTEST_FIRST, LOOK_AHEAD_SHORT -> Long.compare(jm.wcet[a], jm.wcet[b]);
             default -> 0;
         };
         if (c != 0) {
