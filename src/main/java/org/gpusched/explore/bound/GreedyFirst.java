@@ -26,15 +26,15 @@ public final class GreedyFirst {
     private final long t0 = System.nanoTime();
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
-    /** The demand bound of the look-ahead policies; null where no policy runs (replay and reporting only). */
-    private final DemandBound demand;
+    /** The bounds of the look-ahead policies; null where no policy runs (replay and reporting only). */
+    private final LiveBound live;
 
     public GreedyFirst(Oracle oracle, JobModel jm) {
         this(oracle, jm, null);
     }
 
-    private GreedyFirst(Oracle oracle, JobModel jm, DemandBound demand) {
-        this.demand = demand;
+    private GreedyFirst(Oracle oracle, JobModel jm, LiveBound live) {
+        this.live = live;
         this.oracle = oracle;
         this.jm = jm;
     }
@@ -52,7 +52,7 @@ public final class GreedyFirst {
         if (refuted != null || !schedule) {
             return new Start(refuted, List.of());
         }
-        GreedyFirst g = new GreedyFirst(oracle, jm, new DemandBound(ts, oracle, jm, mutation));
+        GreedyFirst g = new GreedyFirst(oracle, jm, new LiveBound(ts, oracle, jm, mutation));
         Analysis found = g.schedule(method);
         return new Start(found, found != null ? List.of() : g.prefixes());
     }
@@ -86,7 +86,7 @@ public final class GreedyFirst {
     /** The schedule of the first greedy policy that meets every deadline, or null (then see {@link #prefixes}). */
     public Analysis schedule(String method) {
         long frames = 0;
-        for (GreedyRuns.Run r : new GreedyRuns(oracle, jm, demand).runAll()) {
+        for (GreedyRuns.Run r : new GreedyRuns(oracle, jm, live).runAll()) {
             frames += r.frames();
             if (!valid(r)) {
                 continue;

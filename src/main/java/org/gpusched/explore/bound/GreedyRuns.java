@@ -34,10 +34,11 @@ public final class GreedyRuns {
         /** Shortest wcet first, joining while every deadline holds: packs the most jobs into short frames. */
         SHORTEST_FIRST("greedy shortest-first"),
         /**
-         * EDF-safe, looking one frame ahead: a kernel joins only if, when the frame ends, every kernel
-         * then pending (left out now, or released meanwhile) can still end by its deadline alone and
-         * the demand bound still holds. The first kernel is the most urgent whose frame alone passes
-         * (the most urgent if none does). Run only where the five above fail, and never a seed.
+         * EDF-safe, looking one frame ahead: a kernel joins only if the state the frame leads to is
+         * alive by the explorer's bounds (every kernel then ready, left out now or released meanwhile,
+         * can still end by its deadline; no pair and no demand bound rules it out). The first kernel
+         * is the most urgent whose frame alone passes (the most urgent if none does). Run only where
+         * the five above fail, and never a seed.
          */
         LOOK_AHEAD("greedy look-ahead", true),
         /** The same, in least-laxity order. */
@@ -71,23 +72,23 @@ public final class GreedyRuns {
     private final Oracle oracle;
     private final JobModel jm;
 
-    private final DemandBound demand;
+    private final LiveBound live;
 
-    /** @param demand the demand bound the look-ahead policies test each frame's end against */
-    GreedyRuns(Oracle oracle, JobModel jm, DemandBound demand) {
+    /** @param live the explorer's bounds, which the look-ahead policies test each frame's end against */
+    GreedyRuns(Oracle oracle, JobModel jm, LiveBound live) {
         this.oracle = oracle;
         this.jm = jm;
-        this.demand = demand;
+        this.live = live;
     }
 
     /**
-     * Every policy, in order (the look-ahead ones only with a demand bound); stops after the first
+     * Every policy, in order (the look-ahead ones only with the bounds); stops after the first
      * complete run (it is the one reported).
      */
     List<Run> runAll() {
         List<Run> runs = new ArrayList<>();
         for (Policy p : Policy.values()) {
-            if (p.ahead && demand == null) {
+            if (p.ahead && live == null) {
                 continue;
             }
             Run r = run(p);
@@ -171,30 +172,22 @@ public final class GreedyRuns {
     }
 
     /**
-     * Whether, after a frame of {@code mask} from t, every kernel then pending can still end by its
-     * deadline alone and the demand bound holds: the explorer's dead-state rule and demand bound one
-     * frame ahead, so a long frame that starves a kernel released meanwhile is not chosen.
+     * Whether the state a frame of {@code mask} from t leads to is still alive by the explorer's own
+     * rules ({@link LiveBound}: no kernel then ready too late even alone, no pair ruled out, the
+     * demand bound), so a long frame that starves a kernel released meanwhile is not chosen.
      */
     private boolean leavesNoneBehind(int[] counts, long t, long mask) {
-        oracle.poll(); // the demand bound is O(n^2) a call: the time limit must still bind
+        oracle.poll(); // the bounds are O(n^2) a call: the time limit must still bind
         long c = oracle.completion(mask);
         if (c == CompletionModel.FORBIDDEN) {
             return false;
         }
         long end = Ticks.add(t, c);
-        int[] after = counts.clone();
+        int[] after = counts.clone(); // a fresh array each time: the bound's memo keeps it
         for (long b = mask; b != 0; b &= b - 1) {
             after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
         }
-        for (int i = 0; i < jm.n; i++) {
-            if (after[i] < jm.items[i] && jm.readyTime(i, after[i]) < end) {
-                int u = jm.unit(i, after[i]);
-                if (Ticks.add(end, jm.wcet[u]) > jm.unitDeadline(u, after)) {
-                    return false;
-                }
-            }
-        }
-        return end <= demand.latestStart(after);
+        return end <= live.latestStart(after, Arrays.hashCode(after), jm.readyAt(after, end));
     }
 
     /** Order of two ready units (kernels) under a policy; deadlines are the effective ones of the kernels. */
