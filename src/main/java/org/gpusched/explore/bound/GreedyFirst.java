@@ -11,6 +11,7 @@ import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * What is decided before any search: the global demand check, which refutes
@@ -27,13 +28,13 @@ public final class GreedyFirst {
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
     /** The bounds of the look-ahead policies; null where no policy runs (replay and reporting only). */
-    private final LiveBound live;
+    private final Supplier<LiveBound> live;
 
     public GreedyFirst(Oracle oracle, JobModel jm) {
         this(oracle, jm, null);
     }
 
-    private GreedyFirst(Oracle oracle, JobModel jm, LiveBound live) {
+    private GreedyFirst(Oracle oracle, JobModel jm, Supplier<LiveBound> live) {
         this.live = live;
         this.oracle = oracle;
         this.jm = jm;
@@ -52,7 +53,7 @@ public final class GreedyFirst {
         if (refuted != null || !schedule) {
             return new Start(refuted, List.of());
         }
-        GreedyFirst g = new GreedyFirst(oracle, jm, new LiveBound(ts, oracle, jm, mutation));
+        GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
         Analysis found = g.schedule(method);
         return new Start(found, found != null ? List.of() : g.prefixes());
     }

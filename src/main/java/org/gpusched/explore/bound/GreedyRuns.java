@@ -8,6 +8,7 @@ import org.gpusched.oracle.Oracle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Witness first: cheap greedy PBS policies simulated before the search. Each one
@@ -72,13 +73,15 @@ public final class GreedyRuns {
     private final Oracle oracle;
     private final JobModel jm;
 
-    private final LiveBound live;
+    /** The explorer's bounds, built at the first look-ahead: most sets are decided before one runs. */
+    private final Supplier<LiveBound> bounds;
+    private LiveBound live;
 
-    /** @param live the explorer's bounds, which the look-ahead policies test each frame's end against */
-    GreedyRuns(Oracle oracle, JobModel jm, LiveBound live) {
+    /** @param bounds the explorer's bounds, which the look-ahead policies test each frame's end against */
+    GreedyRuns(Oracle oracle, JobModel jm, Supplier<LiveBound> bounds) {
         this.oracle = oracle;
         this.jm = jm;
-        this.live = live;
+        this.bounds = bounds;
     }
 
     /**
@@ -88,7 +91,7 @@ public final class GreedyRuns {
     List<Run> runAll() {
         List<Run> runs = new ArrayList<>();
         for (Policy p : Policy.values()) {
-            if (p.ahead && live == null) {
+            if (p.ahead && bounds == null) {
                 continue;
             }
             Run r = run(p);
@@ -186,6 +189,9 @@ public final class GreedyRuns {
         int[] after = counts.clone(); // a fresh array each time: the bound's memo keeps it
         for (long b = mask; b != 0; b &= b - 1) {
             after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
+        }
+        if (live == null) {
+            live = bounds.get();
         }
         return end <= live.latestStart(after, Arrays.hashCode(after), jm.readyAt(after, end));
     }

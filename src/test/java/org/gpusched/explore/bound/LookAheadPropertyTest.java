@@ -58,7 +58,7 @@ class LookAheadPropertyTest {
             schedulable += reference == Verdict.SCHEDULABLE ? 1 : 0;
             Oracle oracle = new Oracle(ts);
             JobModel jm = new JobModel(ts);
-            GreedyRuns runs = new GreedyRuns(oracle, jm, new LiveBound(ts, oracle, jm, LiveBound.Mutation.NONE));
+            GreedyRuns runs = new GreedyRuns(oracle, jm, () -> new LiveBound(ts, oracle, jm, LiveBound.Mutation.NONE));
             GreedyFirst replay = new GreedyFirst(oracle, jm);
             for (GreedyRuns.Policy p : GreedyRuns.Policy.values()) {
                 if (!p.ahead) {
