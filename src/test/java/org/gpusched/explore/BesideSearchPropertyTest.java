@@ -5,6 +5,8 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
+import org.gpusched.experiment.Generator;
+import org.gpusched.experiment.Scenario;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,17 @@ class BesideSearchPropertyTest {
             assertThat(a.verdict()).as("%s", part).isEqualTo(Verdict.INCONCLUSIVE);
             assertThat(a.note()).as("%s", part).isNotBlank();
         }
+    }
+
+    @Test
+    void a_relaxation_that_retires_says_why() {
+        // 32 tasks of the paper's workload: more kernels ready at once than the relaxation lists.
+        TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.6, 32, 3).parse();
+        Analysis a = new BesideSearch(ts, Options.defaults()).analyze(BesideSearch.Part.RELAXATION,
+                Options.defaults().budget().start());
+        assertThat(a.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(a.note()).isEqualTo("the window relaxation retired: more than 16 kernels ready at once for the jobs "
+                + "due by 1600");
     }
 
     private static void run(int sets, long seedBase, LongFunction<TaskSet> gen) {
