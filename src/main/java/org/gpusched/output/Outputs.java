@@ -244,13 +244,28 @@ public final class Outputs implements AutoCloseable {
             if (!Files.isRegularFile(file)) {
                 return true;
             }
-            if (!force && !WrittenFiles.wroteIt(file)) {
+            if (!force && !WrittenFiles.wroteIt(file) && !wroteItOnceFree(file)) {
                 throw Reasons.refused(file, "exists and was not written by gpusched (or was changed since); "
                         + "add --force to overwrite it");
             }
             return false;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot check the existing file", e);
+        }
+    }
+
+    /**
+     * Asked again under the output's lock, when another run has one: that run may be between
+     * renaming the file into place and recording it as gpusched's. Its lock is released only after
+     * both, so a run still holding it is refused as such, and once it is free the record is complete.
+     */
+    private static boolean wroteItOnceFree(Path file) throws IOException {
+        Path lockFile = StagedWrites.lockFile(location(file));
+        if (!Files.exists(lockFile)) {
+            return false;
+        }
+        try (OutputLock free = StagedWrites.hold(lockFile, file)) {
+            return WrittenFiles.wroteIt(file);
         }
     }
 

@@ -34,9 +34,17 @@ final class StagedWrites {
             return;
         }
         Outputs.makeParents(target);
-        Path lockFile = location.getParent().resolve("." + location.getFileName() + ".gpusched-lock");
-        locks.put(location, OutputLock.hold(lockFile, target, "this output",
-                "wait for it to end or write elsewhere"));
+        locks.put(location, hold(lockFile(location), target));
+    }
+
+    /** The lock file of the output at {@code location} (a real, normalised path). */
+    static Path lockFile(Path location) {
+        return location.getParent().resolve("." + location.getFileName() + ".gpusched-lock");
+    }
+
+    /** Holds an output's lock, or refuses with the one line that names the run holding it. */
+    static OutputLock hold(Path lockFile, Path target) {
+        return OutputLock.hold(lockFile, target, "this output", "wait for it to end or write elsewhere");
     }
 
     synchronized void add(Path tmp, Path target, String sha256) {

@@ -69,8 +69,12 @@ final class WrittenFiles {
     }
 
     private static JsonNode read(Path reg) throws IOException {
-        try (InputStream in = Files.newInputStream(reg)) {
-            return parse(in);
+        // Shared lock: a record() elsewhere truncates before it writes, and that moment reads as empty.
+        synchronized (IN_PROCESS) {
+            try (FileChannel ch = FileChannel.open(reg, StandardOpenOption.READ);
+                    FileLock lock = ch.lock(0, Long.MAX_VALUE, true)) {
+                return parse(new ByteArrayInputStream(Channels.newInputStream(ch).readAllBytes()));
+            }
         }
     }
 

@@ -113,4 +113,28 @@ class InterruptedRunsTest {
             return s.map(p -> p.getFileName().toString()).filter(n -> n.contains(".gpusched-tmp-")).toList();
         }
     }
+
+    @Test
+    void an_output_renamed_into_place_but_not_yet_recorded_is_another_runs_until_its_lock_is_free(@TempDir Path dir)
+            throws IOException {
+        Path table = dir.resolve("t.json");
+        try (Outputs first = Outputs.of(List.of(), false).staged()) {
+            first.check(table);
+            // The first run's commit, stopped between its rename and its record.
+            Files.writeString(table, "first\n");
+            try (Outputs second = Outputs.of(List.of(), false).staged()) {
+                assertThatThrownBy(() -> second.check(table)).isInstanceOf(InputException.class)
+                        .hasMessageContaining(": another gpusched run (pid ");
+            }
+            WrittenFiles.record(table, WrittenFiles.sha256(table));
+        }
+        try (Outputs third = Outputs.of(List.of(), false).staged()) {
+            third.check(table); // recorded and free: gpusched's own file
+        }
+        Files.writeString(table, "changed by hand\n");
+        try (Outputs fourth = Outputs.of(List.of(), false).staged()) {
+            assertThatThrownBy(() -> fourth.check(table)).isInstanceOf(InputException.class)
+                    .hasMessageContaining("exists and was not written by gpusched");
+        }
+    }
 }
