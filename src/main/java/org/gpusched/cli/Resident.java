@@ -1,0 +1,335 @@
+package org.gpusched.cli;
+
+import org.gpusched.model.ExitCodes;
+
+import java.io.*;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.*;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.*;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A resident JVM for short runs, which the launcher uses when {@code GPUSCHED_RESIDENT=on}
+ * (docs/performance.md, "A resident JVM"). A JVM cannot change its working directory or its
+ * environment, so it serves only callers whose directory and environment are exactly its own (read
+ * from {@code /proc}); for them a run here is the run a fresh JVM would make: the same paths, the
+ * same variables, the same bytes. The caller's standard streams are opened through
+ * {@code /proc/PID/fd}. One call at a time; a second caller while one runs, or any caller it cannot
+ * serve so, is told "fallback" and starts its own JVM. It ends after a time without calls, when its
+ * state file names another, or after a run that ended in an internal error.
+ */
+public final class Resident {
+    /** The largest request: far above any command line, far below what a stray client could make it hold. */
+    private static final int MAX_FIELD = 1 << 20;
+    private static final int MAX_ARGS = 10_000;
+    /** Linux's O_APPEND, as /proc/PID/fdinfo shows the flags (octal). */
+    private static final int O_APPEND = 02000;
+
+    private final Path stateFile;
+    private final ServerSocket server;
+    private final byte[] token;
+    private final String published;
+    private final AtomicBoolean busy = new AtomicBoolean();
+    private volatile long lastCall = System.nanoTime();
+    private volatile boolean retire;
+    /** Its own stderr (the launcher's resident.log): one line per call, with the reason of a refusal. */
+    private final PrintStream log = System.err;
+
+    Resident(Path stateFile, ServerSocket server, byte[] token) {
+        this.stateFile = stateFile;
+        this.server = server;
+        this.token = token;
+        this.published = server.getLocalPort() + " " + new String(token, StandardCharsets.US_ASCII) + " "
+                + ProcessHandle.current().pid() + "\n";
+    }
+
+    /** {@code STATE_FILE IDLE_SECONDS [INPUT]}: INPUT is analysed once first, so the first call finds the classes loaded. */
+    public static void main(String[] args) throws IOException {
+        if (args.length < 2) {
+            System.err.println("usage: Resident STATE_FILE IDLE_SECONDS [WARM_UP_INPUT]");
+            System.exit(2);
+        }
+        if (args.length > 2 && Files.isRegularFile(Path.of(args[2]))) {
+            PrintWriter none = new PrintWriter(Writer.nullWriter());
+            Main.run(none, none, "analyze", args[2], "--quiet");
+        }
+        try (ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress())) {
+            Resident r = new Resident(Path.of(args[0]), server, newToken());
+            r.publish();
+            r.serve(Long.parseLong(args[1]) * 1_000_000_000L);
+            r.unpublish();
+        }
+        System.exit(0);
+    }
+
+    /** 32 random bytes, as the hex text callers send. */
+    static byte[] newToken() {
+        byte[] token = new byte[32];
+        new SecureRandom().nextBytes(token);
+        return HexFormat.of().formatHex(token).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The state file ({@code PORT TOKEN PID}), readable by this user only, renamed into place whole. */
+    void publish() throws IOException {
+        Path tmp = stateFile.resolveSibling(stateFile.getFileName() + ".tmp." + ProcessHandle.current().pid());
+        Files.deleteIfExists(tmp);
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(tmp, published, StandardCharsets.US_ASCII);
+        Files.move(tmp, stateFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private boolean stillPublished() {
+        try {
+            return Files.readString(stateFile, StandardCharsets.US_ASCII).equals(published);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private void unpublish() {
+        try {
+            if (stillPublished()) {
+                Files.delete(stateFile);
+            }
+        } catch (IOException e) {
+            // Callers that find it cannot connect and start another.
+        }
+    }
+
+    /** Answers calls until idle for {@code idleNanos}, no longer published, or {@link #stop}ped. */
+    void serve(long idleNanos) throws IOException {
+        server.setSoTimeout(1_000);
+        while (!retire) {
+            try {
+                Socket s = server.accept();
+                Thread t = new Thread(() -> answer(s), "gpusched-resident-call");
+                t.start();
+            } catch (SocketTimeoutException e) {
+                boolean idle = !busy.get() && System.nanoTime() - lastCall > idleNanos;
+                if (idle || !busy.get() && !stillPublished()) {
+                    return;
+                }
+            }
+        }
+        while (busy.get()) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    void stop() {
+        retire = true;
+    }
+
+    private void answer(Socket socket) {
+        try (socket) {
+            socket.setSoTimeout(10_000);
+            InputStream in = new BufferedInputStream(socket.getInputStream());
+            OutputStream reply = socket.getOutputStream();
+            Charset cs = Charset.defaultCharset();
+            byte[] given = field(in);
+            if (!MessageDigest.isEqual(given, token)) {
+                refuse(reply, "a caller without the token");
+                return;
+            }
+            long pid = Long.parseLong(new String(field(in), StandardCharsets.US_ASCII));
+            boolean tty = "1".equals(new String(field(in), StandardCharsets.US_ASCII));
+            int n = Integer.parseInt(new String(field(in), StandardCharsets.US_ASCII));
+            if (n < 0 || n > MAX_ARGS) {
+                refuse(reply, "pid " + pid + ": " + n + " arguments");
+                return;
+            }
+            String[] args = new String[n];
+            for (int i = 0; i < n; i++) {
+                args[i] = new String(field(in), cs);
+            }
+            if (!sameDirectoryAndEnvironment(pid)) {
+                if (!folderStands()) {
+                    // Removed (and perhaps made again) under us: no caller can be served here any more.
+                    retire = true;
+                    unpublish();
+                    log.println("gpusched resident " + ProcessHandle.current().pid() + ": its folder is gone");
+                    say(reply, "gone");
+                    return;
+                }
+                refuse(reply, "pid " + pid + ": another directory or environment");
+                return;
+            }
+            if (!busy.compareAndSet(false, true)) {
+                refuse(reply, "pid " + pid + ": busy with another call");
+                return;
+            }
+            try {
+                run(pid, tty, args, reply);
+            } finally {
+                lastCall = System.nanoTime();
+                busy.set(false);
+            }
+        } catch (IOException | RuntimeException e) {
+            // The caller went away or sent nonsense: it falls back or has ended; nothing ran for it.
+        }
+    }
+
+    private void run(long pid, boolean tty, String[] args, OutputStream reply) throws IOException {
+        Path fd = Path.of("/proc", Long.toString(pid), "fd");
+        OutputStream out;
+        OutputStream errStream;
+        try {
+            if (!sharedSafely(pid, 1) || !sharedSafely(pid, 2)) {
+                refuse(reply, "pid " + pid + ": stdout or stderr is a file not opened for appending");
+                return;
+            }
+            out = new FileOutputStream(fd.resolve("1").toFile(), true);
+            errStream = new FileOutputStream(fd.resolve("2").toFile(), true);
+        } catch (IOException e) {
+            // A socket cannot be opened through /proc: that caller runs its own JVM.
+            refuse(reply, "pid " + pid + ": cannot open its stdout or stderr (" + e.getMessage() + ")");
+            return;
+        }
+        say(reply, "run");
+        PrintStream oldErr = System.err;
+        InputStream oldIn = System.in;
+        String oldTty = System.getProperty(ProgressOption.TTY_PROPERTY);
+        int code;
+        try (out; errStream; PrintStream err = new PrintStream(errStream, true)) {
+            System.setErr(err);
+            System.setIn(new CallersStdin(fd.resolve("0")));
+            System.setProperty(ProgressOption.TTY_PROPERTY, Boolean.toString(tty));
+            PrintWriter errWriter = new PrintWriter(err, true);
+            try {
+                code = CheckedStdout.run(out, errWriter, args);
+            } catch (Throwable t) {
+                code = JvmErrors.report(errWriter, t, Arrays.asList(args).contains("--verbose"));
+            }
+        } finally {
+            System.setErr(oldErr);
+            System.setIn(oldIn);
+            if (oldTty == null) {
+                System.clearProperty(ProgressOption.TTY_PROPERTY);
+            } else {
+                System.setProperty(ProgressOption.TTY_PROPERTY, oldTty);
+            }
+        }
+        // An internal error may have left the JVM in a state no later run should inherit.
+        retire = code == ExitCodes.INTERNAL;
+        log.println("gpusched resident " + ProcessHandle.current().pid() + ": pid " + pid + ": exit " + code);
+        say(reply, "exit " + code);
+    }
+
+    /**
+     * True when writing to the caller's descriptor through a file of our own is what writing to the
+     * descriptor would be: anything but a regular file, or a regular file opened for appending. A
+     * regular file opened without it ({@code > log} around a loop) has one offset, shared by the
+     * caller's shell and not moved by our writes: its next line would overwrite ours.
+     */
+    private static boolean sharedSafely(long pid, int descriptor) throws IOException {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        if (!Files.isRegularFile(proc.resolve("fd").resolve(Integer.toString(descriptor)))) {
+            return true;
+        }
+        for (String line : Files.readAllLines(proc.resolve("fdinfo").resolve(Integer.toString(descriptor)))) {
+            if (line.startsWith("flags:")) {
+                return (Integer.parseInt(line.substring("flags:".length()).strip(), 8) & O_APPEND) != 0;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code pid}'s working directory and environment are this JVM's (its variable "_" aside). */
+    private static boolean sameDirectoryAndEnvironment(long pid) {
+        try {
+            Path proc = Path.of("/proc", Long.toString(pid));
+            // The same folder, not the same name: a folder removed and made again has our name, not our files.
+            return Files.isSameFile(proc.resolve("cwd"), Path.of("/proc/self/cwd"))
+                    && environment(proc.resolve("environ")).equals(environment(Path.of("/proc/self/environ")));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** True while the folder this JVM runs in is still the one its name leads to. */
+    private static boolean folderStands() {
+        try {
+            return Files.isSameFile(Path.of(System.getProperty("user.dir")), Path.of("/proc/self/cwd"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static Set<String> environment(Path environ) throws IOException {
+        Set<String> vars = new HashSet<>();
+        for (String v : new String(Files.readAllBytes(environ), StandardCharsets.ISO_8859_1).split("\0")) {
+            if (!v.isEmpty() && !v.startsWith("_=")) {
+                vars.add(v);
+            }
+        }
+        return vars;
+    }
+
+    private void refuse(OutputStream reply, String why) throws IOException {
+        log.println("gpusched resident " + ProcessHandle.current().pid() + ": fallback: " + why);
+        say(reply, "fallback");
+    }
+
+    private static byte[] field(InputStream in) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int c = in.read(); c != 0; c = in.read()) {
+            if (c < 0 || b.size() >= MAX_FIELD) {
+                throw new EOFException("request cut short");
+            }
+            b.write(c);
+        }
+        return b.toByteArray();
+    }
+
+    private static void say(OutputStream reply, String word) throws IOException {
+        reply.write((word + "\n").getBytes(StandardCharsets.US_ASCII));
+        reply.flush();
+    }
+
+    /** The caller's stdin, opened at the first read: a command that never reads it never touches it. */
+    private static final class CallersStdin extends InputStream {
+        private final Path path;
+        private InputStream in;
+
+        CallersStdin(Path path) {
+            this.path = path;
+        }
+
+        private InputStream in() throws IOException {
+            if (in == null) {
+                in = new FileInputStream(path.toFile());
+            }
+            return in;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return in().read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return in().read(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (in != null) {
+                in.close();
+            }
+        }
+    }
+}
