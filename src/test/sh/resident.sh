@@ -4,7 +4,7 @@
 #    code as on its own JVM, and the resident served those calls;
 #  - a loop's '> log' (one offset shared with the shell) runs its own JVMs and '>> log' is served: both logs
 #    complete and in order, equal to the same loop without a resident;
-#  - '-' (stdin) runs its own JVM;
+#  - a call that reads stdin ("-") runs its own JVM, which reads on from where its caller stopped;
 #  - SIGTERM during a run ends it with 143, the resident with it, the previous table intact, no temporary left;
 #  - another environment gets another resident, and an idle one ends by itself and removes its state file.
 # Run by .ci/run after the build; stops the residents of this checkout's launcher when it ends.
@@ -88,8 +88,11 @@ loop() {
 cmp expected.log truncating.log || fail "'> log' around a loop lost or reordered lines"
 cmp expected.log appending.log || fail "'>> log' around a loop lost or reordered lines"
 
-# stdin: its own JVM, which reads it.
-GPUSCHED_RESIDENT=on "$gs" validate - <paper-fig1.json >stdin.out || fail "validate - through the launcher failed"
+# stdin the caller has partly read (a resident opening it again would read it from its start): its own
+# JVM, which reads on from where the caller stopped.
+{ echo "a first line, which the caller reads"; cat paper-fig1.json; } >two-parts.txt
+{ IFS= read -r _; GPUSCHED_RESIDENT=on "$gs" validate - >stdin.out; } <two-parts.txt ||
+    fail "validate - through the launcher did not read on from where its caller stopped"
 grep -q "paper-fig1" stdin.out || fail "validate - printed $(cat stdin.out)"
 
 # SIGTERM during a run: 143, the resident ends with it, the previous table stays, no temporary is left.
