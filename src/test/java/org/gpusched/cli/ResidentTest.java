@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -54,7 +55,8 @@ class ResidentTest {
         port = Integer.parseInt(published[0]);
         token = published[1];
         assertThat(Long.parseLong(published[2])).isEqualTo(ProcessHandle.current().pid());
-        assertThat(Files.getPosixFilePermissions(state)).hasToString("[OWNER_READ, OWNER_WRITE]");
+        assertThat(Files.getPosixFilePermissions(state)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+                PosixFilePermission.OWNER_WRITE);
     }
 
     @AfterEach
