@@ -171,6 +171,12 @@ public final class Resident {
                 refuse(reply, "pid " + pid + ": busy with another call");
                 return;
             }
+            if (retire) {
+                // Between an internal error and the end of the serving loop: no call for this JVM.
+                busy.set(false);
+                refuse(reply, "pid " + pid + ": retiring");
+                return;
+            }
             try {
                 run(pid, tty, args, reply);
             } finally {
@@ -253,7 +259,7 @@ public final class Resident {
             Path proc = Path.of("/proc", Long.toString(pid));
             // The same folder, not the same name: a folder removed and made again has our name, not our files.
             return Files.isSameFile(proc.resolve("cwd"), Path.of("/proc/self/cwd"))
-                    && environment(proc.resolve("environ")).equals(environment(Path.of("/proc/self/environ")));
+                    && environment(proc.resolve("environ")).equals(ownEnvironment());
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -268,13 +274,26 @@ public final class Resident {
         }
     }
 
-    private static Set<String> environment(Path environ) throws IOException {
-        Set<String> vars = new HashSet<>();
-        for (String v : new String(Files.readAllBytes(environ), StandardCharsets.ISO_8859_1).split("\0")) {
-            if (!v.isEmpty() && !v.startsWith("_=")) {
-                vars.add(v);
+    /**
+     * The caller's variables as a JVM started with them would see them ({@code System.getenv}: the
+     * bytes decoded as the JVM decodes them), "_" aside: what gpusched's code can read.
+     */
+    private static Map<String, String> environment(Path environ) throws IOException {
+        Charset jnu = Charset.forName(System.getProperty("sun.jnu.encoding", Charset.defaultCharset().name()));
+        Map<String, String> vars = new HashMap<>();
+        for (String v : new String(Files.readAllBytes(environ), jnu).split("\0")) {
+            int eq = v.indexOf('=', 1);
+            if (eq > 0) {
+                vars.put(v.substring(0, eq), v.substring(eq + 1));
             }
         }
+        vars.remove("_");
+        return vars;
+    }
+
+    private static Map<String, String> ownEnvironment() {
+        Map<String, String> vars = new HashMap<>(System.getenv());
+        vars.remove("_");
         return vars;
     }
 

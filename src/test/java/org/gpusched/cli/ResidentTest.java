@@ -75,8 +75,11 @@ class ResidentTest {
     }
 
     private ProcessBuilder appendingTo(Path out, Path err) {
-        return new ProcessBuilder().redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
+        ProcessBuilder pb = new ProcessBuilder().redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile()))
                 .redirectError(ProcessBuilder.Redirect.appendTo(err.toFile()));
+        // The variables this JVM reads, not the C library's current ones (native code may have set more).
+        pb.environment();
+        return pb;
     }
 
     /** Sends one call and returns the lines of the answer ("run", "exit N"; or "fallback"). */
@@ -132,8 +135,7 @@ class ResidentTest {
                 .as("directory").containsExactly("fallback");
 
         // '> log' around a loop: one offset shared with the caller's shell, which our writes would not move.
-        ProcessBuilder truncating = new ProcessBuilder().redirectOutput(dir.resolve("log.txt").toFile())
-                .redirectError(ProcessBuilder.Redirect.appendTo(err.toFile()));
+        ProcessBuilder truncating = appendingTo(out, err).redirectOutput(dir.resolve("log.txt").toFile());
         assertThat(call(token, caller(truncating), "analyze", FIG1)).as("stdout not appending")
                 .containsExactly("fallback");
 
