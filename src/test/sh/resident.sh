@@ -6,6 +6,7 @@
 #    complete and in order, equal to the same loop without a resident;
 #  - a call that reads stdin ("-") runs its own JVM, which reads on from where its caller stopped;
 #  - SIGTERM during a run ends it with 143, the resident with it, the previous table intact, no temporary left;
+#  - a folder removed and made again gets a new resident;
 #  - another environment gets another resident, and an idle one ends by itself and removes its state file.
 # Run by .ci/run after the build; stops the residents of this checkout's launcher when it ends.
 set -euo pipefail
@@ -42,6 +43,8 @@ here_residents() {
 }
 trap 'stop_residents; rm -rf "$work"' EXIT
 stop_residents
+# The jar up to date first (a rebuild's line on stderr would differ between the two runs below).
+"$gs" --version >/dev/null
 mkdir -p "$state"
 touch "$log"
 served() {
@@ -94,6 +97,18 @@ cmp expected.log appending.log || fail "'>> log' around a loop lost or reordered
 { IFS= read -r _; GPUSCHED_RESIDENT=on "$gs" validate - >stdin.out; } <two-parts.txt ||
     fail "validate - through the launcher did not read on from where its caller stopped"
 grep -q "paper-fig1" stdin.out || fail "validate - printed $(cat stdin.out)"
+
+# A folder removed and made again under its resident: that resident serves no more (its folder is gone),
+# and the call runs in a new one, among the new folder's files. Both calls cd from here, so the environment
+# (OLDPWD too) is the same.
+again=$work/again
+mkdir "$again" && cp paper-fig1.json "$again/"
+(cd "$again" && GPUSCHED_RESIDENT=on "$gs" analyze paper-fig1.json >>first.out 2>>first.err)
+rm -rf "$again" && mkdir "$again" && cp paper-fig1.json "$again/"
+(cd "$again" && GPUSCHED_RESIDENT=on "$gs" analyze paper-fig1.json --table t.json >>again.out 2>>again.err) ||
+    fail "a call in a folder made again failed: $(cat again.err)"
+[ -f "$again/t.json" ] || fail "a call in a folder made again wrote no table there"
+grep -q ": its folder is gone$" "$log" || fail "the resident of the removed folder did not retire"
 
 # SIGTERM during a run: 143, the resident ends with it, the previous table stays, no temporary is left.
 "$gs" generate -u 1.6 -n 32 --scenario large --seed 1 --index 3 >hard.json

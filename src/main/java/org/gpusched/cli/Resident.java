@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * state file names another, or after a run that ended in an internal error.
  */
 public final class Resident {
-    /** The largest request: far above any command line, far below what a stray client could make it hold. */
-    private static final int MAX_FIELD = 1 << 20;
+    /** The largest request: twice Linux's usual limit of a command line, far below what would hurt. */
+    private static final long MAX_REQUEST = 4L << 20;
     private static final int MAX_ARGS = 10_000;
     /** Linux's O_APPEND, as /proc/PID/fdinfo shows the flags (octal). */
     private static final int O_APPEND = 02000;
@@ -43,7 +43,20 @@ public final class Resident {
     /** Its own stderr (the launcher's resident.log): one line per call, with the reason of a refusal. */
     private final PrintStream log = System.err;
 
+    /** What runs a call: {@link CheckedStdout#run}, the path {@link Main#main} takes. */
+    @FunctionalInterface
+    interface Runner {
+        int run(OutputStream stdout, PrintWriter err, String... args);
+    }
+
+    private final Runner runner;
+
     Resident(Path stateFile, ServerSocket server, byte[] token) {
+        this(stateFile, server, token, CheckedStdout::run);
+    }
+
+    Resident(Path stateFile, ServerSocket server, byte[] token, Runner runner) {
+        this.runner = runner;
         this.stateFile = stateFile;
         this.server = server;
         this.token = token;
@@ -138,22 +151,24 @@ public final class Resident {
             socket.setSoTimeout(10_000);
             InputStream in = new BufferedInputStream(socket.getInputStream());
             OutputStream reply = socket.getOutputStream();
-            Charset cs = Charset.defaultCharset();
-            byte[] given = field(in);
+            // The whole request is read before any answer: a caller is never cut off while it writes.
+            long[] left = {MAX_REQUEST};
+            byte[] given = field(in, left);
+            String pidText = new String(field(in, left), StandardCharsets.US_ASCII);
+            boolean tty = "1".equals(new String(field(in, left), StandardCharsets.US_ASCII));
+            int n = Integer.parseInt(new String(field(in, left), StandardCharsets.US_ASCII));
+            String[] args = new String[Math.max(0, Math.min(n, MAX_ARGS))];
+            for (int i = 0; i < args.length; i++) {
+                args[i] = new String(field(in, left), Charset.defaultCharset());
+            }
             if (!MessageDigest.isEqual(given, token)) {
                 refuse(reply, "a caller without the token");
                 return;
             }
-            long pid = Long.parseLong(new String(field(in), StandardCharsets.US_ASCII));
-            boolean tty = "1".equals(new String(field(in), StandardCharsets.US_ASCII));
-            int n = Integer.parseInt(new String(field(in), StandardCharsets.US_ASCII));
-            if (n < 0 || n > MAX_ARGS) {
+            long pid = Long.parseLong(pidText);
+            if (n != args.length) {
                 refuse(reply, "pid " + pid + ": " + n + " arguments");
                 return;
-            }
-            String[] args = new String[n];
-            for (int i = 0; i < n; i++) {
-                args[i] = new String(field(in), cs);
             }
             if (!sameDirectoryAndEnvironment(pid)) {
                 if (!folderStands()) {
@@ -215,7 +230,7 @@ public final class Resident {
             System.setProperty(ProgressOption.TTY_PROPERTY, Boolean.toString(tty));
             PrintWriter errWriter = new PrintWriter(err, true);
             try {
-                code = CheckedStdout.run(out, errWriter, args);
+                code = runner.run(out, errWriter, args);
             } catch (Throwable t) {
                 code = JvmErrors.report(errWriter, t, Arrays.asList(args).contains("--verbose"));
             }
@@ -302,11 +317,12 @@ public final class Resident {
         say(reply, "fallback");
     }
 
-    private static byte[] field(InputStream in) throws IOException {
+    /** One NUL-ended field; the request as a whole may not exceed {@code left[0]} bytes. */
+    private static byte[] field(InputStream in, long[] left) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         for (int c = in.read(); c != 0; c = in.read()) {
-            if (c < 0 || b.size() >= MAX_FIELD) {
-                throw new EOFException("request cut short");
+            if (c < 0 || --left[0] < 0) {
+                throw new EOFException("request cut short or too long");
             }
             b.write(c);
         }

@@ -156,4 +156,42 @@ class ResidentTest {
                 .containsExactly("run", "exit 0");
         assertThat(Files.readString(out)).isEqualTo(CliRunner.run("validate", FIG1).out());
     }
+
+    @Test
+    void after_an_internal_error_it_takes_no_further_call_and_ends() throws Exception {
+        resident.stop();
+        serving.join(10_000);
+        server.close();
+        server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
+        Path state = dir.resolve("state-2");
+        resident = new Resident(state, server, Resident.newToken(), (out, err, args) -> {
+            err.println("gpusched: internal error (a stand-in)");
+            return args[0].equals("boom") ? 70 : 0;
+        });
+        resident.publish();
+        serving = new Thread(() -> {
+            try {
+                resident.serve(Long.MAX_VALUE / 4);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        serving.start();
+        String[] published = Files.readString(state).strip().split(" ");
+        port = Integer.parseInt(published[0]);
+        token = published[1];
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        long pid = caller(appendingTo(out, err));
+        assertThat(call(token, pid, "boom")).containsExactly("run", "exit 70");
+        assertThat(Files.readString(err)).isEqualTo("gpusched: internal error (a stand-in)\n");
+        // Until its loop ends (within a second) it refuses; then nothing listens.
+        try {
+            assertThat(call(token, pid, "fine")).containsExactly("fallback");
+        } catch (IOException refused) {
+            assertThat(refused).hasMessageContaining("Connection refused");
+        }
+        serving.join(10_000);
+        assertThat(serving.isAlive()).as("the resident's loop ended").isFalse();
+    }
 }
