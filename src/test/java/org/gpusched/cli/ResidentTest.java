@@ -39,9 +39,15 @@ class ResidentTest {
 
     @BeforeEach
     void start() throws IOException {
+        startWith(null);
+    }
+
+    /** Starts a resident that runs calls with {@code runner} (null: the real one) and reads its state file. */
+    private void startWith(Resident.Runner runner) throws IOException {
         server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Path state = dir.resolve("state");
-        resident = new Resident(state, server, Resident.newToken());
+        resident = runner == null ? new Resident(state, server, Resident.newToken())
+                : new Resident(state, server, Resident.newToken(), runner);
         resident.publish();
         serving = new Thread(() -> {
             try {
@@ -162,24 +168,10 @@ class ResidentTest {
         resident.stop();
         serving.join(10_000);
         server.close();
-        server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
-        Path state = dir.resolve("state-2");
-        resident = new Resident(state, server, Resident.newToken(), (out, err, args) -> {
+        startWith((out, err, args) -> {
             err.println("gpusched: internal error (a stand-in)");
             return args[0].equals("boom") ? 70 : 0;
         });
-        resident.publish();
-        serving = new Thread(() -> {
-            try {
-                resident.serve(Long.MAX_VALUE / 4);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        serving.start();
-        String[] published = Files.readString(state).strip().split(" ");
-        port = Integer.parseInt(published[0]);
-        token = published[1];
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         long pid = caller(appendingTo(out, err));
