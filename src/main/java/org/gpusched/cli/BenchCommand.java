@@ -65,7 +65,7 @@ final class BenchCommand extends CommonCommand {
         int all = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (hardSets) {
             HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
-                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24), given("--sets") ? sets.value : 10,
+                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24, 32), given("--sets") ? sets.value : 10,
                     scenario, seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
                     given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
             HardSetReports.header(out, common.format);
