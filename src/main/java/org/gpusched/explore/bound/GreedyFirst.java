@@ -8,7 +8,6 @@ import org.gpusched.explore.result.*;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -25,8 +25,8 @@ import java.util.SplittableRandom;
  * before it is reported ({@link GreedyFirst#valid}).
  */
 final class RestartRuns {
-    /** Steps of the shortest walk; a walk of Luby term k takes k of these. */
-    static final int UNIT = 200;
+    /** Steps of the shortest walk; a walk whose Luby term is k may take k times as many. */
+    private static final int UNIT = 200;
     /** Frames built per state: one for each of this many first kernels. */
     private static final int FIRSTS = 4;
     private static final long SEED = 0x5DEECE66DL;
@@ -224,7 +224,11 @@ final class RestartRuns {
         return batch.mask();
     }
 
-    /** A standard normal draw (Box-Muller); the JDK's own needs Java 17's RandomGenerator default. */
+    /**
+     * A standard normal draw by Box-Muller from two {@code nextDouble}s, not the JDK's
+     * {@code nextGaussian}: its algorithm is the JDK's choice, so the walks, and the table they find,
+     * could change with the JDK; {@code SplittableRandom.nextDouble} is specified.
+     */
     private static double gaussian(SplittableRandom random) {
         double u = 1.0 - random.nextDouble();
         return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random.nextDouble());
