@@ -21,13 +21,11 @@ public final class CudaDevice implements Device {
     /** Time between the end of set-up and the table's time 0, so the first entry is not late. */
     static final long LEAD_NS = 2_000_000L;
 
-    private final int gpu;
     private final long tickNs;
     private final String name;
     private long handle;
 
-    private CudaDevice(int gpu, long tickNs, long handle, String name) {
-        this.gpu = gpu;
+    private CudaDevice(long tickNs, long handle, String name) {
         this.tickNs = tickNs;
         this.handle = handle;
         this.name = name;
@@ -48,7 +46,7 @@ public final class CudaDevice implements Device {
             throw new CudaException("cuda: could not open device " + gpu);
         }
         String[] info = NativePlayer.deviceInfo(gpu);
-        return new CudaDevice(gpu, tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
+        return new CudaDevice(tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
                 + value(info, "computeCapability").replace(".", "") + ")");
     }
 
@@ -160,11 +158,6 @@ public final class CudaDevice implements Device {
             NativePlayer.close(handle);
             handle = 0;
         }
-    }
-
-    @Override
-    public String toString() {
-        return "CudaDevice[" + gpu + "]";
     }
 
     /** Mean (rounded toward 0) and maximum of a few nanosecond samples. */

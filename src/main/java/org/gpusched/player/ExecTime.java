@@ -78,8 +78,7 @@ public record ExecTime(double low, double high, String spec) {
         for (int e = 0; e < plan.entries(); e++) {
             long c = Math.max(1, Ticks.sub(completion[e], plan.frameCopies(e)));
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
-                double f = draw(rnd);
-                d[i] = sample(c, f);
+                d[i] = sample(c, draw(rnd));
             }
         }
         return d;

@@ -37,13 +37,11 @@ public record FluidContention(Map<KernelKind, double[]> demands) implements Cont
         demands = copy;
     }
 
-    /** Whether a kernel of {@code kind} loads any resource. */
     @Override
     public boolean contends(KernelKind kind) {
         return Arrays.stream(demands.get(kind)).anyMatch(d -> d > 0);
     }
 
-    /** When each kernel finishes (exact, not rounded), all started at 0. */
     @Override
     public double[] finishes(long[] work, KernelKind[] kinds) {
         int n = work.length;

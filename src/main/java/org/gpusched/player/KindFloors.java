@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 
 /**
  * The least time each kernel kind takes on a device at a launch shape (its floor), and how far the
@@ -114,14 +115,11 @@ public record KindFloors(String name, List<Point> points) {
         });
     }
 
-    /** The floor of one unit's kernel in ns (measured at its own shape, or bounded from others). */
-    @FunctionalInterface
-    public interface UnitFloor {
-        long floorNs(Unit u);
-    }
-
-    /** {@link #check(TaskSet, long)} with the floors of {@code floor}, on a device named {@code device}. */
-    public void check(TaskSet ts, long nanos, String device, UnitFloor floor) {
+    /**
+     * {@link #check(TaskSet, long)} with {@code floor} giving a unit's kernel floor in ns (measured at its
+     * own shape, or bounded from others), on a device named {@code device}.
+     */
+    public void check(TaskSet ts, long nanos, String device, ToLongFunction<Unit> floor) {
         if (nanos <= 0) {
             return;
         }
@@ -130,8 +128,8 @@ public record KindFloors(String name, List<Point> points) {
             if (k == null || k.module() != null || k.kind() == KernelKind.SPIN) {
                 continue;
             }
-            long asked = u.wcet() > Long.MAX_VALUE / nanos ? Long.MAX_VALUE : u.wcet() * nanos;
-            long f = floor.floorNs(u);
+            long asked = Ticks.mul(u.wcet(), nanos);
+            long f = floor.applyAsLong(u);
             if (f > asked) {
                 throw new InputException(ts.source(), "tasks[" + u.task() + "].kernel", refusal(u, k, asked, f, device));
             }
@@ -171,11 +169,7 @@ public record KindFloors(String name, List<Point> points) {
 
     /** Per unit the time its kind is calibrated for at open: its wcet at {@code tickNs}. */
     static long[] askedNs(TaskSet ts, long tickNs) {
-        long[] asked = new long[ts.units().size()];
-        for (Unit u : ts.units()) {
-            asked[u.index()] = u.wcet() > Long.MAX_VALUE / Math.max(tickNs, 1) ? Long.MAX_VALUE : u.wcet() * tickNs;
-        }
-        return asked;
+        return ts.units().stream().mapToLong(u -> Ticks.mul(u.wcet(), tickNs)).toArray();
     }
 
     /**

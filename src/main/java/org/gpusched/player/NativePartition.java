@@ -32,9 +32,6 @@ public final class NativePartition {
                 || m.startsWith("native library not built");
     }
 
-    /** The SM count granted to each partition's green context (rounded up to the device's granularity). */
-    private static native int[] greenSplitNative(int device, int[] sms);
-
     private static native long[] playNative(int device, int[] sms, int[] part, int[] lane, int[] blocks,
                                             int[] threads, long[] release, long[] dur);
 }

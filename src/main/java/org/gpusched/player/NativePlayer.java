@@ -16,9 +16,9 @@ import java.util.Locale;
 public final class NativePlayer {
     public static final String LIBRARY = "libgpusched_player.so";
 
+    /** Why the library did not load (null when it did). */
     private static String loadError;
     private static boolean attempted;
-    private static boolean loaded;
 
     private NativePlayer() { }
 
@@ -50,14 +50,13 @@ public final class NativePlayer {
             attempted = true;
             try {
                 doLoad();
-                loaded = true;
             } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
                 loadError = "cannot load the native player: " + e.getMessage();
             } catch (IllegalStateException e) {
                 loadError = e.getMessage();
             }
         }
-        if (!loaded) {
+        if (loadError != null) {
             throw new CudaException(CudaException.Kind.NO_LIBRARY, loadError);
         }
     }

@@ -4,6 +4,7 @@ import org.gpusched.input.KernelModules;
 import org.gpusched.model.*;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * What the native table player (src/main/native/gpusched_player.cu) is given and gives back, as
@@ -83,9 +84,10 @@ final class NativeTable {
     static Run run(UnrolledTable plan, Mode mode, long[] durations, long tickNs) {
         int n = plan.entries();
         int m = plan.items();
-        long[] target = mode == Mode.TIME_TRIGGERED ? plan.plannedStartArray() : plan.latestReleaseArray();
+        long[] target = new long[n];
         for (int e = 0; e < n; e++) {
-            target[e] = Math.multiplyExact(target[e], tickNs);
+            target[e] = Math.multiplyExact(mode == Mode.TIME_TRIGGERED ? plan.plannedStart(e) : plan.latestRelease(e),
+                    tickNs);
         }
         long[] dur = new long[m];
         long[] h2d = new long[m];
@@ -95,7 +97,8 @@ final class NativeTable {
             h2d[i] = Math.multiplyExact(plan.h2d(i), tickNs);
             d2h[i] = Math.multiplyExact(plan.d2h(i), tickNs);
         }
-        return new Run(target, plan.firstArray(), plan.unitArray(), dur, h2d, d2h);
+        return new Run(target, IntStream.rangeClosed(0, n).map(plan::first).toArray(),
+                IntStream.range(0, m).map(plan::unit).toArray(), dur, h2d, d2h);
     }
 
     /** The played times of {@code out} (layout of {@link Run#out()}) as a trace in ns. */

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * {@code play} given a partition plan (analyze --plan) instead of a scheduling table: each
@@ -39,11 +40,7 @@ public final class PlanPlay {
     }
 
     public record Request(String plan, Path workload, DeviceChoice device, int hyperperiods, boolean force, int gpu,
-                          WorkloadReaderFactory reader) { }
-
-    public interface WorkloadReaderFactory {
-        Workload read(Path p);
-    }
+                          Function<Path, Workload> reader) { }
 
     /** What was played: every job as measured, over {@code hyperperiods} hyperperiods of length {@code hyperperiod}. */
     public record Played(Request request, Workload workload, SmPartitionPlan plan, List<PartitionSim.Job> jobs,
@@ -58,7 +55,7 @@ public final class PlanPlay {
      * driver lacks green contexts or the plan needs a dispatcher, else a failure of the GPU.
      */
     public static Played play(Request q) {
-        Workload w = q.reader().read(q.workload());
+        Workload w = q.reader().apply(q.workload());
         String why = PartitionInput.check(w);
         if (why != null) {
             throw new InputException(q.workload().toString(), "", "SM partitioning does not apply: " + why);

@@ -3,7 +3,9 @@ package org.gpusched.player;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A played plan judged against its deadlines. A job misses when it finishes after its absolute
@@ -38,20 +40,12 @@ public record PlayResult(UnrolledTable plan, Mode mode, Trace trace, List<JobRow
      */
     public record OpError(int kernels, long worstKernel, int copies, long worstCopy) {
         public static OpError of(List<JobRow> jobs) {
-            int k = 0;
-            int c = 0;
-            long wk = 0;
-            long wc = 0;
-            for (JobRow j : jobs) {
-                Ops o = j.ops();
-                wk = k++ == 0 ? o.kernelTime() - o.kernelModel() : Math.max(wk, o.kernelTime() - o.kernelModel());
-                for (long[] copy : new long[][] {{o.h2dModel(), o.h2dTime()}, {o.d2hModel(), o.d2hTime()}}) {
-                    if (copy[0] > 0) {
-                        wc = c++ == 0 ? copy[1] - copy[0] : Math.max(wc, copy[1] - copy[0]);
-                    }
-                }
-            }
-            return new OpError(k, wk, c, wc);
+            long[] copies = jobs.stream().map(JobRow::ops)
+                    .flatMap(o -> Stream.of(new long[] {o.h2dModel(), o.h2dTime()},
+                            new long[] {o.d2hModel(), o.d2hTime()}))
+                    .filter(c -> c[0] > 0).mapToLong(c -> c[1] - c[0]).toArray();
+            return new OpError(jobs.size(), jobs.stream().mapToLong(j -> j.ops().kernelTime() - j.ops().kernelModel())
+                    .max().orElse(0), copies.length, Arrays.stream(copies).max().orElse(0));
         }
     }
 

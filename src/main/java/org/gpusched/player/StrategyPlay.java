@@ -10,6 +10,7 @@ import org.gpusched.model.Workload;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * {@code play --strategy S --taskset W}: a copy/execute strategy played on the simulated device or
@@ -18,7 +19,7 @@ import java.util.Locale;
 public final class StrategyPlay {
     /** What one run asks for; {@code tickNs} null: from the workload's time unit. */
     public record Request(Strategy strategy, Path workload, DeviceChoice device, int gpu, Long tickNs, ExecTime exec,
-                          long seed, PlanPlay.WorkloadReaderFactory reader) { }
+                          long seed, Function<Path, Workload> reader) { }
 
     private StrategyPlay() { }
 
@@ -29,7 +30,7 @@ public final class StrategyPlay {
     public record Played(Request request, CopyWorkload copy, String device, String unit, CopySim run) { }
 
     public static Fit fit(Request r) {
-        Workload w = r.reader().read(r.workload());
+        Workload w = r.reader().apply(r.workload());
         CopyWorkload.View v = CopyWorkload.of(w);
         if (v instanceof CopyWorkload.Unfit u) {
             throw new InputException(r.workload().toString(), "", "--strategy " + r.strategy().id() + ": not applicable: "

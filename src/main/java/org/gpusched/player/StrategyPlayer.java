@@ -85,7 +85,7 @@ public final class StrategyPlayer {
 
     /** The time of one operation in this run, in ticks: ceil(wcet × f), at least 1 when the WCET is not 0. */
     public static long time(long wcet, double f) {
-        return wcet == 0 ? 0 : Math.max(1L, (long) Math.ceil(wcet * f));
+        return wcet == 0 ? 0 : ExecTime.sample(wcet, f);
     }
 
     private static CopyBatch batch(CopyWorkload w, Strategy s, List<Batches.Pick> picks, double[][] f, long t,

@@ -219,11 +219,6 @@ public final class UnrolledTable {
         return neverRun.stream().map(int[]::clone).toList();
     }
 
-    /** Copies for the native player, which wants primitive arrays. */
-    int[] firstArray() { return first.clone(); }
-    long[] plannedStartArray() { return plannedStart.clone(); }
-    long[] latestReleaseArray() { return latestRelease.clone(); }
-
     /** Kernel of its job's chain that item runs (0 for a task of one kernel). */
     public int stage(int item) { return stage[item]; }
     /** The unit (kernel of the task set, {@link TaskSet#units()}) that item runs. */
@@ -242,7 +237,6 @@ public final class UnrolledTable {
         }
         return mask;
     }
-    int[] unitArray() { return unit.clone(); }
 
     public String label(int item) {
         return ts.unitName(task[item], stage[item]) + "#" + job[item];

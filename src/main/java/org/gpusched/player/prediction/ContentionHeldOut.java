@@ -22,12 +22,7 @@ public final class ContentionHeldOut {
     public static final String PREDICTED_HEADER = "set,measured,predicted";
 
     /** One held-out prediction. */
-    public record Row(String set, int fold, double measured, double predicted) {
-        /** Predicted over measured, minus 1: negative when the prediction is below the measurement. */
-        public double overEstimate() {
-            return predicted / measured - 1;
-        }
-    }
+    public record Row(String set, int fold, double measured, double predicted) { }
 
     private ContentionHeldOut() {
     }

@@ -3,12 +3,11 @@ package org.gpusched.player.prediction;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.oracle.Oracle;
-import org.gpusched.oracle.Placement;
 import org.gpusched.player.FittedContention;
 import org.gpusched.player.KindBench;
 
 import java.util.*;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * A contention model that predicts the completion of sets of kernels it never measured, from the
@@ -78,12 +77,10 @@ public final class PairwiseContention {
                 set.completion())).toList();
     }
 
-    /** The model fitted to {@code train}: pairs give the slowdowns, every set the class factors. */
-    public static PairwiseContention fit(List<Sample> train) {
-        return fit(train, new ConcurrentHashMap<>());
-    }
-
-    /** The same, sharing {@code roles} (the oracle's layouts) with other fits. */
+    /**
+     * The model fitted to {@code train}: pairs give the slowdowns, every set the class factors;
+     * {@code roles} (the oracle's layouts, filled as needed) may be shared with other fits.
+     */
     static PairwiseContention fit(List<Sample> train, Map<Integer, Role[]> roles) {
         Map<List<KernelKind>, Double> pair = new HashMap<>();
         for (Sample s : train) {
@@ -130,10 +127,8 @@ public final class PairwiseContention {
             }
             fits.put(key, new Fit(form, w[form.ordinal()]));
         });
-        double offset = 1;
-        for (Sample s : train) {
-            offset = Math.max(offset, s.completion() / Arrays.stream(s.finish()).max().orElse(1));
-        }
+        double offset = Math.max(1, train.stream()
+                .mapToDouble(s -> s.completion() / Arrays.stream(s.finish()).max().orElse(1)).max().orElse(1));
         Map<String, Double> keep = new TreeMap<>();
         for (int r = 0; r < train.size(); r++) {
             Sample s = train.get(r);
@@ -225,11 +220,8 @@ public final class PairwiseContention {
     /** The class of the member whose predicted finish is the set's completion: what a margin is kept per. */
     public String deciding(List<KernelKind> kinds, double[] isolated) {
         double[] f = finishes(kinds, isolated);
-        int arg = 0;
-        for (int i = 1; i < f.length; i++) {
-            arg = f[i] > f[arg] ? i : arg;
-        }
-        return members(kinds, isolated)[arg].key;
+        int last = IntStream.range(0, f.length).reduce((a, b) -> f[b] > f[a] ? b : a).orElse(0);
+        return members(kinds, isolated)[last].key;
     }
 
     private double[] finishes(List<KernelKind> kinds, double[] isolated) {
@@ -261,23 +253,15 @@ public final class PairwiseContention {
     }
 
     private double worstRatio(String prefix) {
-        String role = prefix.substring(0, prefix.indexOf(' ') + 1);
-        double r = 1;
-        boolean found = false;
-        for (Map.Entry<String, Fit> e : fits.entrySet()) {
-            if (e.getKey().startsWith(prefix) && e.getValue().form() == Form.RATIO) {
-                r = Math.max(r, e.getValue().factor());
-                found = true;
-            }
-        }
-        if (!found) {
-            for (Map.Entry<String, Fit> e : fits.entrySet()) {
-                if (e.getKey().startsWith(role) && e.getValue().form() == Form.RATIO) {
-                    r = Math.max(r, e.getValue().factor());
-                }
-            }
-        }
-        return r;
+        OptionalDouble own = ratios(prefix);
+        return Math.max(1, own.isPresent() ? own.getAsDouble()
+                : ratios(prefix.substring(0, prefix.indexOf(' ') + 1)).orElse(1));
+    }
+
+    /** The largest factor of the ratio fits whose class starts with {@code prefix}, if any. */
+    private OptionalDouble ratios(String prefix) {
+        return fits.entrySet().stream().filter(e -> e.getKey().startsWith(prefix) && e.getValue().form() == Form.RATIO)
+                .mapToDouble(e -> e.getValue().factor()).max();
     }
 
     /** A member's class key, base time, the bases it may wait for, and its isolated time. */
@@ -347,35 +331,13 @@ public final class PairwiseContention {
         String json = "{\"formatVersion\": 1, \"name\": \"residency\", \"timeUnit\": \"us\", \"gpu\": {\"preset\": \""
                 + PRESET + "\"}, \"tasks\": [" + tasks + "], \"interference\": {\"model\": \"none\"}}";
         Oracle oracle = new Oracle(new TaskSetReader().read("residency", json));
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Placement p = oracle.place(order);
-        Role[] roles = new Role[n];
+        int[] host = PairsPrediction.hosts(oracle.place(IntStream.range(0, n).toArray()));
         boolean[] hosts = new boolean[n];
-        int[] host = new int[n];
-        Arrays.fill(host, -1);
-        for (int i = 1; i < n && i < p.blocksPerSm().size(); i++) {
-            int[] mine = p.blocksPerSm().get(i);
-            int best = 0;
-            for (int j = 0; j < i; j++) {
-                int shared = 0;
-                for (int sm = 0; sm < mine.length; sm++) {
-                    shared += mine[sm] > 0 && p.blocksPerSm().get(j)[sm] > 0 ? 1 : 0;
-                }
-                if (shared > best) {
-                    best = shared;
-                    host[i] = j;
-                }
-            }
-            if (host[i] >= 0) {
-                hosts[host[i]] = true;
+        for (int h : host) {
+            if (h >= 0) {
+                hosts[h] = true;
             }
         }
-        for (int i = 0; i < n; i++) {
-            roles[i] = new Role(host[i] >= 0, host[i], hosts[i]);
-        }
-        return roles;
+        return IntStream.range(0, n).mapToObj(i -> new Role(host[i] >= 0, host[i], hosts[i])).toArray(Role[]::new);
     }
 }
