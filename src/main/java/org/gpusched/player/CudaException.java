@@ -41,12 +41,7 @@ public final class CudaException extends RuntimeException {
 
     static Kind classify(String message) {
         String m = message == null ? "" : message;
-        if (m.startsWith("cudaErrorInsufficientDriver")) {
-            return Kind.NO_DRIVER;
-        }
-        if (m.startsWith("cudaErrorNoDevice")) {
-            return Kind.NO_DEVICE;
-        }
-        return Kind.OTHER;
+        return m.startsWith("cudaErrorInsufficientDriver") ? Kind.NO_DRIVER
+                : m.startsWith("cudaErrorNoDevice") ? Kind.NO_DEVICE : Kind.OTHER;
     }
 }

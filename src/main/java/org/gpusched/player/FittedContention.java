@@ -48,10 +48,8 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
 
     /** The shipped fit of a preset name, or null when there is none of that name. */
     public static FittedContention preset(String name) {
-        if (!H200.equals(name)) {
-            return null;
-        }
-        return parse(H200, "h200-interference-sets.csv", DevicePresets.text("h200-interference-sets.csv"));
+        return H200.equals(name)
+                ? parse(H200, "h200-interference-sets.csv", DevicePresets.text("h200-interference-sets.csv")) : null;
     }
 
     /**

@@ -42,10 +42,8 @@ public record KindFloors(String name, List<Point> points) {
 
     /** The shipped floors of a preset name (those of the device its contention fit was measured on), or null. */
     public static KindFloors preset(String name) {
-        if (!H200.equals(name)) {
-            return null;
-        }
-        return parse(H200, "h200-kind-floors.csv", DevicePresets.text("h200-kind-floors.csv"));
+        return H200.equals(name) ? parse(H200, "h200-kind-floors.csv", DevicePresets.text("h200-kind-floors.csv"))
+                : null;
     }
 
     /** Floors from {@code kind,blocks,threads,floor_us,calibration_error} rows ('#' lines are comments). */

@@ -59,7 +59,7 @@ public interface ProfileDevice extends AutoCloseable {
     public static ProfileDevice open(TaskSet ts, SimTiming timing, DeviceChoice device, ExecTime execTime, long seed,
                                      int gpu, long nanos) {
         if (device == DeviceChoice.SIM) {
-            DeviceChecks.fits(ts, timing.gpu(), timing.deviceName());
+            DeviceChecks.fits(ts, timing.truth().gpu(), timing.deviceName());
             DeviceChecks.modulesLoadable(ts);
             return new SimProfileDevice(timing, execTime, seed, ts.timeUnit().json());
         }

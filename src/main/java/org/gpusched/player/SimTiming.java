@@ -27,10 +27,6 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
         toTruth = toTruth.clone();
     }
 
-    public SimTiming(TaskSet truth, int[] toTruth, boolean own) {
-        this(truth, toTruth, own, FluidContention.DEFAULT);
-    }
-
     /** This timing under another contention model. */
     public SimTiming with(ContentionModel c) {
         return new SimTiming(truth, toTruth, own, c);
@@ -38,7 +34,8 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The played set's own model: the simulator of plain {@code play}. */
     public static SimTiming own(TaskSet played) {
-        return new SimTiming(played, IntStream.range(0, played.units().size()).toArray(), true);
+        return new SimTiming(played, IntStream.range(0, played.units().size()).toArray(), true,
+                FluidContention.DEFAULT);
     }
 
     /**
@@ -65,12 +62,7 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
                     + played.size() : "no task " + String.join(", ", missing)) + " (the timing file must name"
                     + " exactly the workload's tasks)");
         }
-        return new SimTiming(truth, map, false);
-    }
-
-    /** The device's resources: the timing file's GPU (the played set's own without one). */
-    public Gpu gpu() {
-        return truth.gpu();
+        return new SimTiming(truth, map, false, FluidContention.DEFAULT);
     }
 
     /** A short device name for reports. */

@@ -169,13 +169,10 @@ public final class PairsPrediction {
                 kind.merge(s.kinds().get(i), Math.max(1, s.finish()[i] / s.isolated()[i]), Math::max);
             }
         }
-        double worst = 1;
-        for (Map.Entry<String, Map.Entry<String, Double>> e : ratios(sets).entrySet()) {
-            double r = Math.max(1, e.getValue().getValue());
-            by.merge(e.getValue().getKey(), r, Math::max);
-            worst = Math.max(worst, r);
+        for (Map.Entry<String, Double> r : ratios(sets).values()) {
+            by.merge(r.getKey(), Math.max(1, r.getValue()), Math::max);
         }
-        return new Margins(by, worst, kind);
+        return new Margins(by, by.values().stream().mapToDouble(Double::doubleValue).max().orElse(1), kind);
     }
 
     /** Each set of three or more (by id): the class deciding it, and measured completion over prediction. */
