@@ -220,8 +220,7 @@ public final class Reports {
     public static ObjectNode witness(TaskSet ts, Witness w) {
         ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
         o.set("path", Json.MAPPER.valueToTree(Tables.of(ts, "", w.path()).entries()));
-        ArrayNode r = o.putArray("reasons");
-        w.reasons().forEach(r::add);
+        w.reasons().forEach(o.putArray("reasons")::add);
         return o;
     }
 
