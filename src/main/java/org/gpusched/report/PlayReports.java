@@ -3,6 +3,7 @@ package org.gpusched.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Escapes;
+import org.gpusched.pages.PlayPage;
 import org.gpusched.pages.VerifyPage;
 import org.gpusched.player.FrameCheck;
 import org.gpusched.player.PlayResult;
@@ -20,15 +21,14 @@ public final class PlayReports {
             "batchPlannedEnd", "batchEnd", "miss", "kernelStart", "kernelFinish", "kernelModel", "kernelTime",
             "h2dModel", "h2dTime", "d2hModel", "d2hTime");
 
-    public record Header(String table, String taskset, String execTime, long seed) { }
-
     private PlayReports() { }
 
-    public static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
+    public static void text(PrintWriter out, PlayPage.Run h, PlayResult r, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
-                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
-                    h.seed(), r.plan().played(), r.plan().played() == 1 ? "" : "s", r.trace().unit());
+                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskSet()), r.trace().device(),
+                    r.mode().cli(), h.execTime(), h.seed(), r.plan().played(), r.plan().played() == 1 ? "" : "s",
+                    r.trace().unit());
             out.println("batches:");
             out.printf(Locale.ROOT, "  %5s %3s %12s %12s %12s %12s  %s%n", "entry", "hp", "plan-start", "start",
                     "plan-end", "end", "jobs");
@@ -61,11 +61,11 @@ public final class PlayReports {
                 s.maxLateness(), 100 * s.busyFraction());
     }
 
-    public static ObjectNode json(Header h, PlayResult r) {
+    public static ObjectNode json(PlayPage.Run h, PlayResult r) {
         // "file" is the command's input (the table), as in every report; the task set is named after its option.
         ObjectNode o = Json.object();
         o.put("file", h.table());
-        o.put("taskSet", h.taskset());
+        o.put("taskSet", h.taskSet());
         o.put("device", r.trace().device());
         o.put("mode", r.mode().cli());
         o.put("execTime", h.execTime());
