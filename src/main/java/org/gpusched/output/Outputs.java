@@ -141,10 +141,10 @@ public final class Outputs implements AutoCloseable {
             if (staging != null) {
                 staging.add(tmp, file, sha);
                 keep = true;
-                return file;
+            } else {
+                move(tmp, file);
+                WrittenFiles.record(file, sha);
             }
-            move(tmp, file);
-            WrittenFiles.record(file, sha);
             return file;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot write", e);
