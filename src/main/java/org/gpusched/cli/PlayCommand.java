@@ -101,10 +101,9 @@ final class PlayCommand extends CommonCommand {
             GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(replay.mode)
                     + " on " + r.trace().device() + " (measured)"));
         }
-        PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
+        PlayPage.Run h = new PlayPage.Run(table, taskset.toString(), execTime.toString(), run.seed);
         if (html.file != null) {
-            outputs.writeString(html.file,
-                    PlayPage.write(new PlayPage.Entry(table, taskset.toString(), h.execTime(), h.seed(), r)));
+            outputs.writeString(html.file, PlayPage.write(h, r));
         }
         switch (common.format) {
             case json -> out.println(Json.line(PlayReports.json(h, r)));

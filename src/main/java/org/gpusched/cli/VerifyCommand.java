@@ -75,12 +75,10 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
         for (Mode m : mode == null ? Mode.values() : new Mode[] {mode}) {
             results.add(Verifier.verify(plan, m, execTime, seed, runs));
         }
-        PlayReports.VerifyHeader h = new PlayReports.VerifyHeader(table, taskset.toString(), execTime.toString(), seed,
-                runs, hyperperiods, plan.taskSet().timeUnit().json(), html.force);
+        VerifyPage.Run h = new VerifyPage.Run(table, taskset.toString(), execTime.toString(), seed, runs,
+                hyperperiods, plan.taskSet().timeUnit().json(), html.force);
         if (html.file != null) {
-            outputs.writeString(html.file, VerifyPage.write(new VerifyPage.Entry(table, taskset.toString(), h.execTime(),
-                    seed, runs, hyperperiods, h.unit(), results.stream().map(m -> new VerifyPage.Check(m, m.ok() ? null
-                    : PlayReports.reproduce(h, m, m.failingSeeds().get(0)))).toList())));
+            outputs.writeString(html.file, VerifyPage.write(h, results));
         }
         switch (common.format) {
             case junit, sarif -> {

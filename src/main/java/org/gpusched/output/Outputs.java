@@ -141,10 +141,10 @@ public final class Outputs implements AutoCloseable {
             if (staging != null) {
                 staging.add(tmp, file, sha);
                 keep = true;
-                return file;
+            } else {
+                move(tmp, file);
+                WrittenFiles.record(file, sha);
             }
-            move(tmp, file);
-            WrittenFiles.record(file, sha);
             return file;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot write", e);
@@ -159,7 +159,13 @@ public final class Outputs implements AutoCloseable {
         }
     }
 
-    /** {@link #check} for each output given, in order, skipping the null ones (options not given). */
+    /**
+     * The rules before writing, for each output given, skipping the null ones (options not given); also
+     * called by commands before a long computation, so a refused output costs nothing. A device or pipe
+     * (e.g. /dev/stdout) is written in place: renaming over it would replace the device. Each output is
+     * claimed for this run: a second claim on the same file is refused, so a command that checks all
+     * its outputs up front cannot lose one of them.
+     */
     public void checkEach(Path... files) {
         // Every output is claimed before any is locked: a refused pair leaves not even a lock file.
         List<Path> toLock = new ArrayList<>();
@@ -181,19 +187,9 @@ public final class Outputs implements AutoCloseable {
         }
     }
 
-    /**
-     * The rules before writing (also called by commands before a long computation, so a refused
-     * output costs nothing). Returns true when the target is a device or pipe (e.g.
-     * /dev/stdout), which is written in place: renaming over it would replace the device.
-     * Each call claims the file for one output of this run: a second call naming the same file is
-     * refused, so a command that checks all its outputs up front cannot lose one of them.
-     */
-    public boolean check(Path file) {
-        boolean device = claim(file);
-        if (!device) {
-            lock(file);
-        }
-        return device;
+    /** {@link #checkEach} of one output. */
+    public void check(Path file) {
+        checkEach(file);
     }
 
     private boolean claim(Path file) {

@@ -143,26 +143,6 @@ public final class RunFolder implements AutoCloseable {
     private static final String STALE =
             "stale: the run that was writing this folder ended without finishing (its lock was free)";
 
-    /**
-     * The status of a folder's run as a reader should take it: the marker's status, except that
-     * "running" while no process holds the folder's lock is "failed" (a run that died). Null when
-     * the folder holds no marker.
-     */
-    public static String status(Path dir) {
-        JsonNode m = readMarker(dir);
-        if (m == null) {
-            return null;
-        }
-        String s = m.path("status").asText();
-        if (!s.equals("running") || !Files.exists(dir.resolve(LOCK))) {
-            return s;
-        }
-        return OutputLock.tryHold(dir.resolve(LOCK), dir).map(l -> {
-            l.close();
-            return "failed";
-        }).orElse(s);
-    }
-
     public Path dir() {
         return dir;
     }

@@ -12,15 +12,14 @@ import java.util.Locale;
  * the model, the start skew and each job's lateness. The command played it; this page only draws the result.
  */
 public final class PlayPage {
-    /** What was played: the table and task set as given, the drawn execution times, and the result. */
-    public record Entry(String table, String taskSet, String execTime, long seed, PlayResult result) { }
+    /** What was played: the table and task set as given, and the drawn execution times with their seed. */
+    public record Run(String table, String taskSet, String execTime, long seed) { }
 
     private PlayPage() { }
 
-    public static String write(Entry e) {
+    public static String write(Run e, PlayResult r) {
         Document doc = Page.shell("play", List.of(e.table()));
         Element s = doc.body().appendElement("section");
-        PlayResult r = e.result();
         PlayResult.Summary sum = r.summary();
         s.appendElement("h2").text(e.table() + " (task set " + e.taskSet() + ")");
         Element verdict = s.appendElement("p").addClass("verdict");

@@ -1,5 +1,6 @@
 package org.gpusched.pages;
 
+import org.gpusched.model.Escapes;
 import org.gpusched.player.Verifier;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -16,14 +17,14 @@ import java.util.stream.Collectors;
  * that missed a deadline, with in how many runs.
  */
 public final class VerifyPage {
-    /** One mode's result and the {@code play} command that replays its first failing run (null when it passed). */
-    public record Check(Verifier.ModeResult result, String reproduce) { }
-
-    /** What was checked: the table and task set as given, the runs' settings, and one check per mode. */
-    public record Entry(String table, String taskSet, String execTime, long seed, int runs, int hyperperiods,
-                        String unit, List<Check> checks) {
-        public Entry {
-            checks = List.copyOf(checks);
+    /** What was checked: the table and task set as given, the runs' settings, and whether --force was given. */
+    public record Run(String table, String taskSet, String execTime, long seed, int runs, int hyperperiods,
+                      String unit, boolean force) {
+        /** The {@code play} command that replays the first failing run of {@code m}. */
+        public String reproduce(Verifier.ModeResult m) {
+            return "gpusched play " + Escapes.shell(table) + " --taskset " + Escapes.shell(taskSet) + " --device sim"
+                    + " --mode " + m.mode().cli() + " --exec-time " + execTime + " --seed " + m.failingSeeds().get(0)
+                    + (hyperperiods == 1 ? "" : " --hyperperiods " + hyperperiods) + (force ? " --force" : "");
         }
     }
 
@@ -32,11 +33,12 @@ public final class VerifyPage {
 
     private VerifyPage() { }
 
-    public static String write(Entry e) {
+    /** The page of {@code results}, one per mode checked. */
+    public static String write(Run e, List<Verifier.ModeResult> results) {
         Document doc = Page.shell("verify", List.of(e.table()));
         Element s = doc.body().appendElement("section");
         s.appendElement("h2").text(e.table() + " (task set " + e.taskSet() + ")");
-        boolean ok = e.checks().stream().allMatch(c -> c.result().ok());
+        boolean ok = results.stream().allMatch(Verifier.ModeResult::ok);
         Element verdict = s.appendElement("p").addClass("verdict");
         verdict.appendElement("span").addClass(ok ? "schedulable" : "not-schedulable")
                 .text(ok ? "passed" : "failed");
@@ -47,8 +49,7 @@ public final class VerifyPage {
         Element t = Page.table(s.appendElement("table").addClass("numbers checks"), "mode", "result", "runs",
                 "failed runs", "missed jobs", "max lateness (" + e.unit() + ")", "its seed", "failing seeds",
                 "first miss");
-        for (Check c : e.checks()) {
-            Verifier.ModeResult m = c.result();
+        for (Verifier.ModeResult m : results) {
             Element tr = Page.row(t, m.mode().cli(), m.ok() ? "pass" : "FAIL", Integer.toString(m.runs()),
                     Integer.toString(m.failedRuns()), Long.toString(m.missedJobs()), Long.toString(m.worstLateness()),
                     Long.toString(m.worstSeed()), m.failingSeeds().stream().map(String::valueOf)
@@ -56,19 +57,18 @@ public final class VerifyPage {
                     m.firstMiss() == null ? "" : m.firstMiss()).addClass(m.ok() ? "pass" : "critical");
             tr.child(1).addClass(m.ok() ? "schedulable" : "not-schedulable");
         }
-        e.checks().stream().filter(c -> c.reproduce() != null).forEach(c -> s.appendElement("p")
-                .text("Replay " + c.result().mode().cli() + "'s first failing run: ").appendElement("code")
-                .text(c.reproduce()));
-        failedJobs(s, e);
+        results.stream().filter(m -> !m.ok()).forEach(m -> s.appendElement("p")
+                .text("Replay " + m.mode().cli() + "'s first failing run: ").appendElement("code")
+                .text(e.reproduce(m)));
+        failedJobs(s, results);
         return Page.finish(doc);
     }
 
-    private static void failedJobs(Element s, Entry e) {
+    private static void failedJobs(Element s, List<Verifier.ModeResult> results) {
         s.appendElement("h3").text("Jobs that missed");
         List<String[]> rows = new ArrayList<>();
         List<FactBars.Bar> bars = new ArrayList<>();
-        for (Check c : e.checks()) {
-            Verifier.ModeResult m = c.result();
+        for (Verifier.ModeResult m : results) {
             List<Map.Entry<String, Integer>> jobs = m.missesByJob().entrySet().stream()
                     .sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).toList();
             for (Map.Entry<String, Integer> j : jobs) {

@@ -14,8 +14,7 @@ import java.nio.file.Path;
 
 /** The files {@code analyze} writes beside its report: the scheduling table and the explored graph. */
 public final class AnalyzeFiles {
-    private AnalyzeFiles() {
-    }
+    private AnalyzeFiles() { }
 
     /**
      * The table of a schedulable set to {@code file} ("-" = {@code stdout}): its whole text, or the

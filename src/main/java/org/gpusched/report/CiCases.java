@@ -50,11 +50,8 @@ public final class CiCases {
                         "not applicable: " + r.reason(), List.of()));
                 continue;
             }
-            List<Finding> misses = new ArrayList<>();
-            for (Case c : taskCases(file, w, r, at)) {
-                misses.addAll(c.findings().stream().map(f -> new Finding(f.rule(), r.method() + ": " + f.message(),
-                        f.at())).toList());
-            }
+            List<Finding> misses = taskCases(file, w, r, at).stream().flatMap(c -> c.findings().stream())
+                    .map(f -> new Finding(f.rule(), r.method() + ": " + f.message(), f.at())).toList();
             if (misses.isEmpty() && r.outcome() == Outcome.SCHEDULABLE) {
                 cases.add(Case.passed(r.method(), className(file)));
             } else if (misses.isEmpty()) {
@@ -65,8 +62,7 @@ public final class CiCases {
                         String.join("; ", misses.stream().map(Finding::message).toList()), misses));
             }
         }
-        List<Property> props = properties(w, "compare", null);
-        return new Suite(file, file, props, cases, 0);
+        return new Suite(file, file, properties(w, "compare", null), cases, 0);
     }
 
     /** {@code validate} of a valid file: every task a passed case. */

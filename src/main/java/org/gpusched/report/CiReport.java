@@ -24,23 +24,22 @@ public record CiReport(String command, String version, Instant started, List<Sui
 
     /** The kinds of finding; each is a SARIF rule and the JUnit failure type. */
     public enum Rule {
-        DEADLINE_MISS("deadline-miss", "error", "A task can miss its deadline"),
-        VALIDATION_ERROR("validation-error", "error", "The input file is invalid"),
-        NOT_APPLICABLE("not-applicable", "warning", "The method does not apply to this workload"),
-        INCONCLUSIVE("inconclusive", "warning", "The analysis ran out of its budget before deciding"),
-        INTERNAL_ERROR("internal-error", "error", "gpusched failed on this input (please report it)");
+        DEADLINE_MISS("error", "A task can miss its deadline"),
+        VALIDATION_ERROR("error", "The input file is invalid"),
+        NOT_APPLICABLE("warning", "The method does not apply to this workload"),
+        INCONCLUSIVE("warning", "The analysis ran out of its budget before deciding"),
+        INTERNAL_ERROR("error", "gpusched failed on this input (please report it)");
 
-        private final String id;
         private final String level;
         private final String description;
 
-        Rule(String id, String level, String description) {
-            this.id = id;
+        Rule(String level, String description) {
             this.level = level;
             this.description = description;
         }
 
-        public String id() { return id; }
+        /** The rule's id, its name as reports spell it: deadline-miss, validation-error, ... */
+        public String id() { return Names.spell(this); }
 
         /** SARIF's level: error or warning. */
         public String level() { return level; }

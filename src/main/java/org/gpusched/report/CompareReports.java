@@ -40,8 +40,11 @@ public final class CompareReports {
             a.add(m);
             String key = LEGACY.get(r.method());
             if (key != null && r.detail() instanceof Detail.Frames fr) {
+                // An EDF rule decided over arrival windows (jitter) rather than by one simulation: the v1
+                // fields with the frames of the schedule it reports (none when no scenario is safe).
                 o.set(key, fr.baseline() != null ? Reports.baseline(fr.taskSet(), fr.baseline())
-                        : key.equals("gpusched") ? legacyPbs(r) : legacyOnline(r, fr));
+                        : key.equals("gpusched") ? legacyPbs(r)
+                        : legacyPbs(r).put("frames", fr.analysis() == null ? 0 : fr.analysis().schedule().size()));
             }
         }
         return o;
@@ -56,16 +59,6 @@ public final class CompareReports {
         ObjectNode gs = Json.object().put("schedulable", r.outcome().asBoolean());
         gs.putArray("misses");
         return gs.put("verdict", r.outcome().words()).put("note", r.reason());
-    }
-
-    /**
-     * An EDF rule decided by the analysis over arrival windows (jitter) rather than one simulation:
-     * the v1 fields with the frames of the schedule it reports (none when no scenario is safe).
-     */
-    private static ObjectNode legacyOnline(MethodResult r, Detail.Frames fr) {
-        ObjectNode o = legacyPbs(r);
-        o.put("frames", fr.analysis() == null ? 0 : fr.analysis().schedule().size());
-        return o;
     }
 
     public static void text(PrintWriter out, String file, Workload w, List<MethodResult> results, boolean quiet) {

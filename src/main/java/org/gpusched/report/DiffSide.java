@@ -132,9 +132,8 @@ public record DiffSide(String file, String verdict, TimeUnitName unit, Long leas
         }
         List<String> frames = new ArrayList<>();
         for (ReportReader.Frame f : r.frames()) {
-            List<String> batch = new ArrayList<>();
-            f.batch().forEach(j -> batch.add(j.task() + "#" + j.job()));
-            frames.add(scale(file, f.start(), factor) + "-" + scale(file, f.end(), factor) + ": " + String.join(" ", batch));
+            String batch = String.join(" ", f.batch().stream().map(j -> j.task() + "#" + j.job()).toList());
+            frames.add(scale(file, f.start(), factor) + "-" + scale(file, f.end(), factor) + ": " + batch);
         }
         Long least = r.leastSlack() == null ? null : scale(file, r.leastSlack(), factor);
         return new DiffSide(file, r.verdict(), r.timeUnit(), least, tasks, margins, frames, r, runtime);

@@ -14,8 +14,7 @@ import java.nio.file.Path;
  * (inconclusive, naming the limit), not a bug: the same input runs with a larger -Xmx.
  */
 public final class FailureWords {
-    private FailureWords() {
-    }
+    private FailureWords() { }
 
     /** Whether {@code t} is the heap budget spent (an inconclusive answer), not a fault. */
     public static boolean heapSpent(Throwable t) {

@@ -93,24 +93,20 @@ public final class JunitXml {
         caseAttributes(x, c);
         nl(x, 3);
         String message = Escapes.text(c.message());
-        switch (c.status()) {
-            case SKIPPED -> {
-                x.writeEmptyElement("skipped");
-                x.writeAttribute("message", message);
-            }
-            default -> {
-                x.writeStartElement(c.status() == Status.FAILED ? "failure" : "error");
-                x.writeAttribute("message", message);
-                // A case with no rule (a check of qualify that disagreed) takes the status as its type.
-                x.writeAttribute("type", c.rule() == null ? c.status().name().toLowerCase(Locale.ROOT)
-                        : c.rule().id());
-                // The body is what Jenkins and GitLab show expanded: every located finding, one per line.
-                StringBuilder body = new StringBuilder();
-                c.findings().forEach(f -> body.append(f.at().known() ? "line " + f.at().line() + ": " : "")
-                        .append(Escapes.text(f.message())).append('\n'));
-                x.writeCharacters(body.length() == 0 ? message : body.toString().strip());
-                x.writeEndElement();
-            }
+        if (c.status() == Status.SKIPPED) {
+            x.writeEmptyElement("skipped");
+            x.writeAttribute("message", message);
+        } else {
+            x.writeStartElement(c.status() == Status.FAILED ? "failure" : "error");
+            x.writeAttribute("message", message);
+            // A case with no rule (a check of qualify that disagreed) takes the status as its type.
+            x.writeAttribute("type", c.rule() == null ? c.status().name().toLowerCase(Locale.ROOT) : c.rule().id());
+            // The body is what Jenkins and GitLab show expanded: every located finding, one per line.
+            StringBuilder body = new StringBuilder();
+            c.findings().forEach(f -> body.append(f.at().known() ? "line " + f.at().line() + ": " : "")
+                    .append(Escapes.text(f.message())).append('\n'));
+            x.writeCharacters(body.length() == 0 ? message : body.toString().strip());
+            x.writeEndElement();
         }
         nl(x, 2);
         x.writeEndElement();

@@ -11,8 +11,7 @@ import java.util.Locale;
 
 /** The text report of {@code optimize}: the plan or window before and after, and why none was found. */
 public final class OptimizeReports {
-    private OptimizeReports() {
-    }
+    private OptimizeReports() { }
 
     /**
      * {@code optimize --windows}: the partition's windows, its analysis before, how the search ended and

@@ -22,8 +22,7 @@ public final class OracleReports {
                               Oracle oracle, int[] order, Placement p, long c) {
         if (format == OutputFormat.json) {
             ObjectNode o = Json.object().put("file", file);
-            ArrayNode b = o.putArray("batch");
-            batch.forEach(b::add);
+            batch.forEach(o.putArray("batch")::add);
             o.put("eligible", p.eligible()).put("completion", c == CompletionModel.FORBIDDEN ? null : c)
                     .put("reason", p.reason());
             ArrayNode layout = o.putArray("placement");

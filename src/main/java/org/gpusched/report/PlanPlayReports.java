@@ -32,19 +32,12 @@ public final class PlanPlayReports {
         ArrayNode tasks = o.putArray("tasks");
         for (SmPartitionPlan.Partition p : plan.partitions()) {
             for (SmPartitionPlan.Slot s : p.tasks()) {
-                long worst = 0;
-                long n = 0;
-                long miss = 0;
-                for (PartitionSim.Job j : jobs) {
-                    if (j.taskIndex() == s.index()) {
-                        worst = Math.max(worst, j.finish() - j.release());
-                        n++;
-                        miss += j.missed() ? 1 : 0;
-                    }
-                }
+                List<PartitionSim.Job> own = jobs.stream().filter(j -> j.taskIndex() == s.index()).toList();
+                long worst = own.stream().mapToLong(j -> j.finish() - j.release()).reduce(0, Math::max);
                 tasks.addObject().put("task", s.task()).put("partition", p.name()).put("sms", p.sms())
-                        .put("firstSm", p.firstSm()).put("lastSm", p.lastSm()).put("jobs", n)
-                        .put("worstResponseTime", worst).put("deadline", s.deadline()).put("misses", miss);
+                        .put("firstSm", p.firstSm()).put("lastSm", p.lastSm()).put("jobs", own.size())
+                        .put("worstResponseTime", worst).put("deadline", s.deadline())
+                        .put("misses", own.stream().filter(PartitionSim.Job::missed).count());
             }
         }
         switch (format) {

@@ -3,6 +3,8 @@ package org.gpusched.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Escapes;
+import org.gpusched.pages.PlayPage;
+import org.gpusched.pages.VerifyPage;
 import org.gpusched.player.FrameCheck;
 import org.gpusched.player.PlayResult;
 import org.gpusched.player.Verifier;
@@ -19,18 +21,14 @@ public final class PlayReports {
             "batchPlannedEnd", "batchEnd", "miss", "kernelStart", "kernelFinish", "kernelModel", "kernelTime",
             "h2dModel", "h2dTime", "d2hModel", "d2hTime");
 
-    public record Header(String table, String taskset, String execTime, long seed) { }
-
-    public record VerifyHeader(String table, String taskset, String execTime, long seed, int runs, int hyperperiods,
-                        String unit, boolean force) { }
-
     private PlayReports() { }
 
-    public static void text(PrintWriter out, Header h, PlayResult r, boolean quiet) {
+    public static void text(PrintWriter out, PlayPage.Run h, PlayResult r, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "play %s (task set %s) on %s, mode %s, exec-time %s, seed %d, %d hyperperiod%s;"
-                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskset()), r.trace().device(), r.mode().cli(), h.execTime(),
-                    h.seed(), r.plan().played(), r.plan().played() == 1 ? "" : "s", r.trace().unit());
+                            + " times in %s%n", Escapes.text(h.table()), Escapes.text(h.taskSet()), r.trace().device(),
+                    r.mode().cli(), h.execTime(), h.seed(), r.plan().played(), r.plan().played() == 1 ? "" : "s",
+                    r.trace().unit());
             out.println("batches:");
             out.printf(Locale.ROOT, "  %5s %3s %12s %12s %12s %12s  %s%n", "entry", "hp", "plan-start", "start",
                     "plan-end", "end", "jobs");
@@ -63,11 +61,11 @@ public final class PlayReports {
                 s.maxLateness(), 100 * s.busyFraction());
     }
 
-    public static ObjectNode json(Header h, PlayResult r) {
+    public static ObjectNode json(PlayPage.Run h, PlayResult r) {
         // "file" is the command's input (the table), as in every report; the task set is named after its option.
         ObjectNode o = Json.object();
         o.put("file", h.table());
-        o.put("taskSet", h.taskset());
+        o.put("taskSet", h.taskSet());
         o.put("device", r.trace().device());
         o.put("mode", r.mode().cli());
         o.put("execTime", h.execTime());
@@ -120,17 +118,12 @@ public final class PlayReports {
                 + e.worstCopy());
     }
 
-    public static String reproduce(VerifyHeader h, Verifier.ModeResult m, long seed) {
-        return "gpusched play " + Escapes.shell(h.table()) + " --taskset " + Escapes.shell(h.taskset()) + " --device sim --mode " + m.mode().cli()
-                + " --exec-time " + h.execTime() + " --seed " + seed
-                + (h.hyperperiods() == 1 ? "" : " --hyperperiods " + h.hyperperiods()) + (h.force() ? " --force" : "");
-    }
-
-    public static void verifyText(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results, boolean quiet) {
+    public static void verifyText(PrintWriter out, VerifyPage.Run h, List<Verifier.ModeResult> results, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "verify %s (task set %s): %d runs per mode, exec-time %s, seeds %d..%d, "
-                    + "%d hyperperiod%s per run, simulated device%n", Escapes.text(h.table()), Escapes.text(h.taskset()), h.runs(), h.execTime(),
-                    h.seed(), h.seed() + h.runs() - 1, h.hyperperiods(), h.hyperperiods() == 1 ? "" : "s");
+                    + "%d hyperperiod%s per run, simulated device%n", Escapes.text(h.table()), Escapes.text(h.taskSet()),
+                    h.runs(), h.execTime(), h.seed(), h.seed() + h.runs() - 1, h.hyperperiods(),
+                    h.hyperperiods() == 1 ? "" : "s");
         }
         for (Verifier.ModeResult m : results) {
             if (m.ok()) {
@@ -141,15 +134,15 @@ public final class PlayReports {
                         m.failedRuns(), m.runs(), m.missedJobs(), m.firstMiss(),
                         m.failingSeeds().stream().map(String::valueOf).collect(Collectors.joining(", "))
                                 + (m.failedRuns() > m.failingSeeds().size() ? ", ..." : ""));
-                out.println("    reproduce: " + reproduce(h, m, m.failingSeeds().get(0)));
+                out.println("    reproduce: " + h.reproduce(m));
             }
         }
     }
 
-    public static ObjectNode verifyJson(VerifyHeader h, List<Verifier.ModeResult> results) {
+    public static ObjectNode verifyJson(VerifyPage.Run h, List<Verifier.ModeResult> results) {
         ObjectNode o = Json.object();
         o.put("file", h.table());
-        o.put("taskSet", h.taskset());
+        o.put("taskSet", h.taskSet());
         o.put("timeUnit", h.unit());
         o.put("execTime", h.execTime());
         o.put("seed", h.seed());
@@ -167,12 +160,12 @@ public final class PlayReports {
             n.put("maxLatenessSeed", m.worstSeed());
             n.put("firstMiss", m.firstMiss());
             m.failingSeeds().forEach(n.putArray("failingSeeds")::add);
-            n.put("reproduce", m.ok() ? null : reproduce(h, m, m.failingSeeds().get(0)));
+            n.put("reproduce", m.ok() ? null : h.reproduce(m));
         }
         return o;
     }
 
-    public static void verifyCsv(PrintWriter out, VerifyHeader h, List<Verifier.ModeResult> results) {
+    public static void verifyCsv(PrintWriter out, VerifyPage.Run h, List<Verifier.ModeResult> results) {
         out.println(Csv.row("file", "mode", "runs", "failedRuns", "missedJobs", "maxLateness", "maxLatenessSeed",
                 "firstFailingSeed", "firstMiss"));
         for (Verifier.ModeResult m : results) {

@@ -16,30 +16,24 @@ public final class PresetsReports {
     public static void report(PrintWriter out, OutputFormat format, boolean quiet) {
         String[] head = {"preset", "cc", "sms", "threads", "warps", "blocks", "registers", "smemBytes", "smemUnit",
                 "smemReserved", "kernels"};
-        if (format == OutputFormat.json) {
-            // JSON Lines, as --format json promises: one object per preset.
-            for (GpuPresets.Preset p : GpuPresets.all()) {
-                Gpu g = p.toGpu(SmPolicy.MOST_ROOM);
-                var o = Json.object().put("preset", p.name()).put("description", p.description())
-                        .put("computeCapability", g.computeCapability());
-                String[] vals = values(g);
-                for (int i = 2; i < head.length; i++) {
-                    o.put(head[i], "-".equals(vals[i - 2]) ? null : Long.parseLong(vals[i - 2]));
-                }
-                out.println(Json.line(o));
-            }
-            return;
-        }
         if (format == OutputFormat.csv) {
             out.println(String.join(",", head));
-        } else {
+        } else if (format != OutputFormat.json) {
             out.printf("%-22s %-4s %5s %7s %5s %6s %9s %9s %8s %12s %7s%n", (Object[]) head);
         }
         for (GpuPresets.Preset p : GpuPresets.all()) {
             Gpu g = p.toGpu(SmPolicy.MOST_ROOM);
             String[] v = values(g);
             String cc = g.computeCapability() == null ? "-" : g.computeCapability();
-            if (format == OutputFormat.csv) {
+            if (format == OutputFormat.json) {
+                // JSON Lines, as --format json promises: one object per preset.
+                var o = Json.object().put("preset", p.name()).put("description", p.description())
+                        .put("computeCapability", g.computeCapability());
+                for (int i = 2; i < head.length; i++) {
+                    o.put(head[i], "-".equals(v[i - 2]) ? null : Long.parseLong(v[i - 2]));
+                }
+                out.println(Json.line(o));
+            } else if (format == OutputFormat.csv) {
                 // In CSV a missing number (unlimited) is an empty cell, not "-" (docs/report-format.md).
                 List<Object> cells = new ArrayList<>(List.of(p.name(), cc.equals("-") ? "" : cc));
                 for (String x : v) {

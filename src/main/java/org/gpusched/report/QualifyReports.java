@@ -97,7 +97,10 @@ public final class QualifyReports {
         }
         if (!q.shipped().isEmpty()) {
             sb.append("  shipped cases by source of the expected result:");
-            sources(q).forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v));
+            // Lines per source, in the order of the sources' first lines.
+            Map<String, Integer> lines = new LinkedHashMap<>();
+            q.shipped().forEach(x -> lines.merge(x.source(), 1, Integer::sum));
+            lines.forEach((k, v) -> sb.append(' ').append(k).append(' ').append(v));
             sb.append('\n');
         }
         // Every file gets its line, a file whose sets no check compared too: "0 comparisons" is the news.
@@ -129,13 +132,6 @@ public final class QualifyReports {
         sb.append("known issues (docs/safety-manual.md):\n");
         q.knownIssues().forEach(k -> sb.append("  - ").append(k).append('\n'));
         return sb.toString();
-    }
-
-    /** Lines per source, in the order of the sources' first lines. */
-    private static Map<String, Integer> sources(Qualification q) {
-        Map<String, Integer> n = new LinkedHashMap<>();
-        q.shipped().forEach(x -> n.merge(x.source(), 1, Integer::sum));
-        return n;
     }
 
     /**

@@ -23,14 +23,6 @@ public final class Reports {
 
     private Reports() { }
 
-    public static String job(TaskSet ts, JobRef j) {
-        return ts.unitName(j.task(), j.stage()) + "#" + j.job();
-    }
-
-    public static String batch(TaskSet ts, Frame f) {
-        return String.join(" ", f.batch().stream().map(j -> job(ts, j)).toList());
-    }
-
     /**
      * The verdict (with the least slack) first, then the margins; graph statistics and timing only
      * with {@code stats} (--stats or --verbose).
@@ -121,8 +113,14 @@ public final class Reports {
         out.println(title + " (" + frames.size() + " frames; batch in submission order, stream = task index)");
         String u = "(" + ts.timeUnit().json() + ")";
         out.printf(Locale.ROOT, "    %10s %10s  %s%n", "start " + u, "end " + u, "batch");
+        rows(out, ts, frames);
+    }
+
+    private static void rows(PrintWriter out, TaskSet ts, List<Frame> frames) {
         for (Frame f : frames) {
-            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
+            String batch = String.join(" ", f.batch().stream().map(j -> ts.unitName(j.task(), j.stage()) + "#" + j.job())
+                    .toList());
+            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch);
         }
     }
 
@@ -134,9 +132,7 @@ public final class Reports {
             out.printf(Locale.ROOT, "  witness       deepest path: %d of %d jobs done, stuck at t = %d%n",
                     w.jobsDone(), w.jobsTotal(), w.time());
         }
-        for (Frame f : w.path()) {
-            out.printf(Locale.ROOT, "    %10d %10d  %s%n", f.start(), f.end(), batch(ts, f));
-        }
+        rows(out, ts, w.path());
         for (String r : w.reasons()) {
             out.println("    - " + r);
         }
@@ -224,8 +220,7 @@ public final class Reports {
     public static ObjectNode witness(TaskSet ts, Witness w) {
         ObjectNode o = Json.object().put("time", w.time()).put("jobsDone", w.jobsDone()).put("jobsTotal", w.jobsTotal());
         o.set("path", Json.MAPPER.valueToTree(Tables.of(ts, "", w.path()).entries()));
-        ArrayNode r = o.putArray("reasons");
-        w.reasons().forEach(r::add);
+        w.reasons().forEach(o.putArray("reasons")::add);
         return o;
     }
 

@@ -1,12 +1,8 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.gpusched.report.CiReport.Case;
 import org.gpusched.report.CiReport.Finding;
 import org.gpusched.report.CiReport.Rule;
 import org.gpusched.report.CiReport.Suite;
@@ -23,13 +19,12 @@ import java.nio.file.Path;
  * has no location; its results still carry the message.
  */
 public final class SarifJson {
-    private static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
     private SarifJson() { }
 
     public static String write(CiReport report) {
-        ObjectNode log = MAPPER.createObjectNode().put("$schema", SCHEMA).put("version", "2.1.0");
+        ObjectNode log = Json.object().put("$schema", SCHEMA).put("version", "2.1.0");
         ObjectNode run = log.putArray("runs").addObject();
         ObjectNode driver = run.putObject("tool").putObject("driver").put("name", "gpusched")
                 .put("version", report.version());
@@ -42,22 +37,16 @@ public final class SarifJson {
         run.putArray("invocations").addObject().put("executionSuccessful", true);
         run.put("columnKind", "utf16CodeUnits");
         ArrayNode results = run.putArray("results");
-        for (Suite s : report.suites()) {
-            for (Case c : s.cases()) {
-                for (Finding f : c.findings()) {
-                    results.add(result(s, f));
-                }
-            }
-        }
+        report.suites().forEach(s -> s.cases().forEach(c -> c.findings().forEach(f -> results.add(result(s, f)))));
         try {
-            return MAPPER.writeValueAsString(log) + "\n";
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(log) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static ObjectNode result(Suite s, Finding f) {
-        ObjectNode r = MAPPER.createObjectNode().put("ruleId", f.rule().id()).put("ruleIndex", f.rule().ordinal())
+        ObjectNode r = Json.object().put("ruleId", f.rule().id()).put("ruleIndex", f.rule().ordinal())
                 .put("level", f.rule().level());
         r.putObject("message").put("text", f.message());
         String uri = uri(s.file());

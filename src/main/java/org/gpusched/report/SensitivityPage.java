@@ -35,10 +35,9 @@ public final class SensitivityPage {
         Sensitivity.Bound all = r.all();
         String unit = ts.timeUnit().json();
         s.appendElement("h2").text(e.file() + (ts.name() == null ? "" : " (" + ts.name() + ")"));
-        s.appendElement("p").addClass("verdict").appendElement("span").addClass(r.original().words().replace(' ', '-')).text(r.original().words());
-        s.selectFirst("p.verdict").appendText("; " + (all.found() == 0 ? "no WCET scaling keeps it schedulable" : "all WCETs x "
-                + SensitivityReports.factor(r, all.found()).toPlainString() + " keep it schedulable"
-                + (all.conclusive() ? "" : " (at least; a step was inconclusive)")));
+        Element verdict = s.appendElement("p").addClass("verdict");
+        verdict.appendElement("span").addClass(r.original().words().replace(' ', '-')).text(r.original().words());
+        verdict.appendText("; " + SensitivityReports.headline(r));
         Element facts = Page.table(s.appendElement("table").addClass("numbers facts"), "scope", "factor",
                 "largest wcet (" + unit + ")", "max (" + unit + ")", "first factor not kept", "above it", "analyses");
         Page.row(facts, "all tasks", all.found() == 0 ? "none" : SensitivityReports.factor(r, all.found())

@@ -42,10 +42,7 @@ public final class SensitivityReports {
     public static void text(PrintWriter out, String file, TaskSet ts, Sensitivity.Result r, boolean quiet) {
         String unit = ts.timeUnit().json();
         Sensitivity.Bound all = r.all();
-        String head = all.found() == 0 ? "no WCET scaling keeps it schedulable"
-                : "all WCETs x " + factor(r, all.found()).toPlainString() + " keep it schedulable"
-                + (all.conclusive() ? "" : " (at least; a step was inconclusive)");
-        out.println(file + ": " + r.original().words() + "; " + head);
+        out.println(file + ": " + r.original().words() + "; " + headline(r));
         if (quiet) {
             return;
         }
@@ -79,6 +76,13 @@ public final class SensitivityReports {
                         b.conclusive()));
             }
         }
+    }
+
+    /** How far all WCETs may grow together, in the text report's and the page's words. */
+    static String headline(Sensitivity.Result r) {
+        return r.all().found() == 0 ? "no WCET scaling keeps it schedulable"
+                : "all WCETs x " + factor(r, r.all().found()).toPlainString() + " keep it schedulable"
+                + (r.all().conclusive() ? "" : " (at least; a step was inconclusive)");
     }
 
     static BigDecimal factor(Sensitivity.Result r, long k) {

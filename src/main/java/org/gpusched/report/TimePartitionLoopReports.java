@@ -10,8 +10,7 @@ import java.util.Locale;
 
 /** {@code loop --plan}'s outputs: one line per round on stdout, and every round in the report file. */
 public final class TimePartitionLoopReports {
-    private TimePartitionLoopReports() {
-    }
+    private TimePartitionLoopReports() { }
 
     /** A round as a line, its measured kernels as the JSON object the report file holds. */
     public static String line(TimePartitionLoop.Round r) {

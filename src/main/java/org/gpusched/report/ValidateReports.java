@@ -30,17 +30,11 @@ public final class ValidateReports {
             case csv -> out.println(Csv.row(f.toString(), "true", ts.name(), ts.size(), ts.hyperperiod(),
                     ts.jobCount(), util, ts.gpu().name(), ts.interference().model().json()));
             default -> {
-                if (quiet) {
-                    out.println(Escapes.text(f.toString()) + ": ok");
-                    return;
+                if (ok(out, quiet, f, ts.name())) {
+                    out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
+                            ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
+                    platform(out, ts.gpu(), ts.interference(), ts.timeUnit().json());
                 }
-                Gpu g = ts.gpu();
-                out.println(Escapes.text(f.toString()) + ": ok" + (ts.name() == null ? "" : " (" + Escapes.text(ts.name()) + ")"));
-                out.printf(Locale.ROOT, "  tasks %d, hyperperiod %d %s, jobs %d, utilisation %s%n", ts.size(),
-                        ts.hyperperiod(), ts.timeUnit().json(), ts.jobCount(), util);
-                out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(),
-                        Gpu.show(g.sms()), g.smPolicy().json(), ts.interference().model().json());
-                runtime(out, ts.interference().overhead(), ts.timeUnit().json());
             }
         }
     }
@@ -71,24 +65,31 @@ public final class ValidateReports {
             case csv -> out.println(Csv.row(f.toString(), "true", w.name(), w.size(), ts == null ? "" : ts.hyperperiod(),
                     ts == null ? "" : ts.jobCount(), util, w.gpu().name(), w.interference().model().json()));
             default -> {
-                if (quiet) {
-                    out.println(Escapes.text(f.toString()) + ": ok");
-                    return;
+                if (ok(out, quiet, f, w.name())) {
+                    out.printf(Locale.ROOT, "  format 2: %d tasks, times in %s, %d CPU(s), GPU utilisation %s, CPU %s%n",
+                            w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
+                    platform(out, w.gpu(), w.interference(), w.timeUnit().json());
+                    out.println(ts == null ? "  PBS methods: n/a (" + w.pbsNote() + ")"
+                            : "  PBS methods: hyperperiod " + ts.hyperperiod() + ", jobs " + ts.jobCount());
                 }
-                out.println(Escapes.text(f.toString()) + ": ok" + (w.name() == null ? "" : " (" + Escapes.text(w.name()) + ")"));
-                out.printf(Locale.ROOT, "  format 2: %d tasks, times in %s, %d CPU(s), GPU utilisation %s, CPU %s%n",
-                        w.size(), w.timeUnit().json(), w.platform().cpus(), util, cpuUtil);
-                out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", w.gpu().name(),
-                        Gpu.show(w.gpu().sms()), w.gpu().smPolicy().json(), w.interference().model().json());
-                runtime(out, w.interference().overhead(), w.timeUnit().json());
-                out.println(ts == null ? "  PBS methods: n/a (" + w.pbsNote() + ")"
-                        : "  PBS methods: hyperperiod " + ts.hyperperiod() + ", jobs " + ts.jobCount());
             }
         }
     }
 
-    /** The stated runtime cost, only when there is one (a file without it prints what it always did). */
-    private static void runtime(PrintWriter out, RuntimeOverhead o, String unit) {
+    /** The "ok" line, with the name unless quiet; whether the details follow (not quiet). */
+    private static boolean ok(PrintWriter out, boolean quiet, Path f, String name) {
+        out.println(Escapes.text(f.toString()) + ": ok" + (quiet || name == null ? "" : " (" + Escapes.text(name) + ")"));
+        return !quiet;
+    }
+
+    /**
+     * The GPU and interference lines, then the stated runtime cost only when there is one (a file
+     * without it prints what it always did).
+     */
+    private static void platform(PrintWriter out, Gpu g, Interference i, String unit) {
+        out.printf(Locale.ROOT, "  gpu %s (%s SMs, policy %s), interference %s%n", g.name(), Gpu.show(g.sms()),
+                g.smPolicy().json(), i.model().json());
+        RuntimeOverhead o = i.overhead();
         if (!o.isZero()) {
             out.printf(Locale.ROOT, "  runtime per frame: submit %d + sync %d %s, per kernel launch %d, per copy %d%n",
                     o.submit(), o.sync(), unit, o.launch(), o.copy());
