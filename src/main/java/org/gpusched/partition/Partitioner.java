@@ -137,19 +137,15 @@ public final class Partitioner {
     private record Candidate(Part part, long mergedSms) { }
 
     private List<Candidate> order(Part p1, List<Part> elig, Heuristic h) {
-        List<Candidate> out = new ArrayList<>();
         if (h.sms()) {
-            for (Part q : elig) {
-                out.add(new Candidate(q, merge(p1, q)));
-            }
             // Successful merges by merged size, then failures; ties by the partner's first task.
-            out.sort(Comparator.comparingLong((Candidate c) -> c.mergedSms() < 0 ? Long.MAX_VALUE : c.mergedSms())
-                    .thenComparingInt(c -> c.part().first()));
-        } else {
-            elig.stream().sorted(Comparator.comparing(Part::utilization).thenComparingInt(Part::first))
-                    .forEach(q -> out.add(new Candidate(q, 0)));
+            Comparator<Candidate> bySize = Comparator.comparingLong(
+                    c -> c.mergedSms() < 0 ? Long.MAX_VALUE : c.mergedSms());
+            return elig.stream().map(q -> new Candidate(q, merge(p1, q)))
+                    .sorted(bySize.thenComparingInt(c -> c.part().first())).toList();
         }
-        return out;
+        return elig.stream().sorted(Comparator.comparing(Part::utilization).thenComparingInt(Part::first))
+                .map(q -> new Candidate(q, 0)).toList();
     }
 
     /**

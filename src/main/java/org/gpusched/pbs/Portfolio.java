@@ -177,11 +177,8 @@ final class Portfolio {
         List<Integer> open = IntStream.range(0, racing.size()).boxed().collect(Collectors.toCollection(ArrayList::new));
         long t0 = System.nanoTime();
         long[] ends = new long[racing.size()];
-        List<CompletableFuture<Analysis>> timed = new ArrayList<>();
-        for (int i = 0; i < racing.size(); i++) {
-            int k = i;
-            timed.add(racing.get(i).whenComplete((r, e) -> ends[k] = System.nanoTime()));
-        }
+        List<CompletableFuture<Analysis>> timed = IntStream.range(0, racing.size())
+                .mapToObj(i -> racing.get(i).whenComplete((r, e) -> ends[i] = System.nanoTime())).toList();
         while (!open.isEmpty()) {
             try {
                 CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new))
