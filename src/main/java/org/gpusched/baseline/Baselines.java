@@ -27,19 +27,11 @@ public final class Baselines {
 
     private Baselines() { }
 
-    public static Analysis analyze(TaskSet ts, EdfBaseline.Kind kind) {
-        return analyze(ts, kind, Budget.defaults().start());
-    }
-
-    /** The simulation under a budget: inconclusive (never "not schedulable") when a budget or the heap runs out. */
-    public static Analysis analyze(TaskSet ts, EdfBaseline.Kind kind, Budget.Meter meter) {
-        return run(ts, kind, meter).analysis();
-    }
-
     /**
      * The analysis and the simulation behind it (every frame and miss, or a streamed run's counts
      * and first misses; null when a budget ran out), from one run: reports that need both do not
-     * simulate twice.
+     * simulate twice. The analysis is inconclusive (never "not schedulable") when a budget or the
+     * heap runs out.
      */
     public record Run(Analysis analysis, BaselineResult all, Responses responses) { }
 
@@ -101,7 +93,7 @@ public final class Baselines {
      * @throws Budget.Exhausted when a budget runs out first
      */
     public static void writeTable(TaskSet ts, EdfBaseline.Kind kind, String method, boolean csv, Budget.Meter meter,
-                                  java.io.Writer out) throws java.io.IOException {
+                                  Writer out) throws IOException {
         try (TableStream t = csv ? TableStream.csv(out) : TableStream.json(ts, method, out)) {
             new EdfBaseline(ts, kind).stream(meter, f -> t.add(ts, f));
         }

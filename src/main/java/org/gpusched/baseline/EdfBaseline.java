@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToIntFunction;
+import java.util.stream.IntStream;
 
 /**
  * The paper's section 6 baselines, as the spec fixes them: EDF order (deadline, then arrival,
@@ -124,7 +126,8 @@ public final class EdfBaseline {
             for (int k = 0; k < r; k++) {
                 unit[k] = line.unit(ready[k].task(), next[ready[k].task()]);
             }
-            List<Integer> batch = kind == Kind.SERIAL ? List.of(0) : parallelBatch(unit, r, oracle);
+            List<Integer> batch = kind == Kind.SERIAL ? List.of(0)
+                    : parallelBatch(oracle, IntStream.range(0, r).boxed().toList(), k -> unit[k]);
             long mask = 0;
             for (int k : batch) {
                 mask |= 1L << unit[k];
@@ -163,14 +166,14 @@ public final class EdfBaseline {
     }
 
     /**
-     * Walk the ready kernels (one per task, as units) in EDF order; keep each whose addition
-     * leaves the batch eligible. Returns positions in the walk.
+     * EDF-parallel's batch: walks the ready kernels (one per task) in EDF order and keeps each whose
+     * unit leaves the batch eligible; every EDF-parallel simulation and graph forms its batches so.
      */
-    private static List<Integer> parallelBatch(int[] unit, int r, Oracle oracle) {
-        List<Integer> batch = new ArrayList<>();
+    static <T> List<T> parallelBatch(Oracle oracle, List<T> ready, ToIntFunction<T> unit) {
+        List<T> batch = new ArrayList<>();
         Oracle.OrderedBatch b = oracle.orderedBatch();
-        for (int k = 0; k < r; k++) {
-            if (b.tryAppend(unit[k])) {
+        for (T k : ready) {
+            if (b.tryAppend(unit.applyAsInt(k))) {
                 batch.add(k);
             }
         }

@@ -7,6 +7,7 @@ import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -92,7 +93,8 @@ final class JobLine {
             out.add(new Cand(i, unit(i, c), job(i, c), last(i, c), stage(i, c) > 0, arrival(i, c), release(i, c),
                     deadline(i, c), arrival(i, c)));
         }
-        OnlineDecisions.edfOrder(out);
+        out.sort(Comparator.comparingLong(Cand::deadline).thenComparingLong(Cand::arrival)
+                .thenComparingInt(Cand::task));
         return out;
     }
 

@@ -81,12 +81,6 @@ final class OnlineDecisions {
         return new Stats(states, states, edges, 0, 0, 0, 0, depth, System.nanoTime() - t0, meter.peakHeap());
     }
 
-    /** Sorts candidates into EDF order: deadline, then arrival, then task. */
-    static void edfOrder(List<Cand> out) {
-        out.sort((x, y) -> x.deadline != y.deadline ? Long.compare(x.deadline, y.deadline)
-                : x.arrival != y.arrival ? Long.compare(x.arrival, y.arrival) : Integer.compare(x.task, y.task));
-    }
-
     /**
      * The earliest instant a decision can be taken from a vertex whose only candidates are
      * {@code cands}: before the first window opens nothing can have arrived, so every earlier free
@@ -161,7 +155,7 @@ final class OnlineDecisions {
                     }
                 }
                 if (!arrived.isEmpty()) {
-                    batches.add(parallel(arrived));
+                    batches.add(EdfBaseline.parallelBatch(oracle, arrived, Cand::unit));
                 }
             }
         }
@@ -185,16 +179,5 @@ final class OnlineDecisions {
             out.add(new Succ(c2, batch.size(), Ticks.add(p, c), endHi));
         }
         return null;
-    }
-
-    private List<Cand> parallel(List<Cand> arrived) {
-        List<Cand> batch = new ArrayList<>();
-        Oracle.OrderedBatch b = oracle.orderedBatch();
-        for (Cand c : arrived) {
-            if (b.tryAppend(c.unit())) {
-                batch.add(c);
-            }
-        }
-        return batch;
     }
 }

@@ -45,10 +45,6 @@ public final class OnlineEdfPowerOn {
         this.line = new JobLine(ts);
     }
 
-    private String method() {
-        return kind.method();
-    }
-
     /** The boundary set: per count vector its free instants as merged [lo, hi] pairs, flattened. */
     private record Level(Map<Vertex, List<Long>> vertices) { }
 
@@ -66,7 +62,7 @@ public final class OnlineEdfPowerOn {
                 explored = k;
                 Integer i = seen.putIfAbsent(level, k);
                 if (i != null) {
-                    return new Analysis(Verdict.SCHEDULABLE, method(), stats(edges, t0, meter), List.of(), null,
+                    return new Analysis(Verdict.SCHEDULABLE, kind.method(), stats(edges, t0, meter), List.of(), null,
                             "every arrival in [a, a + J] checked from power-on: the vertices at hyperperiod " + k
                             + " repeat those at " + i + " (online EDF has no table)");
                 }
@@ -112,10 +108,10 @@ public final class OnlineEdfPowerOn {
                 level = canonical(next);
             }
         } catch (Budget.Exhausted | IllegalStateException e) {
-            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter), List.of(), null,
+            return new Analysis(Verdict.INCONCLUSIVE, kind.method(), stats(edges, t0, meter), List.of(), null,
                     e.getMessage());
         }
-        return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter), List.of(), null,
+        return new Analysis(Verdict.INCONCLUSIVE, kind.method(), stats(edges, t0, meter), List.of(), null,
                 "no repeating set of vertices within " + MAX_HYPERPERIODS + " hyperperiods from power-on (the"
                 + " documented bound of online EDF from power-on; docs/policies.md)");
     }
@@ -165,7 +161,7 @@ public final class OnlineEdfPowerOn {
         long done = Arrays.stream(counts).sum() + Arrays.stream(line.perHyperperiod).asLongStream().sum() * k;
         Witness w = new Witness(List.of(new Frame(m.start() + shift, m.end() + shift, refs)), m.start() + shift,
                 (int) Math.min(done, Integer.MAX_VALUE), (int) Math.min(done, Integer.MAX_VALUE), List.of(reason));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter), List.of(), w,
+        return new Analysis(Verdict.NOT_SCHEDULABLE, kind.method(), stats(edges, t0, meter), List.of(), w,
                 "online from power-on: a job may arrive anywhere in its window");
     }
 }

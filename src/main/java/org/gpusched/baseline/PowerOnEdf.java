@@ -110,14 +110,11 @@ public final class PowerOnEdf {
             // EDF order: deadline, then arrival, then task index (as EdfBaseline's).
             Arrays.sort(order, 0, r, Comparator.<Integer>comparingLong(i -> line.deadline(i, counts[i]))
                     .thenComparingLong(i -> line.arrival(i, counts[i])).thenComparingInt(i -> i));
-            List<Integer> batch = new ArrayList<>();
+            List<Integer> batch = kind == EdfBaseline.Kind.SERIAL ? List.of(order[0]) : EdfBaseline.parallelBatch(
+                    oracle, Arrays.asList(order).subList(0, r), i -> line.unit(i, counts[i]));
             long mask = 0;
-            Oracle.OrderedBatch b = oracle.orderedBatch();
-            for (int k = 0; k < r && (kind == EdfBaseline.Kind.PARALLEL || batch.isEmpty()); k++) {
-                if (kind == EdfBaseline.Kind.SERIAL || b.tryAppend(line.unit(order[k], counts[order[k]]))) {
-                    batch.add(order[k]);
-                    mask |= 1L << line.unit(order[k], counts[order[k]]);
-                }
+            for (int i : batch) {
+                mask |= 1L << line.unit(i, counts[i]);
             }
             long end = Ticks.add(t, oracle.completion(mask));
             List<JobRef> refs = new ArrayList<>();

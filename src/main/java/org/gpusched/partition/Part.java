@@ -15,20 +15,11 @@ record Part(int[] members, long sms, Fraction utilization) {
 
     static Part of(List<KernelTask> all, int[] members, long sms, PartitionTest test) {
         List<KernelTask> ts = Arrays.stream(members).mapToObj(all::get).toList();
-        boolean[] conflict = PartitionTest.conflicts(ts);
-        Fraction u = Fraction.ZERO;
-        for (int i = 0; i < ts.size(); i++) {
-            u = u.plus(Fraction.of(test.time(ts.get(i), conflict[i], sms), ts.get(i).period()));
-        }
-        return new Part(members, sms, u);
+        return new Part(members, sms, SmPartitionPlan.Slot.utilization(SmPartitionPlan.Slot.of(ts, test, sms)));
     }
 
     int first() {
         return members[0];
-    }
-
-    List<KernelTask> tasks(List<KernelTask> all) {
-        return Arrays.stream(members).mapToObj(all::get).toList();
     }
 
     static int[] union(Part a, Part b) {

@@ -2,6 +2,7 @@ package org.gpusched.partition;
 
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.PriorityQueue;
@@ -123,8 +124,8 @@ public enum PartitionTest {
         }
         long l = limit.longValueExact();
         // Visit absolute deadlines in increasing order; the demand only changes there.
-        PriorityQueue<long[]> next = new PriorityQueue<>((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-                : Long.compare(a[1], b[1]));
+        PriorityQueue<long[]> next = new PriorityQueue<>(Comparator.<long[]>comparingLong(a -> a[0])
+                .thenComparingLong(a -> a[1]));
         for (int i = 0; i < c.length; i++) {
             next.add(new long[] {tasks.get(i).deadline(), i});
         }

@@ -16,6 +16,7 @@ public final class Partitioner {
     private final boolean binary;
     /** forbidden[i] has bit j when tasks i and j are a forbidden pair. Local to one run. */
     private final BitSet[] forbidden;
+    private final long t0 = System.nanoTime();
     private long trialMerges;
 
     private Partitioner(PartitionInput in, PartitionOptions o) {
@@ -28,10 +29,7 @@ public final class Partitioner {
     }
 
     public static PartitionResult run(PartitionInput in, Heuristic h, PartitionOptions o) {
-        long t0 = System.nanoTime();
-        PartitionResult r = new Partitioner(in, o).search(h);
-        return new PartitionResult(r.heuristic(), r.test(), r.schedulable(), r.stage(), r.reason(), r.partitions(),
-                r.lemma1Load(), r.trialMerges(), r.forbiddenPairs(), System.nanoTime() - t0);
+        return new Partitioner(in, o).search(h);
     }
 
     /**
@@ -56,7 +54,7 @@ public final class Partitioner {
         if (h == Heuristic.ONE_G) {
             int[] all = new int[tasks.size()];
             Arrays.setAll(all, i -> i);
-            boolean ok = test.passes(Part.of(tasks, all, sms, test).tasks(tasks), sms);
+            boolean ok = test.passes(tasks, sms);
             return result(h, ok, "1g", ok ? null : "1G: the tasks fail the " + test.id() + " test on one partition of all "
                     + sms + " SMs", List.of(Part.of(tasks, all, sms, test)), l1);
         }
@@ -139,19 +137,15 @@ public final class Partitioner {
     private record Candidate(Part part, long mergedSms) { }
 
     private List<Candidate> order(Part p1, List<Part> elig, Heuristic h) {
-        List<Candidate> out = new ArrayList<>();
         if (h.sms()) {
-            for (Part q : elig) {
-                out.add(new Candidate(q, merge(p1, q)));
-            }
             // Successful merges by merged size, then failures; ties by the partner's first task.
-            out.sort(Comparator.comparingLong((Candidate c) -> c.mergedSms() < 0 ? Long.MAX_VALUE : c.mergedSms())
-                    .thenComparingInt(c -> c.part().first()));
-        } else {
-            elig.stream().sorted(Comparator.comparing(Part::utilization).thenComparingInt(Part::first))
-                    .forEach(q -> out.add(new Candidate(q, 0)));
+            Comparator<Candidate> bySize = Comparator.comparingLong(
+                    c -> c.mergedSms() < 0 ? Long.MAX_VALUE : c.mergedSms());
+            return elig.stream().map(q -> new Candidate(q, merge(p1, q)))
+                    .sorted(bySize.thenComparingInt(c -> c.part().first())).toList();
         }
-        return out;
+        return elig.stream().sorted(Comparator.comparing(Part::utilization).thenComparingInt(Part::first))
+                .map(q -> new Candidate(q, 0)).toList();
     }
 
     /**
@@ -206,6 +200,7 @@ public final class Partitioner {
         long pairs = Arrays.stream(forbidden).mapToLong(BitSet::cardinality).sum();
         List<PartitionResult.Group> groups = parts.stream().sorted(Comparator.comparingInt(Part::first))
                 .map(p -> new PartitionResult.Group(Arrays.stream(p.members()).boxed().toList(), p.sms())).toList();
-        return new PartitionResult(h, test, ok, stage, reason, groups, l1, trialMerges, pairs / 2, 0);
+        return new PartitionResult(h, test, ok, stage, reason, groups, l1, trialMerges, pairs / 2,
+                System.nanoTime() - t0);
     }
 }

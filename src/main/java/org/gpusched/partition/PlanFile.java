@@ -19,8 +19,7 @@ public final class PlanFile {
 
     private PlanFile() { }
 
-    public static ObjectNode json(SmPartitionPlan plan, String workloadName, String sha256, String timeUnit,
-                                  String method) {
+    public static String text(SmPartitionPlan plan, String workloadName, String sha256, String timeUnit, String method) {
         ObjectNode o = MAPPER.createObjectNode().put("format", FORMAT).put("formatVersion", VERSION);
         o.putObject("workload").put("name", workloadName).put("sha256", sha256);
         o.put("timeUnit", timeUnit).put("method", method).put("partitionTest", plan.test().id())
@@ -37,12 +36,8 @@ public final class PlanFile {
                         .put("slack", s.slack());
             }
         }
-        return o;
-    }
-
-    public static String text(SmPartitionPlan plan, String workloadName, String sha256, String timeUnit, String method) {
         try {
-            return MAPPER.writeValueAsString(json(plan, workloadName, sha256, timeUnit, method)) + "\n";
+            return MAPPER.writeValueAsString(o) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -38,6 +38,11 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
             }
             return slots;
         }
+
+        /** Σ time / period over {@code slots}. */
+        static Fraction utilization(List<Slot> slots) {
+            return slots.stream().map(s -> Fraction.of(s.time(), s.period())).reduce(Fraction.ZERO, Fraction::plus);
+        }
     }
 
     /** The plan of a result's partitions (schedulable or not: a failed search still shows where it stopped). */
@@ -54,8 +59,7 @@ public record SmPartitionPlan(long gpuSms, PartitionTest test, List<Partition> p
 
     /** Σ C_i(T(P), |P|) / T_i over every task: the paper's "scheduled workload". */
     public double scheduledWorkload() {
-        return partitions.stream().flatMap(p -> p.tasks().stream()).map(s -> Fraction.of(s.time(), s.period()))
-                .reduce(Fraction.ZERO, Fraction::plus).value();
+        return Slot.utilization(partitions.stream().flatMap(p -> p.tasks().stream()).toList()).value();
     }
 
     public long usedSms() {

@@ -54,8 +54,7 @@ public final class PbsQuestion {
     public static Answer answer(TaskSet ts, Options o, boolean steadyState, Budget.Meter meter) {
         if (!steadyState && needsPowerOn(ts)) {
             meter.running("power-on search");
-            PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
-            return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
+            return powerOn(ts, o, meter);
         }
         if (o.engine() != EngineKind.GRAPH && o.graphLimit() == 0) {
             Analysis a = Proofs.confirm(ts, o, meter, Portfolio.analyze(ts, o, meter));
@@ -74,11 +73,12 @@ public final class PbsQuestion {
      * take the engine's word.
      */
     public static Answer fromPowerOn(TaskSet ts, Options o, Budget.Meter meter) {
-        if (needsPowerOn(ts)) {
-            PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
-            return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
-        }
-        return new Answer(ts, steadyState(ts, o, meter), null);
+        return needsPowerOn(ts) ? powerOn(ts, o, meter) : new Answer(ts, steadyState(ts, o, meter), null);
+    }
+
+    private static Answer powerOn(TaskSet ts, Options o, Budget.Meter meter) {
+        PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(meter);
+        return new Answer(p.fileTimeLine(), p.analysis().timed(meter.elapsedNanos()), null);
     }
 
     /**

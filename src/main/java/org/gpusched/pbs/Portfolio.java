@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.*;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The engines of {@code --engine}: the graph search, the solver engine, or both side by side.
@@ -66,7 +68,7 @@ final class Portfolio {
             // and the answer does not wait for it once a budget is spent.
             CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(
                     () -> new SolverEngine(ts, 1, SolverEngine.SEED).analyze(meter), Portfolio::daemon);
-            return withinBudget(f, meter).withEngine(SolverEngine.NAME);
+            return withinBudget(f, meter, SolverEngine.NAME, true).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
     }
@@ -172,17 +174,11 @@ final class Portfolio {
      */
     static Analysis first(List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters,
             List<String> names, boolean objective, Budget.Meter meter, String graphMethod) {
-        List<Integer> open = new ArrayList<>();
-        for (int i = 0; i < racing.size(); i++) {
-            open.add(i);
-        }
+        List<Integer> open = IntStream.range(0, racing.size()).boxed().collect(Collectors.toCollection(ArrayList::new));
         long t0 = System.nanoTime();
         long[] ends = new long[racing.size()];
-        List<CompletableFuture<Analysis>> timed = new ArrayList<>();
-        for (int i = 0; i < racing.size(); i++) {
-            int k = i;
-            timed.add(racing.get(i).whenComplete((r, e) -> ends[k] = System.nanoTime()));
-        }
+        List<CompletableFuture<Analysis>> timed = IntStream.range(0, racing.size())
+                .mapToObj(i -> racing.get(i).whenComplete((r, e) -> ends[i] = System.nanoTime())).toList();
         while (!open.isEmpty()) {
             try {
                 CompletableFuture.anyOf(open.stream().map(racing::get).toArray(CompletableFuture[]::new))
@@ -235,17 +231,10 @@ final class Portfolio {
     static final long GRACE_MS = 250;
 
     /**
-     * The engine's analysis, or inconclusive with the budget's note when a budget is spent and the
-     * engine has not answered {@link #GRACE_MS} later (it is left to end on its daemon thread).
-     */
-    static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter) {
-        return withinBudget(f, meter, SolverEngine.NAME, true);
-    }
-
-    /**
-     * As {@link #withinBudget(CompletableFuture, Budget.Meter)}, the answer given without the engine
-     * naming {@code method}; with {@code heap} false only the clock is read here (the engine reads
-     * the heap itself, and a reading may collect garbage).
+     * The engine's analysis, or inconclusive with the budget's note, naming {@code method}, when a
+     * budget is spent and the engine has not answered {@link #GRACE_MS} later (it is left to end on
+     * its daemon thread). With {@code heap} false only the clock is read here (the engine reads the
+     * heap itself, and a reading may collect garbage).
      */
     static Analysis withinBudget(CompletableFuture<Analysis> f, Budget.Meter meter, String method, boolean heap) {
         while (true) {
@@ -304,10 +293,7 @@ final class Portfolio {
         try {
             return f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            throw rethrown(e.getCause());
         }
     }
 
@@ -321,11 +307,16 @@ final class Portfolio {
             Thread.currentThread().interrupt();
             return f.join();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            throw rethrown(e.getCause());
         }
+    }
+
+    /** What an engine threw, to be thrown again as it was (an input error stays one): an Error is thrown here. */
+    private static RuntimeException rethrown(Throwable cause) {
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
     }
 
     /** Each engine on a thread of its own that never keeps the JVM alive. */

@@ -35,11 +35,6 @@ final class Mpcp extends ResponseEquation {
         return s;
     }
 
-    /** R_h − C_h − Gm_h, the jitter of h's requests. */
-    private static long jitter(AnalysisState x, int h) {
-        return SaturatingTime.sub(x.rCpu[h], x.c[h] + x.gm[h]);
-    }
-
     /**
      * β = max_{π_l ≤ π_i, u} W_{l,u} + Σ_{h∈hp} Σ_u (⌈(β + R_h − C_h − Gm_h)/T_h⌉ + 1) W_{h,u}, iterated
      * to its least fixed point; past D_i it is INF (then min(ηg_i ⌈β⌉, α_h) below is α_h, the safe side).
@@ -59,7 +54,7 @@ final class Mpcp extends ResponseEquation {
             long next = base;
             for (int h = 0; h < x.n; h++) {
                 if (x.hp(h, i)) {
-                    long cnt = SaturatingTime.add(SaturatingTime.jobs(b, jitter(x, h), x.t[h], 1), 1);
+                    long cnt = SaturatingTime.add(SaturatingTime.jobs(b, x.jc(h), x.t[h], 1), 1);
                     for (int u = 0; u < x.eta[h]; u++) {
                         next = SaturatingTime.add(next, SaturatingTime.mul(cnt, w(x, h, u)));
                     }
@@ -87,7 +82,7 @@ final class Mpcp extends ResponseEquation {
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, i)) {
-                long times = Math.min(cap, SaturatingTime.jobs(r, jitter(x, h), x.t[h], 1));
+                long times = Math.min(cap, SaturatingTime.jobs(r, x.jc(h), x.t[h], 1));
                 for (int k = 0; k < x.eta[h]; k++) {
                     sum = SaturatingTime.add(sum, SaturatingTime.mul(times, w(x, h, k)));
                 }

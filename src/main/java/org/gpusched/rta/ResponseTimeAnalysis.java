@@ -208,11 +208,6 @@ public final class ResponseTimeAnalysis {
     }
 
     private static boolean lowestOnCore(AnalysisState x, List<Integer> rt, boolean[] assigned, int c) {
-        for (int h : rt) {
-            if (h != c && !assigned[h] && x.sameCore(h, c) && x.cpuHigher(c, h)) {
-                return false;
-            }
-        }
-        return true;
+        return rt.stream().noneMatch(h -> h != c && !assigned[h] && x.sameCore(h, c) && x.cpuHigher(c, h));
     }
 }

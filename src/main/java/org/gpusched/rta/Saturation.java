@@ -1,8 +1,9 @@
 package org.gpusched.rta;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * A core saturated above a task: the CPU work of the tasks with a higher CPU priority on its core
@@ -61,13 +62,7 @@ public final class Saturation {
     public static List<String> reasons(RtaWorkload w) {
         int[] rank = ResponseTimeAnalysis.ranks(ResponseTimeAnalysis.givenOrder(w));
         AnalysisState x = new AnalysisState(w, Variant.SAFE, rank, () -> { });
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < x.n; i++) {
-            String why = x.tasks.get(i).bestEffort() ? null : above(x, i);
-            if (why != null) {
-                out.add(why);
-            }
-        }
-        return out;
+        return IntStream.range(0, x.n).filter(i -> !x.tasks.get(i).bestEffort()).mapToObj(i -> above(x, i))
+                .filter(Objects::nonNull).toList();
     }
 }

@@ -18,9 +18,4 @@ public record SimResult(RtaMethod method, long releasesUntil, long end, List<Sim
         return jobs.stream().filter(j -> j.task().equals(task))
                 .mapToLong(j -> j.finished() ? j.responseTime() : end - j.release()).max();
     }
-
-    /** True when every released job finished by {@code end}. */
-    public boolean complete() {
-        return jobs.stream().allMatch(SimJob::finished);
-    }
 }

@@ -39,10 +39,7 @@ public final class Simulator {
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
         boolean fmlp = method == RtaMethod.FMLP_PLUS_BUSY || method == RtaMethod.FMLP_PLUS_SUSPEND;
         this.lock = mpcp || fmlp ? new GpuLock(x, fmlp) : null;
-        this.phases = new long[x.n][];
-        for (int i = 0; i < x.n; i++) {
-            phases[i] = phases(w.tasks().get(i));
-        }
+        this.phases = w.tasks().stream().map(this::phases).toArray(long[][]::new);
         this.timeline = new SliceTimeline(w);
     }
 

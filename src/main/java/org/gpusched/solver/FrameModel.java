@@ -9,9 +9,11 @@ import org.gpusched.oracle.CompletionModel;
 import org.gpusched.oracle.Oracle;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The constraint model of the solver engine: a relaxation of PBS over the kernels of the analysed
@@ -203,8 +205,8 @@ final class FrameModel {
                 order.add(new long[] {items.get(j).release(), Long.MAX_VALUE, -1 - j});
             }
         }
-        order.sort((x, y) -> x[0] != y[0] ? Long.compare(x[0], y[0])
-                : x[1] != y[1] ? Long.compare(x[1], y[1]) : Long.compare(x[2], y[2]));
+        order.sort(Comparator.<long[]>comparingLong(o -> o[0]).thenComparingLong(o -> o[1])
+                .thenComparingLong(o -> o[2]));
         List<IntVar> d = new ArrayList<>();
         for (long[] o : order) {
             if (o[2] < 0) {
@@ -227,11 +229,8 @@ final class FrameModel {
 
     /** Every start, then every end, kernels by release: fixed at their earliest once the pairs are decided. */
     IntVar[] times() {
-        Integer[] byRelease = new Integer[items.size()];
-        for (int j = 0; j < byRelease.length; j++) {
-            byRelease[j] = j;
-        }
-        java.util.Arrays.sort(byRelease, (x, y) -> Long.compare(items.get(x).release(), items.get(y).release()));
+        int[] byRelease = IntStream.range(0, items.size()).boxed()
+                .sorted(Comparator.comparingLong(j -> items.get(j).release())).mapToInt(Integer::intValue).toArray();
         IntVar[] t = new IntVar[2 * byRelease.length];
         for (int j = 0; j < byRelease.length; j++) {
             t[j] = start[byRelease[j]];

@@ -98,10 +98,10 @@ class EdfBaselineTest {
         assertThatThrownBy(() -> new EdfBaseline(ts, EdfBaseline.Kind.PARALLEL)
                 .run(Budget.of(1000, null).start())).isInstanceOf(Budget.Exhausted.class)
                 .hasMessageContaining("state budget of 1000");
-        var a = Baselines.analyze(ts, EdfBaseline.Kind.SERIAL, Budget.of(10, null).start());
+        var a = Baselines.run(ts, EdfBaseline.Kind.SERIAL, Budget.of(10, null).start()).analysis();
         assertThat(a.verdict()).isEqualTo(org.gpusched.explore.result.Verdict.INCONCLUSIVE);
-        var heap = Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL,
-                new Budget(Budget.DEFAULT_MAX_STATES, null, 1e-9).start());
+        var heap = Baselines.run(ts, EdfBaseline.Kind.PARALLEL,
+                new Budget(Budget.DEFAULT_MAX_STATES, null, 1e-9).start()).analysis();
         assertThat(heap.verdict()).isEqualTo(org.gpusched.explore.result.Verdict.INCONCLUSIVE);
         assertThat(heap.note()).contains("heap budget");
     }

@@ -70,7 +70,7 @@ class EdfPowerOnPropertyTest {
                     }
                 }
                 if (ts.origin() == 0) {
-                    Verdict window = Baselines.analyze(ts, kind).verdict();
+                    Verdict window = Baselines.run(ts, kind, Budget.defaults().start()).analysis().verdict();
                     if (window != v || v == Verdict.SCHEDULABLE && r.transientHyperperiods() != 0) {
                         failures.add(seed + " " + kind + ": window at 0 " + window + ", power-on " + v + " transient "
                                 + r.transientHyperperiods());

@@ -40,7 +40,7 @@ class OnlineEdfPropertyTest {
                 if ((online == Verdict.SCHEDULABLE) != twin || online == Verdict.INCONCLUSIVE) {
                     failures.add(seed + " " + kind + ": graph " + online + ", enumeration " + twin);
                 }
-                Verdict tt = Baselines.analyze(ts, kind).verdict();
+                Verdict tt = Baselines.run(ts, kind, Budget.defaults().start()).analysis().verdict();
                 if (online == Verdict.SCHEDULABLE && tt != Verdict.SCHEDULABLE) {
                     failures.add(seed + " " + kind + ": online schedulable, time-triggered " + tt);
                 }

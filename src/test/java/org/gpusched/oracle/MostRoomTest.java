@@ -5,6 +5,7 @@ import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,8 @@ class MostRoomTest {
     void the_edf_parallel_verdict_changes() {
         // EDF order is J1 (deadline 9), J2: the pair is no longer eligible in that order, so
         // J2 runs after J1 and ends at 11 > 10. GPUSched submits J2 first and stays schedulable.
-        assertThat(Baselines.analyze(ts, EdfBaseline.Kind.PARALLEL).verdict()).isEqualTo(Verdict.NOT_SCHEDULABLE);
+        assertThat(Baselines.run(ts, EdfBaseline.Kind.PARALLEL, Budget.defaults().start()).analysis()
+                .verdict()).isEqualTo(Verdict.NOT_SCHEDULABLE);
         assertThat(new GpuSchedExplorer(ts, Options.defaults()).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
     }
 

@@ -70,7 +70,7 @@ class FakeClockBudgetTest {
             return new Analysis(Verdict.INCONCLUSIVE, "solver", Stats.EMPTY, List.of(), null, note);
         });
         now.set(2_000_000_000L);
-        Analysis a = Portfolio.withinBudget(engine, meter);
+        Analysis a = Portfolio.withinBudget(engine, meter, "solver", true);
         assertThat(a.note()).isEqualTo("time limit of 1000 ms reached");
         Budget.Meter raced = Budget.of(10, null).start(() -> 0L);
         raced.cancel();
