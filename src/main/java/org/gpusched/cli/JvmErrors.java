@@ -36,9 +36,4 @@ final class JvmErrors {
     static int code(Throwable t) {
         return FailureWords.heapSpent(t) ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL;
     }
-
-    /** What went wrong, without the "gpusched: " prefix: "internal error: ..." or "inconclusive: ...". */
-    static String words(Throwable t) {
-        return FailureWords.words(t);
-    }
 }

@@ -113,7 +113,8 @@ final class OptimizeCommand extends BaseCommand {
     record Target(Path out, Outputs outputs, PrintWriter report) { }
 
     Target target() {
-        Path out = output.path != null ? output.path : defaultOutput();
+        Path out = output.path != null ? output.path
+                : file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
         return new Target(out, output.outputs(file, out), out.toString().equals("-") ? err() : out());
     }
 
@@ -138,9 +139,5 @@ final class OptimizeCommand extends BaseCommand {
             t.report().println("  written       " + Escapes.text(t.out().toString()));
         }
         return code;
-    }
-
-    Path defaultOutput() {
-        return file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
     }
 }

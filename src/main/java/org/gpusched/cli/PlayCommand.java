@@ -80,7 +80,7 @@ final class PlayCommand extends CommonCommand {
         try {
             dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
         } catch (CudaException e) {
-            err.println("gpusched: --device " + Main.spell(device) + ": " + e.getMessage());
+            err.println("gpusched: --device " + Names.spell(device) + ": " + e.getMessage());
             return ExitCodes.INVALID;
         }
         if (dev == null) {
@@ -98,8 +98,8 @@ final class PlayCommand extends CommonCommand {
             return refused(e, err);
         }
         if (gantt != null) {
-            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(replay.mode)
-                    + " on " + r.trace().device() + " (measured)"));
+            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play "
+                    + Names.spell(replay.mode) + " on " + r.trace().device() + " (measured)"));
         }
         PlayReports.Header h = new PlayReports.Header(table, taskset.toString(), execTime.toString(), run.seed);
         if (html.file != null) {

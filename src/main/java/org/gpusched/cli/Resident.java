@@ -51,10 +51,6 @@ public final class Resident {
 
     private final Runner runner;
 
-    Resident(Path stateFile, ServerSocket server, byte[] token) {
-        this(stateFile, server, token, CheckedStdout::run);
-    }
-
     Resident(Path stateFile, ServerSocket server, byte[] token, Runner runner) {
         this.runner = runner;
         this.stateFile = stateFile;
@@ -75,7 +71,7 @@ public final class Resident {
             Main.run(none, none, "analyze", args[2], "--quiet");
         }
         try (ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress())) {
-            Resident r = new Resident(Path.of(args[0]), server, newToken());
+            Resident r = new Resident(Path.of(args[0]), server, newToken(), CheckedStdout::run);
             r.publish();
             r.serve(Long.parseLong(args[1]) * 1_000_000_000L);
             r.unpublish();
