@@ -7,7 +7,6 @@ final class Usage {
     private Usage() {
     }
 
-    /** Refuses the command line when {@code bad} holds. */
     static void refuse(CommandLine cl, boolean bad, String message) {
         if (bad) {
             throw new CommandLine.ParameterException(cl, message);
