@@ -268,9 +268,11 @@ public final class Resident {
     private static boolean sameDirectoryAndEnvironment(long pid) {
         try {
             Path proc = Path.of("/proc", Long.toString(pid));
+            Map<String, String> own = new HashMap<>(System.getenv());
+            own.remove("_");
             // The same folder, not the same name: a folder removed and made again has our name, not our files.
             return Files.isSameFile(proc.resolve("cwd"), Path.of("/proc/self/cwd"))
-                    && environment(proc.resolve("environ")).equals(ownEnvironment());
+                    && environment(proc.resolve("environ")).equals(own);
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -298,12 +300,6 @@ public final class Resident {
                 vars.put(v.substring(0, eq), v.substring(eq + 1));
             }
         }
-        vars.remove("_");
-        return vars;
-    }
-
-    private static Map<String, String> ownEnvironment() {
-        Map<String, String> vars = new HashMap<>(System.getenv());
         vars.remove("_");
         return vars;
     }
