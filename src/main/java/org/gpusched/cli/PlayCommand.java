@@ -115,12 +115,7 @@ final class PlayCommand extends CommonCommand {
     }
 
     private int playStrategy(PrintWriter out, PrintWriter err) {
-        Strategy s;
-        try {
-            s = Strategy.parse(strategy);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
-        }
+        Strategy s = Usage.parsed(cl(), "--strategy: ", () -> Strategy.parse(strategy));
         Usage.refuse(cl(), table != null || html.force || replay.mode != Mode.TIME_TRIGGERED
                         || replay.hyperperiods != 1,
                 "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"

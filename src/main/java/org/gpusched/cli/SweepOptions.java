@@ -53,10 +53,6 @@ public final class SweepOptions {
     }
 
     Shard shard(CommandLine cl) {
-        try {
-            return Shard.parse(shard);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--shard: " + e.getMessage());
-        }
+        return Usage.parsed(cl, "--shard: ", () -> Shard.parse(shard));
     }
 }
