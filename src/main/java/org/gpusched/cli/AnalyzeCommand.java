@@ -103,7 +103,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
         }
         long limit = graph == null ? 0 : html.force ? Long.MAX_VALUE : GraphExport.DEFAULT_LIMIT + 1;
         RunOptions options = policy.toRunOptions(cl(), explore, limit).withSteadyState(steadyState);
-        int code = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
+        int code = TaskSetFiles.each(files, common.workloadReader()::read, common, out, err, ci, (f, w) -> {
             Applicability app = m.applicability(w);
             // A method may also find that it does not apply only once it sees the options (brute
             // force on a set answered from power-on): refused alike.

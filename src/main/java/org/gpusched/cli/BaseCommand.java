@@ -18,7 +18,6 @@ abstract class BaseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The command line this command was parsed from. */
     final CommandLine cl() {
         return spec.commandLine();
     }

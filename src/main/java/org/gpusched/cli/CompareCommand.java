@@ -58,7 +58,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
         Outputs outputs = html.outputs(files);
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common.format, "compare");
-        int exit = TaskSetFiles.eachWorkload(files, common.workloadReader(), common, out, err, ci, (f, w) -> {
+        int exit = TaskSetFiles.each(files, common.workloadReader()::read, common, out, err, ci, (f, w) -> {
             Watch watch = new Watch();
             Comparison.Result c;
             try (Progress p = Progress.watching(progress.to(err, common.quiet), "compare", watch)) {

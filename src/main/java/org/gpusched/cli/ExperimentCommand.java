@@ -31,11 +31,7 @@ final class ExperimentCommand implements Runnable {
 
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
     static List<Integer> range(CommandLine cl, String spec) {
-        try {
-            return SweepChecks.taskCounts(spec);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, e.getMessage());
-        }
+        return Usage.parsed(cl, "", () -> SweepChecks.taskCounts(spec));
     }
 
     /** What every experiment run shares: its spec, the common and sweep options (a picocli superclass). */

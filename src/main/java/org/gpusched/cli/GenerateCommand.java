@@ -8,7 +8,6 @@ import org.gpusched.output.Outputs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -64,13 +63,9 @@ final class GenerateCommand extends BaseCommand {
             throw new InputException(out.toString(), "", "is a file, not a folder");
         }
         for (int i = index; i < index + count; i++) {
-            Generator.GeneratedSet g;
-            try {
-                g = Generator.generate(seed.value, scenario, utilization, tasks.value, i,
-                        new Generator.Pipeline(chain, offsets, jitter));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(cl(), e.getMessage());
-            }
+            int setIndex = i;
+            Generator.GeneratedSet g = Usage.parsed(cl(), "", () -> Generator.generate(seed.value, scenario,
+                    utilization, tasks.value, setIndex, new Generator.Pipeline(chain, offsets, jitter)));
             if (out == null) {
                 stdout.print(g.json());
             } else {

@@ -14,7 +14,10 @@ import java.io.PrintWriter;
 final class JvmErrors {
     private JvmErrors() { }
 
-    /** Prints one line about {@code t} (its stack trace too when verbose) and returns the exit code. */
+    /**
+     * Prints one line about {@code t} (its stack trace too when verbose) and returns the exit code: 3 for
+     * the heap budget spent, 70 for anything else.
+     */
     static int report(PrintWriter err, Throwable t, boolean verbose) {
         return report(err, "gpusched", t, verbose);
     }
@@ -29,16 +32,6 @@ final class JvmErrors {
             t.printStackTrace(err);
         }
         err.flush();
-        return code(t);
-    }
-
-    /** Exit 3 for the heap budget spent, 70 for anything else. */
-    static int code(Throwable t) {
         return FailureWords.heapSpent(t) ? ExitCodes.INCONCLUSIVE : ExitCodes.INTERNAL;
-    }
-
-    /** What went wrong, without the "gpusched: " prefix: "internal error: ..." or "inconclusive: ...". */
-    static String words(Throwable t) {
-        return FailureWords.words(t);
     }
 }

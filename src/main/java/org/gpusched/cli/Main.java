@@ -106,13 +106,6 @@ public final class Main implements Runnable {
         }
     }
 
-    /** Runs one command object as {@link #run} would: for tests that set what no option sets (a mutation). */
-    static int runCommand(Object command, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = new CommandLine(new Root());
-        cl.addSubcommand(command);
-        return execute(configure(cl, out, err), args);
-    }
-
     /**
      * Runs {@code cl}; picocli hands exceptions to {@link #handleException} but lets JVM errors
      * (out of memory, stack overflow) through, and those must never reach the JVM's default exit 1.
@@ -135,7 +128,7 @@ public final class Main implements Runnable {
         return configure(new CommandLine(new Main()), out, err);
     }
 
-    private static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
+    static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
         // Logback's level is process-wide; each in-process run starts quiet until --verbose says otherwise.
         ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME))
                 .setLevel(ch.qos.logback.classic.Level.WARN);
@@ -228,15 +221,11 @@ public final class Main implements Runnable {
      */
     static <E extends Enum<E>> E parseEnum(Class<E> type, String s) {
         for (E e : type.getEnumConstants()) {
-            if (spell(e).equals(s.toLowerCase(Locale.ROOT).replace('_', '-'))) {
+            if (Names.spell(e).equals(s.toLowerCase(Locale.ROOT).replace('_', '-'))) {
                 return e;
             }
         }
         throw new CommandLine.TypeConversionException("'" + s + "' is not one of "
-                + String.join(", ", Arrays.stream(type.getEnumConstants()).map(Main::spell).toList()));
-    }
-
-    static String spell(Enum<?> e) {
-        return Names.spell(e);
+                + String.join(", ", Arrays.stream(type.getEnumConstants()).map(Names::spell).toList()));
     }
 }

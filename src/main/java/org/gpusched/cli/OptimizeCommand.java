@@ -11,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -71,13 +70,9 @@ final class OptimizeCommand extends BaseCommand {
     }
 
     private int windows(String content, Workload w, String name, Target t, Budget.Meter meter) throws IOException {
-        OptimizeRuns.Windows r;
-        try {
-            r = OptimizeRuns.windows(file.toString(), w, partition, step, MAX_PLACEMENTS, objective == Goal.slack
-                    ? WindowSearch.Objective.SLACK : WindowSearch.Objective.WINDOW, meter, progress("analyses"));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl(), e.getMessage());
-        }
+        OptimizeRuns.Windows r = Usage.parsed(cl(), "", () -> OptimizeRuns.windows(file.toString(), w, partition, step,
+                MAX_PLACEMENTS, objective == Goal.slack ? WindowSearch.Objective.SLACK : WindowSearch.Objective.WINDOW,
+                meter, progress("analyses")));
         if (r.before() == null) {
             t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
                     r.spentBefore());
@@ -113,7 +108,8 @@ final class OptimizeCommand extends BaseCommand {
     record Target(Path out, Outputs outputs, PrintWriter report) { }
 
     Target target() {
-        Path out = output.path != null ? output.path : defaultOutput();
+        Path out = output.path != null ? output.path
+                : file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
         return new Target(out, output.outputs(file, out), out.toString().equals("-") ? err() : out());
     }
 
@@ -138,9 +134,5 @@ final class OptimizeCommand extends BaseCommand {
             t.report().println("  written       " + Escapes.text(t.out().toString()));
         }
         return code;
-    }
-
-    Path defaultOutput() {
-        return file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
     }
 }

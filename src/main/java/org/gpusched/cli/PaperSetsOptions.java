@@ -26,7 +26,6 @@ public final class PaperSetsOptions {
     @Mixin
     SharedOptions.Tasks tasks;
 
-    /** The utilisations given, or the paper's. */
     List<Double> utilizations() {
         return utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
     }

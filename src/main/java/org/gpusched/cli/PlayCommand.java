@@ -80,7 +80,7 @@ final class PlayCommand extends CommonCommand {
         try {
             dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
         } catch (CudaException e) {
-            err.println("gpusched: --device " + Main.spell(device) + ": " + e.getMessage());
+            err.println("gpusched: --device " + Names.spell(device) + ": " + e.getMessage());
             return ExitCodes.INVALID;
         }
         if (dev == null) {
@@ -98,8 +98,8 @@ final class PlayCommand extends CommonCommand {
             return refused(e, err);
         }
         if (gantt != null) {
-            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play " + Main.spell(replay.mode)
-                    + " on " + r.trace().device() + " (measured)"));
+            GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play "
+                    + Names.spell(replay.mode) + " on " + r.trace().device() + " (measured)"));
         }
         PlayPage.Run h = new PlayPage.Run(table, taskset.toString(), execTime.toString(), run.seed);
         if (html.file != null) {
@@ -114,12 +114,7 @@ final class PlayCommand extends CommonCommand {
     }
 
     private int playStrategy(PrintWriter out, PrintWriter err) {
-        Strategy s;
-        try {
-            s = Strategy.parse(strategy);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--strategy: " + e.getMessage());
-        }
+        Strategy s = Usage.parsed(cl(), "--strategy: ", () -> Strategy.parse(strategy));
         Usage.refuse(cl(), table != null || html.force || replay.mode != Mode.TIME_TRIGGERED
                         || replay.hyperperiods != 1,
                 "--strategy plays the workload of --taskset over one hyperperiod: no TABLE, --force, --mode or"

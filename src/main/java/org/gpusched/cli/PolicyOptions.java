@@ -33,11 +33,8 @@ public final class PolicyOptions {
     }
 
     PartitionOptions partition(CommandLine cl) {
-        try {
-            return new PartitionOptions(PartitionTest.parse(partitionTest), mergeSearch == MergeSearch.BINARY);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--partition-test: " + e.getMessage());
-        }
+        return Usage.parsed(cl, "--partition-test: ", () -> new PartitionOptions(PartitionTest.parse(partitionTest),
+                mergeSearch == MergeSearch.BINARY));
     }
 
     /** Resolves method ids, or a usage error (exit 2) naming the known ones. */

@@ -9,6 +9,7 @@ import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimTiming;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
+import org.gpusched.report.Names;
 import org.gpusched.report.NsysReports;
 import org.gpusched.report.ProfileReports;
 import picocli.CommandLine.Command;
@@ -107,20 +108,15 @@ final class ProfileCommand extends ProfileRun {
         outputs.write(csv, o -> o.write(ProfileReports.samplesCsv(p).getBytes(StandardCharsets.UTF_8)));
         outputs.commit();
         return new ProfileReports.Header(taskset.toString(), out.toString(), csv.toString(),
-                profile.statistic.cli(), profile.margin.toPlainString());
+                Names.spell(profile.statistic), profile.margin.toPlainString());
     }
 
     private Profiler.Profile measure(TaskSet ts, ProfileDevice dev, String content, List<int[]> sets) {
-        Progress bar = Progress.bar(progress.to(spec.commandLine().getErr(), common.quiet), "profile", sets.size());
-        try {
+        try (Progress bar = Progress.bar(progress.to(err(), common.quiet), "profile", sets.size())) {
             return ProfileDevice.located(() -> Profiler.run(ts, dev, sets, profile.warmup, profile.runs,
                     bar == null ? () -> { } : bar::step), ts.source(), content);
         } catch (CudaException e) {
             throw ProfileDevice.cudaFailure(e);
-        } finally {
-            if (bar != null) {
-                bar.close();
-            }
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.InputText;
 import org.gpusched.model.TaskSet;
 import org.gpusched.player.*;
 import org.gpusched.profile.Statistic;
@@ -65,14 +64,4 @@ final class ProfileOptions {
         return SimDeviceFit.timing(ts, truth == null ? SimTiming.own(ts) : truth, sim.contention);
     }
 
-    /** The --sim-timing file as the device's timing for {@code ts}; its errors name its line and column. */
-    static SimTiming readTiming(TaskSet ts, Path file, CommonOptions common) {
-        TaskSet truth = common.reader().read(file);
-        return ProfileDevice.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(file));
-    }
-
-    /** The device {@code ts} is profiled on, checked first (player.ProfileDevice). */
-    ProfileDevice open(TaskSet ts, SimTiming timing) {
-        return ProfileDevice.open(ts, timing, device, execTime, run.seed, run.gpu, run.nanos(ts));
-    }
 }

@@ -47,8 +47,10 @@ abstract class ProfileRun extends CommonCommand implements NoCsv {
         return outputs;
     }
 
-    /** The device, its errors located in the task set's text. */
+    /** The device the task set is profiled on, checked first (player.ProfileDevice), its errors located in its text. */
     ProfileDevice open(Input in, SimTiming timing) {
-        return ProfileDevice.located(() -> profile.open(in.ts(), timing), in.ts().source(), in.content());
+        TaskSet ts = in.ts();
+        return ProfileDevice.located(() -> ProfileDevice.open(ts, timing, profile.device, profile.execTime,
+                profile.run.seed, profile.run.gpu, profile.run.nanos(ts)), ts.source(), in.content());
     }
 }

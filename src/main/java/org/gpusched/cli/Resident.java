@@ -51,10 +51,6 @@ public final class Resident {
 
     private final Runner runner;
 
-    Resident(Path stateFile, ServerSocket server, byte[] token) {
-        this(stateFile, server, token, CheckedStdout::run);
-    }
-
     Resident(Path stateFile, ServerSocket server, byte[] token, Runner runner) {
         this.runner = runner;
         this.stateFile = stateFile;
@@ -75,7 +71,7 @@ public final class Resident {
             Main.run(none, none, "analyze", args[2], "--quiet");
         }
         try (ServerSocket server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress())) {
-            Resident r = new Resident(Path.of(args[0]), server, newToken());
+            Resident r = new Resident(Path.of(args[0]), server, newToken(), CheckedStdout::run);
             r.publish();
             r.serve(Long.parseLong(args[1]) * 1_000_000_000L);
             r.unpublish();
@@ -272,9 +268,11 @@ public final class Resident {
     private static boolean sameDirectoryAndEnvironment(long pid) {
         try {
             Path proc = Path.of("/proc", Long.toString(pid));
+            Map<String, String> own = new HashMap<>(System.getenv());
+            own.remove("_");
             // The same folder, not the same name: a folder removed and made again has our name, not our files.
             return Files.isSameFile(proc.resolve("cwd"), Path.of("/proc/self/cwd"))
-                    && environment(proc.resolve("environ")).equals(ownEnvironment());
+                    && environment(proc.resolve("environ")).equals(own);
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -302,12 +300,6 @@ public final class Resident {
                 vars.put(v.substring(0, eq), v.substring(eq + 1));
             }
         }
-        vars.remove("_");
-        return vars;
-    }
-
-    private static Map<String, String> ownEnvironment() {
-        Map<String, String> vars = new HashMap<>(System.getenv());
         vars.remove("_");
         return vars;
     }

@@ -48,7 +48,7 @@ final class SensitivityCommand extends CommonCommand {
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
         Budget step = Budget.of(explore.budget().maxStates(), each);
         PrintWriter err = err();
-        int exit = TaskSetFiles.each(files, common.reader(), common, out, err, (f, ts) -> {
+        int exit = TaskSetFiles.each(files, common.reader()::read, common, out, err, null, (f, ts) -> {
             Sensitivity.Result r;
             try {
                 // The question analyze answers: from power-on (the prefix, then the periodic part) when the

@@ -1,6 +1,8 @@
 package org.gpusched.cli;
 
+import org.gpusched.input.InputText;
 import org.gpusched.model.TaskSet;
+import org.gpusched.player.ProfileDevice;
 import org.gpusched.player.SimTiming;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -31,6 +33,10 @@ final class SimDeviceOptions {
 
     /** The --sim-timing file as the device's timing for {@code ts} (null: none given); its errors name its line and column. */
     SimTiming truth(TaskSet ts, CommonOptions common) {
-        return timing == null ? null : ProfileOptions.readTiming(ts, timing, common);
+        if (timing == null) {
+            return null;
+        }
+        TaskSet truth = common.reader().read(timing);
+        return ProfileDevice.located(() -> SimTiming.of(ts, truth), truth.source(), InputText.read(timing));
     }
 }

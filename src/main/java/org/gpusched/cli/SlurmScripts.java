@@ -27,13 +27,9 @@ final class SlurmScripts {
                 + "with --slurm-shards, not --shard");
         Usage.refuse(cl, sweep.timeLimit != null, "--time-limit would stop each shard with nothing written; "
                 + "give Slurm's own time limit (sbatch --time) instead");
-        SlurmScript script;
-        try {
-            script = new SlurmScript(kind, SlurmScript.currentJava(Main.class.getName()), given(cl), sweep.folder.force,
-                    sweep.out(kind).toAbsolutePath().normalize(), sweep.slurmShards, sweep.threads);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, e.getMessage());
-        }
+        SlurmScript script = Usage.parsed(cl, "", () -> new SlurmScript(kind, SlurmScript.currentJava(
+                Main.class.getName()), given(cl), sweep.folder.force, sweep.out(kind).toAbsolutePath().normalize(),
+                sweep.slurmShards, sweep.threads));
         Outputs.of(List.of(), sweep.folder.force).writeString(sweep.slurm, script.text());
         FilesWritten.report(cl.getOut(), common.format, common.quiet, List.of(sweep.slurm));
         return ExitCodes.OK;

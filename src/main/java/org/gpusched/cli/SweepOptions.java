@@ -53,13 +53,6 @@ public final class SweepOptions {
     }
 
     Shard shard(CommandLine cl) {
-        Usage.refuse(cl, timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero()),
-                "--time-limit must be positive");
-        Usage.refuse(cl, eachTimeLimit.isNegative() || eachTimeLimit.isZero(), "--each-time-limit must be positive");
-        try {
-            return Shard.parse(shard);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--shard: " + e.getMessage());
-        }
+        return Usage.parsed(cl, "--shard: ", () -> Shard.parse(shard));
     }
 }

@@ -1,9 +1,8 @@
 package org.gpusched.cli;
 
-import org.gpusched.input.TaskSetReader;
-import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.report.CiOutput;
+import org.gpusched.report.FailureWords;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
 
@@ -11,6 +10,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The loop of every command over several task-set files: an invalid file is reported in one line
@@ -26,42 +26,24 @@ final class TaskSetFiles {
     private TaskSetFiles() { }
 
     /**
-     * The loop over task sets; with {@code --format json} an invalid file also yields a JSON line
-     * {@code {"file": ..., "error": ...}} on {@code out}, so a script that parses stdout sees every outcome.
+     * The loop over task sets or workloads, each file read by {@code read} on its own: a file that cannot
+     * be read, or that the command refuses (an {@link InputException} from the body), is reported and
+     * counts as exit 2; an internal error in one file (a bug, or the JVM out of heap or stack) is reported
+     * in one line naming that file and counts with its own code. Either way the files after it are still
+     * analysed and reported. With {@code --format json} an invalid file also yields a JSON line
+     * {@code {"file": ..., "error": ...}} on {@code out}, so a script that parses stdout sees every
+     * outcome; it also becomes a failed suite of {@code ci} (when not null).
      */
-    static int each(List<Path> files, TaskSetReader reader, CommonOptions common, PrintWriter out, PrintWriter err,
-                    Body<TaskSet> body) throws IOException {
-        return loop(files, err, jsonOut(common, out), null, common.verbose, reader::read, body);
-    }
-
-    /**
-     * The same loop over workloads of either format version (the policy commands), with the JSON error
-     * line; an invalid file also becomes a failed suite of {@code ci} (when not null).
-     */
-    static int eachWorkload(List<Path> files, WorkloadReader reader, CommonOptions common, PrintWriter out,
-                            PrintWriter err, CiOutput ci, Body<Workload> body) throws IOException {
-        return loop(files, err, jsonOut(common, out), ci, common.verbose, reader::read, body);
-    }
-
-    private static PrintWriter jsonOut(CommonOptions common, PrintWriter out) {
-        return common.format == OutputFormat.json ? out : null;
-    }
-
-    /**
-     * Each file on its own: a file that cannot be read, or that the command refuses (an
-     * {@link InputException} from the body), is reported and counts as exit 2; an internal error in
-     * one file (a bug, or the JVM out of heap or stack) is reported in one line naming that file and
-     * counts with its own code. Either way the files after it are still analysed and reported.
-     */
-    private static <T> int loop(List<Path> files, PrintWriter err, PrintWriter jsonOut, CiOutput ci, boolean verbose,
-                                java.util.function.Function<Path, T> read, Body<T> body) throws IOException {
+    static <T> int each(List<Path> files, Function<Path, T> read, CommonOptions common, PrintWriter out,
+                        PrintWriter err, CiOutput ci, Body<T> body) throws IOException {
+        PrintWriter jsonOut = common.format == OutputFormat.json ? out : null;
         int code = ExitCodes.OK;
         for (Path f : files) {
             try {
                 code = ExitCodes.worst(code, body.apply(f, read.apply(f)));
             } catch (InputException e) {
                 err.println(e.getMessage());
-                if (verbose) {
+                if (common.verbose) {
                     e.printStackTrace(err);
                 }
                 if (jsonOut != null) {
@@ -73,13 +55,13 @@ final class TaskSetFiles {
                 code = ExitCodes.worst(code, ExitCodes.INVALID);
             } catch (RuntimeException | VirtualMachineError e) {
                 String where = Escapes.text(f.toString());
-                int failed = JvmErrors.report(err, where, e, verbose);
+                int failed = JvmErrors.report(err, where, e, common.verbose);
                 if (jsonOut != null) {
                     jsonOut.println(Json.line(Json.object().put("file", f.toString())
-                            .put("error", where + ": " + JvmErrors.words(e))));
+                            .put("error", where + ": " + FailureWords.words(e))));
                 }
                 if (ci != null) {
-                    ci.failed(f, JvmErrors.words(e), failed == ExitCodes.INCONCLUSIVE);
+                    ci.failed(f, FailureWords.words(e), failed == ExitCodes.INCONCLUSIVE);
                 }
                 code = ExitCodes.worst(code, failed);
             }

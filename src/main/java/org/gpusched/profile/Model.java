@@ -68,19 +68,11 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         }
 
         long time(long mask) {
-            long s = 0;
-            for (long b = mask; b != 0; b &= b - 1) {
-                s = Ticks.add(s, time[Long.numberOfTrailingZeros(b)]);
-            }
-            return s;
+            return Arrays.stream(Oracle.tasksOf(mask)).mapToLong(u -> time[u]).reduce(0, Ticks::add);
         }
 
         int calls(long mask) {
-            int s = 0;
-            for (long b = mask; b != 0; b &= b - 1) {
-                s += calls[Long.numberOfTrailingZeros(b)];
-            }
-            return s;
+            return Arrays.stream(Oracle.tasksOf(mask)).map(u -> calls[u]).sum();
         }
     }
 
@@ -137,10 +129,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
     public static long ticks(long value, BigDecimal margin, long scale) {
         BigDecimal t = BigDecimal.valueOf(value).multiply(margin).divide(BigDecimal.valueOf(scale), 0, RoundingMode.CEILING);
         return Math.max(1L, t.longValueExact());
-    }
-
-    static Model clamp(long[] wcet, Map<Long, Long> table) {
-        return clamp(wcet, table, RuntimeOverhead.NONE, null, null);
     }
 
     /** Every table entry raised to at least its members' largest wcet, counting the raised ones. */

@@ -4,6 +4,7 @@ import org.gpusched.input.InputText;
 import org.gpusched.input.NsysMap;
 import org.gpusched.input.NsysTrace;
 import org.gpusched.model.InputException;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
@@ -113,12 +114,15 @@ public final class NsysProfile {
                 s.stream().mapToLong(Long::longValue).toArray())));
         sets.sort(Comparator.<Profiler.SetSamples>comparingInt(s -> Long.bitCount(s.mask()))
                 .thenComparing((x, y) -> Arrays.compare(Oracle.tasksOf(x.mask()), Oracle.tasksOf(y.mask()))));
-        Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets);
+        // A trace does not measure the runtime's cost: it stays inside the samples.
+        Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets, RuntimeOverhead.NONE, 0);
         return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous,
                 copies(ts, index, trace, rules, runs));
     }
 
     private record Run(int task, NsysTrace.Kernel k) { }
+
+    private record CopyKey(int task, int kind) { }
 
     private static long count(List<Run> runs, int task) {
         return runs.stream().filter(r -> r.task() == task).count();
@@ -159,21 +163,18 @@ public final class NsysProfile {
                 owner.putIfAbsent(r.stream(), index.get(r.task()));
             }
         }
-        Map<String, long[]> acc = new LinkedHashMap<>();
+        Map<CopyKey, long[]> acc = new LinkedHashMap<>();
         for (NsysTrace.Memcpy c : trace.copies()) {
             Integer t = owner.get(c.stream());
             if (t != null) {
-                long[] a = acc.computeIfAbsent(t + ":" + c.kind(), x -> new long[3]);
+                long[] a = acc.computeIfAbsent(new CopyKey(t, c.kind()), x -> new long[3]);
                 a[0]++;
                 a[1] = Math.max(a[1], c.end() - c.start());
                 a[2] = Math.max(a[2], c.bytes());
             }
         }
         List<Copies> out = new ArrayList<>();
-        acc.forEach((key, a) -> {
-            String[] p = key.split(":");
-            out.add(new Copies(ts.task(Integer.parseInt(p[0])).name(), Integer.parseInt(p[1]), (int) a[0], a[1], a[2]));
-        });
+        acc.forEach((k, a) -> out.add(new Copies(ts.task(k.task()).name(), k.kind(), (int) a[0], a[1], a[2])));
         out.sort(Comparator.comparing((Copies c) -> index.get(c.task())).thenComparingInt(Copies::kind));
         return out;
     }

@@ -45,12 +45,6 @@ public final class Profiler {
             sets = List.copyOf(sets);
             runtime = runtime == null ? RuntimeOverhead.NONE : runtime;
         }
-
-        /** A profile whose device did not measure the runtime's cost (it stays inside the samples). */
-        public Profile(TaskSet taskSet, String device, long scale, String unit, int warmup, int runs,
-                       List<SetSamples> sets) {
-            this(taskSet, device, scale, unit, warmup, runs, sets, RuntimeOverhead.NONE, 0);
-        }
     }
 
     /**

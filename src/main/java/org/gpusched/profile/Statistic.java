@@ -2,7 +2,6 @@ package org.gpusched.profile;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * Which summary of a set's samples becomes its modelled completion time (the paper's section
@@ -36,9 +35,5 @@ public enum Statistic {
                 yield qr[0].longValueExact() + (qr[1].signum() > 0 ? 1 : 0);
             }
         };
-    }
-
-    public String cli() {
-        return name().toLowerCase(Locale.ROOT);
     }
 }

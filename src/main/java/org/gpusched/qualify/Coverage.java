@@ -1,7 +1,6 @@
 package org.gpusched.qualify;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,8 @@ final class Coverage {
         List<Qualification.Gap> out = new ArrayList<>();
         inputs.forEach((file, byCheck) -> {
             if (byCheck.values().stream().noneMatch(t -> t.agreed + t.disagreed > 0)) {
-                String why = firstNote(byCheck.values());
+                String why = byCheck.values().stream().map(t -> t.note).filter(Objects::nonNull).findFirst()
+                        .orElse(null);
                 out.add(new Qualification.Gap(file, null, "no drawn set reached a comparison: " + (why != null ? why
                         : "no method with a twin in qualify applies to its sets")));
             }
@@ -72,10 +72,6 @@ final class Coverage {
                     + " it could re-decide (edf-serial on a set with a steady-state window)"));
         }
         return out;
-    }
-
-    private static String firstNote(Collection<Tally> tallies) {
-        return tallies.stream().map(t -> t.note).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Counts of one check. */

@@ -39,7 +39,7 @@ final class LikeSets {
         if (root.get("tasks") instanceof ArrayNode tasks) {
             for (JsonNode t : tasks) {
                 if (t instanceof ObjectNode task) {
-                    redraw(task, rnd, load, period(task));
+                    redraw(task, rnd, load, task.path("period").asLong(Long.MAX_VALUE));
                     long sum = sumTimes(task);
                     if (task.hasNonNull("name")) {
                         wcetByTask.put(task.get("name").asText(), sum);
@@ -70,10 +70,6 @@ final class LikeSets {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static long period(ObjectNode task) {
-        return task.path("period").asLong(Long.MAX_VALUE);
     }
 
     /** Comments and every other "x" member go: a drawn set describes nothing of the user's system. */

@@ -52,9 +52,9 @@ final class Peers {
         return Optional.empty();
     }
 
-    static Tool find(String name, Path named, String command, String versionFlag, Map<String, String> env,
-                     String option, String use) {
-        Optional<Path> p = locate(named, command, env);
+    static Tool find(String name, Path named, String versionFlag, Map<String, String> env, String option,
+                     String use) {
+        Optional<Path> p = locate(named, name, env);
         if (p.isEmpty()) {
             return new Tool(name, null, null, named != null ? "not executable: " + named
                     : "not found on PATH (name it with " + option + ")");

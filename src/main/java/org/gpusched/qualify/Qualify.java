@@ -108,9 +108,9 @@ public final class Qualify {
                 throw new IllegalStateException("a file the reader accepted is not JSON: " + l.file(), e);
             }
         }
-        Qualification.Peer np = peer(Peers.find("nptest", config.nptest(), "nptest", "--version", config.env(),
+        Qualification.Peer np = peer(Peers.find("nptest", config.nptest(), "--version", config.env(),
                 "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to"), config.nptest());
-        Qualification.Peer mast = peer(Peers.find("mast_analysis", config.mast(), "mast_analysis", "-v", config.env(),
+        Qualification.Peer mast = peer(Peers.find("mast_analysis", config.mast(), "-v", config.env(),
                 "--mast", "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)"),
                 config.mast());
         if (config.shipped()) {

@@ -123,10 +123,8 @@ final class ShippedCases {
 
     /** Every case, in file order; the meter's clock binds every analysis. */
     static List<Result> run(MethodRegistry registry, RunOptions options, Mutation mutation, Budget.Meter meter) {
-        Map<String, List<Expected>> byFile = new LinkedHashMap<>();
-        for (Expected e : expected()) {
-            byFile.computeIfAbsent(e.file(), k -> new ArrayList<>()).add(e);
-        }
+        Map<String, List<Expected>> byFile = expected().stream()
+                .collect(Collectors.groupingBy(Expected::file, LinkedHashMap::new, Collectors.toList()));
         List<Result> out = new ArrayList<>();
         for (Map.Entry<String, List<Expected>> c : byFile.entrySet()) {
             String text = resource(CASES + c.getKey());

@@ -62,7 +62,7 @@ class JvmErrorsTest {
         // Any other class that failed to initialise is still a bug.
         Throwable bug = new NoClassDefFoundError("Could not initialize class X")
                 .initCause(new ExceptionInInitializerError("Exception java.lang.IllegalStateException: x"));
-        assertThat(JvmErrors.code(bug)).isEqualTo(ExitCodes.INTERNAL);
+        assertThat(JvmErrors.report(new PrintWriter(new StringWriter()), bug, false)).isEqualTo(ExitCodes.INTERNAL);
     }
 
     @Test

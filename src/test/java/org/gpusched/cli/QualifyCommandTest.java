@@ -6,6 +6,7 @@ import org.gpusched.qualify.Mutation;
 import org.gpusched.report.CiSchemas;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -83,8 +84,11 @@ class QualifyCommandTest {
         Path out = tmp.resolve("q");
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
-        int code = Main.runCommand(broken, new PrintWriter(o), new PrintWriter(e), "qualify", "--like", LIKE,
-                "--sets", "2", "--out", out.toString(), "--quiet");
+        // The command object runs as Main.run would run it: the root, the converters, the handlers.
+        CommandLine cl = new CommandLine(new Main.Root());
+        cl.addSubcommand(broken);
+        int code = Main.execute(Main.configure(cl, new PrintWriter(o), new PrintWriter(e)), "qualify", "--like",
+                LIKE, "--sets", "2", "--out", out.toString(), "--quiet");
         assertThat(code).as(e.toString()).isEqualTo(1);
         assertThat(o.toString()).contains("qualify: disagreement", "DISAGREE gpusched = brute-force");
         JsonNode n = new ObjectMapper().readTree(Files.readString(out.resolve("qualify.json")));

@@ -46,8 +46,7 @@ class ResidentTest {
     private void startWith(Resident.Runner runner) throws IOException {
         server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Path state = dir.resolve("state");
-        resident = runner == null ? new Resident(state, server, Resident.newToken())
-                : new Resident(state, server, Resident.newToken(), runner);
+        resident = new Resident(state, server, Resident.newToken(), runner == null ? CheckedStdout::run : runner);
         resident.publish();
         serving = new Thread(() -> {
             try {

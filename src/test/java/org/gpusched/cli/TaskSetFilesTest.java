@@ -37,8 +37,8 @@ class TaskSetFilesTest {
         List<Path> files = files(3);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
-                new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader()::read, new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), null, (f, ts) -> {
             if (f.endsWith("set1.json")) {
                 throw new IllegalStateException("boom");
             }
@@ -56,8 +56,8 @@ class TaskSetFilesTest {
         List<Path> files = files(3);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
-                new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader()::read, new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), null, (f, ts) -> {
             if (f.endsWith("set0.json")) {
                 throw new InputException(f.toString(), "tasks", "refused for a reason");
             }
@@ -74,8 +74,8 @@ class TaskSetFilesTest {
         List<Path> files = files(2);
         StringWriter err = new StringWriter();
         List<String> analysed = new ArrayList<>();
-        int code = TaskSetFiles.each(files, new TaskSetReader(), new CommonOptions(), CiOutput.discard(),
-                new PrintWriter(err, true), (f, ts) -> {
+        int code = TaskSetFiles.each(files, new TaskSetReader()::read, new CommonOptions(), CiOutput.discard(),
+                new PrintWriter(err, true), null, (f, ts) -> {
             if (f.endsWith("set0.json")) {
                 throw new OutOfMemoryError("Java heap space");
             }
@@ -95,7 +95,7 @@ class TaskSetFilesTest {
         CiOutput ci = CiOutput.of(common.format, "analyze");
         StringWriter err = new StringWriter();
         PrintWriter none = CiOutput.discard();
-        int code = TaskSetFiles.eachWorkload(files, new org.gpusched.input.WorkloadReader(), common, none,
+        int code = TaskSetFiles.each(files, new org.gpusched.input.WorkloadReader()::read, common, none,
                 new PrintWriter(err, true), ci, (f, w) -> {
                     if (f.endsWith("set0.json")) {
                         throw new IllegalStateException("boom");

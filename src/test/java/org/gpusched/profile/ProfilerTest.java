@@ -4,6 +4,7 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Options;
 import org.gpusched.model.InputException;
+import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.oracle.CompletionModel;
@@ -56,7 +57,7 @@ class ProfilerTest {
 
     @Test
     void a_set_measured_below_a_members_wcet_is_raised_to_it() {
-        Model m = Model.clamp(new long[] {3, 5}, java.util.Map.of(3L, 4L));
+        Model m = Model.clamp(new long[] {3, 5}, java.util.Map.of(3L, 4L), RuntimeOverhead.NONE, null, null);
         assertThat(m.table()).containsEntry(3L, 5L);
         assertThat(m.clamped()).isEqualTo(1);
     }
