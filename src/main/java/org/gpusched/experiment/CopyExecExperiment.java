@@ -59,13 +59,12 @@ public final class CopyExecExperiment extends Experiment {
     }
 
     static CopyExecExperiment fromParams(Map<String, String> p) {
-        return new CopyExecExperiment(Long.parseLong(Experiment.get(p, "seed")),
-                Integer.parseInt(Experiment.get(p, "sets")));
+        return new CopyExecExperiment(Long.parseLong(get(p, "seed")), Integer.parseInt(get(p, "sets")));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "sets", Integer.toString(sets), "tasks",
+        return map("seed", Long.toString(seed), "sets", Integer.toString(sets), "tasks",
                 Integer.toString(TASKS), "cases", String.join(",", CASES.stream().map(Case::name).toList()));
     }
 
@@ -155,6 +154,6 @@ public final class CopyExecExperiment extends Experiment {
         List<Path> written = new ArrayList<>(Charts.save(Charts.line("Copy/execute strategies: P[X] = S[traditional] / S[X]"
                 + " (ours), Table III's cases", "case", "relative performance P (higher is better)", true, series),
                 dir, "copy-exec"));
-        return Experiment.finish(rows, units() * strategies, dir, SUMMARY, csv, written);
+        return finish(rows, units() * strategies, dir, SUMMARY, csv, written);
     }
 }

@@ -212,8 +212,7 @@ public final class PbsFamily {
             Analysis a = new PowerOnEdf(file, kind, id()).analyze(meter).analysis();
             List<Frame> frames = a.verdict() == Verdict.SCHEDULABLE ? a.schedule()
                     : a.witness() == null ? List.of() : a.witness().path();
-            return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows(file, frames),
-                    Detail.Frames.checked(file, a, null, null), a.stats().elapsedNanos());
+            return result(file, a, frames, Detail.Frames.checked(file, a, null, null));
         }
     }
 }
