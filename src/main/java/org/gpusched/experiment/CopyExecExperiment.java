@@ -117,13 +117,11 @@ public final class CopyExecExperiment extends Experiment {
         String json = workload(c, seed * 1_000_003L + set);
         CopyWorkload w = ((CopyWorkload.Fits) CopyWorkload.of(new WorkloadReader().read(c.name() + "-" + set + ".json",
                 json))).workload();
-        List<String> rows = new ArrayList<>();
-        for (Strategy s : Strategy.values()) {
+        return Arrays.stream(Strategy.values()).map(s -> {
             CopySim sim = CopySimulator.run(w, s, null);
-            rows.add(String.format(Locale.ROOT, "%d,%s,%d,%s,%d,%d,%d,%d,%d", unit, c.name(), set, s.id(),
-                    sim.jobs().size(), sim.misses().size(), sim.lateness(), sim.shiftedLateness(), sim.slack()));
-        }
-        return rows;
+            return String.format(Locale.ROOT, "%d,%s,%d,%s,%d,%d,%d,%d,%d", unit, c.name(), set, s.id(),
+                    sim.jobs().size(), sim.misses().size(), sim.lateness(), sim.shiftedLateness(), sim.slack());
+        }).toList();
     }
 
     @Override

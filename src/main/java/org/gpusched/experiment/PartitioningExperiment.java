@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 /**
  * Zahaf et al. 2021, section 7: the four heuristics and 1G on UUniFast-Discard sets of n kernels
@@ -21,7 +23,9 @@ public final class PartitioningExperiment extends Experiment {
     public static final String KIND = "partitioning";
     public static final String SUMMARY = "partitioning.csv";
     static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
-    static final String RAW_HEADER = rawHeader();
+    static final String RAW_HEADER = "unit,tasks,utilization,index,best,worst" + HEURISTICS.stream().flatMap(h ->
+            Stream.of("ok", "workload", "partitions", "conflicted", "ms").map(c -> "," + h.id() + "-" + c))
+            .collect(Collectors.joining());
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
 
@@ -70,16 +74,6 @@ public final class PartitioningExperiment extends Experiment {
     @Override
     public int units() {
         return tasks.size() * utilizations.size() * sets;
-    }
-
-    private static String rawHeader() {
-        StringBuilder h = new StringBuilder("unit,tasks,utilization,index,best,worst");
-        for (Heuristic x : HEURISTICS) {
-            String id = x.id();
-            h.append(',').append(id).append("-ok,").append(id).append("-workload,").append(id).append("-partitions,")
-                    .append(id).append("-conflicted,").append(id).append("-ms");
-        }
-        return h.toString();
     }
 
     /** The set of unit {@code unit}: its seed depends only on (seed, n, U, index). */
