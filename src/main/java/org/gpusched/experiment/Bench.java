@@ -153,12 +153,14 @@ public final class Bench {
         return s;
     }
 
-    /**
-     * The default analysis (greedy runs first, domination merge) with the given budget and threads,
-     * decided by the given engine (docs/solver.md).
-     */
+    /** The default analysis (greedy runs first, domination merge) with the given budget and threads. */
+    public static Options dominationOptions(long maxStates, Duration limit, int threads) {
+        return Options.defaults().withBudget(maxStates, limit).withThreads(threads);
+    }
+
+    /** As {@link #dominationOptions}, decided by the given engine (docs/solver.md). */
     public static Options engineOptions(long maxStates, Duration limit, int threads, EngineKind engine) {
-        return Options.defaults().withBudget(maxStates, limit).withThreads(threads).withEngine(engine);
+        return dominationOptions(maxStates, limit, threads).withEngine(engine);
     }
 
     /** The paper's no-merge search, without the greedy runs: the reference of the speed ratio. */
