@@ -46,7 +46,13 @@ public final class Bench {
 
     /** Every point of {@code c}, each to {@code onPoint} once measured; {@code onSet} after each set (the bar). */
     public static List<Point> run(Config c, Consumer<Point> onPoint, Runnable onSet) {
-        warmUp(c);
+        // JIT warm-up on sets outside the measured ones, so the first point is not charged for compilation.
+        for (int i = 0; i < c.warmup(); i++) {
+            TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
+            // The JIT warms up on the graph search whatever the engine measured.
+            Options graph = c.options().withEngine(EngineKind.GRAPH);
+            PbsQuestion.measured(ts, graph, graph.budget().start());
+        }
         List<Point> points = new ArrayList<>();
         for (int n : c.tasks()) {
             for (double u : c.utilizations()) {
@@ -56,16 +62,6 @@ public final class Bench {
             }
         }
         return points;
-    }
-
-    /** JIT warm-up on sets outside the measured ones, so the first point is not charged for compilation. */
-    private static void warmUp(Config c) {
-        for (int i = 0; i < c.warmup(); i++) {
-            TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            // The JIT warms up on the graph search whatever the engine measured.
-            Options graph = c.options().withEngine(EngineKind.GRAPH);
-            PbsQuestion.measured(ts, graph, graph.budget().start());
-        }
     }
 
     /** The sets a run measures: every (tasks, utilisation) point's. */

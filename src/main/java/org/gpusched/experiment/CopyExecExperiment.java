@@ -59,13 +59,12 @@ public final class CopyExecExperiment extends Experiment {
     }
 
     static CopyExecExperiment fromParams(Map<String, String> p) {
-        return new CopyExecExperiment(Long.parseLong(Experiment.get(p, "seed")),
-                Integer.parseInt(Experiment.get(p, "sets")));
+        return new CopyExecExperiment(Long.parseLong(get(p, "seed")), Integer.parseInt(get(p, "sets")));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "sets", Integer.toString(sets), "tasks",
+        return map("seed", Long.toString(seed), "sets", Integer.toString(sets), "tasks",
                 Integer.toString(TASKS), "cases", String.join(",", CASES.stream().map(Case::name).toList()));
     }
 
@@ -118,13 +117,11 @@ public final class CopyExecExperiment extends Experiment {
         String json = workload(c, seed * 1_000_003L + set);
         CopyWorkload w = ((CopyWorkload.Fits) CopyWorkload.of(new WorkloadReader().read(c.name() + "-" + set + ".json",
                 json))).workload();
-        List<String> rows = new ArrayList<>();
-        for (Strategy s : Strategy.values()) {
+        return Arrays.stream(Strategy.values()).map(s -> {
             CopySim sim = CopySimulator.run(w, s, null);
-            rows.add(String.format(Locale.ROOT, "%d,%s,%d,%s,%d,%d,%d,%d,%d", unit, c.name(), set, s.id(),
-                    sim.jobs().size(), sim.misses().size(), sim.lateness(), sim.shiftedLateness(), sim.slack()));
-        }
-        return rows;
+            return String.format(Locale.ROOT, "%d,%s,%d,%s,%d,%d,%d,%d,%d", unit, c.name(), set, s.id(),
+                    sim.jobs().size(), sim.misses().size(), sim.lateness(), sim.shiftedLateness(), sim.slack());
+        }).toList();
     }
 
     @Override
@@ -155,6 +152,6 @@ public final class CopyExecExperiment extends Experiment {
         List<Path> written = new ArrayList<>(Charts.save(Charts.line("Copy/execute strategies: P[X] = S[traditional] / S[X]"
                 + " (ours), Table III's cases", "case", "relative performance P (higher is better)", true, series),
                 dir, "copy-exec"));
-        return Experiment.finish(rows, units() * strategies, dir, SUMMARY, csv, written);
+        return finish(rows, units() * strategies, dir, SUMMARY, csv, written);
     }
 }

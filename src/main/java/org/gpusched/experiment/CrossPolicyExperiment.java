@@ -1,7 +1,6 @@
 package org.gpusched.experiment;
 
 import org.gpusched.explore.job.Options;
-import org.gpusched.model.Budget;
 import org.gpusched.model.Workload;
 import org.gpusched.output.RunFolder;
 import org.gpusched.policy.*;
@@ -61,14 +60,14 @@ public final class CrossPolicyExperiment extends Experiment {
     }
 
     static CrossPolicyExperiment fromParams(Map<String, String> p) {
-        return new CrossPolicyExperiment(PaperSets.fromParams(p), methods(List.of(Experiment.get(p, "methods").split(","))),
-                GpuPriorityMode.valueOf(Experiment.get(p, "gpuPriority")), Variant.valueOf(Experiment.get(p, "variant")));
+        return new CrossPolicyExperiment(PaperSets.fromParams(p), methods(List.of(get(p, "methods").split(","))),
+                GpuPriorityMode.valueOf(get(p, "gpuPriority")), Variant.valueOf(get(p, "variant")));
     }
 
     @Override
     public Map<String, String> params() {
         Map<String, String> p = paper.params();
-        p.putAll(Experiment.map("methods", String.join(",", methods.stream().map(Method::id).toList()),
+        p.putAll(map("methods", String.join(",", methods.stream().map(Method::id).toList()),
                 "gpuPriority", gpuPriority.name(), "variant", variant.name()));
         return p;
     }
@@ -87,9 +86,7 @@ public final class CrossPolicyExperiment extends Experiment {
         StringBuilder row = new StringBuilder(u.columns());
         for (Method m : methods) {
             // Each method its own budget: the time limit is per method and set, as in the other sweeps.
-            Budget.Meter meter = o.explore().budget().start();
-            MethodResult r = m.analyze(w, o, meter);
-            row.append(',').append(word(r.outcome()));
+            row.append(',').append(word(m.analyze(w, o).outcome()));
         }
         return List.of(row.toString());
     }
@@ -111,8 +108,8 @@ public final class CrossPolicyExperiment extends Experiment {
                         + paper.sets() + " sets per point", (csv, sc, u, point, y) -> {
                     for (int k = 0; k < ids.size(); k++) {
                         csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%s,%.4f,%d,%d\n", sc.id(), u, paper.sets(),
-                                ids.get(k), y[k], Experiment.count(point, 5 + k, "inconclusive"),
-                                Experiment.count(point, 5 + k, "n/a")));
+                                ids.get(k), y[k], count(point, 5 + k, "inconclusive"),
+                                count(point, 5 + k, "n/a")));
                     }
                 });
     }

@@ -4,6 +4,7 @@ import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.*;
 
 /**
@@ -87,8 +88,6 @@ public abstract class Experiment {
         return (int) rows.stream().filter(c -> c[col].equals(word)).count();
     }
 
-    // ---- parameter (de)serialisation shared by the experiments ----
-
     static String utilizations(List<Double> us) {
         return String.join(",", us.stream().map(Experiment::u).toList());
     }
@@ -99,6 +98,15 @@ public abstract class Experiment {
 
     static List<Double> doubles(String csv) {
         return Arrays.stream(csv.split(",")).map(s -> Double.parseDouble(s.trim())).toList();
+    }
+
+    /** The values comma-separated, as the parameters write a list of counts. */
+    static String join(List<?> values) {
+        return String.join(",", values.stream().map(String::valueOf).toList());
+    }
+
+    static Duration millis(Map<String, String> p, String key) {
+        return Duration.ofMillis(Long.parseLong(get(p, key)));
     }
 
     public static List<Integer> ints(String csv) {

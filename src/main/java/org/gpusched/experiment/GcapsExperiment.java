@@ -60,8 +60,8 @@ public final class GcapsExperiment extends Experiment {
         }
         this.seed = seed;
         this.tasksPerCpu = List.copyOf(tasksPerCpu);
-        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
-        this.bestEffort = bestEffort.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(u(u))).toList();
+        this.bestEffort = bestEffort.stream().map(u -> Double.parseDouble(u(u))).toList();
         this.sets = sets;
         this.variant = variant;
         this.sweeps = List.of(
@@ -72,18 +72,16 @@ public final class GcapsExperiment extends Experiment {
     }
 
     static GcapsExperiment fromParams(Map<String, String> p) {
-        return new GcapsExperiment(Long.parseLong(Experiment.get(p, "seed")), Experiment.ints(Experiment.get(p,
-                "tasksPerCpu")), Experiment.doubles(Experiment.get(p, "utilizations")),
-                Experiment.doubles(Experiment.get(p, "bestEffort")), Integer.parseInt(Experiment.get(p, "sets")),
-                Variant.valueOf(Experiment.get(p, "variant").toUpperCase(Locale.ROOT)));
+        return new GcapsExperiment(Long.parseLong(get(p, "seed")), ints(get(p, "tasksPerCpu")),
+                doubles(get(p, "utilizations")), doubles(get(p, "bestEffort")), Integer.parseInt(get(p, "sets")),
+                Variant.valueOf(get(p, "variant").toUpperCase(Locale.ROOT)));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "tasksPerCpu", String.join(",",
-                        tasksPerCpu.stream().map(String::valueOf).toList()), "utilizations",
-                Experiment.utilizations(utilizations), "bestEffort", Experiment.utilizations(bestEffort), "sets",
-                Integer.toString(sets), "variant", variant.name().toLowerCase(Locale.ROOT));
+        return map("seed", Long.toString(seed), "tasksPerCpu", join(tasksPerCpu), "utilizations",
+                utilizations(utilizations), "bestEffort", utilizations(bestEffort), "sets", Integer.toString(sets),
+                "variant", variant.name().toLowerCase(Locale.ROOT));
     }
 
     @Override
@@ -170,11 +168,11 @@ public final class GcapsExperiment extends Experiment {
             double[] x = new double[nv];
             double[][] y = new double[COLUMNS.size()][nv];
             for (int v = 0; v < nv; v++, r += sets) {
-                List<String[]> point = Experiment.point(rows, r, sets, s.name(), s.values().get(v));
+                List<String[]> point = point(rows, r, sets, s.name(), s.values().get(v));
                 x[v] = Double.parseDouble(s.values().get(v));
                 csv.append(s.name()).append(',').append(s.values().get(v)).append(',').append(sets);
                 for (int k = 0; k < COLUMNS.size(); k++) {
-                    y[k][v] = (double) Experiment.count(point, 7 + k, "yes") / sets;
+                    y[k][v] = (double) count(point, 7 + k, "yes") / sets;
                     csv.append(String.format(Locale.ROOT, ",%.4f", y[k][v]));
                 }
                 csv.append('\n');
@@ -184,6 +182,6 @@ public final class GcapsExperiment extends Experiment {
             style(chart);
             written.addAll(Charts.save(chart, dir, "gcaps-" + s.name()));
         }
-        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+        return finish(rows, r, dir, SUMMARY, csv, written);
     }
 }

@@ -6,6 +6,7 @@ import org.gpusched.rta.RtaTask;
 import org.gpusched.rta.RtaWorkload;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -94,10 +95,7 @@ public final class GcapsGenerator {
             double gm = gj * uniform(rnd, 0.1, 0.3);
             gpu.add(new GpuSegment(Math.round(gm), Math.round(gj - gm)));
         }
-        List<Long> cpu = new ArrayList<>();
-        for (double cj : uunifast(rnd, c, eta + 1)) {
-            cpu.add(Math.round(cj));
-        }
+        List<Long> cpu = Arrays.stream(uunifast(rnd, c, eta + 1)).mapToObj(Math::round).toList();
         return new Draft(core, period, cpu, gpu);
     }
 

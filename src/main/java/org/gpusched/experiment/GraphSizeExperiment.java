@@ -55,7 +55,7 @@ public final class GraphSizeExperiment extends Experiment {
         }
         this.seed = seed;
         this.scenario = scenario;
-        this.utilization = Double.parseDouble(Experiment.u(utilization));
+        this.utilization = Double.parseDouble(u(utilization));
         this.tasks = tasks;
         this.sets = sets;
         this.maxStates = maxStates;
@@ -63,18 +63,15 @@ public final class GraphSizeExperiment extends Experiment {
     }
 
     static GraphSizeExperiment fromParams(Map<String, String> p) {
-        return new GraphSizeExperiment(Long.parseLong(Experiment.get(p, "seed")),
-                Scenario.parse(Experiment.get(p, "scenario")), Double.parseDouble(Experiment.get(p, "utilization")),
-                Integer.parseInt(Experiment.get(p, "tasks")), Integer.parseInt(Experiment.get(p, "sets")),
-                Long.parseLong(Experiment.get(p, "maxStates")),
-                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))));
+        return new GraphSizeExperiment(Long.parseLong(get(p, "seed")), Scenario.parse(get(p, "scenario")),
+                Double.parseDouble(get(p, "utilization")), Integer.parseInt(get(p, "tasks")),
+                Integer.parseInt(get(p, "sets")), Long.parseLong(get(p, "maxStates")), millis(p, "timeLimitMs"));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
-                "utilization", Experiment.u(utilization), "tasks", Integer.toString(tasks),
-                "sets", Integer.toString(sets), "maxStates", Long.toString(maxStates),
+        return map("seed", Long.toString(seed), "scenario", scenario.id(), "utilization", u(utilization),
+                "tasks", Integer.toString(tasks), "sets", Integer.toString(sets), "maxStates", Long.toString(maxStates),
                 "timeLimitMs", Long.toString(timeLimit.toMillis()));
     }
 
@@ -102,7 +99,7 @@ public final class GraphSizeExperiment extends Experiment {
         long cumulative = 0;
         for (int d = 0; d <= last; d++) {
             cumulative += perDepth[d];
-            rows.add(String.join(",", Integer.toString(unit), scenario.id(), Experiment.u(utilization),
+            rows.add(String.join(",", Integer.toString(unit), scenario.id(), u(utilization),
                     Integer.toString(tasks), Integer.toString(index), level.name().toLowerCase(Locale.ROOT),
                     Integer.toString(d), Long.toString(perDepth[d]), Long.toString(cumulative),
                     SetRunner.word(d <= completeThrough), SetRunner.word(a.verdict())));
@@ -133,7 +130,7 @@ public final class GraphSizeExperiment extends Experiment {
         }
         List<Path> written = new ArrayList<>();
         written.add(dir.writeString("graph-size.csv", csv.toString()));
-        XYChart chart = Charts.line("Graph size, " + tasks + " tasks, U = " + Experiment.u(utilization) + ", "
+        XYChart chart = Charts.line("Graph size, " + tasks + " tasks, U = " + u(utilization) + ", "
                 + scenario.id() + " slowdown; no merge capped at " + maxStates + " states", "jobs completed",
                 "vertices created (cumulative, log)", true, series);
         // One colour per set; the run without merging dashed.

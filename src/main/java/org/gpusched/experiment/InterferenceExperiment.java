@@ -134,17 +134,17 @@ public final class InterferenceExperiment extends Experiment {
 
     @Override
     public Map<String, String> params() {
-        Map<String, String> p = Experiment.map("device", gpu ? "cuda" : "sim");
+        Map<String, String> p = map("device", gpu ? "cuda" : "sim");
         if (gpu) {
             p.put("gpu", Integer.toString(gpuIndex));
         }
         if (fit != null) {
             p.put("simContention", fit);
         }
-        p.putAll(Experiment.map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
+        p.putAll(map("kinds", String.join(",", KINDS.stream().map(KernelKind::json).toList()),
                 "sizes", String.join(",", Arrays.stream(drawn == 0 ? SIZES : DRAWN_SIZES).mapToObj(Long::toString).toList())));
         if (drawn > 0) {
-            p.putAll(Experiment.map("drawn", Integer.toString(drawn), "seed", Long.toString(seed)));
+            p.putAll(map("drawn", Integer.toString(drawn), "seed", Long.toString(seed)));
         }
         return p;
     }
@@ -248,7 +248,7 @@ public final class InterferenceExperiment extends Experiment {
                 + String.format(Locale.ROOT, "%+.1f%%", 100 * worst) + ")", "measured completion (" + unit + ")",
                 "fitted completion (" + unit + ")", series), dir, "interference", renderer));
         written.addAll(predictions(rows, dir));
-        return Experiment.finish(rows, units(), dir, SUMMARY, csv, written);
+        return finish(rows, units(), dir, SUMMARY, csv, written);
     }
 
     /**

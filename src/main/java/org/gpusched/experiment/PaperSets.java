@@ -32,8 +32,7 @@ record PaperSets(long seed, List<Scenario> scenarios, List<Double> utilizations,
     static PaperSets fromParams(Map<String, String> p) {
         return new PaperSets(Long.parseLong(Experiment.get(p, "seed")), Scenario.parseList(Experiment.get(p, "scenarios")),
                 Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
-                Integer.parseInt(Experiment.get(p, "tasks")),
-                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))));
+                Integer.parseInt(Experiment.get(p, "tasks")), Experiment.millis(p, "timeLimitMs"));
     }
 
     /** The parameters in the order every raw file has written them (a mutable copy, for more). */

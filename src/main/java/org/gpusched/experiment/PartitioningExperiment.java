@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 /**
  * Zahaf et al. 2021, section 7: the four heuristics and 1G on UUniFast-Discard sets of n kernels
@@ -21,7 +23,9 @@ public final class PartitioningExperiment extends Experiment {
     public static final String KIND = "partitioning";
     public static final String SUMMARY = "partitioning.csv";
     static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
-    static final String RAW_HEADER = rawHeader();
+    static final String RAW_HEADER = "unit,tasks,utilization,index,best,worst" + HEURISTICS.stream().flatMap(h ->
+            Stream.of("ok", "workload", "partitions", "conflicted", "ms").map(c -> "," + h.id() + "-" + c))
+            .collect(Collectors.joining());
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
 
@@ -53,19 +57,16 @@ public final class PartitioningExperiment extends Experiment {
     }
 
     static PartitioningExperiment fromParams(Map<String, String> p) {
-        return new PartitioningExperiment(Long.parseLong(Experiment.get(p, "seed")),
-                Long.parseLong(Experiment.get(p, "sms")), Experiment.ints(Experiment.get(p, "tasks")),
-                Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
-                Double.parseDouble(Experiment.get(p, "prm")), Double.parseDouble(Experiment.get(p, "deadlineRatio")),
-                new PartitionOptions(PartitionTest.parse(Experiment.get(p, "partitionTest")),
-                        Experiment.get(p, "mergeSearch").equals("binary")));
+        return new PartitioningExperiment(Long.parseLong(get(p, "seed")), Long.parseLong(get(p, "sms")),
+                ints(get(p, "tasks")), doubles(get(p, "utilizations")), Integer.parseInt(get(p, "sets")),
+                Double.parseDouble(get(p, "prm")), Double.parseDouble(get(p, "deadlineRatio")), new PartitionOptions(
+                        PartitionTest.parse(get(p, "partitionTest")), get(p, "mergeSearch").equals("binary")));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "sms", Long.toString(sms),
-                "tasks", String.join(",", tasks.stream().map(String::valueOf).toList()),
-                "utilizations", Experiment.utilizations(utilizations), "sets", Integer.toString(sets),
+        return map("seed", Long.toString(seed), "sms", Long.toString(sms), "tasks", join(tasks),
+                "utilizations", utilizations(utilizations), "sets", Integer.toString(sets),
                 "prm", Double.toString(prm), "deadlineRatio", Double.toString(deadlineRatio),
                 "partitionTest", options.test().id(), "mergeSearch", options.binarySearch() ? "binary" : "linear");
     }
@@ -73,16 +74,6 @@ public final class PartitioningExperiment extends Experiment {
     @Override
     public int units() {
         return tasks.size() * utilizations.size() * sets;
-    }
-
-    private static String rawHeader() {
-        StringBuilder h = new StringBuilder("unit,tasks,utilization,index,best,worst");
-        for (Heuristic x : HEURISTICS) {
-            String id = x.id();
-            h.append(',').append(id).append("-ok,").append(id).append("-workload,").append(id).append("-partitions,")
-                    .append(id).append("-conflicted,").append(id).append("-ms");
-        }
-        return h.toString();
     }
 
     /** The set of unit {@code unit}: its seed depends only on (seed, n, U, index). */
@@ -105,7 +96,7 @@ public final class PartitioningExperiment extends Experiment {
             worst += (double) t.cc(sms) / t.period();
         }
         StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%d,%d,%s,%d,%.4f,%.4f", unit, n,
-                Experiment.u(u), unit % sets, best, worst));
+                u(u), unit % sets, best, worst));
         for (Heuristic h : HEURISTICS) {
             PartitionResult r = Partitioner.run(in, h, options);
             SmPartitionPlan plan = SmPartitionPlan.of(in, r);
@@ -120,15 +111,8 @@ public final class PartitioningExperiment extends Experiment {
 
     /** The share of tasks that run in conflict (another task of their kind in their partition). */
     static double conflicted(SmPartitionPlan plan) {
-        long in = 0;
-        long all = 0;
-        for (SmPartitionPlan.Partition p : plan.partitions()) {
-            for (SmPartitionPlan.Slot s : p.tasks()) {
-                in += s.conflict() ? 1 : 0;
-                all++;
-            }
-        }
-        return all == 0 ? 0 : (double) in / all;
+        List<SmPartitionPlan.Slot> all = plan.partitions().stream().flatMap(p -> p.tasks().stream()).toList();
+        return all.isEmpty() ? 0 : (double) all.stream().filter(SmPartitionPlan.Slot::conflict).count() / all.size();
     }
 
     @Override
@@ -148,7 +132,7 @@ public final class PartitioningExperiment extends Experiment {
                 int[] ok = new int[k];
                 for (int i = 0; i < sets; i++, r++) {
                     String[] c = rows.get(r);
-                    if (Integer.parseInt(c[1]) != n || !c[2].equals(Experiment.u(utilizations.get(ui)))) {
+                    if (Integer.parseInt(c[1]) != n || !c[2].equals(u(utilizations.get(ui)))) {
                         throw new IllegalArgumentException("raw rows out of order at unit " + c[0]);
                     }
                     bounds[0][ui] += Double.parseDouble(c[4]) / sets;
@@ -179,7 +163,7 @@ public final class PartitioningExperiment extends Experiment {
             }
             written.addAll(charts(dir, n, x, y, bounds));
         }
-        return Experiment.finish(rows, r, dir, SUMMARY, csv, written);
+        return finish(rows, r, dir, SUMMARY, csv, written);
     }
 
     private static String mean(double v, String format) {

@@ -39,10 +39,10 @@ public final class RuntimeExperiment extends Experiment {
         super(KIND, RAW_HEADER);
         this.seed = seed;
         this.scenario = scenario;
-        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(Experiment.u(u))).toList();
+        this.utilizations = utilizations.stream().map(u -> Double.parseDouble(u(u))).toList();
         this.utilizationTasks = utilizationTasks;
         this.taskCounts = List.copyOf(taskCounts);
-        this.fixedUtilization = Double.parseDouble(Experiment.u(fixedUtilization));
+        this.fixedUtilization = Double.parseDouble(u(fixedUtilization));
         this.sets = sets;
         this.timeLimit = timeLimit;
         for (double u : this.utilizations) {
@@ -59,21 +59,17 @@ public final class RuntimeExperiment extends Experiment {
     }
 
     static RuntimeExperiment fromParams(Map<String, String> p) {
-        return new RuntimeExperiment(Long.parseLong(Experiment.get(p, "seed")),
-                Scenario.parse(Experiment.get(p, "scenario")), Experiment.doubles(Experiment.get(p, "utilizations")),
-                Integer.parseInt(Experiment.get(p, "utilizationTasks")),
-                Experiment.ints(Experiment.get(p, "taskCounts")),
-                Double.parseDouble(Experiment.get(p, "fixedUtilization")), Integer.parseInt(Experiment.get(p, "sets")),
-                Duration.ofMillis(Long.parseLong(Experiment.get(p, "timeLimitMs"))));
+        return new RuntimeExperiment(Long.parseLong(get(p, "seed")), Scenario.parse(get(p, "scenario")),
+                doubles(get(p, "utilizations")), Integer.parseInt(get(p, "utilizationTasks")),
+                ints(get(p, "taskCounts")), Double.parseDouble(get(p, "fixedUtilization")),
+                Integer.parseInt(get(p, "sets")), millis(p, "timeLimitMs"));
     }
 
     @Override
     public Map<String, String> params() {
-        return Experiment.map("seed", Long.toString(seed), "scenario", scenario.id(),
-                "utilizations", Experiment.utilizations(utilizations),
-                "utilizationTasks", Integer.toString(utilizationTasks),
-                "taskCounts", String.join(",", taskCounts.stream().map(String::valueOf).toList()),
-                "fixedUtilization", Experiment.u(fixedUtilization), "sets", Integer.toString(sets),
+        return map("seed", Long.toString(seed), "scenario", scenario.id(), "utilizations", utilizations(utilizations),
+                "utilizationTasks", Integer.toString(utilizationTasks), "taskCounts", join(taskCounts),
+                "fixedUtilization", u(fixedUtilization), "sets", Integer.toString(sets),
                 "timeLimitMs", Long.toString(timeLimit.toMillis()));
     }
 
@@ -91,7 +87,7 @@ public final class RuntimeExperiment extends Experiment {
         TaskSet ts = Generator.generate(seed, scenario, pt[0], n, index).parse();
         SetRunner.Result r = SetRunner.run(ts, timeLimit, false);
         boolean hit = r.gpusched() == Verdict.INCONCLUSIVE;
-        return List.of(String.join(",", Integer.toString(unit), scenario.id(), Experiment.u(pt[0]),
+        return List.of(String.join(",", Integer.toString(unit), scenario.id(), u(pt[0]),
                 Integer.toString(n), Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
                 Long.toString(r.vertices()), Integer.toString(r.jobs()), SetRunner.word(hit)));
     }
@@ -132,7 +128,7 @@ public final class RuntimeExperiment extends Experiment {
             }
             byU.append(String.format(Locale.ROOT, "%.2f,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d\n", u,
                     utilizationTasks, t.length, y[0][i], y[1][i], y[2][i], y[3][i], y[4][i], Percentiles.mean(t),
-                    t[t.length - 1], Experiment.count(point, 9, "yes")));
+                    t[t.length - 1], count(point, 9, "yes")));
         }
         written.add(dir.writeString("runtime-by-utilization.csv", byU.toString()));
         String[] names = {"p5", "p25", "median", "p75", "p95"};
@@ -153,10 +149,10 @@ public final class RuntimeExperiment extends Experiment {
             yn[1][i] = Percentiles.of(t, 50);
             yn[2][i] = Percentiles.of(t, 95);
             byN.append(String.format(Locale.ROOT, "%d,%.2f,%d,%.3f,%.3f,%.3f,%.3f,%d\n", n, fixedUtilization,
-                    t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], Experiment.count(point, 9, "yes")));
+                    t.length, yn[0][i], yn[1][i], yn[2][i], t[t.length - 1], count(point, 9, "yes")));
         }
         written.add(dir.writeString("runtime-by-tasks.csv", byN.toString()));
-        written.addAll(Charts.save(Charts.line("GPUSched analysis time, U = " + Experiment.u(fixedUtilization) + ", "
+        written.addAll(Charts.save(Charts.line("GPUSched analysis time, U = " + u(fixedUtilization) + ", "
                         + scenario.id() + " slowdown, " + sets + " sets per point, limit "
                         + timeLimit.toMillis() + " ms", "tasks n", "analysis time (ms, log)", true,
                 List.of(new Charts.Series("mean", xn, yn[0]), new Charts.Series("median", xn, yn[1]),
@@ -165,7 +161,7 @@ public final class RuntimeExperiment extends Experiment {
     }
 
     private static List<String[]> point(List<String[]> rows, double u, int n) {
-        String us = Experiment.u(u);
+        String us = u(u);
         String ns = Integer.toString(n);
         return rows.stream().filter(c -> c[2].equals(us) && c[3].equals(ns)).toList();
     }

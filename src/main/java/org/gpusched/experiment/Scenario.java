@@ -34,11 +34,7 @@ public enum Scenario {
     }
 
     public static Scenario parse(String s) {
-        for (Scenario sc : values()) {
-            if (sc.id().equals(s.trim().toLowerCase(Locale.ROOT))) {
-                return sc;
-            }
-        }
-        throw new IllegalArgumentException("'" + s + "' is not one of small, large, mixed");
+        return Arrays.stream(values()).filter(sc -> sc.id().equals(s.trim().toLowerCase(Locale.ROOT))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("'" + s + "' is not one of small, large, mixed"));
     }
 }

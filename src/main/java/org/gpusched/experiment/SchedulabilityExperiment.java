@@ -70,6 +70,6 @@ public final class SchedulabilityExperiment extends Experiment {
                 sc -> "Schedulability, " + sc.id() + " slowdown [" + sc.low() + ", " + sc.high() + "], "
                         + paper.tasks() + " tasks, " + paper.sets() + " sets per point",
                 (csv, sc, u, point, y) -> csv.append(String.format(Locale.ROOT, "%s,%.2f,%d,%.4f,%.4f,%.4f,%d\n",
-                        sc.id(), u, paper.sets(), y[0], y[1], y[2], Experiment.count(point, 5, "inconclusive"))));
+                        sc.id(), u, paper.sets(), y[0], y[1], y[2], count(point, 5, "inconclusive"))));
     }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 
 /** Runs an experiment's units (optionally one shard of them, on several threads) and merges shards. */
@@ -121,12 +122,18 @@ public final class Sweep {
     public static List<Path> execute(Experiment e, Shard shard, int threads, long deadline, RunFolder dir,
                                      PrintWriter progressTo) throws IOException {
         List<String> rows = run(e, shard, threads, deadline, progressTo);
+        return write(e, shard, rows, shard.whole() ? split(rows) : null, dir);
+    }
+
+    /** The raw file of {@code shard}, then the summaries of {@code rows} (null: none), inside the folder's run. */
+    private static List<Path> write(Experiment e, Shard shard, List<String> lines, List<String[]> rows, RunFolder dir)
+            throws IOException {
         Map<String, String> params = new LinkedHashMap<>(e.params());
         params.put("shard", shard.toString());
         dir.start(params);
-        List<Path> written = new ArrayList<>(RawFile.write(dir, e, shard, rows));
-        if (shard.whole()) {
-            written.addAll(e.summarize(split(rows), dir));
+        List<Path> written = new ArrayList<>(RawFile.write(dir, e, shard, lines));
+        if (rows != null) {
+            written.addAll(e.summarize(rows, dir));
         }
         dir.complete();
         return written;
@@ -142,7 +149,7 @@ public final class Sweep {
      * each file left out (a plot not drawn) goes to {@code problems}.
      */
     public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out,
-                                   java.util.function.Consumer<String> problems) throws IOException {
+                                   Consumer<String> problems) throws IOException {
         if (shardFiles.isEmpty()) {
             throw new IllegalArgumentException("no shard files given");
         }
@@ -176,12 +183,7 @@ public final class Sweep {
         }
         List<String> lines = rows.stream().map(c -> String.join(",", c)).toList();
         try (RunFolder dir = outputs.folder(out, folderKind(e.kind()))) {
-            Map<String, String> params = new LinkedHashMap<>(e.params());
-            params.put("shard", Shard.ALL.toString());
-            dir.start(params);
-            List<Path> written = new ArrayList<>(RawFile.write(dir, e, Shard.ALL, lines));
-            written.addAll(e.summarize(rows, dir));
-            dir.complete();
+            List<Path> written = write(e, Shard.ALL, lines, rows, dir);
             dir.problems().forEach(problems);
             return written;
         }

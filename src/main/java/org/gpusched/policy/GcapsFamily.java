@@ -30,10 +30,7 @@ public final class GcapsFamily {
         List<RtaTask> tasks = new ArrayList<>();
         for (WorkTask t : w.tasks()) {
             WorkTask.CpuGpuChain chain = t.cpuGpuChain().orElseThrow();
-            List<GpuSegment> gpu = new ArrayList<>();
-            for (Segment.Gpu g : chain.gpu()) {
-                gpu.add(new GpuSegment(g.misc(), g.exec()));
-            }
+            List<GpuSegment> gpu = chain.gpu().stream().map(g -> new GpuSegment(g.misc(), g.exec())).toList();
             tasks.add(new RtaTask(t.name(), t.period(), t.deadline(), chain.cpu(), gpu, t.core().getAsInt(),
                     t.cpuPriority(), t.gpuPriority(), t.bestEffort()));
         }
@@ -80,11 +77,8 @@ public final class GcapsFamily {
             long t0 = System.nanoTime();
             RtaWorkload rw = adapt(w);
             RtaResult r = ResponseTimeAnalysis.analyze(rw, m, o.gpuPriority(), o.variant(), meter::checkTime);
-            List<TaskRow> rows = new ArrayList<>();
-            for (TaskBound b : r.tasks()) {
-                rows.add(new TaskRow(b.task(), b.responseTime(), b.bestEffort() ? null : b.schedulable(),
-                        b.bestEffort()));
-            }
+            List<TaskRow> rows = r.tasks().stream().map(b -> new TaskRow(b.task(), b.responseTime(),
+                    b.bestEffort() ? null : b.schedulable(), b.bestEffort())).toList();
             List<Detail.Fact> facts = new ArrayList<>();
             facts.add(new Detail.Fact("variant", r.variant().name().toLowerCase(Locale.ROOT)));
             if (m.gcaps()) {
@@ -94,8 +88,8 @@ public final class GcapsFamily {
             facts.add(new Detail.Fact("gpuPriorityOrder", r.gpuPriorityOrder()));
             Outcome outcome = r.schedulable() ? Outcome.SCHEDULABLE : Outcome.NOT_SCHEDULABLE;
             List<String> saturated = r.schedulable() ? List.of() : Saturation.reasons(rw);
-            return new MethodResult(id(), outcome, saturated.isEmpty() ? null : String.join("; ", saturated), evidence(), rows, new Detail.Facts(facts, List.of()),
-                    System.nanoTime() - t0);
+            return new MethodResult(id(), outcome, saturated.isEmpty() ? null : String.join("; ", saturated),
+                    evidence(), rows, new Detail.Facts(facts, List.of()), System.nanoTime() - t0);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.gpusched.policy;
 
 import java.util.*;
+import java.util.stream.Stream;
 
 /** The methods gpusched knows, in report order; ids are unique. Immutable. */
 public final class MethodRegistry {
@@ -23,15 +24,8 @@ public final class MethodRegistry {
      * order as a {@link Detail.Fact}).
      */
     public static MethodRegistry standard() {
-        List<Method> all = new ArrayList<>(PbsFamily.all());
-        all.addAll(GcapsFamily.all());
-        // Time partitioning: holistic analyses with kernels as delays.
-        all.addAll(TimePartFamily.all());
-        // copy/execute strategies
-        all.addAll(CopyExecFamily.all());
-        // SM partitioning: the four heuristics and 1G.
-        all.addAll(PartitionFamily.all());
-        return new MethodRegistry(all);
+        return new MethodRegistry(Stream.of(PbsFamily.all(), GcapsFamily.all(), TimePartFamily.all(),
+                CopyExecFamily.all(), PartitionFamily.all()).flatMap(List::stream).toList());
     }
 
     public List<Method> all() {

@@ -105,18 +105,6 @@ public final class PbsFamily {
         }
     }
 
-    /**
-     * The steady state's window is what brute-force analyses; a set with offsets and no instant
-     * outside every job's window has none (gpusched and the EDF rules answer it from power-on).
-     */
-    static Applicability needsWindow(Workload w, Applicability pbs) {
-        if (pbs.applies() && w.pbs().origin() < 0) {
-            return Applicability.no("offsets: every instant of the hyperperiod lies inside some job's window, so there"
-                    + " is no steady-state window (gpusched and the EDF rules answer from power-on)");
-        }
-        return pbs;
-    }
-
     /** The methods that keep state per job take at most {@link TaskSet#MAX_JOBS} jobs. */
     static Applicability jobCap(Workload w, Applicability pbs, String what) {
         String r = pbs.applies() ? JobLimit.reason(w.pbs(), what) : null;
@@ -129,9 +117,18 @@ public final class PbsFamily {
                     Evidence.EXACT);
         }
 
+        /**
+         * The steady state's window is what brute-force analyses; a set with offsets and no instant
+         * outside every job's window has none (gpusched and the EDF rules answer it from power-on).
+         */
         @Override
         public Applicability applicability(Workload w) {
-            return needsWindow(w, jobCap(w, super.applicability(w), "brute force"));
+            Applicability pbs = jobCap(w, super.applicability(w), "brute force");
+            if (pbs.applies() && w.pbs().origin() < 0) {
+                return Applicability.no("offsets: every instant of the hyperperiod lies inside some job's window, so"
+                        + " there is no steady-state window (gpusched and the EDF rules answer from power-on)");
+            }
+            return pbs;
         }
 
         @Override
@@ -212,8 +209,7 @@ public final class PbsFamily {
             Analysis a = new PowerOnEdf(file, kind, id()).analyze(meter).analysis();
             List<Frame> frames = a.verdict() == Verdict.SCHEDULABLE ? a.schedule()
                     : a.witness() == null ? List.of() : a.witness().path();
-            return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows(file, frames),
-                    Detail.Frames.checked(file, a, null, null), a.stats().elapsedNanos());
+            return result(file, a, frames, Detail.Frames.checked(file, a, null, null));
         }
     }
 }

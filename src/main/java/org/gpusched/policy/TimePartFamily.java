@@ -31,12 +31,6 @@ public final class TimePartFamily {
                 new Holistics(false, true));
     }
 
-    /** The analysis a method id names: offset-based or holistic. */
-    public static HolisticResult analyze(boolean offset, List<Flow> flows, Platform.TimePartitions plan,
-                                         Runnable check) {
-        return offset ? OffsetBased.analyze(flows, plan, check) : Holistic.analyze(flows, plan, check);
-    }
-
     static final class Holistics extends FamilyMethod {
         private final boolean partitioned;
         private final boolean offset;
@@ -95,7 +89,8 @@ public final class TimePartFamily {
             long t0 = System.nanoTime();
             List<Flow> flows = Flows.of(w);
             Platform.TimePartitions plan = w.platform().timePartitions();
-            HolisticResult r = TimePartFamily.analyze(offset, flows, plan, meter::checkTime);
+            HolisticResult r = offset ? OffsetBased.analyze(flows, plan, meter::checkTime)
+                    : Holistic.analyze(flows, plan, meter::checkTime);
             List<TaskRow> rows = new ArrayList<>();
             List<List<Object>> table = new ArrayList<>();
             for (FlowBound b : r.flows()) {

@@ -82,7 +82,7 @@ public final class FlowSimulator {
                 }
             }
             finish(active, flows, t, worst, best, count);
-            if (active.isEmpty() && allReleased(nextNominal, releaseUntil)) {
+            if (active.isEmpty() && Arrays.stream(nextNominal).allMatch(x -> x >= releaseUntil)) {
                 break;
             }
             if (gpu == null) {
@@ -140,10 +140,6 @@ public final class FlowSimulator {
     private static long draw(RandomGenerator rng, long jitter) {
         // The extremes more often than not: bursts (late job, then an on-time one) are what jitter analysis covers.
         return rng == null || jitter == 0 ? 0 : rng.nextInt(3) == 0 ? rng.nextLong(jitter + 1) : rng.nextBoolean() ? 0 : jitter;
-    }
-
-    private static boolean allReleased(long[] nextNominal, long releaseUntil) {
-        return Arrays.stream(nextNominal).allMatch(x -> x >= releaseUntil);
     }
 
     /** Whether job j goes before job r (none: null): higher priority, then the earlier release. */

@@ -50,11 +50,8 @@ public final class Holistic {
      * every busy window: a budget's time check, which may throw to end the analysis.
      */
     public static HolisticResult analyze(List<Flow> flows, Platform.TimePartitions plan, Runnable check) {
-        return new Holistic(flows, plan, check).run();
-    }
-
-    private HolisticResult run() {
-        return iterate(flows, jitter, this::pass, false);
+        Holistic h = new Holistic(flows, plan, check);
+        return iterate(h.flows, h.jitter, h::pass, false);
     }
 
     /**

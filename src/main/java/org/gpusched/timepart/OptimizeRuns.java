@@ -7,6 +7,7 @@ import org.gpusched.model.Workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -39,8 +40,8 @@ public final class OptimizeRuns {
         if (plan == null) {
             throw new InputException(file, "platform", "no timePartitions to optimise");
         }
-        List<Flow> flows = WindowTuning.flows(file, w);
-        int p = WindowTuning.partition(plan, flows, partition, file);
+        List<Flow> flows = flows(file, w);
+        int p = partition(plan, flows, partition, file);
         long grid = step != null ? step : Math.max(1, plan.majorFrame() / 200);
         WindowSearch search = new WindowSearch(flows, plan, p, grid, progress, meter::checkTime);
         if (search.placements() > maxPlacements) {
@@ -70,7 +71,7 @@ public final class OptimizeRuns {
             throw new InputException(file, "platform.timePartitions", "the workload has a plan already"
                     + " (optimize --windows tunes it)");
         }
-        List<Flow> flows = WindowTuning.flows(file, w);
+        List<Flow> flows = flows(file, w);
         boolean[] spent = {false};
         List<TimePartitionSearch.Candidate> trace = new ArrayList<>();
         TimePartitionSearch search = new TimePartitionSearch(flows, w.platform().cpus(), offsetBased, objective, seed,
@@ -80,5 +81,41 @@ public final class OptimizeRuns {
                 });
         TimePartitionSearch.Candidate best = search.run();
         return new Plan(flows, List.copyOf(trace), best, spent[0]);
+    }
+
+    /** The flows of {@code w}; refused, naming {@code file}, when the holistic analysis does not take the workload. */
+    private static List<Flow> flows(String file, Workload w) {
+        String why = Flows.whyNot(w);
+        if (why != null) {
+            throw new InputException(file, "", why);
+        }
+        return Flows.of(w);
+    }
+
+    /**
+     * The index of the partition to tune: the one {@code name}d, or else the one partition that holds
+     * GPU-using tasks. A usage error (IllegalArgumentException) when there is no such partition, or
+     * when its windows lie on several cores but not all.
+     */
+    private static int partition(Platform.TimePartitions plan, List<Flow> flows, String name, String file) {
+        int p;
+        if (name != null) {
+            p = PlanDocument.partitionIndex(plan, name);
+            if (p < 0) {
+                throw new IllegalArgumentException("--partition: no partition '" + name + "' in " + file);
+            }
+        } else {
+            Set<String> gpu = PlanDocument.gpuPartitions(flows);
+            if (gpu.size() != 1) {
+                throw new IllegalArgumentException((gpu.isEmpty() ? "no GPU-using task is in a partition"
+                        : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");
+            }
+            p = PlanDocument.partitionIndex(plan, gpu.iterator().next());
+        }
+        if (WindowSearch.coreOf(plan.partitions().get(p)).isEmpty()) {
+            throw new IllegalArgumentException("partition " + plan.partitions().get(p).name()
+                    + " has windows on several cores; the window search handles one core or all cores");
+        }
+        return p;
     }
 }

@@ -30,10 +30,9 @@ final class StepContention {
             Flow x = flows.get(f);
             if (plan == null || !x.usesCpu()) {
                 supply[f] = Supply.FULL;
+            } else if (x.partition() == null) {
+                throw new IllegalArgumentException(x.name() + ": a plan is given but the flow has no partition");
             } else {
-                if (x.partition() == null) {
-                    throw new IllegalArgumentException(x.name() + ": a plan is given but the flow has no partition");
-                }
                 supply[f] = cache.computeIfAbsent(x.partition() + "\u0000" + x.core(),
                         k -> Supply.of(plan, x.partition(), x.core()));
             }

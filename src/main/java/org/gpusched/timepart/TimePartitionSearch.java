@@ -66,11 +66,10 @@ public final class TimePartitionSearch {
 
     /** The best schedulable candidate, or null when none was found (in the budget). */
     public Candidate run() {
-        boolean server = flows.stream().anyMatch(f -> f.steps().stream().anyMatch(s -> s instanceof Step.Gpu));
-        Candidate best = null;
-        if (server) {
+        if (flows.stream().anyMatch(f -> f.steps().stream().anyMatch(s -> s instanceof Step.Gpu))) {
             return priorities(0, 0, null, null);
         }
+        Candidate best = null;
         long shortest = flows.stream().mapToLong(Flow::period).min().orElse(1);
         for (int share : SHARES_PERCENT) {
             for (int div : new int[] {1, 2, 4, 8}) {
