@@ -105,20 +105,12 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
 
     /** Kernels of every job of the hyperperiod (the job count for a set without chains). */
     public int kernelCount() {
-        int k = 0;
-        for (Task t : tasks) {
-            k += jobsOf(t.index()) * t.kernels();
-        }
-        return k;
+        return tasks.stream().mapToInt(t -> jobsOf(t.index()) * t.kernels()).sum();
     }
 
     /** Number of kernels over all chains (the oracle's task masks range over these). */
     public int unitCount() {
-        int u = 0;
-        for (Task t : tasks) {
-            u += t.kernels();
-        }
-        return u;
+        return tasks.stream().mapToInt(Task::kernels).sum();
     }
 
     /** Every job of [0, H), ordered by arrival, then task index. */
