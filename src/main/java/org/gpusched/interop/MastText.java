@@ -41,19 +41,9 @@ public final class MastText {
                 .append(MastModel.DATE).append(");\n");
         // MAST's default priority range (1 .. 32767, as its interrupt range) holds every priority
         // written: a narrower per-processor range would have to contain the interrupt range.
-        for (int c = 0; c < m.cpus(); c++) {
-            final int core = c;
-            if (m.tasks().stream().noneMatch(t -> t.core() == core)) {
-                continue;
-            }
-            processor(sb, "cpu" + c);
-        }
-        for (int c = 0; c < m.cpus(); c++) {
-            final int core = c;
-            if (m.tasks().stream().anyMatch(t -> t.core() == core && t.closed())) {
-                server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c);
-            }
-        }
+        m.tasks().stream().map(MastModel.Task::core).distinct().sorted().forEach(c -> processor(sb, "cpu" + c));
+        m.tasks().stream().filter(MastModel.Task::closed).map(MastModel.Task::core).distinct().sorted()
+                .forEach(c -> server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c));
         boolean server = m.tasks().stream().anyMatch(MastModel::usesServer);
         if (server) {
             // The GPU server: one processor whose threads never preempt each other (MAST's
