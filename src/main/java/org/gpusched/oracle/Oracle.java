@@ -216,12 +216,12 @@ public final class Oracle {
         if (tasks.length == 1) {
             return new BatchInfo(tasks, c);
         }
-        if (c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels() || !simulate) {
-            return new BatchInfo(c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels()
-                    ? null : tasks, c);
-        }
-        if (exceedsCapacity(tasks)) {
+        if (c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels()
+                || simulate && exceedsCapacity(tasks)) {
             return new BatchInfo(null, c);
+        }
+        if (!simulate) {
+            return new BatchInfo(tasks, c);
         }
         placements++;
         int[] order = new int[tasks.length];
