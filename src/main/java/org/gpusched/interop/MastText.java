@@ -5,6 +5,7 @@ import org.gpusched.timepart.Step;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * MAST-1 text model (time-partitioning.md, "Interchange"): one Regular_Processor with a
@@ -96,10 +97,8 @@ public final class MastText {
 
     private static void transaction(StringBuilder sb, MastModel.Task t) {
         String release = t.id() + "_release";
-        List<String> events = new ArrayList<>();
-        for (int i = 1; i <= t.steps().size(); i++) {
-            events.add(t.id() + "_e" + i);
-        }
+        List<String> events = IntStream.rangeClosed(1, t.steps().size()).mapToObj(i -> t.id() + "_e" + i)
+                .toList();
         sb.append("\nTransaction (\n   Type            => Regular,\n   Name            => ").append(quoted(t))
                 .append(",\n   External_Events =>\n      ( ( Type       => Periodic,\n          Name       => ")
                 .append(release).append(",\n          Period     => ").append(time(t.flow().period()))
