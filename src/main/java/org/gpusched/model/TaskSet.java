@@ -1,6 +1,7 @@
 package org.gpusched.model;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -121,8 +122,7 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
                 jobs.add(new Job(t.index(), k, t.arrival(k), t.absoluteDeadline(k), t.wcet(), t.release(k)));
             }
         }
-        jobs.sort((x, y) -> x.arrival() != y.arrival() ? Long.compare(x.arrival(), y.arrival())
-                : Integer.compare(x.task(), y.task()));
+        jobs.sort(Comparator.comparingLong(Job::arrival).thenComparingInt(Job::task));
         return jobs;
     }
 
