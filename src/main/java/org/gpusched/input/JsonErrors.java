@@ -70,9 +70,13 @@ final class JsonErrors {
         if (own != null) {
             loc = own;
         }
-        int line = loc == null ? -1 : loc.getLineNr();
-        int col = loc == null ? -1 : loc.getColumnNr();
-        return new InputException(file, path, line, col, detail, e);
+        return at(file, path, loc, detail, e);
+    }
+
+    /** An input error at the position {@code at}, or at none when it is null. */
+    static InputException at(String file, String path, JsonLocation at, String detail, Throwable cause) {
+        return new InputException(file, path, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
+                detail, cause);
     }
 
     private static boolean isRange(JsonMappingException m) {

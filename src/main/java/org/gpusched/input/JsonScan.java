@@ -143,7 +143,6 @@ final class JsonScan {
     }
 
     private InputException limit(JsonParser p, String path, String detail) {
-        JsonLocation at = p.currentTokenLocation();
-        return new InputException(file, path, at.getLineNr(), at.getColumnNr(), detail, null);
+        return JsonErrors.at(file, path, p.currentTokenLocation(), detail, null);
     }
 }

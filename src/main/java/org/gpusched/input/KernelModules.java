@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -7,7 +8,6 @@ import org.gpusched.model.TaskSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
@@ -43,7 +43,7 @@ public final class KernelModules {
         if (digest.isEmpty()) {
             return ts;
         }
-        String combined = hex(ts.sha256() + "\n" + digest);
+        String combined = Canonical.sha256(ts.sha256() + "\n" + digest);
         return new TaskSet(ts.name(), ts.timeUnit(), ts.gpu(), ts.tasks(), ts.interference(), ts.hyperperiod(),
                 ts.jobCount(), combined, ts.source(), ts.origin(), ts.document());
     }
@@ -98,15 +98,6 @@ public final class KernelModules {
         } catch (IOException e) {
             throw new InputException(source, "tasks[" + t.index() + "].kernel.module", "cannot read kernel module "
                     + p + ": " + e.getMessage());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String hex(String s) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -178,8 +178,8 @@ public final class NsysTrace {
                         "start is not an integer (" + launchType + "): a time is the trace's nanoseconds");
             }
             long at = "integer".equals(launchType) ? r.getLong(10) : -1;
-            return new Kernel(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)), text(r.getString(8)),
-                    tid, at);
+            return new Kernel(r.getLong(1), r.getLong(2), r.getLong(6), Objects.toString(r.getString(7), ""),
+                    Objects.toString(r.getString(8), ""), tid, at);
         });
     }
 
@@ -201,11 +201,7 @@ public final class NsysTrace {
                 + " ORDER BY n.start, n.end, n.rowid";
         return rows(c, sql, r -> {
             times(file, NVTX, r, 1);
-            return new Range(r.getLong(1), r.getLong(2), r.getLong(6), text(r.getString(7)));
+            return new Range(r.getLong(1), r.getLong(2), r.getLong(6), Objects.toString(r.getString(7), ""));
         });
-    }
-
-    private static String text(String s) {
-        return s == null ? "" : s;
     }
 }

@@ -88,13 +88,11 @@ final class PbsView {
         return null;
     }
 
+    /** The set of validated tasks within the hyperperiod limit (both format versions): its jobs and window. */
     static TaskSet taskSet(String name, TimeUnitName unit, Gpu gpu, List<Task> tasks, Interference inter,
                            String sha256, String file) {
         long h = Hyperperiod.lcm(tasks.stream().mapToLong(Task::period).toArray()).orElseThrow();
-        long jobs = 0;
-        for (Task t : tasks) {
-            jobs += h / t.period();
-        }
+        long jobs = tasks.stream().mapToLong(t -> h / t.period()).sum();
         long origin = Window.start(tasks, h);
         return new TaskSet(name, unit, gpu, Window.rotate(tasks, origin), inter, h, (int) jobs, sha256, file, origin);
     }

@@ -5,6 +5,7 @@ import org.gpusched.model.*;
 import java.math.BigDecimal;
 import java.util.*;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Validates the v2 {@code platform} object and fills in its defaults (workload-v2.md). */
 final class PlatformValidator {
@@ -132,7 +133,7 @@ final class PlatformValidator {
             }
             out.add(new Platform.Partition(part.name(), windows));
         }
-        if (WindowOverlaps.any(taken)) {
+        if (anyOverlap(taken)) {
             firstOverlap(taken, p);
         }
         return new Platform.TimePartitions(maf, overhead, out);
@@ -140,7 +141,7 @@ final class PlatformValidator {
 
     /**
      * Names the first window of {@code taken} (input order) that overlaps an earlier one on the same
-     * core; run only once {@link WindowOverlaps#any} found that one does, since it compares every pair.
+     * core; run only once {@link #anyOverlap} found that one does, since it compares every pair.
      */
     private void firstOverlap(List<long[]> taken, String p) {
         for (int j = 0; j < taken.size(); j++) {
@@ -153,6 +154,30 @@ final class PlatformValidator {
                 }
             }
         }
+    }
+
+    /**
+     * Whether two of {@code windows} ({start, end, core (-1: every core), ...}) share a core and overlap, in
+     * O(n log n) per core used: a plan may have 10^5 windows, and comparing every pair takes minutes.
+     */
+    private static boolean anyOverlap(List<long[]> windows) {
+        Set<Long> cores = windows.stream().map(w -> w[2]).filter(c -> c >= 0)
+                .collect(Collectors.toCollection(TreeSet::new));
+        if (cores.isEmpty()) {
+            cores.add(-1L);
+        }
+        for (long c : cores) {
+            List<long[]> on = windows.stream().filter(w -> w[2] < 0 || w[2] == c)
+                    .sorted(Comparator.comparingLong(w -> w[0])).toList();
+            long end = Long.MIN_VALUE;
+            for (long[] w : on) {
+                if (w[0] < end) {
+                    return true;
+                }
+                end = Math.max(end, w[1]);
+            }
+        }
+        return false;
     }
 
     private Platform.Window window(String p, InputDtoV2.WindowDto w, long maf, long overhead, int cpus) {

@@ -18,10 +18,9 @@ final class PriorityRules {
 
     static List<WorkTask> resolve(String file, List<WorkloadValidator.TaskDraft> ts) {
         int n = ts.size();
-        int[] cpu = new int[n];
+        int[] cpu = Priorities.deadlineMonotonic(ts.stream().mapToLong(t -> t.deadline()).toArray());
         int[] gpu = new int[n];
-        int givenCpu = all(file, ts, "cpu.priority", true);
-        if (givenCpu == n) {
+        if (all(file, ts, "cpu.priority", true) == n) {
             Map<String, Integer> seen = new HashMap<>();
             for (WorkloadValidator.TaskDraft t : ts) {
                 cpu[t.index()] = t.cpuPriority();
@@ -35,9 +34,6 @@ final class PriorityRules {
                     }
                 }
             }
-        } else {
-            Priorities.rank(cpu, IntStream.range(0, n).boxed().sorted(Comparator
-                    .comparingLong((Integer i) -> ts.get(i).deadline()).thenComparingInt(i -> i)).toList());
         }
         if (all(file, ts, "gpuPriority", false) == n) {
             Map<Integer, Integer> seen = new HashMap<>();
@@ -59,7 +55,6 @@ final class PriorityRules {
                 .toList();
     }
 
-
     /** How many tasks give the field; an error when some but not all do. */
     private static int all(String file, List<WorkloadValidator.TaskDraft> ts, String field, boolean cpu) {
         int given = 0;
@@ -80,5 +75,4 @@ final class PriorityRules {
         }
         return given;
     }
-
 }

@@ -197,12 +197,9 @@ public final class ReportReader {
                 : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static String field(String path) {
-        return path.substring(path.lastIndexOf('.') + 1);
-    }
-
     private static InputException missing(StrictJson.Document d, String path) {
         int dot = path.lastIndexOf('.');
-        return d.error(dot < 0 ? "" : path.substring(0, dot), "missing required field \"" + field(path) + "\"");
+        return d.error(dot < 0 ? "" : path.substring(0, dot), "missing required field \"" + path.substring(dot + 1)
+                + "\"");
     }
 }

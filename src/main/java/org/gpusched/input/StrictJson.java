@@ -26,9 +26,7 @@ public final class StrictJson {
     public record Document(String file, String content, JsonNode tree, Map<String, JsonLocation> locations) {
         /** An input error at {@code path}, with the line and column of the value there. */
         public InputException error(String path, String detail) {
-            JsonLocation at = locations.get(path);
-            return new InputException(file, path, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
-                    detail, null);
+            return JsonErrors.at(file, path, locations.get(path), detail, null);
         }
     }
 
@@ -82,12 +80,7 @@ public final class StrictJson {
 
     /** The error at {@code path} (an object that lacks a field, or the value a constructor refused). */
     private static InputException located(Document d, String path, String detail, JsonMappingException e) {
-        JsonLocation at = d.locations().get(path);
-        if (at == null && e.getLocation() != null) {
-            at = e.getLocation();
-        }
-        return new InputException(d.file(), path, at == null ? -1 : at.getLineNr(), at == null ? -1 : at.getColumnNr(),
-                detail, e);
+        return JsonErrors.at(d.file(), path, d.locations().getOrDefault(path, e.getLocation()), detail, e);
     }
 
     /**

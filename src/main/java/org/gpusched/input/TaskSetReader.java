@@ -145,9 +145,7 @@ public final class TaskSetReader {
                 // Keys of "factors" are task names, and "x" is a valid task name.
                 boolean extras = "x".equals(e.getKey()) && !Canonical.isNameMap(path);
                 if (extras && !e.getValue().isObject()) {
-                    JsonLocation at = locs.get(p);
-                    throw new InputException(file, p, at == null ? -1 : at.getLineNr(),
-                            at == null ? -1 : at.getColumnNr(), "wrong type: expected an object"
+                    throw JsonErrors.at(file, p, locs.get(p), "wrong type: expected an object"
                             + " (\"x\" holds user extras, e.g. {\"comment\": \"...\"})", null);
                 }
                 if (!extras) {

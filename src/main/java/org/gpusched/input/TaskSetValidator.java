@@ -46,16 +46,13 @@ final class TaskSetValidator {
                     : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
                     + " (choose harmonic periods)");
         }
-        long jobs = tasks.stream().mapToLong(t -> h.getAsLong() / t.period()).sum();
         String tooMany = PbsView.kernelLimit(tasks, h.getAsLong());
         if (tooMany != null) {
             throw fail("tasks", tooMany);
         }
         Interference inter = interference(in.interference(), tasks, index)
                 .withOverhead(RuntimeFields.read(file, in.runtime()));
-        long origin = Window.start(tasks, h.getAsLong());
-        return new TaskSet(in.name(), unit, gpu, Window.rotate(tasks, origin), inter, h.getAsLong(), (int) jobs,
-                sha256, file, origin);
+        return PbsView.taskSet(in.name(), unit, gpu, tasks, inter, sha256, file);
     }
 
     /** The tasks array: present, not empty and at most {@code max} long ({@code version}: the limit's scope). */
@@ -81,15 +78,11 @@ final class TaskSetValidator {
     }
 
     Gpu gpu(InputDto.GpuDto g) {
-        SmPolicy policy = SmPolicy.MOST_ROOM;
-        if (g.smPolicy() != null) {
-            policy = SmPolicy.parse(g.smPolicy()).orElseThrow(() -> fail("gpu.smPolicy",
-                    "unknown smPolicy \"" + g.smPolicy() + "\" (expected most-room or round-robin)"));
-        }
+        SmPolicy policy = g.smPolicy() == null ? SmPolicy.MOST_ROOM
+                : named("gpu.smPolicy", "smPolicy", g.smPolicy(), SmPolicy.values(), SmPolicy::json);
         Gpu base;
         if (g.preset() != null) {
-            final SmPolicy p = policy;
-            base = GpuPresets.find(g.preset()).map(pr -> pr.toGpu(p)).orElseThrow(() -> fail("gpu.preset",
+            base = GpuPresets.find(g.preset()).map(pr -> pr.toGpu(policy)).orElseThrow(() -> fail("gpu.preset",
                     "unknown preset \"" + g.preset() + "\" (run 'gpusched presets' for the list)"));
         } else {
             base = new Gpu("custom", null, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED,
@@ -133,13 +126,28 @@ final class TaskSetValidator {
 
     /** The file's time unit (tick when absent) after checking it and the file's name, in every format version. */
     TimeUnitName header(String timeUnit, String name) {
-        TimeUnitName unit = timeUnit == null ? TimeUnitName.TICK : TimeUnitName.parse(timeUnit).orElseThrow(() ->
-                fail("timeUnit", "unknown timeUnit \"" + timeUnit + "\" (expected tick, ns, us, ms or s)"));
+        TimeUnitName unit = timeUnit == null ? TimeUnitName.TICK
+                : named("timeUnit", "timeUnit", timeUnit, TimeUnitName.values(), TimeUnitName::json);
         if (name != null && name.isBlank()) {
             throw fail("name", "name must not be empty");
         }
         printable("name", name);
         return unit;
+    }
+
+    /**
+     * The constant of {@code values} spelled {@code v} in the file, or the error naming {@code what}
+     * and every spelling, in declaration order: the list in the message cannot drift from the enum.
+     */
+    <E extends Enum<E>> E named(String path, String what, String v, E[] values, Function<E, String> json) {
+        List<String> names = Arrays.stream(values).map(json).toList();
+        int i = names.indexOf(v);
+        if (i < 0) {
+            String last = names.get(names.size() - 1);
+            throw fail(path, "unknown " + what + " \"" + v + "\" (expected "
+                    + String.join(", ", names.subList(0, names.size() - 1)) + " or " + last + ")");
+        }
+        return values[i];
     }
 
     /** Text the reports print must not carry control characters (escaped in errors, refused here). */
@@ -204,12 +212,14 @@ final class TaskSetValidator {
             throw fail(p + ".blocks", "must be >= 1 (got " + k.blocks() + ")");
         }
         ReadLimits.atMost(file, p + ".blocks", k.blocks(), ReadLimits.MAX_BLOCKS);
-        if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > 1024) {
-            throw fail(p + ".threadsPerBlock", "must be in 1..1024 (got " + k.threadsPerBlock() + ")");
+        if (k.threadsPerBlock() < 1 || k.threadsPerBlock() > ReadLimits.MAX_THREADS_PER_BLOCK) {
+            throw fail(p + ".threadsPerBlock", "must be in 1.." + ReadLimits.MAX_THREADS_PER_BLOCK + " (got "
+                    + k.threadsPerBlock() + ")");
         }
         int regs = k.registersPerThread() == null ? 0 : k.registersPerThread();
-        if (regs < 0 || regs > 255) {
-            throw fail(p + ".registersPerThread", "must be in 0..255 (got " + regs + ")");
+        if (regs < 0 || regs > ReadLimits.MAX_REGISTERS_PER_THREAD) {
+            throw fail(p + ".registersPerThread", "must be in 0.." + ReadLimits.MAX_REGISTERS_PER_THREAD + " (got "
+                    + regs + ")");
         }
         long smem = k.sharedMemoryPerBlock() == null ? 0 : k.sharedMemoryPerBlock();
         if (smem < 0) {
@@ -251,18 +261,14 @@ final class TaskSetValidator {
         List<BigDecimal> factors = new ArrayList<>();
         tasks.forEach(t -> factors.add(BigDecimal.ONE));
         if (in == null) {
-            return new Interference(Interference.Model.NONE, factors, Map.of(), Interference.Missing.FORBID);
+            return new Interference(Interference.Model.NONE, factors, Map.of(), Interference.Missing.FORBID,
+                    RuntimeOverhead.NONE);
         }
         if (in.model() == null) {
             throw fail("interference", "missing required field \"model\" (none, slowdown or table)");
         }
-        Interference.Model model = switch (in.model()) {
-            case "none" -> Interference.Model.NONE;
-            case "slowdown" -> Interference.Model.SLOWDOWN;
-            case "table" -> Interference.Model.TABLE;
-            default -> throw fail("interference.model", "unknown interference model \"" + in.model()
-                    + "\" (expected none, slowdown or table)");
-        };
+        Interference.Model model = named("interference.model", "interference model", in.model(),
+                Interference.Model.values(), Interference.Model::json);
         if (model == Interference.Model.NONE && in.factors() != null) {
             throw fail("interference.factors", "\"factors\" is not used by model none");
         }
@@ -286,16 +292,9 @@ final class TaskSetValidator {
                 }
             }
         }
-        Interference.Missing missing = Interference.Missing.FORBID;
-        if (in.missing() != null) {
-            missing = switch (in.missing()) {
-                case "forbid" -> Interference.Missing.FORBID;
-                case "none" -> Interference.Missing.NONE;
-                case "slowdown" -> Interference.Missing.SLOWDOWN;
-                default -> throw fail("interference.missing", "unknown value \"" + in.missing()
-                        + "\" (expected forbid, none or slowdown)");
-            };
-        }
+        Interference.Missing missing = in.missing() == null ? Interference.Missing.FORBID
+                : named("interference.missing", "value", in.missing(), Interference.Missing.values(),
+                        Interference.Missing::json);
         Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index, ofTask)
                 : Map.of();
         return new Interference(model, factors, table, missing, RuntimeOverhead.NONE,

@@ -209,11 +209,8 @@ final class WorkloadValidator {
             if (c.time() == null) {
                 throw fail(p + ".copy", "missing required field \"time\"");
             }
-            Segment.Direction to = switch (c.to()) {
-                case "device" -> Segment.Direction.DEVICE;
-                case "host" -> Segment.Direction.HOST;
-                default -> throw fail(p + ".copy.to", "unknown direction \"" + c.to() + "\" (expected device or host)");
-            };
+            Segment.Direction to = v1.named(p + ".copy.to", "direction", c.to(), Segment.Direction.values(),
+                    Segment.Direction::json);
             return new Segment.Copy(to, time(p + ".copy.time", c.time(), 0));
         }
 
@@ -221,13 +218,8 @@ final class WorkloadValidator {
             if (s.model() == null) {
                 throw fail(p, "missing required field \"model\" (amdahl, table or waves)");
             }
-            Scaling.Model model = switch (s.model()) {
-                case "amdahl" -> Scaling.Model.AMDAHL;
-                case "table" -> Scaling.Model.TABLE;
-                case "waves" -> Scaling.Model.WAVES;
-                default -> throw fail(p + ".model", "unknown scaling model \"" + s.model()
-                        + "\" (expected amdahl, table or waves)");
-            };
+            Scaling.Model model = v1.named(p + ".model", "scaling model", s.model(), Scaling.Model.values(),
+                    Scaling.Model::json);
             boolean amdahl = model == Scaling.Model.AMDAHL;
             for (String[] f : new String[][] {{"parallel", s.parallel() == null ? null : ""},
                     {"serial", s.serial() == null ? null : ""}, {"measuredOnSms", s.measuredOnSms() == null ? null : ""}}) {

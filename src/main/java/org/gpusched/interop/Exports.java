@@ -10,8 +10,7 @@ import java.util.List;
 
 /** {@code export}: a workload in another tool's format, or why not, as the lines the command says on stderr. */
 public final class Exports {
-    private Exports() {
-    }
+    private Exports() { }
 
     /**
      * The text (and, for sag chains, the precedence file; null when none) or a refusal with its exit

@@ -28,12 +28,6 @@ import javax.xml.stream.XMLStreamWriter;
  */
 public final class Mast2Xml {
     public static final String NS = "http://mast.unican.es/xmlmast/model";
-    /** Every element the writer may use. */
-    public static final Set<String> ELEMENTS = Set.of("MAST_MODEL", "Regular_Processor", "Primary_Scheduler",
-            "Fixed_Priority_Policy", "Timetable_Driven_Policy", "Partition", "Secondary_Scheduler",
-            "Virtual_Schedulable_Resource", "Virtual_Periodic_Server_Params", "Timetable_Driven_Params", "Thread",
-            "Fixed_Priority_Params", "Simple_Operation", "Regular_End_To_End_Flow", "Periodic_Event", "Internal_Event",
-            "Hard_Global_Deadline", "Step", "Delay");
 
     private final XMLStreamWriter x;
     private int depth;

@@ -12,8 +12,7 @@ import java.util.List;
  * as notes (kernels as delays are only right when kernels are serialised; MAST-1 has no partitions).
  */
 public final class MastExport {
-    private MastExport() {
-    }
+    private MastExport() { }
 
     /** The text and its notes, or why the workload has no MAST model ({@code refusal}, text null). */
     public record Result(String text, List<String> notes, String refusal) {

@@ -8,6 +8,7 @@ import org.gpusched.timepart.Step;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The workload as MAST sees it, shared by the MAST-1 and MAST-2 writers: per task a thread on a
@@ -41,10 +42,8 @@ record MastModel(String name, int cpus, List<Task> tasks, List<String> renamed) 
 
     static MastModel of(Workload w) {
         List<Flow> flows = Flows.of(w);
-        List<Integer> cores = new ArrayList<>();
-        for (int i = 0; i < flows.size(); i++) {
-            cores.add(flows.get(i).core() >= 0 ? flows.get(i).core() : w.task(i).core().orElse(0));
-        }
+        List<Integer> cores = IntStream.range(0, flows.size())
+                .mapToObj(i -> flows.get(i).core() >= 0 ? flows.get(i).core() : w.task(i).core().orElse(0)).toList();
         return of(w.name() != null ? w.name() : "workload", w.platform().cpus(), flows, cores);
     }
 

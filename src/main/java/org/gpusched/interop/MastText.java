@@ -5,6 +5,7 @@ import org.gpusched.timepart.Step;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * MAST-1 text model (time-partitioning.md, "Interchange"): one Regular_Processor with a
@@ -41,19 +42,9 @@ public final class MastText {
                 .append(MastModel.DATE).append(");\n");
         // MAST's default priority range (1 .. 32767, as its interrupt range) holds every priority
         // written: a narrower per-processor range would have to contain the interrupt range.
-        for (int c = 0; c < m.cpus(); c++) {
-            final int core = c;
-            if (m.tasks().stream().noneMatch(t -> t.core() == core)) {
-                continue;
-            }
-            processor(sb, "cpu" + c);
-        }
-        for (int c = 0; c < m.cpus(); c++) {
-            final int core = c;
-            if (m.tasks().stream().anyMatch(t -> t.core() == core && t.closed())) {
-                server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c);
-            }
-        }
+        m.tasks().stream().map(MastModel.Task::core).distinct().sorted().forEach(c -> processor(sb, "cpu" + c));
+        m.tasks().stream().filter(MastModel.Task::closed).map(MastModel.Task::core).distinct().sorted()
+                .forEach(c -> server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c));
         boolean server = m.tasks().stream().anyMatch(MastModel::usesServer);
         if (server) {
             // The GPU server: one processor whose threads never preempt each other (MAST's
@@ -106,10 +97,8 @@ public final class MastText {
 
     private static void transaction(StringBuilder sb, MastModel.Task t) {
         String release = t.id() + "_release";
-        List<String> events = new ArrayList<>();
-        for (int i = 1; i <= t.steps().size(); i++) {
-            events.add(t.id() + "_e" + i);
-        }
+        List<String> events = IntStream.rangeClosed(1, t.steps().size()).mapToObj(i -> t.id() + "_e" + i)
+                .toList();
         sb.append("\nTransaction (\n   Type            => Regular,\n   Name            => ").append(quoted(t))
                 .append(",\n   External_Events =>\n      ( ( Type       => Periodic,\n          Name       => ")
                 .append(release).append(",\n          Period     => ").append(time(t.flow().period()))

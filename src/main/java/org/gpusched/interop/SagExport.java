@@ -16,8 +16,7 @@ import org.gpusched.model.TaskSet;
  * one, unless {@code steadyState} asks for the window's hyperperiod.
  */
 public final class SagExport {
-    private SagExport() {
-    }
+    private SagExport() { }
 
     /**
      * What to write: the files and a note for stderr (null when there is nothing to say), or why

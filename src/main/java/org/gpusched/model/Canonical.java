@@ -29,16 +29,21 @@ public final class Canonical {
 
     public static String json(JsonNode node) {
         try {
-            return MAPPER.writeValueAsString(canonical(node));
+            return MAPPER.writeValueAsString(canonical(node, ""));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
     public static String sha256(JsonNode node) {
+        return sha256(json(node));
+    }
+
+    /** The SHA-256 of the text's UTF-8 bytes, in lower-case hex. */
+    public static String sha256(String text) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(md.digest(json(node).getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -50,10 +55,6 @@ public final class Canonical {
      */
     public static boolean isNameMap(String path) {
         return "interference.factors".equals(path);
-    }
-
-    private static JsonNode canonical(JsonNode n) {
-        return canonical(n, "");
     }
 
     private static JsonNode canonical(JsonNode n, String path) {

@@ -1,5 +1,6 @@
 package org.gpusched.model;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +20,13 @@ public final class GpuPresets {
     public record Preset(String name, String description, Capability capability, long sms) {
         public Gpu toGpu(SmPolicy policy) {
             if (capability == null) {
-                return paper8(policy);
+                return new Gpu(name, null, 8, 1024, Gpu.UNLIMITED, 32, Gpu.UNLIMITED, Gpu.DEFAULT_REGISTER_UNIT,
+                        Gpu.UNLIMITED, 1, 0, Gpu.UNLIMITED, policy);
             }
             Capability c = capability;
             return new Gpu(name, c.cc(), sms, c.threads(), c.warps(), c.blocks(), c.registers(),
                     Gpu.DEFAULT_REGISTER_UNIT, c.sharedMemory(), c.sharedMemoryUnit(), c.reservedPerBlock(),
                     c.maxKernels(), policy);
-        }
-
-        private Gpu paper8(SmPolicy policy) {
-            return new Gpu(name, null, 8, 1024, Gpu.UNLIMITED, 32, Gpu.UNLIMITED, Gpu.DEFAULT_REGISTER_UNIT,
-                    Gpu.UNLIMITED, 1, 0, Gpu.UNLIMITED, policy);
         }
     }
 
@@ -69,7 +66,7 @@ public final class GpuPresets {
         add(m, "l4", "L4 (Ada)", CC89, 58);
         add(m, "t4", "T4 (Turing)", CC75, 40);
         add(m, "v100", "V100 (Volta)", CC70, 80);
-        return Map.copyOf(m);
+        return Collections.unmodifiableMap(m);
     }
 
     private static void add(Map<String, Preset> m, String name, String desc, Capability c, long sms) {
@@ -82,11 +79,6 @@ public final class GpuPresets {
 
     /** All presets in documentation order. */
     public static List<Preset> all() {
-        return ORDER.stream().map(PRESETS::get).toList();
+        return List.copyOf(PRESETS.values());
     }
-
-    private static final List<String> ORDER = List.of("paper-8sm", "jetson-tx2", "jetson-agx-xavier",
-            "jetson-xavier-nx", "jetson-agx-orin-64gb", "jetson-agx-orin-32gb", "jetson-orin-nx",
-            "jetson-orin-nano-8gb", "jetson-orin-nano-4gb", "rtx-2080-ti", "rtx-3090", "rtx-4090", "a100",
-            "h100-sxm", "h100-pcie", "h200", "l4", "t4", "v100");
 }

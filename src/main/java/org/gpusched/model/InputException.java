@@ -49,8 +49,7 @@ public final class InputException extends RuntimeException {
         if (s == null) {
             return "invalid input";
         }
-        String first = s.strip().split("\\R", 2)[0];
-        return first.strip();
+        return s.strip().split("\\R", 2)[0].strip();
     }
 
     public String file() { return file; }

@@ -46,11 +46,6 @@ public record Interference(Model model, List<BigDecimal> factors, Map<Long, Long
         this(model, factors, table, missing, overhead, null);
     }
 
-    /** A model without runtime overhead. */
-    public Interference(Model model, List<BigDecimal> factors, Map<Long, Long> table, Missing missing) {
-        this(model, factors, table, missing, RuntimeOverhead.NONE);
-    }
-
     /** The same model with {@code o} as the runtime's per-frame cost. */
     public Interference withOverhead(RuntimeOverhead o) {
         return new Interference(model, factors, table, missing, o, predicted);

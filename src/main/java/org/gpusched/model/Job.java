@@ -6,11 +6,6 @@ package org.gpusched.model;
  */
 public record Job(int task, int index, long arrival, long deadline, long wcet, long release) {
 
-    /** A job without release jitter. */
-    public Job(int task, int index, long arrival, long deadline, long wcet) {
-        this(task, index, arrival, deadline, wcet, arrival);
-    }
-
     public String label(TaskSet ts) {
         return ts.tasks().get(task).name() + "#" + index;
     }

@@ -27,10 +27,7 @@ public final class RuntimeCharge {
         if (o.isZero()) {
             return w;
         }
-        List<WorkTask> tasks = new ArrayList<>();
-        for (WorkTask t : w.tasks()) {
-            tasks.add(fold(t, o));
-        }
+        List<WorkTask> tasks = w.tasks().stream().map(t -> fold(t, o)).toList();
         Interference in = w.interference();
         Map<Long, Long> table = new HashMap<>();
         long launch = o.frame(1, 0);
@@ -42,8 +39,7 @@ public final class RuntimeCharge {
 
     private static WorkTask fold(WorkTask t, RuntimeOverhead o) {
         long launch = o.frame(1, 0);
-        boolean anyGpu = t.segments().stream().anyMatch(s -> s instanceof Segment.Gpu && s.time() > 0);
-        boolean frameCharged = anyGpu;
+        boolean frameCharged = t.segments().stream().anyMatch(s -> s instanceof Segment.Gpu && s.time() > 0);
         long launches = 0;
         List<Segment> out = new ArrayList<>();
         for (Segment s : t.segments()) {

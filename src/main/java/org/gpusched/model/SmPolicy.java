@@ -1,8 +1,5 @@
 package org.gpusched.model;
 
-import java.util.Arrays;
-import java.util.Optional;
-
 /** How the block scheduler picks an SM for the next block (see docs/oracle.md). */
 public enum SmPolicy {
     MOST_ROOM("most-room"),
@@ -15,8 +12,4 @@ public enum SmPolicy {
     }
 
     public String json() { return json; }
-
-    public static Optional<SmPolicy> parse(String s) {
-        return Arrays.stream(values()).filter(p -> p.json.equals(s)).findFirst();
-    }
 }

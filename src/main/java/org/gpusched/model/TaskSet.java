@@ -1,6 +1,7 @@
 package org.gpusched.model;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -105,20 +106,12 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
 
     /** Kernels of every job of the hyperperiod (the job count for a set without chains). */
     public int kernelCount() {
-        int k = 0;
-        for (Task t : tasks) {
-            k += jobsOf(t.index()) * t.kernels();
-        }
-        return k;
+        return tasks.stream().mapToInt(t -> jobsOf(t.index()) * t.kernels()).sum();
     }
 
     /** Number of kernels over all chains (the oracle's task masks range over these). */
     public int unitCount() {
-        int u = 0;
-        for (Task t : tasks) {
-            u += t.kernels();
-        }
-        return u;
+        return tasks.stream().mapToInt(Task::kernels).sum();
     }
 
     /** Every job of [0, H), ordered by arrival, then task index. */
@@ -129,8 +122,7 @@ public record TaskSet(String name, TimeUnitName timeUnit, Gpu gpu, List<Task> ta
                 jobs.add(new Job(t.index(), k, t.arrival(k), t.absoluteDeadline(k), t.wcet(), t.release(k)));
             }
         }
-        jobs.sort((x, y) -> x.arrival() != y.arrival() ? Long.compare(x.arrival(), y.arrival())
-                : Integer.compare(x.task(), y.task()));
+        jobs.sort(Comparator.comparingLong(Job::arrival).thenComparingInt(Job::task));
         return jobs;
     }
 

@@ -41,9 +41,4 @@ public final class Ticks {
         }
         return lo;
     }
-
-    /** True when a time is saturated, i.e. beyond the horizon. */
-    public static boolean beyond(long t) {
-        return t == BEYOND;
-    }
 }

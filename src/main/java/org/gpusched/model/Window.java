@@ -1,6 +1,5 @@
 package org.gpusched.model;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -51,11 +50,7 @@ public final class Window {
 
     /** The tasks with their offsets taken relative to the origin s (each job then lies in [0, H)). */
     public static List<Task> rotate(List<Task> tasks, long s) {
-        List<Task> out = new ArrayList<>();
-        for (Task t : tasks) {
-            out.add(s <= 0 ? t : t.withOffset(Math.floorMod(t.offset() - s, t.period())));
-        }
-        return out;
+        return tasks.stream().map(t -> s <= 0 ? t : t.withOffset(Math.floorMod(t.offset() - s, t.period()))).toList();
     }
 
     /**
@@ -83,7 +78,7 @@ public final class Window {
      * the power-on analysis answers for it ({@link #require} refuses it everywhere else).
      */
     public static long start(List<Task> tasks, long h) {
-        long s = Window.origin(tasks, h);
+        long s = origin(tasks, h);
         return s < 0 ? TaskSet.NO_WINDOW : s;
     }
 

@@ -24,42 +24,18 @@ public record WorkTask(int index, String name, long period, long deadline, List<
         segments = List.copyOf(segments);
     }
 
-    /** A task released strictly periodically (no release jitter). */
-    public WorkTask(int index, String name, long period, long deadline, List<Segment> segments, OptionalInt core,
-                    int cpuPriority, int gpuPriority, boolean bestEffort, String kind, Scaling scaling,
-                    String partition) {
-        this(index, name, period, deadline, segments, core, cpuPriority, gpuPriority, bestEffort, kind, scaling,
-                partition, 0);
-    }
-
     /** Σ of every segment's time. */
     public long totalTime() {
-        long s = 0;
-        for (Segment g : segments) {
-            s = Math.addExact(s, g.time());
-        }
-        return s;
+        return segments.stream().mapToLong(Segment::time).reduce(0, Math::addExact);
     }
 
     /** Σ gpu.exec: the v1 wcet of a GPU-only task. */
     public long gpuExec() {
-        long s = 0;
-        for (Segment g : segments) {
-            if (g instanceof Segment.Gpu gpu) {
-                s = Math.addExact(s, gpu.exec());
-            }
-        }
-        return s;
+        return gpuSegments().stream().mapToLong(Segment.Gpu::exec).reduce(0, Math::addExact);
     }
 
     public List<Segment.Gpu> gpuSegments() {
-        List<Segment.Gpu> out = new ArrayList<>();
-        for (Segment g : segments) {
-            if (g instanceof Segment.Gpu gpu) {
-                out.add(gpu);
-            }
-        }
-        return out;
+        return segments.stream().filter(Segment.Gpu.class::isInstance).map(Segment.Gpu.class::cast).toList();
     }
 
     /**

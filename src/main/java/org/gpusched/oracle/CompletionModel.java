@@ -38,13 +38,8 @@ public final class CompletionModel {
         long[] c = units.stream().mapToLong(Unit::copies).toArray();
         copies = java.util.Arrays.stream(c).anyMatch(x -> x > 0) ? c : null;
         overhead = inter.overhead().isZero() ? null : inter.overhead();
-        copyCalls = new int[n];
-        int u = 0;
-        for (Task t : ts.tasks()) {
-            for (Stage st : t.chain()) {
-                copyCalls[u++] = (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0);
-            }
-        }
+        copyCalls = ts.tasks().stream().flatMap(t -> t.chain().stream())
+                .mapToInt(st -> (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)).toArray();
     }
 
     /** ceil(c * f) in exact decimal arithmetic, saturating at {@link Ticks#BEYOND} (a miss) instead of failing. */

@@ -118,7 +118,7 @@ public final class Oracle {
         if (!simulate) {
             return Placement.ok(order, List.of());
         }
-        BlockPlacer placer = new BlockPlacer(gpu, this::tick);
+        BlockPlacer placer = new BlockPlacer(gpu, this::poll);
         List<int[]> layout = new ArrayList<>();
         for (int pos = 0; pos < order.length; pos++) {
             int[] perSm = new int[(int) gpu.sms()];
@@ -175,7 +175,7 @@ public final class Oracle {
                 continue;
             }
             long set = chosen | (1L << t);
-            tick();
+            poll();
             if (out.nodes() >= MAX_BATCH_NODES) {
                 throw new TooManyBatchesException(Long.bitCount(ready), MAX_BATCH_NODES);
             }
@@ -216,16 +216,16 @@ public final class Oracle {
         if (tasks.length == 1) {
             return new BatchInfo(tasks, c);
         }
-        if (c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels() || !simulate) {
-            return new BatchInfo(c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels()
-                    ? null : tasks, c);
-        }
-        if (exceedsCapacity(tasks)) {
+        if (c == CompletionModel.FORBIDDEN || tasks.length > gpu.maxResidentKernels()
+                || simulate && exceedsCapacity(tasks)) {
             return new BatchInfo(null, c);
+        }
+        if (!simulate) {
+            return new BatchInfo(tasks, c);
         }
         placements++;
         int[] order = new int[tasks.length];
-        boolean found = permute(new BlockPlacer(gpu, this::tick), tasks, new boolean[tasks.length], order, 0);
+        boolean found = permute(new BlockPlacer(gpu, this::poll), tasks, new boolean[tasks.length], order, 0);
         return new BatchInfo(found ? order : null, c);
     }
 
@@ -252,7 +252,7 @@ public final class Oracle {
             if (used[i]) {
                 continue;
             }
-            tick();
+            poll();
             BlockPlacer next = depth == tasks.length - 1 ? placer : placer.copy();
             if (next.placeKernel(usage[tasks[i]], grid[tasks[i]], null) >= 0) {
                 continue;
@@ -275,18 +275,14 @@ public final class Oracle {
         meter = null;
     }
 
-    private void tick() {
+    /**
+     * Counts a step of work (the oracle's own or a caller's) against the clock: now and then it
+     * throws {@link Budget.Exhausted} once the time limit has passed.
+     */
+    public void poll() {
         if ((++work & 4095) == 0 && meter != null) {
             meter.checkTime();
         }
-    }
-
-    /**
-     * Counts a step of a caller's own work against the clock, as the oracle counts its own: now and
-     * then it throws {@link Budget.Exhausted} once the time limit has passed.
-     */
-    public void poll() {
-        tick();
     }
 
     /**
@@ -301,7 +297,7 @@ public final class Oracle {
 
     /** A batch under construction; see {@link #orderedBatch()}. */
     public final class OrderedBatch {
-        private BlockPlacer placer = simulate ? new BlockPlacer(gpu, Oracle.this::tick) : null;
+        private BlockPlacer placer = simulate ? new BlockPlacer(gpu, Oracle.this::poll) : null;
         private boolean saturated;
         private long mask;
         private int size;

@@ -181,8 +181,7 @@ public final class TableChecker {
     /** The name of kernel number {@code seq} of task i (job seq / K, kernel seq % K). */
     private static String label(TaskSet ts, int i, int seq) {
         int k = ts.task(i).kernels();
-        Unit u = ts.units().stream().filter(x -> x.task() == i && x.stage() == seq % k).findFirst().orElseThrow();
-        return u.name() + "#" + seq / k;
+        return ts.unitName(i, seq % k) + "#" + seq / k;
     }
 
     /** @param firstPending the earliest arrival of a job not run yet, or Long.MAX_VALUE when none is left */
