@@ -32,7 +32,8 @@ public final class RuntimeCharge {
         Map<Long, Long> table = new HashMap<>();
         long launch = o.frame(1, 0);
         in.table().forEach((set, c) -> table.put(set, Ticks.add(c, launch)));
-        Interference charged = new Interference(in.model(), in.factors(), table, in.missing(), RuntimeOverhead.NONE);
+        Interference charged = new Interference(in.model(), in.factors(), table, in.missing(), RuntimeOverhead.NONE,
+                in.predicted());
         return new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), tasks, charged, w.platform(),
                 w.sha256(), w.source(), w.pbs(), w.pbsNote());
     }
