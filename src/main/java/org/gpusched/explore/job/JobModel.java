@@ -136,11 +136,6 @@ public final class JobModel {
         return r;
     }
 
-    /** Whether task i's next kernel is in the unit mask. */
-    boolean readyTask(int[] counts, long ready, int i) {
-        return (ready & (1L << unit(i, counts[i]))) != 0;
-    }
-
     /** Earliest start of a kernel not yet completed, or Long.MAX_VALUE when all are done. */
     public long nextArrival(int[] counts) {
         long a = Long.MAX_VALUE;
