@@ -42,7 +42,7 @@ class ArchitectureTest {
 
     /**
      * Tier of each package, lowest first: model, input, oracle, explore, analyses, the PBS front door,
-     * policy, runtime, the review pages, report, cli.
+     * policy, runtime, the review pages, report, the resident JVM's server, cli.
      */
     static final Map<String, Integer> TIERS = tiers(
             List.of("model", "reference"),
@@ -60,6 +60,7 @@ class ArchitectureTest {
             List.of("player", "player.prediction", "runtime", "gantt", "profile", "experiment", "output", "qualify"),
             List.of("pages"),
             List.of("report"),
+            List.of("resident"),
             List.of("cli"));
 
     /**
@@ -231,6 +232,15 @@ class ArchitectureTest {
         javaFiles(MAIN).forEach(f -> size.merge(packageOf(f), lines(f).size(), Integer::sum));
         assertThat(size.entrySet().stream().filter(e -> e.getValue() > 4000).map(e -> e.getKey() + ": " + e.getValue())
                 .toList()).as("rooms over 4,000 lines: split them into rooms that show their families").isEmpty();
+    }
+
+    /** The command line is options and wiring: what computes lives in the rooms below it. */
+    @Test
+    void cliIsWiringOnly() {
+        List<Path> files = javaFiles(MAIN.resolve("cli"));
+        assertThat(files.stream().mapToInt(f -> lines(f).size()).sum()).as("lines in cli").isLessThanOrEqualTo(3500);
+        assertThat(files.stream().filter(f -> lines(f).size() > 250).map(f -> f + ": " + lines(f).size()).toList())
+                .as("cli classes over 250 lines: move what they compute to its room").isEmpty();
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
+import org.gpusched.resident.ResidentServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class ResidentTest {
     @TempDir
     Path dir;
     private ServerSocket server;
-    private Resident resident;
+    private ResidentServer resident;
     private Thread serving;
     private int port;
     private String token;
@@ -43,10 +44,11 @@ class ResidentTest {
     }
 
     /** Starts a resident that runs calls with {@code runner} (null: the real one) and reads its state file. */
-    private void startWith(Resident.Runner runner) throws IOException {
+    private void startWith(ResidentServer.Runner runner) throws IOException {
         server = new ServerSocket(0, 16, InetAddress.getLoopbackAddress());
         Path state = dir.resolve("state");
-        resident = new Resident(state, server, Resident.newToken(), runner == null ? CheckedStdout::run : runner);
+        ResidentServer.Runner calls = runner == null ? Resident::call : runner;
+        resident = new ResidentServer(state, server, ResidentServer.newToken(), calls);
         resident.publish();
         serving = new Thread(() -> {
             try {
@@ -167,7 +169,7 @@ class ResidentTest {
         resident.stop();
         serving.join(10_000);
         server.close();
-        startWith((out, err, args) -> {
+        startWith((out, err, tty, args) -> {
             err.println("gpusched: internal error (a stand-in)");
             return args[0].equals("boom") ? 70 : 0;
         });
