@@ -91,9 +91,15 @@ class ResidentTest {
 
     /** Sends one call and returns the lines of the answer ("run", "exit N"; or "fallback"). */
     private List<String> call(String tokenSent, long pid, String... args) throws IOException {
+        return call(tokenSent, pid, false, args);
+    }
+
+    /** A call as the launcher makes it, {@code stderrTty} its test of the caller's stderr. */
+    private List<String> call(String tokenSent, long pid, boolean stderrTty, String... args) throws IOException {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             OutputStream o = s.getOutputStream();
-            for (String f : List.of(tokenSent, Long.toString(pid), "0", Integer.toString(args.length))) {
+            String tty = stderrTty ? "1" : "0";
+            for (String f : List.of(tokenSent, Long.toString(pid), tty, Integer.toString(args.length))) {
                 o.write((f + "\0").getBytes(StandardCharsets.UTF_8));
             }
             for (String a : args) {
@@ -162,6 +168,35 @@ class ResidentTest {
         assertThat(call(token, caller(appendingTo(out, dir.resolve("err.txt"))), "validate", FIG1))
                 .containsExactly("run", "exit 0");
         assertThat(Files.readString(out)).isEqualTo(CliRunner.run("validate", FIG1).out());
+    }
+
+    @Test
+    void the_callers_terminal_test_travels_with_its_call_and_the_residents_own_comes_back() throws Exception {
+        resident.stop();
+        serving.join(10_000);
+        server.close();
+        List<Boolean> seen = new ArrayList<>();
+        startWith((out, err, tty, args) -> {
+            seen.add(tty);
+            return Resident.call(out, err, tty, args);
+        });
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        long pid = caller(appendingTo(out, err));
+        String before = System.getProperty(ProgressOption.TTY_PROPERTY);
+        System.setProperty(ProgressOption.TTY_PROPERTY, "false");
+        try {
+            assertThat(call(token, pid, false, "validate", FIG1)).containsExactly("run", "exit 0");
+            assertThat(call(token, pid, true, "validate", FIG1)).containsExactly("run", "exit 0");
+            assertThat(seen).containsExactly(false, true);
+            assertThat(System.getProperty(ProgressOption.TTY_PROPERTY)).isEqualTo("false");
+        } finally {
+            if (before == null) {
+                System.clearProperty(ProgressOption.TTY_PROPERTY);
+            } else {
+                System.setProperty(ProgressOption.TTY_PROPERTY, before);
+            }
+        }
     }
 
     @Test
