@@ -16,9 +16,8 @@ import java.util.Locale;
 public final class NativePlayer {
     public static final String LIBRARY = "libgpusched_player.so";
 
-    /** Why the library did not load (null when it did). */
-    private static String loadError;
-    private static boolean attempted;
+    /** The one attempt of this JVM: a native library, once loaded or refused, stays so. */
+    private static final Attempt LOADING = new Attempt();
 
     private NativePlayer() { }
 
@@ -45,19 +44,39 @@ public final class NativePlayer {
     }
 
     /** Loads the library once; throws a {@link CudaException} of kind NO_LIBRARY saying why not. */
-    public static synchronized void load() {
-        if (!attempted) {
-            attempted = true;
-            try {
-                doLoad();
-            } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
-                loadError = "cannot load the native player: " + e.getMessage();
-            } catch (IllegalStateException e) {
-                loadError = e.getMessage();
-            }
+    public static void load() {
+        LOADING.load(NativePlayer::doLoad);
+    }
+
+    /** One attempt to load, remembered: every later call answers as the first did. */
+    static final class Attempt {
+        /** What loads: may throw anything, which the first caller then sees. */
+        @FunctionalInterface
+        interface Load {
+            void run() throws IOException;
         }
-        if (loadError != null) {
-            throw new CudaException(CudaException.Kind.NO_LIBRARY, loadError);
+
+        private boolean attempted;
+        /** Why the library is not loaded, null once it is. */
+        private String error;
+
+        synchronized void load(Load load) {
+            if (!attempted) {
+                attempted = true;
+                // Set first: a failure no catch below names reaches the first caller, and leaves the library unloaded.
+                error = "cannot load the native player: its first attempt failed";
+                try {
+                    load.run();
+                    error = null;
+                } catch (IOException | UnsatisfiedLinkError | SecurityException e) {
+                    error = "cannot load the native player: " + e.getMessage();
+                } catch (IllegalStateException e) {
+                    error = e.getMessage();
+                }
+            }
+            if (error != null) {
+                throw new CudaException(CudaException.Kind.NO_LIBRARY, error);
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 
+import java.io.FileNotFoundException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +18,30 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * either see a GPU or say cleanly that there is none; with it off, say it was not built.
  */
 class NativePlayerTest {
+
+    @Test
+    void aLoadThatFailedInAnyWayRefusesEveryLaterCall() {
+        NativePlayer.Attempt odd = new NativePlayer.Attempt();
+        assertThatThrownBy(() -> odd.load(() -> {
+            throw new IllegalArgumentException("a path no file system takes");
+        })).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> odd.load(() -> { })).isInstanceOf(CudaException.class)
+                .hasMessageContaining("its first attempt failed")
+                .satisfies(e -> assertThat(((CudaException) e).kind()).isEqualTo(CudaException.Kind.NO_LIBRARY));
+
+        NativePlayer.Attempt missing = new NativePlayer.Attempt();
+        for (int call = 0; call < 2; call++) {
+            assertThatThrownBy(() -> missing.load(() -> {
+                throw new FileNotFoundException("libx.so");
+            })).isInstanceOf(CudaException.class).hasMessage("cannot load the native player: libx.so");
+        }
+
+        NativePlayer.Attempt fine = new NativePlayer.Attempt();
+        int[] runs = {0};
+        fine.load(() -> runs[0]++);
+        fine.load(() -> runs[0]++);
+        assertThat(runs[0]).as("loaded once").isEqualTo(1);
+    }
 
     @Test
     void builtLibraryLoadsAndReportsTheDeviceOrItsAbsence() {
