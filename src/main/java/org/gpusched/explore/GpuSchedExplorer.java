@@ -234,7 +234,7 @@ public final class GpuSchedExplorer {
                     note = note + "; the schedule is the best found so far, not proven optimal";
                 }
             }
-            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved);
+            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved, null, null);
         }
         List<Frame> deepest = WitnessPaths.frames(e.trail(), e.deepestTrail(), oracle, jm);
         Witness w = WitnessPaths.witness(deepest, e.deepestTime(), oracle, jm);

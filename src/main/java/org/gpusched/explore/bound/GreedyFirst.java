@@ -88,7 +88,7 @@ public final class GreedyFirst {
                     + "): a bug in the demand bound, so no verdict");
         }
         Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound")
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound", null)
                 .withProof(new Proof(Proof.Kind.DEMAND_BOUND, start, d, Proof.CONFIRMED));
     }
 
@@ -135,7 +135,7 @@ public final class GreedyFirst {
             last = trail.add(last, r.starts()[f], r.masks()[f], 0);
         }
         List<Frame> schedule = WitnessPaths.frames(trail, last, oracle, jm);
-        return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy);
+        return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy, null);
     }
 
     /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */

@@ -312,8 +312,8 @@ public final class WindowRelaxation {
     public Analysis refutation(String method, Stats stats) {
         Witness w = new Witness(java.util.List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
                 java.util.List.of(reason()));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null,
-                Analysis.WINDOW).withProof(new Proof(Proof.Kind.WINDOW_RELAXATION, w.time(), deadlines[window], null));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null, Analysis.WINDOW,
+                null).withProof(new Proof(Proof.Kind.WINDOW_RELAXATION, w.time(), deadlines[window], null));
     }
 
     String reason() {

@@ -70,18 +70,8 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
         return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, engine, p);
     }
 
-    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
-                    Achieved achieved, String foundBy) {
-        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, null);
-    }
-
-    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
-                    Achieved achieved) {
-        this(verdict, method, stats, schedule, witness, note, achieved, null);
-    }
-
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {
-        this(verdict, method, stats, schedule, witness, note, null);
+        this(verdict, method, stats, schedule, witness, note, null, null, null);
     }
 
     /**
