@@ -257,7 +257,7 @@ final class AutoSearch {
 
     /** The window relaxations refuted the set with the engines' statistics at that point. */
     private Outcome refuted(Stats dfsAt, Stats bfsAt) {
-        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt), null, true, dfsVertices);
+        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt, Long::sum), null, true, dfsVertices);
     }
 
     private Outcome check(Engine e, boolean over, Stats partner) {

@@ -157,7 +157,7 @@ public final class DiverseDfs {
     private Analysis verdict(Engine[] engines, boolean[] abandoned, JobModel jm, String method) {
         Stats stats = Stats.EMPTY;
         for (Engine e : engines) {
-            stats = plus(stats, e.snapshot());
+            stats = Stats.plus(stats, e.snapshot(), Math::max); // the searches ran side by side
             // The paths below are rebuilt after the budget may have run out: no clock may stop them.
             e.oracle().detachMeter();
         }
@@ -199,13 +199,5 @@ public final class DiverseDfs {
         return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
                 WitnessPaths.witness(path, e.deepestTime(), e.oracle(), jm), null)
                 .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
-    }
-
-    private static Stats plus(Stats a, Stats b) {
-        return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
-                a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
-                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()),
-                Math.max(a.elapsedNanos(), b.elapsedNanos()),
-                Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
     }
 }

@@ -222,7 +222,7 @@ public final class GpuSchedExplorer {
     private Analysis result(Engine e, Stats before, JobModel jm, String method) {
         Oracle oracle = e.oracle();
         oracle.detachMeter();
-        Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before);
+        Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before, Long::sum);
         if (!e.finalsTrail().isEmpty()) {
             List<Frame> best = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
             Analysis.Achieved achieved = null;
