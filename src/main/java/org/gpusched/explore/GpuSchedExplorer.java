@@ -132,27 +132,25 @@ public final class GpuSchedExplorer {
         String method = method();
         List<GreedyRuns.Run> seeds = List.of();
         long checks0 = System.nanoTime();
-        phases = Phases.NONE;
-        if (options.greedyFirst() && options.graphLimit() == 0) {
+        try {
             // Both early answers are skipped when the graph is drawn (it would be empty) or when
             // the plain search is asked for (the paper's curves count its vertices).
-            meter.phase("checks before the search");
-            try {
+            if (options.greedyFirst() && options.graphLimit() == 0) {
+                meter.phase("checks before the search");
                 GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, mutation, method,
                         !all && ts.units().size() >= greedyFrom);
                 if (start.decided() != null) {
                     return start.decided();
                 }
                 seeds = start.seeds();
-            } catch (Budget.Exhausted e) {
-                // The budget ran out (or another engine decided) before the search began: the
-                // checks before it are no verdict.
-                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
-            } finally {
-                phases = new Phases(System.nanoTime() - checks0, 0, 0);
             }
+        } catch (Budget.Exhausted e) {
+            // The budget ran out (or another engine decided) before the search began: the
+            // checks before it are no verdict.
+            return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
+        } finally {
+            phases = new Phases(System.nanoTime() - checks0, 0, 0);
         }
-        phases = new Phases(System.nanoTime() - checks0, 0, 0);
         meter.phase("search");
         if (all || options.search() != SearchOrder.AUTO || options.graphLimit() > 0) {
             // An order asked for; or everything drawn, where breadth-first alone merges best.
