@@ -81,10 +81,8 @@ final class StateStore implements Sink {
         return t != null;
     }
 
-    long sampleHeap() {
-        long used = meter.sampleHeap();
-        peakHeap = Math.max(peakHeap, used);
-        return used;
+    void sampleHeap() {
+        peakHeap = Math.max(peakHeap, meter.sampleHeap());
     }
 
     /** Drops the layers no vertex left on the frontier can reach again (unless a graph is recorded). */
