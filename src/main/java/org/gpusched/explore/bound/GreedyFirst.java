@@ -129,7 +129,7 @@ public final class GreedyFirst {
 
     /** The schedule of a complete run that {@link #valid} accepted, found by {@code foundBy}. */
     public Analysis found(GreedyRuns.Run r, String method, Stats stats, String foundBy) {
-        Trail trail = new Trail();
+        Trail trail = new Trail(null);
         int last = 0;
         for (int f = 0; f < r.frames(); f++) {
             last = trail.add(last, r.starts()[f], r.masks()[f], 0);
