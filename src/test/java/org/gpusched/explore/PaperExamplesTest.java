@@ -61,7 +61,7 @@ class PaperExamplesTest {
         BaselineResult r = new EdfBaseline(fig1, EdfBaseline.Kind.PARALLEL).run();
         assertThat(r.schedulable()).isFalse();
         Frame first = r.frames().get(0);
-        assertThat(first.batch()).containsExactly(new JobRef(0, 0), new JobRef(1, 0), new JobRef(2, 0));
+        assertThat(first.batch()).containsExactly(new JobRef(0, 0, 0), new JobRef(1, 0, 0), new JobRef(2, 0, 0));
         assertThat(first.end()).isEqualTo(6);
         assertThat(r.misses().subList(0, 2).stream().map(m -> label(fig1, m)).toList())
                 .containsExactlyInAnyOrder("tau1#0", "tau2#0");
