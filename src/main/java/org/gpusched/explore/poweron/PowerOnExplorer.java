@@ -85,7 +85,7 @@ public final class PowerOnExplorer {
         long t0 = System.nanoTime();
         UnboundedJobs tl = new UnboundedJobs(file);
         Oracle oracle = new Oracle(file, meter);
-        PowerState init = new HyperperiodStep(tl, oracle, meter, 0).canonical(0, new int[tl.n]);
+        PowerState init = new HyperperiodStep(tl, oracle, meter, 0).canonical(0, new int[tl.jm.n]);
         List<Set<PowerState>> levels = new ArrayList<>();
         List<Map<PowerState, PowerState>> preds = new ArrayList<>();
         Map<Set<PowerState>, Integer> firstSeen = new HashMap<>();
