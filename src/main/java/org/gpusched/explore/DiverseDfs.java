@@ -83,16 +83,11 @@ public final class DiverseDfs {
         List<GreedyRuns.Run> seeds = List.of();
         if (options.greedyFirst()) {
             Oracle oracle = new Oracle(ts, meter);
-            try {
-                GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, LiveBound.Mutation.NONE, method, true);
-                if (start.decided() != null) {
-                    return start.decided();
-                }
-                seeds = start.seeds();
-            } catch (Budget.Exhausted e) {
-                // The time limit, or another engine decided, before the searches began.
-                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
+            GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, LiveBound.Mutation.NONE, method, true);
+            if (start.decided() != null) {
+                return start.decided();
             }
+            seeds = start.seeds();
         }
         Claims claims = new Claims();
         SharedBatches batches = new SharedBatches();

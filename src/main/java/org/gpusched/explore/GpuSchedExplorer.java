@@ -144,10 +144,6 @@ public final class GpuSchedExplorer {
                 }
                 seeds = start.seeds();
             }
-        } catch (Budget.Exhausted e) {
-            // The budget ran out (or another engine decided) before the search began: the
-            // checks before it are no verdict.
-            return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
         } finally {
             phases = new Phases(System.nanoTime() - checks0, 0, 0);
         }

@@ -5,6 +5,7 @@ import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Trail;
 import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
@@ -57,17 +58,24 @@ public final class GreedyFirst {
      */
     public static Start start(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method,
                               boolean schedule) {
-        Analysis refuted = refute(ts, oracle, jm, mutation, method);
-        if (refuted != null || !schedule) {
-            return new Start(refuted, List.of());
+        try {
+            Analysis refuted = refute(ts, oracle, jm, mutation, method);
+            if (refuted != null || !schedule) {
+                return new Start(refuted, List.of());
+            }
+            GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
+            Analysis found = g.schedule(method);
+            return new Start(found, found != null ? List.of() : g.prefixes());
+        } catch (Budget.Exhausted e) {
+            // The budget ran out (or another engine decided) before the search began: the checks
+            // before it are no verdict.
+            return new Start(new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage()),
+                    List.of());
         }
-        GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
-        Analysis found = g.schedule(method);
-        return new Start(found, found != null ? List.of() : g.prefixes());
     }
 
     /** Not schedulable with a one-line reason when the global demand check fails, else null. */
-    public static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
+    private static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
         long t0 = System.nanoTime();
         DemandBound demand = new DemandBound(ts, oracle, jm, mutation);
         // The first frame starts at the first release (with offsets or jitter it may be after 0).
