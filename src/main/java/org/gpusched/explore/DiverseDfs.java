@@ -7,7 +7,6 @@ import org.gpusched.explore.graph.*;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.JobLimit;
@@ -141,7 +140,7 @@ public final class DiverseDfs {
             }
             abandoned[i] |= failed[i] != null; // out of memory: whatever it claimed was not explored
         }
-        return verdict(engines, abandoned, jm, method);
+        return verdict(engines, abandoned, method);
     }
 
     /** Whether a search's own end decides for all: a schedule, or nothing left without any skip. */
@@ -149,7 +148,7 @@ public final class DiverseDfs {
         return failed == null && (!e.finalsTrail().isEmpty() || !e.stoppedByBudget() && e.foreignSkips() == 0);
     }
 
-    private Analysis verdict(Engine[] engines, boolean[] abandoned, JobModel jm, String method) {
+    private Analysis verdict(Engine[] engines, boolean[] abandoned, String method) {
         Stats stats = Stats.EMPTY;
         for (Engine e : engines) {
             stats = Stats.plus(stats, e.snapshot(), Math::max); // the searches ran side by side
@@ -158,8 +157,7 @@ public final class DiverseDfs {
         }
         for (Engine e : engines) {
             if (!e.finalsTrail().isEmpty()) {
-                List<Frame> schedule = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), e.oracle(), jm);
-                return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null);
+                return new Analysis(Verdict.SCHEDULABLE, method, stats, e.schedule(), null, null);
             }
         }
         boolean allDone = true;
@@ -169,7 +167,7 @@ public final class DiverseDfs {
             Engine e = engines[i];
             boolean stopped = abandoned[i] && fault != Fault.ABANDON_UNSEEN || e.stoppedByBudget();
             if (!stopped && !abandoned[i] && e.foreignSkips() == 0) {
-                return refuted(e, stats, jm, method); // it explored everything alone
+                return refuted(e, stats, method); // it explored everything alone
             }
             if (stopped) {
                 allDone = false;
@@ -182,17 +180,13 @@ public final class DiverseDfs {
             }
         }
         if (allDone) {
-            return refuted(deepest, stats, jm, method);
+            return refuted(deepest, stats, method);
         }
-        List<Frame> path = WitnessPaths.frames(deepest.trail(), deepest.deepestTrail(), deepest.oracle(), jm);
-        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(),
-                WitnessPaths.witness(path, deepest.deepestTime(), deepest.oracle(), jm), note);
+        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), deepest.witness(), note);
     }
 
-    private static Analysis refuted(Engine e, Stats stats, JobModel jm, String method) {
-        List<Frame> path = WitnessPaths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
-                WitnessPaths.witness(path, e.deepestTime(), e.oracle(), jm), null)
+    private static Analysis refuted(Engine e, Stats stats, String method) {
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), e.witness(), null)
                 .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
     }
 }

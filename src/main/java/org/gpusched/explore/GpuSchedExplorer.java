@@ -7,7 +7,6 @@ import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.JobLimit;
@@ -214,11 +213,10 @@ public final class GpuSchedExplorer {
 
     /** The analysis an engine ended with; {@code before} is a partner engine's work, added to the statistics. */
     private Analysis result(Engine e, Stats before, JobModel jm, String method) {
-        Oracle oracle = e.oracle();
-        oracle.detachMeter();
+        e.oracle().detachMeter();
         Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before, Long::sum);
         if (!e.finalsTrail().isEmpty()) {
-            List<Frame> best = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
+            List<Frame> best = e.schedule();
             Analysis.Achieved achieved = null;
             String note = e.budgetNote();
             if (options.stop() == StopRule.ALL) {
@@ -230,8 +228,7 @@ public final class GpuSchedExplorer {
             }
             return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved, null, null);
         }
-        List<Frame> deepest = WitnessPaths.frames(e.trail(), e.deepestTrail(), oracle, jm);
-        Witness w = WitnessPaths.witness(deepest, e.deepestTime(), oracle, jm);
+        Witness w = e.witness();
         if (e.stoppedByBudget()) {
             return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote());
         }
