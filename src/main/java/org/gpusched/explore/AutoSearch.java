@@ -46,10 +46,6 @@ final class AutoSearch {
      * both engines' statistics at that point of the sequence, summed.
      */
     record Outcome(Engine decider, Stats partner, String inconclusiveNote, boolean byWindow, long[] vertices) {
-        Outcome(Engine decider, Stats partner, String inconclusiveNote) {
-            this(decider, partner, inconclusiveNote, false, null);
-        }
-
         /** Vertices per depth to report: depth-first's when the window turn decided (a turn ahead not counted). */
         long[] verticesPerDepth() {
             return vertices != null ? vertices : decider.verticesPerDepth();
@@ -262,12 +258,12 @@ final class AutoSearch {
 
     private Outcome check(Engine e, boolean over, Stats partner) {
         if (!e.finalsTrail().isEmpty() || over && !e.stoppedByBudget()) {
-            return new Outcome(e, partner, null);
+            return new Outcome(e, partner, null, false, null);
         }
         if (e.stoppedByBudget() || e.states() + partner.states() > maxStates) {
             String note = e.stoppedByBudget() && !e.budgetNote().startsWith("state budget") ? e.budgetNote()
                     : "state budget of " + maxStates + " reached";
-            return new Outcome(e, partner, note);
+            return new Outcome(e, partner, note, false, null);
         }
         return null;
     }
