@@ -29,6 +29,7 @@ public final class GreedyFirst {
     private final Oracle oracle;
     private final JobModel jm;
     private final long t0 = System.nanoTime();
+    /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
     /** Who found a schedule of the randomised restarts ({@link RestartRuns}). */
@@ -65,7 +66,7 @@ public final class GreedyFirst {
             }
             GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
             Analysis found = g.schedule(method);
-            return new Start(found, found != null ? List.of() : g.prefixes());
+            return new Start(found, found != null ? List.of() : g.prefixes);
         } catch (Budget.Exhausted e) {
             // The budget ran out (or another engine decided) before the search began: the checks
             // before it are no verdict.
@@ -144,11 +145,6 @@ public final class GreedyFirst {
         }
         List<Frame> schedule = WitnessPaths.frames(trail, last, oracle, jm);
         return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy, null);
-    }
-
-    /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */
-    public List<GreedyRuns.Run> prefixes() {
-        return prefixes;
     }
 
     /** The table checker's rules, on a run (a complete one must also run every job). */
