@@ -176,7 +176,7 @@ public final class GpuSchedExplorer {
         logSplit(bfs);
         if (LOG.isInfoEnabled()) {
             LOG.info(String.format(java.util.Locale.ROOT, "auto: depth-first %.1f ms, breadth-first %.1f ms",
-                    dfs.elapsedNanos() / 1e6, bfs.elapsedNanos() / 1e6));
+                    dfs.snapshot().elapsedMillis(), bfs.snapshot().elapsedMillis()));
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();

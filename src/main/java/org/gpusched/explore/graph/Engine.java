@@ -191,11 +191,6 @@ public final class Engine {
         return true;
     }
 
-    /** Time spent exploring (an interleaved engine is not charged for its partner's turns). */
-    public long elapsedNanos() {
-        return activeNanos;
-    }
-
     private void pushAll(List<Vertex> created) {
         if (opt.search() == SearchOrder.DFS) {
             // Most progress, then earliest time, ends on top of the stack.
@@ -252,7 +247,7 @@ public final class Engine {
         }
     }
 
-    /** The statistics so far (for a partner engine's share of a result). */
+    /** The statistics so far (a partner engine's share of a result); the time is that of its own turns only. */
     public Stats snapshot() {
         return new Stats(store.vertices, store.states, expander.edges, store.merges, expander.splits,
                 expander.fastForwards, expander.pruned, Math.max(store.deepestDepth, 0), activeNanos, store.peakHeap);
