@@ -183,7 +183,7 @@ final class AutoSearch {
             return refuted(dfsAt, bfsAt);
         }
         if (ahead != null) {
-            ahead.rethrow();
+            LayerSplit.rethrowUnchecked(ahead.failed);
         }
         return null;
     }
@@ -230,14 +230,6 @@ final class AutoSearch {
             }
             LayerSplit.awaitAll(List.of(task));
             helperCpuNanos += cpu;
-        }
-
-        void rethrow() {
-            if (failed instanceof RuntimeException re) {
-                throw re;
-            } else if (failed instanceof Error err) {
-                throw err;
-            }
         }
     }
 

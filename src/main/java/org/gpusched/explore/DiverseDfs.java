@@ -133,10 +133,8 @@ public final class DiverseDfs {
         }
         LayerSplit.awaitAll(running);
         for (int i = 0; i < threads; i++) {
-            if (failed[i] instanceof RuntimeException re) {
-                throw re;
-            } else if (failed[i] instanceof Error err && !(err instanceof OutOfMemoryError)) {
-                throw err;
+            if (!(failed[i] instanceof OutOfMemoryError)) {
+                LayerSplit.rethrowUnchecked(failed[i]);
             }
             abandoned[i] |= failed[i] != null; // out of memory: whatever it claimed was not explored
         }

@@ -162,12 +162,7 @@ public final class LayerSplit {
         try {
             return f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
+            rethrowUnchecked(e.getCause());
             throw e;
         } finally {
             r.results.set(at, null); // completed and handed out: the round keeps no list it has inserted
@@ -260,6 +255,16 @@ public final class LayerSplit {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Throws a task's failure {@code t} (null: none) again, on the thread that waited, when it is unchecked. */
+    public static void rethrowUnchecked(Throwable t) {
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error err) {
+            throw err;
         }
     }
 
