@@ -163,10 +163,7 @@ public final class GreedyFirst {
                     || !oracle.batch(mask).eligible() || end > jm.minDeadline(counts, mask)) {
                 return false;
             }
-            for (long b = mask; b != 0; b &= b - 1) {
-                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-                done++;
-            }
+            done += jm.count(counts, mask, 1);
             prevEnd = end;
         }
         return !r.complete() || done == jm.totalKernels;

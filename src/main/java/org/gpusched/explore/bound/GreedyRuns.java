@@ -121,10 +121,7 @@ public final class GreedyRuns {
             }
             starts[frames] = t;
             masks[frames++] = mask;
-            for (long b = mask; b != 0; b &= b - 1) {
-                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-                done++;
-            }
+            done += jm.count(counts, mask, 1);
             t = end;
         }
         return new Run(p, true, Arrays.copyOf(starts, frames), Arrays.copyOf(masks, frames));
@@ -183,9 +180,7 @@ public final class GreedyRuns {
         }
         long end = Ticks.add(t, c);
         int[] after = counts.clone(); // a fresh array each time: the bound's memo keeps it
-        for (long b = mask; b != 0; b &= b - 1) {
-            after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-        }
+        jm.count(after, mask, 1);
         if (live == null) {
             live = bounds.get();
         }

@@ -147,6 +147,14 @@ public final class JobModel {
         return a;
     }
 
+    /** Adds {@code sign} to the count of every task with a unit in the batch {@code mask}; the kernels, signed. */
+    public int count(int[] counts, long mask, int sign) {
+        for (long b = mask; b != 0; b &= b - 1) {
+            counts[taskOf[Long.numberOfTrailingZeros(b)]] += sign;
+        }
+        return sign * Long.bitCount(mask);
+    }
+
     /** Earliest effective deadline among the next kernels in {@code mask}. */
     public long minDeadline(int[] counts, long mask) {
         long d = Long.MAX_VALUE;
