@@ -1,6 +1,7 @@
 package org.gpusched.explore.job;
 
 import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
 
 import java.util.List;
 
@@ -72,6 +73,12 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
 
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {
         this(verdict, method, stats, schedule, witness, note, null, null, null);
+    }
+
+    /** No verdict, with why ({@code note}), the time the meter ran and its heap peak. */
+    public static Analysis inconclusive(String method, Budget.Meter meter, String note) {
+        return new Analysis(Verdict.INCONCLUSIVE, method, new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(),
+                meter.peakHeap()), List.of(), null, note);
     }
 
     /**

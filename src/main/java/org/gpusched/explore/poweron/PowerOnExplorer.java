@@ -62,9 +62,9 @@ public final class PowerOnExplorer {
         try {
             return search(file, meter);
         } catch (Budget.Exhausted e) {
-            return new Result(inconclusive(meter, e.getMessage()), file, -1, -1);
+            return new Result(Analysis.inconclusive(METHOD, meter, e.getMessage()), file, -1, -1);
         } catch (OutOfMemoryError e) {
-            return new Result(inconclusive(meter, Budget.OUT_OF_MEMORY), file, -1, -1);
+            return new Result(Analysis.inconclusive(METHOD, meter, Budget.OUT_OF_MEMORY), file, -1, -1);
         }
     }
 
@@ -74,11 +74,6 @@ public final class PowerOnExplorer {
      */
     public Result analyze() {
         return analyze(options.budget().start());
-    }
-
-    private static Analysis inconclusive(Budget.Meter meter, String note) {
-        return new Analysis(Verdict.INCONCLUSIVE, METHOD, new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(),
-                meter.peakHeap()), List.of(), null, note);
     }
 
     private Result search(TaskSet file, Budget.Meter meter) {
