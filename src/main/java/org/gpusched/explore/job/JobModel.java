@@ -100,11 +100,6 @@ public final class JobModel {
         return offset[task] + job * period[task];
     }
 
-    /** Whether kernel {@code stage} is the last of task i's chain. */
-    boolean lastStage(int i, int stage) {
-        return stage == chain[i] - 1;
-    }
-
     public long deadline(int task, int job) {
         return offset[task] + job * period[task] + relDeadline[task];
     }
