@@ -180,21 +180,17 @@ public final class GpuSchedExplorer {
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
-        Analysis a;
-        if (o.byWindow()) {
-            oracle.detachMeter();
-            a = window.schedule() != null
-                    ? new GreedyFirst(oracle, jm).found(window.schedule(), method, o.partner(), Analysis.SWEEP)
-                    : window.refutation(method, o.partner());
-        } else {
-            a = result(o.decider(), o.partner(), jm, method);
-            if (o.inconclusiveNote() != null) {
-                a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
-            }
-        }
         graph = o.decider().graph();
         verticesPerDepth = o.verticesPerDepth().clone();
-        return a;
+        if (o.byWindow()) {
+            oracle.detachMeter();
+            return window.schedule() != null
+                    ? new GreedyFirst(oracle, jm).found(window.schedule(), method, o.partner(), Analysis.SWEEP)
+                    : window.refutation(method, o.partner());
+        }
+        Analysis a = result(o.decider(), o.partner(), jm, method);
+        return o.inconclusiveNote() == null ? a
+                : new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
     }
 
     private Engine run(Oracle oracle, JobModel jm, Options o, List<GreedyRuns.Run> seeds) {
