@@ -29,10 +29,6 @@ public final class BruteForceExplorer {
 
     private record Edge(State parent, long start, long end, List<Item> batch) { }
 
-    public BruteForceExplorer(TaskSet ts, long maxStates) {
-        this(ts, Budget.of(maxStates, null));
-    }
-
     public BruteForceExplorer(TaskSet ts, Budget budget) {
         Window.require(ts);
         JobLimit.require(ts, "brute force");

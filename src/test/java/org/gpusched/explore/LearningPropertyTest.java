@@ -72,7 +72,7 @@ class LearningPropertyTest {
             if (new JobModel(ts).learning.symmetry.any()) {
                 symmetric++;
             }
-            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(BRUTE_BUDGET, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             schedulable += reference == Verdict.SCHEDULABLE ? 1 : 0;
             Options canonical = Options.defaults().withMerge(MergeLevel.CANONICAL);
