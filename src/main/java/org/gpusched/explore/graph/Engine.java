@@ -216,12 +216,12 @@ public final class Engine {
 
     /** Time of every thread that worked for this engine (its own steps and its workers' expansions). */
     public long workNanos() {
-        return activeNanos + (split == null ? 0 : split.busyNanos());
+        return activeNanos + (split == null ? 0 : split.busy.get());
     }
 
     /** CPU time of the threads other than the caller's that worked for this engine. */
     public long helperCpuNanos() {
-        return split == null ? 0 : split.helperCpuNanos();
+        return split == null ? 0 : split.helperCpu.get();
     }
 
     /**
@@ -230,7 +230,7 @@ public final class Engine {
      */
     public long[] splitNanos() {
         return split == null ? null
-                : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
+                : new long[] {activeNanos, split.insertNanos, split.fill.get(), split.ownNanos - split.ownFillNanos};
     }
 
     /** Breadth-first split over threads: keeps {@code k} of its workers out until {@link #widen} (see LayerSplit). */
