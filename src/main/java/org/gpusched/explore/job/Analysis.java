@@ -55,9 +55,7 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
      * the search (greedy runs, the relaxations, the solver's model, the re-check) included.
      */
     public Analysis timed(long elapsedNanos) {
-        Stats s = stats;
-        Stats t = new Stats(s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(), s.pruned(),
-                s.maxDepth(), Math.max(s.elapsedNanos(), elapsedNanos), s.peakHeapBytes());
+        Stats t = Stats.plus(stats, new Stats(0, 0, 0, 0, 0, 0, 0, 0, elapsedNanos, 0), Math::max);
         return new Analysis(verdict, method, t, schedule, witness, note, achieved, foundBy, repeat, engine, proof);
     }
 
