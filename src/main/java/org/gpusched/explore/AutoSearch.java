@@ -46,10 +46,6 @@ final class AutoSearch {
      * both engines' statistics at that point of the sequence, summed.
      */
     record Outcome(Engine decider, Stats partner, String inconclusiveNote, boolean byWindow, long[] vertices) {
-        Outcome(Engine decider, Stats partner, String inconclusiveNote) {
-            this(decider, partner, inconclusiveNote, false, null);
-        }
-
         /** Vertices per depth to report: depth-first's when the window turn decided (a turn ahead not counted). */
         long[] verticesPerDepth() {
             return vertices != null ? vertices : decider.verticesPerDepth();
@@ -187,7 +183,7 @@ final class AutoSearch {
             return refuted(dfsAt, bfsAt);
         }
         if (ahead != null) {
-            ahead.rethrow();
+            LayerSplit.rethrowUnchecked(ahead.failed);
         }
         return null;
     }
@@ -235,14 +231,6 @@ final class AutoSearch {
             LayerSplit.awaitAll(List.of(task));
             helperCpuNanos += cpu;
         }
-
-        void rethrow() {
-            if (failed instanceof RuntimeException re) {
-                throw re;
-            } else if (failed instanceof Error err) {
-                throw err;
-            }
-        }
     }
 
     /**
@@ -257,17 +245,17 @@ final class AutoSearch {
 
     /** The window relaxations refuted the set with the engines' statistics at that point. */
     private Outcome refuted(Stats dfsAt, Stats bfsAt) {
-        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt), null, true, dfsVertices);
+        return new Outcome(dfs, Stats.plus(dfsAt, bfsAt, Long::sum), null, true, dfsVertices);
     }
 
     private Outcome check(Engine e, boolean over, Stats partner) {
         if (!e.finalsTrail().isEmpty() || over && !e.stoppedByBudget()) {
-            return new Outcome(e, partner, null);
+            return new Outcome(e, partner, null, false, null);
         }
         if (e.stoppedByBudget() || e.states() + partner.states() > maxStates) {
             String note = e.stoppedByBudget() && !e.budgetNote().startsWith("state budget") ? e.budgetNote()
                     : "state budget of " + maxStates + " reached";
-            return new Outcome(e, partner, note);
+            return new Outcome(e, partner, note, false, null);
         }
         return null;
     }

@@ -29,10 +29,6 @@ public final class BruteForceExplorer {
 
     private record Edge(State parent, long start, long end, List<Item> batch) { }
 
-    public BruteForceExplorer(TaskSet ts, long maxStates) {
-        this(ts, Budget.of(maxStates, null));
-    }
-
     public BruteForceExplorer(TaskSet ts, Budget budget) {
         Window.require(ts);
         JobLimit.require(ts, "brute force");
@@ -50,16 +46,11 @@ public final class BruteForceExplorer {
         try {
             return search(meter);
         } catch (Budget.Exhausted e) {
-            return inconclusive(meter, e.getMessage());
+            return Analysis.inconclusive("brute-force", meter, e.getMessage());
         } catch (OutOfMemoryError e) {
             // The search's maps are unreachable now, so memory is back.
-            return inconclusive(meter, Budget.OUT_OF_MEMORY);
+            return Analysis.inconclusive("brute-force", meter, Budget.OUT_OF_MEMORY);
         }
-    }
-
-    private static Analysis inconclusive(Budget.Meter meter, String note) {
-        return new Analysis(Verdict.INCONCLUSIVE, "brute-force",
-                new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(), meter.peakHeap()), List.of(), null, note);
     }
 
     /**

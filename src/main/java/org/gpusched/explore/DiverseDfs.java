@@ -7,7 +7,6 @@ import org.gpusched.explore.graph.*;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.JobLimit;
@@ -83,16 +82,11 @@ public final class DiverseDfs {
         List<GreedyRuns.Run> seeds = List.of();
         if (options.greedyFirst()) {
             Oracle oracle = new Oracle(ts, meter);
-            try {
-                GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, LiveBound.Mutation.NONE, method, true);
-                if (start.decided() != null) {
-                    return start.decided();
-                }
-                seeds = start.seeds();
-            } catch (Budget.Exhausted e) {
-                // The time limit, or another engine decided, before the searches began.
-                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
+            GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, LiveBound.Mutation.NONE, method, true);
+            if (start.decided() != null) {
+                return start.decided();
             }
+            seeds = start.seeds();
         }
         Claims claims = new Claims();
         SharedBatches batches = new SharedBatches();
@@ -139,14 +133,12 @@ public final class DiverseDfs {
         }
         LayerSplit.awaitAll(running);
         for (int i = 0; i < threads; i++) {
-            if (failed[i] instanceof RuntimeException re) {
-                throw re;
-            } else if (failed[i] instanceof Error err && !(err instanceof OutOfMemoryError)) {
-                throw err;
+            if (!(failed[i] instanceof OutOfMemoryError)) {
+                LayerSplit.rethrowUnchecked(failed[i]);
             }
             abandoned[i] |= failed[i] != null; // out of memory: whatever it claimed was not explored
         }
-        return verdict(engines, abandoned, jm, method);
+        return verdict(engines, abandoned, method);
     }
 
     /** Whether a search's own end decides for all: a schedule, or nothing left without any skip. */
@@ -154,17 +146,16 @@ public final class DiverseDfs {
         return failed == null && (!e.finalsTrail().isEmpty() || !e.stoppedByBudget() && e.foreignSkips() == 0);
     }
 
-    private Analysis verdict(Engine[] engines, boolean[] abandoned, JobModel jm, String method) {
+    private Analysis verdict(Engine[] engines, boolean[] abandoned, String method) {
         Stats stats = Stats.EMPTY;
         for (Engine e : engines) {
-            stats = plus(stats, e.snapshot());
+            stats = Stats.plus(stats, e.snapshot(), Math::max); // the searches ran side by side
             // The paths below are rebuilt after the budget may have run out: no clock may stop them.
             e.oracle().detachMeter();
         }
         for (Engine e : engines) {
             if (!e.finalsTrail().isEmpty()) {
-                List<Frame> schedule = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), e.oracle(), jm);
-                return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null);
+                return new Analysis(Verdict.SCHEDULABLE, method, stats, e.schedule(), null, null);
             }
         }
         boolean allDone = true;
@@ -174,7 +165,7 @@ public final class DiverseDfs {
             Engine e = engines[i];
             boolean stopped = abandoned[i] && fault != Fault.ABANDON_UNSEEN || e.stoppedByBudget();
             if (!stopped && !abandoned[i] && e.foreignSkips() == 0) {
-                return refuted(e, stats, jm, method); // it explored everything alone
+                return refuted(e, stats, method); // it explored everything alone
             }
             if (stopped) {
                 allDone = false;
@@ -187,25 +178,13 @@ public final class DiverseDfs {
             }
         }
         if (allDone) {
-            return refuted(deepest, stats, jm, method);
+            return refuted(deepest, stats, method);
         }
-        List<Frame> path = WitnessPaths.frames(deepest.trail(), deepest.deepestTrail(), deepest.oracle(), jm);
-        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(),
-                WitnessPaths.witness(path, deepest.deepestTime(), deepest.oracle(), jm), note);
+        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), deepest.witness(), note);
     }
 
-    private static Analysis refuted(Engine e, Stats stats, JobModel jm, String method) {
-        List<Frame> path = WitnessPaths.frames(e.trail(), e.deepestTrail(), e.oracle(), jm);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(),
-                WitnessPaths.witness(path, e.deepestTime(), e.oracle(), jm), null)
+    private static Analysis refuted(Engine e, Stats stats, String method) {
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), e.witness(), null)
                 .withProof(Proof.of(Proof.Kind.EXHAUSTIVE_SEARCH));
-    }
-
-    private static Stats plus(Stats a, Stats b) {
-        return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
-                a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
-                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()),
-                Math.max(a.elapsedNanos(), b.elapsedNanos()),
-                Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
     }
 }

@@ -7,7 +7,6 @@ import org.gpusched.explore.graph.Workers;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.model.JobLimit;
@@ -132,27 +131,21 @@ public final class GpuSchedExplorer {
         String method = method();
         List<GreedyRuns.Run> seeds = List.of();
         long checks0 = System.nanoTime();
-        phases = Phases.NONE;
-        if (options.greedyFirst() && options.graphLimit() == 0) {
+        try {
             // Both early answers are skipped when the graph is drawn (it would be empty) or when
             // the plain search is asked for (the paper's curves count its vertices).
-            meter.phase("checks before the search");
-            try {
+            if (options.greedyFirst() && options.graphLimit() == 0) {
+                meter.phase("checks before the search");
                 GreedyFirst.Start start = GreedyFirst.start(ts, oracle, jm, mutation, method,
                         !all && ts.units().size() >= greedyFrom);
                 if (start.decided() != null) {
                     return start.decided();
                 }
                 seeds = start.seeds();
-            } catch (Budget.Exhausted e) {
-                // The budget ran out (or another engine decided) before the search began: the
-                // checks before it are no verdict.
-                return new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage());
-            } finally {
-                phases = new Phases(System.nanoTime() - checks0, 0, 0);
             }
+        } finally {
+            phases = new Phases(System.nanoTime() - checks0, 0, 0);
         }
-        phases = new Phases(System.nanoTime() - checks0, 0, 0);
         meter.phase("search");
         if (all || options.search() != SearchOrder.AUTO || options.graphLimit() > 0) {
             // An order asked for; or everything drawn, where breadth-first alone merges best.
@@ -183,25 +176,21 @@ public final class GpuSchedExplorer {
         logSplit(bfs);
         if (LOG.isInfoEnabled()) {
             LOG.info(String.format(java.util.Locale.ROOT, "auto: depth-first %.1f ms, breadth-first %.1f ms",
-                    dfs.elapsedNanos() / 1e6, bfs.elapsedNanos() / 1e6));
+                    dfs.snapshot().elapsedMillis(), bfs.snapshot().elapsedMillis()));
         }
         phases = phases.plus(searched(dfs)).plus(searched(bfs));
         own.detachMeter();
-        Analysis a;
-        if (o.byWindow()) {
-            oracle.detachMeter();
-            a = window.schedule() != null
-                    ? new GreedyFirst(oracle, jm).found(window.schedule(), method, o.partner(), Analysis.SWEEP)
-                    : window.refutation(method, o.partner());
-        } else {
-            a = result(o.decider(), o.partner(), jm, method);
-            if (o.inconclusiveNote() != null) {
-                a = new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
-            }
-        }
         graph = o.decider().graph();
         verticesPerDepth = o.verticesPerDepth().clone();
-        return a;
+        if (o.byWindow()) {
+            oracle.detachMeter();
+            return window.schedule() != null
+                    ? new GreedyFirst(oracle, jm).found(window.schedule(), method, o.partner(), Analysis.SWEEP)
+                    : window.refutation(method, o.partner());
+        }
+        Analysis a = result(o.decider(), o.partner(), jm, method);
+        return o.inconclusiveNote() == null ? a
+                : new Analysis(Verdict.INCONCLUSIVE, method, a.stats(), List.of(), a.witness(), o.inconclusiveNote());
     }
 
     private Engine run(Oracle oracle, JobModel jm, Options o, List<GreedyRuns.Run> seeds) {
@@ -220,11 +209,10 @@ public final class GpuSchedExplorer {
 
     /** The analysis an engine ended with; {@code before} is a partner engine's work, added to the statistics. */
     private Analysis result(Engine e, Stats before, JobModel jm, String method) {
-        Oracle oracle = e.oracle();
-        oracle.detachMeter();
-        Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before);
+        e.oracle().detachMeter();
+        Stats stats = before == null ? e.snapshot() : Stats.plus(e.snapshot(), before, Long::sum);
         if (!e.finalsTrail().isEmpty()) {
-            List<Frame> best = WitnessPaths.frames(e.trail(), e.finalsTrail().get(0), oracle, jm);
+            List<Frame> best = e.schedule();
             Analysis.Achieved achieved = null;
             String note = e.budgetNote();
             if (options.stop() == StopRule.ALL) {
@@ -234,10 +222,9 @@ public final class GpuSchedExplorer {
                     note = note + "; the schedule is the best found so far, not proven optimal";
                 }
             }
-            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved);
+            return new Analysis(Verdict.SCHEDULABLE, method, stats, best, null, note, achieved, null, null);
         }
-        List<Frame> deepest = WitnessPaths.frames(e.trail(), e.deepestTrail(), oracle, jm);
-        Witness w = WitnessPaths.witness(deepest, e.deepestTime(), oracle, jm);
+        Witness w = e.witness();
         if (e.stoppedByBudget()) {
             return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), w, e.budgetNote());
         }

@@ -59,7 +59,7 @@ public record Margins(List<JobMargin> jobs, List<TaskMargin> tasks, JobMargin ti
             Frame f = schedule.get(i);
             for (JobRef j : f.batch()) {
                 Task t = ts.task(j.task());
-                JobRef job = new JobRef(j.task(), j.job());
+                JobRef job = new JobRef(j.task(), j.job(), 0);
                 if (j.stage() == 0) {
                     started.put(job, f.start());
                 }

@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.PowerOnBruteForce;
 import org.gpusched.explore.poweron.PowerOnExplorer;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.InputException;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.TaskSet;
@@ -214,7 +215,7 @@ class UserPathPropertyTest {
                         .reaches((p.explored() + 2) * ts.hyperperiod(), 200_000);
                 return reaches ? Verdict.SCHEDULABLE : Verdict.NOT_SCHEDULABLE;
             }
-            Verdict v = new BruteForceExplorer(ts, 1_000_000).analyze().verdict();
+            Verdict v = new BruteForceExplorer(ts, Budget.of(1_000_000, null)).analyze().verdict();
             return v == Verdict.INCONCLUSIVE ? null : v;
         } catch (IllegalStateException e) {
             return null; // the twin's own budget

@@ -7,6 +7,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -34,7 +35,7 @@ class BoundMutationTest {
                 continue;
             }
             compared++;
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             for (SearchOrder order : new SearchOrder[] {SearchOrder.AUTO, SearchOrder.BFS}) {
                 Verdict mutated = new GpuSchedExplorer(ts, search.withSearch(order), mutation, Engine.LAZY_FROM,
                         GpuSchedExplorer.GREEDY_FROM, LayerSplit.ROUND).analyze().verdict();

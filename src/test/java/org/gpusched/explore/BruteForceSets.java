@@ -2,6 +2,7 @@ package org.gpusched.explore;
 
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
@@ -39,7 +40,7 @@ final class BruteForceSets {
                 continue;
             }
             compared++;
-            Verdict reference = new BruteForceExplorer(ts, BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(BUDGET, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             seen.merge(reference, 1, Integer::sum);
             if (!check.check(seed, ts, reference)) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.RandomPipelines;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.oracle.CompletionModel;
@@ -76,7 +77,7 @@ public class CopiesPropertyTest {
             }
             compared++;
             withCopies += ts.units().stream().anyMatch(u -> u.copies() > 0) ? 1 : 0;
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             seen.merge(reference, 1, Integer::sum);
             Analysis a = new GpuSchedExplorer(ts, Options.defaults()).analyze();

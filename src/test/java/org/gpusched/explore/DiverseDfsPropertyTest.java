@@ -6,6 +6,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomPipelines;
 import org.gpusched.RandomTaskSets;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -63,7 +64,7 @@ class DiverseDfsPropertyTest {
             if (ts.kernelCount() > BruteForceSets.MAX_KERNELS) {
                 continue;
             }
-            Verdict reference = new BruteForceExplorer(ts, BruteForceSets.BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(BruteForceSets.BUDGET, null)).analyze().verdict();
             Analysis a = dives(ts, seed, DiverseDfs.Fault.ABANDON_UNSEEN);
             if (a.verdict() == Verdict.NOT_SCHEDULABLE && reference == Verdict.SCHEDULABLE) {
                 unsound.add("seed " + seed);

@@ -115,7 +115,7 @@ class EarliestSweepPropertyTest {
             found[0] += any ? 1 : 0;
             // The search with a 2-state dive, so that the sweep takes turns beside it.
             for (int threads = 1; threads <= 2; threads++) {
-                Analysis a = new GpuSchedExplorer(ts, Options.defaults().withDive(2).withThreads(threads),
+                Analysis a = new GpuSchedExplorer(ts, TestOptions.dive(Options.defaults(), 2).withThreads(threads),
                         LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND).analyze();
                 if (a.verdict() != reference) {
                     failures.add("seed " + seed + ": auto with sweep turns, " + threads + " thread(s), says "

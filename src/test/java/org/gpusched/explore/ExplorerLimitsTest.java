@@ -5,6 +5,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.TestFiles;
+import org.gpusched.model.Budget;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
@@ -38,7 +39,8 @@ class ExplorerLimitsTest {
                  "tasks":[{"name":"a","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}},
                           {"name":"b","period":4,"deadline":2,"wcet":2,"kernel":{"blocks":1,"threadsPerBlock":32}}]}
                 """);
-        assertThat(new BruteForceExplorer(ts, 100_000).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(new BruteForceExplorer(ts, Budget.of(100_000, null)).analyze().verdict())
+                .isEqualTo(Verdict.SCHEDULABLE);
         assertThat(new GpuSchedExplorer(ts, Options.defaults()).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
     }
 

@@ -85,7 +85,7 @@ class ExplorerPropertyTest {
                             .withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1, GpuSchedExplorer.GREEDY_FROM,
                             LayerSplit.ROUND).analyze().verdict());
             check(failures, seed, "domination/auto with a 3-state dive on two threads", reference,
-                    analyze(ts, search.withDive(3).withThreads(2)).verdict());
+                    analyze(ts, TestOptions.dive(search, 3).withThreads(2)).verdict());
             check(failures, seed, "domination/bfs", reference,
                     analyze(ts, search.withSearch(SearchOrder.BFS)).verdict());
             check(failures, seed, "domination/bfs, its layers split over three threads in rounds of 2", reference,

@@ -35,7 +35,7 @@ class HopelessDiveTest {
         int fired = 0;
         for (int i = 0; i < 12; i++) {
             TaskSet ts = Generator.generate(1, Scenario.LARGE, 1.6, 10, i).parse();
-            Options plain = Options.defaults().withGreedyFirst(false).withDive(DIVE);
+            Options plain = TestOptions.dive(Options.defaults().withGreedyFirst(false), DIVE);
             Analysis bfs = run(ts, plain.withSearch(SearchOrder.BFS));
             // Depth-first's first turn alone, as auto runs it.
             Options dfsOnly = plain.withSearch(SearchOrder.DFS);
@@ -76,7 +76,7 @@ class HopelessDiveTest {
         }
         TaskSet ts = org.gpusched.TestFiles.parse("""
                 {"name": "wide", "gpu": {"preset": "paper-8sm"}, "tasks": [%s]}""".formatted(tasks));
-        Options o = Options.defaults().withGreedyFirst(false).withDive(2);
+        Options o = TestOptions.dive(Options.defaults().withGreedyFirst(false), 2);
         Options dfsOnly = o.withSearch(SearchOrder.DFS);
         Engine dfs = new Engine(new Oracle(ts), new JobModel(ts), dfsOnly, dfsOnly.budget().start(),
                 LiveBound.Mutation.NONE, Engine.LAZY_FROM, Workers.ONE);

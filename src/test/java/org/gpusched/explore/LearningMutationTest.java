@@ -6,6 +6,7 @@ import org.gpusched.explore.result.Verdict;
 import org.gpusched.RandomTaskSets;
 import org.gpusched.SymmetricTaskSets;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LearningMutationTest {
     private static final int MAX_SETS = 1500;
+    private static final Budget BRUTE = Budget.of(LearningPropertyTest.BRUTE_BUDGET, null);
 
     @ParameterizedTest
     @EnumSource(value = Learning.Mutation.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
@@ -54,7 +56,7 @@ class LearningMutationTest {
     @EnumSource(value = SearchOrder.class, names = {"DFS", "BFS"})
     void a_failure_does_not_carry_to_later_times_of_an_unsettled_state(SearchOrder order) {
         TaskSet anomaly = new TaskSetReader().read(Path.of("src/test/resources/cases/timing-anomaly.json"));
-        assertThat(new BruteForceExplorer(anomaly, LearningPropertyTest.BRUTE_BUDGET).analyze().verdict())
+        assertThat(new BruteForceExplorer(anomaly, BRUTE).analyze().verdict())
                 .isEqualTo(Verdict.SCHEDULABLE);
         assertThat(LearningPropertyTest.engineVerdict(anomaly, order, Learning.Mutation.NONE))
                 .isEqualTo(Verdict.SCHEDULABLE);
@@ -63,7 +65,7 @@ class LearningMutationTest {
     }
 
     private static boolean disagrees(TaskSet ts, Learning.Mutation mutation) {
-        Verdict reference = new BruteForceExplorer(ts, LearningPropertyTest.BRUTE_BUDGET).analyze().verdict();
+        Verdict reference = new BruteForceExplorer(ts, BRUTE).analyze().verdict();
         for (SearchOrder order : new SearchOrder[] {SearchOrder.DFS, SearchOrder.BFS}) {
             if (LearningPropertyTest.engineVerdict(ts, order, mutation) != reference) {
                 return true;
@@ -80,7 +82,7 @@ class LearningMutationTest {
             if (ts.jobCount() > 40) {
                 continue;
             }
-            Verdict reference = new BruteForceExplorer(ts, LearningPropertyTest.BRUTE_BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, BRUTE).analyze().verdict();
             assertThat(LearningPropertyTest.engineVerdict(ts, order, Learning.Mutation.NONE)).as("seed %d", seed)
                     .isEqualTo(reference);
         }

@@ -72,7 +72,7 @@ class LearningPropertyTest {
             if (new JobModel(ts).learning.symmetry.any()) {
                 symmetric++;
             }
-            Verdict reference = new BruteForceExplorer(ts, BRUTE_BUDGET).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(BRUTE_BUDGET, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             schedulable += reference == Verdict.SCHEDULABLE ? 1 : 0;
             Options canonical = Options.defaults().withMerge(MergeLevel.CANONICAL);
@@ -87,7 +87,7 @@ class LearningPropertyTest {
                     search.withSearch(SearchOrder.DFS), LiveBound.Mutation.NONE, 1, GpuSchedExplorer.GREEDY_FROM,
                     LayerSplit.ROUND).analyze());
             check(failures, seed, "auto with a 3-state dive on two threads", reference, ts,
-                    new GpuSchedExplorer(ts, search.withDive(3).withThreads(2)).analyze());
+                    new GpuSchedExplorer(ts, TestOptions.dive(search, 3).withThreads(2)).analyze());
             check(failures, seed, "bfs", reference, ts,
                     new GpuSchedExplorer(ts, search.withSearch(SearchOrder.BFS)).analyze());
             check(failures, seed, "bfs split over three threads", reference, ts,

@@ -14,6 +14,7 @@ import org.gpusched.TestFiles;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.baseline.Miss;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.input.TaskSetReader;
 import org.gpusched.table.TableChecker;
@@ -41,7 +42,8 @@ class PaperExamplesTest {
         assertThat(a.schedule()).isNotEmpty();
         assertThat(a.schedule().stream().mapToInt(f -> f.batch().size()).sum()).isEqualTo(11);
         assertThat(TableChecker.check(fig1, Tables.of(fig1, a.method(), a.schedule()))).isEmpty();
-        assertThat(new BruteForceExplorer(fig1, 1_000_000).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(new BruteForceExplorer(fig1, Budget.of(1_000_000, null)).analyze().verdict())
+                .isEqualTo(Verdict.SCHEDULABLE);
     }
 
     @Test
@@ -61,7 +63,7 @@ class PaperExamplesTest {
         BaselineResult r = new EdfBaseline(fig1, EdfBaseline.Kind.PARALLEL).run();
         assertThat(r.schedulable()).isFalse();
         Frame first = r.frames().get(0);
-        assertThat(first.batch()).containsExactly(new JobRef(0, 0), new JobRef(1, 0), new JobRef(2, 0));
+        assertThat(first.batch()).containsExactly(new JobRef(0, 0, 0), new JobRef(1, 0, 0), new JobRef(2, 0, 0));
         assertThat(first.end()).isEqualTo(6);
         assertThat(r.misses().subList(0, 2).stream().map(m -> label(fig1, m)).toList())
                 .containsExactlyInAnyOrder("tau1#0", "tau2#0");
@@ -75,7 +77,8 @@ class PaperExamplesTest {
             assertThat(a.verdict()).as(order.name()).isEqualTo(Verdict.SCHEDULABLE);
             assertThat(TableChecker.check(ts, Tables.of(ts, "x", a.schedule()))).isEmpty();
         }
-        assertThat(new BruteForceExplorer(ts, 1_000_000).analyze().verdict()).isEqualTo(Verdict.SCHEDULABLE);
+        assertThat(new BruteForceExplorer(ts, Budget.of(1_000_000, null)).analyze().verdict())
+                .isEqualTo(Verdict.SCHEDULABLE);
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.gpusched.RandomPipelines;
 import org.gpusched.baseline.BaselineResult;
 import org.gpusched.baseline.EdfBaseline;
 import org.gpusched.input.WorkloadReader;
+import org.gpusched.model.Budget;
 import org.gpusched.model.RuntimeOverhead;
 import org.gpusched.model.Stage;
 import org.gpusched.model.TaskSet;
@@ -87,7 +88,7 @@ public class RuntimeOverheadPropertyTest {
             }
             compared++;
             withOverhead += ts.interference().overhead().isZero() ? 0 : 1;
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             seen.merge(reference, 1, Integer::sum);
             Analysis a = new GpuSchedExplorer(ts, Options.defaults()).analyze();

@@ -51,11 +51,11 @@ class ThreadsDeterminismTest {
             Analysis bfs = new GpuSchedExplorer(ts, plain.withSearch(SearchOrder.BFS)).analyze();
             long half = Math.max(1, bfs.stats().states() / 2);
             List<Options> configs = List.of(
-                    plain.withDive(2),
-                    Options.defaults().withDive(7),
+                    TestOptions.dive(plain, 2),
+                    TestOptions.dive(Options.defaults(), 7),
                     plain.withSearch(SearchOrder.BFS),
                     plain.withSearch(SearchOrder.BFS).withBudget(half, null),
-                    plain.withDive(3).withBudget(half + 1, null),
+                    TestOptions.dive(plain, 3).withBudget(half + 1, null),
                     Options.defaults().withStop(StopRule.ALL, Objective.MOST_SLACK),
                     plain.withSearch(SearchOrder.BFS).withMerge(MergeLevel.NONE).withBudget(4 * half, null),
                     plain.withSearch(SearchOrder.BFS).withGraphLimit(100_000));

@@ -106,7 +106,7 @@ class WindowRelaxationPropertyTest {
             }
             // The search with a 2-state dive, so that the relaxation takes turns beside it.
             for (int threads = 1; threads <= 2; threads++) {
-                Analysis a = new GpuSchedExplorer(ts, Options.defaults().withDive(2).withThreads(threads),
+                Analysis a = new GpuSchedExplorer(ts, TestOptions.dive(Options.defaults(), 2).withThreads(threads),
                         LiveBound.Mutation.NONE, Engine.LAZY_FROM, 0, LayerSplit.ROUND).analyze();
                 if (a.verdict() != reference) {
                     failures.add("seed " + seed + ": auto with window turns, " + threads + " thread(s), says "

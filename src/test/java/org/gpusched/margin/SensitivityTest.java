@@ -4,6 +4,7 @@ import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.Interference;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
@@ -23,7 +24,7 @@ class SensitivityTest {
 
     /** The brute-force twin, for sets small enough. */
     private static Verdict brute(TaskSet ts) {
-        return new BruteForceExplorer(ts, 5_000_000).analyze().verdict();
+        return new BruteForceExplorer(ts, Budget.of(5_000_000, null)).analyze().verdict();
     }
 
     @ParameterizedTest

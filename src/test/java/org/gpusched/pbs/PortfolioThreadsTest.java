@@ -8,6 +8,7 @@ import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.SearchOrder;
 import org.gpusched.explore.result.StopRule;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.table.TableChecker;
 import org.gpusched.table.Tables;
@@ -67,7 +68,7 @@ class PortfolioThreadsTest {
                 continue;
             }
             compared++;
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             Options o = Options.defaults().withGreedyFirst(seed % 2 == 0).withThreads(THREADS[(int) (seed % THREADS.length)]);
             Analysis a = Portfolio.race(ts, o, o.budget().start(), 0);
             if (a.verdict() != reference) {

@@ -97,7 +97,8 @@ class SolverPropertyTest {
             }
             Verdict mutated = new SolverEngine(ts, 1, SolverEngine.SEED, m, true).analyze(Budget.defaults().start()).verdict();
             if (mutated == Verdict.NOT_SCHEDULABLE
-                    && new BruteForceExplorer(ts, 2_000_000).analyze().verdict() == Verdict.SCHEDULABLE) {
+                    && new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict()
+                    == Verdict.SCHEDULABLE) {
                 return seed;
             }
         }
@@ -129,7 +130,7 @@ class SolverPropertyTest {
             if (s.verdict() == Verdict.INCONCLUSIVE) {
                 continue;
             }
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             if (reference == Verdict.INCONCLUSIVE) {
                 continue;
             }

@@ -2,6 +2,7 @@ package org.gpusched.explore.bound;
 
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 
 /**
  * The demand bound's refutation recomputed from the task set alone, apart from the code that
@@ -38,7 +39,7 @@ public final class DemandCheck {
                 return "task " + t.name() + " has " + due + " jobs due by " + d + ", the demand bound counted "
                         + jobs[i];
             }
-            serial = saturating(serial, due, t.wcet());
+            serial = Ticks.add(serial, Ticks.mul(due, t.wcet()));
         }
         if (from != first) {
             return "the interval starts at " + from + ", the first release is at " + first;
@@ -50,13 +51,5 @@ public final class DemandCheck {
             return "a demand of " + need + " exceeds the " + serial + " the due jobs' kernels take one after another";
         }
         return null;
-    }
-
-    private static long saturating(long sum, long jobs, long wcet) {
-        try {
-            return Math.addExact(sum, Math.multiplyExact(jobs, wcet));
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
-        }
     }
 }

@@ -5,6 +5,7 @@ import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Trail;
 import org.gpusched.explore.job.WitnessPaths;
 import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
 import org.gpusched.oracle.Oracle;
@@ -28,6 +29,7 @@ public final class GreedyFirst {
     private final Oracle oracle;
     private final JobModel jm;
     private final long t0 = System.nanoTime();
+    /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */
     private final List<GreedyRuns.Run> prefixes = new ArrayList<>();
 
     /** Who found a schedule of the randomised restarts ({@link RestartRuns}). */
@@ -57,17 +59,24 @@ public final class GreedyFirst {
      */
     public static Start start(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method,
                               boolean schedule) {
-        Analysis refuted = refute(ts, oracle, jm, mutation, method);
-        if (refuted != null || !schedule) {
-            return new Start(refuted, List.of());
+        try {
+            Analysis refuted = refute(ts, oracle, jm, mutation, method);
+            if (refuted != null || !schedule) {
+                return new Start(refuted, List.of());
+            }
+            GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
+            Analysis found = g.schedule(method);
+            return new Start(found, found != null ? List.of() : g.prefixes);
+        } catch (Budget.Exhausted e) {
+            // The budget ran out (or another engine decided) before the search began: the checks
+            // before it are no verdict.
+            return new Start(new Analysis(Verdict.INCONCLUSIVE, method, Stats.EMPTY, List.of(), null, e.getMessage()),
+                    List.of());
         }
-        GreedyFirst g = new GreedyFirst(oracle, jm, () -> new LiveBound(ts, oracle, jm, mutation));
-        Analysis found = g.schedule(method);
-        return new Start(found, found != null ? List.of() : g.prefixes());
     }
 
     /** Not schedulable with a one-line reason when the global demand check fails, else null. */
-    public static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
+    private static Analysis refute(TaskSet ts, Oracle oracle, JobModel jm, LiveBound.Mutation mutation, String method) {
         long t0 = System.nanoTime();
         DemandBound demand = new DemandBound(ts, oracle, jm, mutation);
         // The first frame starts at the first release (with offsets or jitter it may be after 0).
@@ -88,7 +97,7 @@ public final class GreedyFirst {
                     + "): a bug in the demand bound, so no verdict");
         }
         Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, System.nanoTime() - t0, 0);
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound")
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, List.of(), w, null, null, "demand bound", null)
                 .withProof(new Proof(Proof.Kind.DEMAND_BOUND, start, d, Proof.CONFIRMED));
     }
 
@@ -129,18 +138,13 @@ public final class GreedyFirst {
 
     /** The schedule of a complete run that {@link #valid} accepted, found by {@code foundBy}. */
     public Analysis found(GreedyRuns.Run r, String method, Stats stats, String foundBy) {
-        Trail trail = new Trail();
+        Trail trail = new Trail(null);
         int last = 0;
         for (int f = 0; f < r.frames(); f++) {
             last = trail.add(last, r.starts()[f], r.masks()[f], 0);
         }
         List<Frame> schedule = WitnessPaths.frames(trail, last, oracle, jm);
-        return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy);
-    }
-
-    /** The valid runs that missed a deadline, up to their miss: seeds of the depth-first search. */
-    public List<GreedyRuns.Run> prefixes() {
-        return prefixes;
+        return new Analysis(Verdict.SCHEDULABLE, method, stats, schedule, null, null, null, foundBy, null);
     }
 
     /** The table checker's rules, on a run (a complete one must also run every job). */
@@ -159,10 +163,7 @@ public final class GreedyFirst {
                     || !oracle.batch(mask).eligible() || end > jm.minDeadline(counts, mask)) {
                 return false;
             }
-            for (long b = mask; b != 0; b &= b - 1) {
-                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-                done++;
-            }
+            done += jm.count(counts, mask, 1);
             prevEnd = end;
         }
         return !r.complete() || done == jm.totalKernels;

@@ -25,15 +25,15 @@ public final class GreedyRuns {
     /** The policies, tried in this order; the first that schedules the set is reported. */
     enum Policy {
         /** The paper's EDF-serial: the most urgent ready job alone. */
-        EDF_SERIAL("edf-serial"),
+        EDF_SERIAL("edf-serial", false),
         /** The paper's EDF-parallel: ready jobs in EDF order, each kept while the batch stays eligible. */
-        EDF_PARALLEL("edf-parallel"),
+        EDF_PARALLEL("edf-parallel", false),
         /** EDF order, a job joins only if the frame still ends by every deadline in it. */
-        EDF_SAFE("greedy edf-safe"),
+        EDF_SAFE("greedy edf-safe", false),
         /** Least laxity (deadline - wcet) first, joining only while every deadline in the frame holds. */
-        LEAST_LAXITY("greedy least-laxity"),
+        LEAST_LAXITY("greedy least-laxity", false),
         /** Shortest wcet first, joining while every deadline holds: packs the most jobs into short frames. */
-        SHORTEST_FIRST("greedy shortest-first"),
+        SHORTEST_FIRST("greedy shortest-first", false),
         /**
          * EDF-safe, looking one frame ahead: a kernel joins only if the state the frame leads to is
          * alive by the explorer's bounds (every kernel then ready, left out now or released meanwhile,
@@ -49,10 +49,6 @@ public final class GreedyRuns {
 
         final String words;
         final boolean ahead;
-
-        Policy(String words) {
-            this(words, false);
-        }
 
         Policy(String words, boolean ahead) {
             this.words = words;
@@ -125,10 +121,7 @@ public final class GreedyRuns {
             }
             starts[frames] = t;
             masks[frames++] = mask;
-            for (long b = mask; b != 0; b &= b - 1) {
-                counts[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-                done++;
-            }
+            done += jm.count(counts, mask, 1);
             t = end;
         }
         return new Run(p, true, Arrays.copyOf(starts, frames), Arrays.copyOf(masks, frames));
@@ -187,9 +180,7 @@ public final class GreedyRuns {
         }
         long end = Ticks.add(t, c);
         int[] after = counts.clone(); // a fresh array each time: the bound's memo keeps it
-        for (long b = mask; b != 0; b &= b - 1) {
-            after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-        }
+        jm.count(after, mask, 1);
         if (live == null) {
             live = bounds.get();
         }

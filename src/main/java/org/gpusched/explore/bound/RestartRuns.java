@@ -108,12 +108,12 @@ final class RestartRuns {
                 }
                 depth--;
                 cut[depth] |= stopped;
-                done += count(counts, masks[depth], -1);
+                done += jm.count(counts, masks[depth], -1);
                 continue;
             }
             long mask = here[next[depth]++];
             long end = Ticks.add(starts[depth], oracle.completion(mask));
-            done += count(counts, mask, 1);
+            done += jm.count(counts, mask, 1);
             if (done == jm.totalKernels) {
                 masks[depth] = mask;
                 return new GreedyRuns.Run(null, true, Arrays.copyOf(starts, depth + 1),
@@ -122,7 +122,7 @@ final class RestartRuns {
             long t = settle(counts, end);
             long k = stateKey(counts, t);
             if (dead.contains(k) || !seen.add(k)) {
-                done += count(counts, mask, -1);
+                done += jm.count(counts, mask, -1);
                 continue;
             }
             used++;
@@ -135,16 +135,6 @@ final class RestartRuns {
             successors[depth] = successors(random, counts, t);
         }
         return null;
-    }
-
-    /** Adds {@code sign} to the count of every task in the mask; the number of kernels, signed. */
-    private int count(int[] counts, long mask, int sign) {
-        int k = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            counts[jm.taskOf[Long.numberOfTrailingZeros(b)]] += sign;
-            k += sign;
-        }
-        return k;
     }
 
     /** The next frame start from t: t itself when a kernel is ready, else the next release. */
@@ -245,15 +235,9 @@ final class RestartRuns {
             return false;
         }
         int[] after = counts.clone(); // a fresh array each time: the bound's memo keeps it
-        int left = jm.totalKernels;
-        for (long b = mask; b != 0; b &= b - 1) {
-            after[jm.taskOf[Long.numberOfTrailingZeros(b)]]++;
-        }
-        for (int i = 0; i < jm.n; i++) {
-            left -= after[i];
-        }
-        if (left == 0) {
-            return true;
+        jm.count(after, mask, 1);
+        if (Arrays.stream(after).sum() == jm.totalKernels) {
+            return true; // the last frame: nothing left to starve
         }
         long at = settle(after, end);
         return at <= live.latestStart(after, Arrays.hashCode(after), jm.readyAt(after, at));

@@ -91,12 +91,6 @@ public final class SideSearches {
                 EarliestSweep.Mutation.NONE);
     }
 
-    /** How the log names the sweep at {@code index} of {@link EarliestSweep#SEQUENCE}. */
-    static String name(int index) {
-        int[] spec = EarliestSweep.SEQUENCE[index];
-        return "(width " + spec[0] + ", keyed by " + (spec[1] == 1 ? "count vectors" : "ready sets") + ")";
-    }
-
     /** The tasks kept when the lightest ones, at most {@link #LEFT_OUT} of the utilization in all, are left out. */
     public static long lightestLeftOut(TaskSet ts) {
         Integer[] order = new Integer[ts.size()];
@@ -132,7 +126,9 @@ public final class SideSearches {
                 return true;
             }
             if (s == EarliestSweep.Step.FAILED) {
-                LOG.info("earliest-time sweep {} stopped after {} states: {}", name(at), sweep.states(), sweep.failedWhy());
+                int[] spec = EarliestSweep.SEQUENCE[at];
+                LOG.info("earliest-time sweep (width {}, keyed by {}) stopped after {} states: {}", spec[0],
+                        spec[1] == 1 ? "count vectors" : "ready sets", sweep.states(), sweep.failedWhy());
                 // The failed one's layers go with it; a wider one only if this one left kernels waiting.
                 sweep = sweep(EarliestSweep.next(EarliestSweep.SEQUENCE, at, sweep.narrowed()));
             }

@@ -69,6 +69,7 @@ public final class WindowRelaxation {
     private int slot;
     private long live;
     private final int[] counts;
+    /** States expanded so far, over every window. */
     private long states;
     private String retired;
     private boolean refuted;
@@ -110,11 +111,6 @@ public final class WindowRelaxation {
     /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
     public static boolean applies(Oracle oracle) {
         return oracle.monotoneCompletion();
-    }
-
-    /** States expanded so far, over every window. */
-    long states() {
-        return states;
     }
 
     /** Why it stopped without a verdict, or null. */
@@ -312,8 +308,8 @@ public final class WindowRelaxation {
     public Analysis refutation(String method, Stats stats) {
         Witness w = new Witness(java.util.List.of(), jm.nextArrival(new int[jm.n]), 0, jm.totalKernels,
                 java.util.List.of(reason()));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null,
-                Analysis.WINDOW).withProof(new Proof(Proof.Kind.WINDOW_RELAXATION, w.time(), deadlines[window], null));
+        return new Analysis(Verdict.NOT_SCHEDULABLE, method, stats, java.util.List.of(), w, null, null, Analysis.WINDOW,
+                null).withProof(new Proof(Proof.Kind.WINDOW_RELAXATION, w.time(), deadlines[window], null));
     }
 
     String reason() {

@@ -91,15 +91,6 @@ final class BufferedSuccessors implements Sink {
         into[at + 3] = counting.splits;
     }
 
-    private int append(StateKey key) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
-            events = Arrays.copyOf(events, size * 2 * STRIDE);
-        }
-        keys[size] = key;
-        return size++ * STRIDE;
-    }
-
     @Override
     public int offer(StateKey key, int depth, long t, int parentTrail, long start, long mask, long cost,
                      Vertex from, List<Vertex> created) {
@@ -115,7 +106,12 @@ final class BufferedSuccessors implements Sink {
     /** One event: its kind, the fields {@link #insertInto} reads back, and the counters now. */
     private void record(StateKey key, long kind, long depthOrIndex, long time, long parent, long start, long mask,
                         long cost) {
-        int at = append(key);
+        if (size == keys.length) {
+            keys = Arrays.copyOf(keys, size * 2);
+            events = Arrays.copyOf(events, size * 2 * STRIDE);
+        }
+        keys[size] = key;
+        int at = size++ * STRIDE;
         events[at] = kind;
         events[at + 1] = depthOrIndex;
         events[at + 2] = time;

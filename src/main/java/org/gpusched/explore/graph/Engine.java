@@ -4,11 +4,8 @@ import org.gpusched.explore.bound.GreedyRuns;
 import org.gpusched.explore.bound.LiveBound;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.job.Options;
-import org.gpusched.explore.job.Trail;
-import org.gpusched.explore.result.ExploredGraph;
-import org.gpusched.explore.result.SearchOrder;
-import org.gpusched.explore.result.Stats;
-import org.gpusched.explore.result.StopRule;
+import org.gpusched.explore.job.WitnessPaths;
+import org.gpusched.explore.result.*;
 import org.gpusched.model.Budget;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.TooManyBatchesException;
@@ -28,6 +25,7 @@ import java.util.List;
  */
 public final class Engine {
     private final Oracle oracle;
+    private final JobModel jm;
     private final Options opt;
     private final Frontier frontier;
     /** Depth-first: vertices with this many ready tasks or more walk their batches lazily. */
@@ -63,6 +61,7 @@ public final class Engine {
     public Engine(Oracle oracle, JobModel jm, Options opt, Budget.Meter meter, LiveBound.Mutation mutation, int lazyFrom,
            Workers workers) {
         this.oracle = oracle;
+        this.jm = jm;
         this.opt = opt;
         boolean additive = opt.stop() == StopRule.ALL && opt.objective().additive();
         this.frontier = Frontier.of(opt.search());
@@ -192,11 +191,6 @@ public final class Engine {
         return true;
     }
 
-    /** Time spent exploring (an interleaved engine is not charged for its partner's turns). */
-    public long elapsedNanos() {
-        return activeNanos;
-    }
-
     private void pushAll(List<Vertex> created) {
         if (opt.search() == SearchOrder.DFS) {
             // Most progress, then earliest time, ends on top of the stack.
@@ -222,12 +216,12 @@ public final class Engine {
 
     /** Time of every thread that worked for this engine (its own steps and its workers' expansions). */
     public long workNanos() {
-        return activeNanos + (split == null ? 0 : split.busyNanos());
+        return activeNanos + (split == null ? 0 : split.busy.get());
     }
 
     /** CPU time of the threads other than the caller's that worked for this engine. */
     public long helperCpuNanos() {
-        return split == null ? 0 : split.helperCpuNanos();
+        return split == null ? 0 : split.helperCpu.get();
     }
 
     /**
@@ -236,7 +230,7 @@ public final class Engine {
      */
     public long[] splitNanos() {
         return split == null ? null
-                : new long[] {activeNanos, split.insertNanos, split.fillNanos(), split.ownNanos - split.ownFillNanos};
+                : new long[] {activeNanos, split.insertNanos, split.fill.get(), split.ownNanos - split.ownFillNanos};
     }
 
     /** Breadth-first split over threads: keeps {@code k} of its workers out until {@link #widen} (see LayerSplit). */
@@ -253,7 +247,7 @@ public final class Engine {
         }
     }
 
-    /** The statistics so far (for a partner engine's share of a result). */
+    /** The statistics so far (a partner engine's share of a result); the time is that of its own turns only. */
     public Stats snapshot() {
         return new Stats(store.vertices, store.states, expander.edges, store.merges, expander.splits,
                 expander.fastForwards, expander.pruned, Math.max(store.deepestDepth, 0), activeNanos, store.peakHeap);
@@ -282,22 +276,20 @@ public final class Engine {
         return store.states;
     }
 
-    public Trail trail() {
-        return store.trail;
-    }
-
     /** Trail records of the final(s) kept: empty when no schedule was found. */
     public List<Integer> finalsTrail() {
         return store.finalsTrail;
     }
 
-    /** Trail record and time of the deepest state reached (the witness of a miss). */
-    public int deepestTrail() {
-        return store.deepestTrail;
+    /** The frames of the first final kept: the schedule found (only when {@link #finalsTrail} is not empty). */
+    public List<Frame> schedule() {
+        return WitnessPaths.frames(store.trail, store.finalsTrail.get(0), oracle, jm);
     }
 
-    public long deepestTime() {
-        return store.deepestTime;
+    /** The deepest state reached, the path to it and why it has no way forward: the witness of a miss. */
+    public Witness witness() {
+        List<Frame> path = WitnessPaths.frames(store.trail, store.deepestTrail, oracle, jm);
+        return WitnessPaths.witness(path, store.deepestTime, oracle, jm);
     }
 
     public long[] verticesPerDepth() {

@@ -46,10 +46,10 @@ public final class LayerSplit {
     /** How far ahead of the vertex being inserted the workers may expand. */
     private final int ahead;
     /** CPU of the pool's threads; wall time they spent expanding; the engine's time inserting. */
-    private final AtomicLong helperCpu = new AtomicLong();
-    private final AtomicLong busy = new AtomicLong();
-    /** Time spent expanding, summed over the workers. */
-    private final AtomicLong fill = new AtomicLong();
+    final AtomicLong helperCpu = new AtomicLong();
+    final AtomicLong busy = new AtomicLong();
+    /** Time spent expanding, summed over every worker (the engine's thread included). */
+    final AtomicLong fill = new AtomicLong();
     long insertNanos;
     /** The engine's time expanding (its share of the workers) or waiting for a worker. */
     long ownNanos;
@@ -162,12 +162,7 @@ public final class LayerSplit {
         try {
             return f.join();
         } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
+            rethrowUnchecked(e.getCause());
             throw e;
         } finally {
             r.results.set(at, null); // completed and handed out: the round keeps no list it has inserted
@@ -263,22 +258,18 @@ public final class LayerSplit {
         }
     }
 
+    /** Throws a task's failure {@code t} (null: none) again, on the thread that waited, when it is unchecked. */
+    public static void rethrowUnchecked(Throwable t) {
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error err) {
+            throw err;
+        }
+    }
+
     /** Time the necessary conditions took on the other workers (worker 0's are the engine's). */
     long boundNanos() {
         return Arrays.stream(bounds, 1, bounds.length).mapToLong(LiveBound::nanos).sum();
-    }
-
-    long helperCpuNanos() {
-        return helperCpu.get();
-    }
-
-    /** Time spent expanding, summed over every worker (the engine's thread included). */
-    long fillNanos() {
-        return fill.get();
-    }
-
-    /** Wall time the pool's threads spent expanding (summed). */
-    long busyNanos() {
-        return busy.get();
     }
 }

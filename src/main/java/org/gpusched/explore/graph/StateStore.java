@@ -81,10 +81,8 @@ final class StateStore implements Sink {
         return t != null;
     }
 
-    long sampleHeap() {
-        long used = meter.sampleHeap();
-        peakHeap = Math.max(peakHeap, used);
-        return used;
+    void sampleHeap() {
+        peakHeap = Math.max(peakHeap, meter.sampleHeap());
     }
 
     /** Drops the layers no vertex left on the frontier can reach again (unless a graph is recorded). */
@@ -103,8 +101,7 @@ final class StateStore implements Sink {
         if (opt.stop() == StopRule.ALL) {
             // Keep only the best final: lowest cost, then earliest end, then the first found.
             long value = additive ? cost : end;
-            boolean drawn = finalTimes.add(end);
-            if (drawn) {
+            if (finalTimes.add(end)) { // each final time drawn once
                 recorder.terminal(v, s, end);
             }
             if (!finalsTrail.isEmpty() && (value > bestValue || value == bestValue && end >= finalsEnd.get(0))) {

@@ -1,6 +1,7 @@
 package org.gpusched.explore.job;
 
 import org.gpusched.explore.result.*;
+import org.gpusched.model.Budget;
 
 import java.util.List;
 
@@ -54,9 +55,7 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
      * the search (greedy runs, the relaxations, the solver's model, the re-check) included.
      */
     public Analysis timed(long elapsedNanos) {
-        Stats s = stats;
-        Stats t = new Stats(s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(), s.pruned(),
-                s.maxDepth(), Math.max(s.elapsedNanos(), elapsedNanos), s.peakHeapBytes());
+        Stats t = Stats.plus(stats, new Stats(0, 0, 0, 0, 0, 0, 0, 0, elapsedNanos, 0), Math::max);
         return new Analysis(verdict, method, t, schedule, witness, note, achieved, foundBy, repeat, engine, proof);
     }
 
@@ -70,18 +69,14 @@ public record Analysis(Verdict verdict, String method, Stats stats, List<Frame> 
         return new Analysis(verdict, method, stats, schedule, witness, note, achieved, foundBy, repeat, engine, p);
     }
 
-    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
-                    Achieved achieved, String foundBy) {
-        this(verdict, method, stats, schedule, witness, note, achieved, foundBy, null);
-    }
-
-    public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note,
-                    Achieved achieved) {
-        this(verdict, method, stats, schedule, witness, note, achieved, null);
-    }
-
     public Analysis(Verdict verdict, String method, Stats stats, List<Frame> schedule, Witness witness, String note) {
-        this(verdict, method, stats, schedule, witness, note, null);
+        this(verdict, method, stats, schedule, witness, note, null, null, null);
+    }
+
+    /** No verdict, with why ({@code note}), the time the meter ran and its heap peak. */
+    public static Analysis inconclusive(String method, Budget.Meter meter, String note) {
+        return new Analysis(Verdict.INCONCLUSIVE, method, new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(),
+                meter.peakHeap()), List.of(), null, note);
     }
 
     /**

@@ -100,11 +100,6 @@ public final class JobModel {
         return offset[task] + job * period[task];
     }
 
-    /** Whether kernel {@code stage} is the last of task i's chain. */
-    boolean lastStage(int i, int stage) {
-        return stage == chain[i] - 1;
-    }
-
     public long deadline(int task, int job) {
         return offset[task] + job * period[task] + relDeadline[task];
     }
@@ -145,6 +140,14 @@ public final class JobModel {
             }
         }
         return a;
+    }
+
+    /** Adds {@code sign} to the count of every task with a unit in the batch {@code mask}; the kernels, signed. */
+    public int count(int[] counts, long mask, int sign) {
+        for (long b = mask; b != 0; b &= b - 1) {
+            counts[taskOf[Long.numberOfTrailingZeros(b)]] += sign;
+        }
+        return sign * Long.bitCount(mask);
     }
 
     /** Earliest effective deadline among the next kernels in {@code mask}. */

@@ -30,7 +30,7 @@ public final class Learning {
     Learning(TaskSet ts, JobModel jm, Mutation mutation) {
         this.mutation = mutation;
         this.jm = jm;
-        this.symmetry = Symmetry.of(ts, mutation);
+        this.symmetry = Symmetry.of(ts, jm, mutation);
         lastRelease = new long[jm.n];
         for (int i = 0; i < jm.n; i++) {
             lastRelease[i] = jm.readyTime(i, jm.items[i] - 1);

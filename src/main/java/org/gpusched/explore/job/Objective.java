@@ -25,7 +25,7 @@ public enum Objective {
             case EARLIEST_FINISH -> path.isEmpty() ? 0 : path.get(path.size() - 1).end();
             case FEWEST_PARALLEL -> path.stream().filter(f -> f.batch().size() > 1).count();
             case MOST_SLACK -> path.stream().mapToLong(f -> f.batch().stream()
-                    .filter(j -> jm.lastStage(j.task(), j.stage()))
+                    .filter(j -> j.stage() == jm.chain[j.task()] - 1) // a chain's last kernel ends its job
                     .mapToLong(j -> jm.deadline(j.task(), j.job()) - f.end()).sum()).sum();
         };
     }

@@ -75,10 +75,6 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
         return new Options(merge, search, stop, objective, b, graphLimit, diveStates, greedyFirst, threads, engine);
     }
 
-    public Options withDive(long states) {
-        return new Options(merge, search, stop, objective, budget, graphLimit, states, greedyFirst, threads, engine);
-    }
-
     public Options withGraphLimit(long limit) {
         return new Options(merge, search, stop, objective, budget, limit, diveStates, greedyFirst, threads, engine);
     }

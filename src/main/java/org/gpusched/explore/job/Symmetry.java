@@ -27,12 +27,12 @@ public final class Symmetry {
         this.classes = classes;
     }
 
-    static Symmetry of(TaskSet ts, Learning.Mutation mutation) {
+    static Symmetry of(TaskSet ts, JobModel jm, Learning.Mutation mutation) {
         List<List<Integer>> groups = new ArrayList<>();
         for (int i = 0; i < ts.size(); i++) {
             List<Integer> home = null;
             for (List<Integer> g : groups) {
-                if (interchangeable(ts, g.get(0), i, mutation)) {
+                if (interchangeable(ts, jm, g.get(0), i, mutation)) {
                     home = g;
                     break;
                 }
@@ -128,15 +128,15 @@ public final class Symmetry {
         return inv;
     }
 
-    private static boolean interchangeable(TaskSet ts, int i, int j, Learning.Mutation mutation) {
+    private static boolean interchangeable(TaskSet ts, JobModel jm, int i, int j, Learning.Mutation mutation) {
         Task a = ts.task(i);
         Task b = ts.task(j);
         if (a.period() != b.period() || a.deadline() != b.deadline() && mutation != Learning.Mutation.SYMMETRY_IGNORES_DEADLINE
                 || a.offset() != b.offset() || a.jitter() != b.jitter() || a.kernels() != b.kernels()) {
             return false;
         }
-        int ua = firstUnit(ts, i);
-        int ub = firstUnit(ts, j);
+        int ua = jm.firstUnit[i];
+        int ub = jm.firstUnit[j];
         Interference inter = ts.interference();
         for (int s = 0; s < a.kernels(); s++) {
             Stage x = a.chain().get(s);
@@ -171,9 +171,5 @@ public final class Symmetry {
             }
         }
         return true;
-    }
-
-    private static int firstUnit(TaskSet ts, int task) {
-        return IntStream.range(0, task).map(i -> ts.task(i).kernels()).sum();
     }
 }

@@ -22,10 +22,6 @@ public final class Trail {
      */
     final Symmetry canonical;
 
-    public Trail() {
-        this(null);
-    }
-
     public Trail(Symmetry canonical) {
         this.canonical = canonical;
         add(-1, 0, 0, 0);

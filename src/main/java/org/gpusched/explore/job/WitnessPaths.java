@@ -41,23 +41,13 @@ public final class WitnessPaths {
         return frames;
     }
 
-    /** The state a path ends in: completed kernels per task. */
-    static int[] countsAfter(List<Frame> frames, int n) {
-        int[] counts = new int[n];
-        for (Frame f : frames) {
-            for (JobRef j : f.batch()) {
-                counts[j.task()]++;
-            }
-        }
-        return counts;
-    }
-
     /**
      * Explains why the state (counts, t) has no way forward: for every ready job, the earliest
      * frame end it can reach (alone), against its deadline.
      */
     public static Witness witness(List<Frame> path, long t, Oracle oracle, JobModel jm) {
-        int[] counts = countsAfter(path, jm.n);
+        int[] counts = new int[jm.n]; // the state the path ends in: completed kernels per task
+        path.forEach(f -> f.batch().forEach(j -> counts[j.task()]++));
         int done = Arrays.stream(counts).sum();
         long ready = jm.readyAt(counts, t);
         List<String> reasons = new ArrayList<>();

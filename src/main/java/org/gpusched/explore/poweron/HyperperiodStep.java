@@ -45,7 +45,7 @@ final class HyperperiodStep {
     /** A frame start: t itself when some kernel is ready then, else the next time one is (PBS skips idle time). */
     PowerState canonical(long t, int[] counts) {
         long next = Long.MAX_VALUE;
-        for (int i = 0; i < tl.n; i++) {
+        for (int i = 0; i < tl.jm.n; i++) {
             long r = tl.readyTime(i, counts[i]);
             if (r <= t) {
                 return new PowerState(t, counts);
@@ -84,11 +84,11 @@ final class HyperperiodStep {
      */
     private long readyOrDead(PowerState s) {
         long ready = 0;
-        for (int i = 0; i < tl.n; i++) {
+        for (int i = 0; i < tl.jm.n; i++) {
             int c = s.count(i);
             if (tl.readyTime(i, c) <= s.t) {
                 int u = tl.unit(i, c);
-                if (Ticks.add(s.t, tl.wcet[u]) > tl.unitDeadline(i, c)) {
+                if (Ticks.add(s.t, tl.jm.wcet[u]) > tl.unitDeadline(i, c)) {
                     return -1;
                 }
                 ready |= 1L << u;
@@ -114,7 +114,7 @@ final class HyperperiodStep {
             int[] counts = s.counts();
             boolean late = false;
             for (long b = mask; b != 0; b &= b - 1) {
-                int i = tl.taskOf[Long.numberOfTrailingZeros(b)];
+                int i = tl.jm.taskOf[Long.numberOfTrailingZeros(b)];
                 late |= end > tl.unitDeadline(i, counts[i]);
                 counts[i]++;
             }
@@ -128,14 +128,14 @@ final class HyperperiodStep {
                 continue;
             }
             seen.put(next, new Node(s, s.t, end, mask));
-            if (next.t >= tl.hyperperiod) {
+            if (next.t >= tl.jm.hyperperiod) {
                 // A dead state at the boundary is no member of S_{k+1}: it has no future (keeping
                 // it would only delay the detection of the periodic part).
                 if (readyOrDead(next) < 0) {
                     pruned++;
                     continue;
                 }
-                boundary.putIfAbsent(next.shiftBack(tl.hyperperiod, tl.perHyperperiod), next);
+                boundary.putIfAbsent(next.shiftBack(tl.jm.hyperperiod, tl.jm.items), next);
             } else {
                 stack.push(next);
             }
@@ -171,15 +171,15 @@ final class HyperperiodStep {
      */
     List<Frame> frames(PowerState s, long level) {
         List<Frame> out = new ArrayList<>();
-        long shift = level * tl.hyperperiod;
+        long shift = level * tl.jm.hyperperiod;
         PowerState x = s;
         for (Node n = seen.get(x); n != ROOT; n = seen.get(x)) {
             PowerState p = n.parent();
             List<JobRef> batch = new ArrayList<>();
             for (int u : oracle.batch(n.mask()).order()) {
-                int i = tl.taskOf[u];
-                long c = p.count(i) + level * tl.perHyperperiod[i];
-                batch.add(new JobRef(i, (int) tl.job(i, c), (int) Math.floorMod(c, tl.chain[i])));
+                int i = tl.jm.taskOf[u];
+                long c = p.count(i) + level * tl.jm.items[i];
+                batch.add(new JobRef(i, (int) tl.job(i, c), (int) Math.floorMod(c, tl.jm.chain[i])));
             }
             out.add(new Frame(n.start() + shift, n.end() + shift, batch));
             x = p;

@@ -62,9 +62,9 @@ public final class PowerOnExplorer {
         try {
             return search(file, meter);
         } catch (Budget.Exhausted e) {
-            return new Result(inconclusive(meter, e.getMessage()), file, -1, -1);
+            return new Result(Analysis.inconclusive(METHOD, meter, e.getMessage()), file, -1, -1);
         } catch (OutOfMemoryError e) {
-            return new Result(inconclusive(meter, Budget.OUT_OF_MEMORY), file, -1, -1);
+            return new Result(Analysis.inconclusive(METHOD, meter, Budget.OUT_OF_MEMORY), file, -1, -1);
         }
     }
 
@@ -76,16 +76,11 @@ public final class PowerOnExplorer {
         return analyze(options.budget().start());
     }
 
-    private static Analysis inconclusive(Budget.Meter meter, String note) {
-        return new Analysis(Verdict.INCONCLUSIVE, METHOD, new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(),
-                meter.peakHeap()), List.of(), null, note);
-    }
-
     private Result search(TaskSet file, Budget.Meter meter) {
         long t0 = System.nanoTime();
         UnboundedJobs tl = new UnboundedJobs(file);
         Oracle oracle = new Oracle(file, meter);
-        PowerState init = new HyperperiodStep(tl, oracle, meter, 0).canonical(0, new int[tl.n]);
+        PowerState init = new HyperperiodStep(tl, oracle, meter, 0).canonical(0, new int[tl.jm.n]);
         List<Set<PowerState>> levels = new ArrayList<>();
         List<Map<PowerState, PowerState>> preds = new ArrayList<>();
         Map<Set<PowerState>, Integer> firstSeen = new HashMap<>();

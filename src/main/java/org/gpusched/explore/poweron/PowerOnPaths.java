@@ -66,7 +66,7 @@ final class PowerOnPaths {
             hop(hops, level, frames);
             level += j - i;
         }
-        return new Lasso(frames, fromFrame, (long) cycle.size() * (j - i) * tl.hyperperiod);
+        return new Lasso(frames, fromFrame, (long) cycle.size() * (j - i) * tl.jm.hyperperiod);
     }
 
     /** The boundary states from hyperperiod {@code to} forwards to {@code s} at hyperperiod {@code from}. */
@@ -99,21 +99,21 @@ final class PowerOnPaths {
         List<Frame> path = new ArrayList<>();
         hop(chain(step.rootOf(d), k, 0), 0, path);
         path.addAll(step.frames(d, k));
-        long shift = k * tl.hyperperiod;
+        long shift = k * tl.jm.hyperperiod;
         long t = d.t + shift;
         List<String> reasons = new ArrayList<>();
         boolean late = false;
         long done = 0;
         long released = 0;
-        for (int i = 0; i < tl.n; i++) {
-            long c = d.count(i) + (long) k * tl.perHyperperiod[i];
+        for (int i = 0; i < tl.jm.n; i++) {
+            long c = d.count(i) + (long) k * tl.jm.items[i];
             done += c;
-            released += t < tl.offset[i] ? 0 : ((t - tl.offset[i]) / tl.period[i] + 1) * tl.chain[i];
+            released += t < tl.jm.offset[i] ? 0 : ((t - tl.jm.offset[i]) / tl.jm.period[i] + 1) * tl.jm.chain[i];
             if (tl.readyTime(i, d.count(i)) > d.t) {
                 continue;
             }
             int u = tl.unit(i, c);
-            LoneFinish a = LoneFinish.from(t, u, tl.firstUnit[i] + tl.chain[i] - 1, tl.wcet[u], oracle);
+            LoneFinish a = LoneFinish.from(t, u, tl.jm.firstUnit[i] + tl.jm.chain[i] - 1, tl.jm.wcet[u], oracle);
             long due = tl.deadline(i, c);
             late |= a.end() > due;
             reasons.add(a.reason(tl.unitName[u] + "#" + tl.job(i, c), tl.arrival(i, c), due));

@@ -17,37 +17,16 @@ import java.util.List;
  * pending after it).
  */
 public final class UnboundedJobs {
-    final int n;
-    final long hyperperiod;
-    final long[] period;
-    final long[] offset;
-    final long[] ready;
-    final long[] relDeadline;
-    final int[] chain;
-    final int[] firstUnit;
-    /** Kernels of task i released per hyperperiod (jobs per hyperperiod times chain length). */
-    final int[] perHyperperiod;
-    final long[] wcet;
-    final long[] tail;
-    final int[] taskOf;
+    /**
+     * The per-task and per-unit tables, those of the hyperperiod's jobs (only the counts differ);
+     * {@code items[i]} is the kernels of task i released per hyperperiod.
+     */
+    final JobModel jm;
     final String[] unitName;
 
     /** @param ts a task set whose offsets are the file's own (see {@link #fileTimeLine}) */
     UnboundedJobs(TaskSet ts) {
-        // The per-task and per-unit tables are those of the hyperperiod's jobs; only the counts differ.
-        JobModel jm = new JobModel(ts);
-        n = jm.n;
-        hyperperiod = jm.hyperperiod;
-        period = jm.period;
-        offset = jm.offset;
-        ready = jm.start;
-        relDeadline = jm.relDeadline;
-        chain = jm.chain;
-        firstUnit = jm.firstUnit;
-        perHyperperiod = jm.items;
-        wcet = jm.wcet;
-        tail = jm.tail;
-        taskOf = jm.taskOf;
+        jm = new JobModel(ts);
         unitName = ts.units().stream().map(Unit::name).toArray(String[]::new);
     }
 
@@ -69,27 +48,27 @@ public final class UnboundedJobs {
 
     /** Job of count c of task i (floor division: counts relative to a boundary may be negative). */
     long job(int i, long c) {
-        return Math.floorDiv(c, chain[i]);
+        return Math.floorDiv(c, jm.chain[i]);
     }
 
     int unit(int i, long c) {
-        return firstUnit[i] + (int) Math.floorMod(c, chain[i]);
+        return jm.firstUnit[i] + (int) Math.floorMod(c, jm.chain[i]);
     }
 
     long readyTime(int i, long c) {
-        return ready[i] + job(i, c) * period[i];
+        return jm.start[i] + job(i, c) * jm.period[i];
     }
 
     long arrival(int i, long c) {
-        return offset[i] + job(i, c) * period[i];
+        return jm.offset[i] + job(i, c) * jm.period[i];
     }
 
     long deadline(int i, long c) {
-        return arrival(i, c) + relDeadline[i];
+        return arrival(i, c) + jm.relDeadline[i];
     }
 
     /** The latest end of a frame running the kernel count c of task i names (less the rest of its chain). */
     long unitDeadline(int i, long c) {
-        return deadline(i, c) - tail[unit(i, c)];
+        return deadline(i, c) - jm.tail[unit(i, c)];
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.explore.result;
 
+import java.util.function.LongBinaryOperator;
+
 /**
  * What an exploration did.
  *
@@ -19,12 +21,12 @@ public record Stats(long vertices, long states, long edges, long merges, long sp
 
     public static final Stats EMPTY = new Stats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    /** Two engines' work together: counts summed, the deepest path and the heap peak the larger. */
-    public static Stats plus(Stats a, Stats b) {
+    /** Two engines' work together: counts summed, the deepest path and heap peak the larger, times by {@code time}. */
+    public static Stats plus(Stats a, Stats b, LongBinaryOperator time) {
         return new Stats(a.vertices() + b.vertices(), a.states() + b.states(), a.edges() + b.edges(),
                 a.merges() + b.merges(), a.splits() + b.splits(), a.fastForwards() + b.fastForwards(),
-                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()), a.elapsedNanos() + b.elapsedNanos(),
-                Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
+                a.pruned() + b.pruned(), Math.max(a.maxDepth(), b.maxDepth()),
+                time.applyAsLong(a.elapsedNanos(), b.elapsedNanos()), Math.max(a.peakHeapBytes(), b.peakHeapBytes()));
     }
 
     public double elapsedMillis() {

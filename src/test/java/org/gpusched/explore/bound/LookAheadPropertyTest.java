@@ -6,6 +6,7 @@ import org.gpusched.explore.BruteForceExplorer;
 import org.gpusched.explore.job.JobModel;
 import org.gpusched.explore.result.Stats;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.table.TableChecker;
@@ -68,7 +69,7 @@ class LookAheadPropertyTest {
                 continue;
             }
             compared++;
-            Verdict reference = new BruteForceExplorer(ts, 2_000_000).analyze().verdict();
+            Verdict reference = new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict();
             assertThat(reference).as("brute force budget on seed %d", seed).isNotEqualTo(Verdict.INCONCLUSIVE);
             schedulable += reference == Verdict.SCHEDULABLE ? 1 : 0;
             Oracle oracle = new Oracle(ts);
