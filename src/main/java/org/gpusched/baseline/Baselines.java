@@ -56,7 +56,7 @@ public final class Baselines {
         } catch (Budget.Exhausted | OutOfMemoryError e) {
             // After running out of memory the simulation's frames are unreachable, so memory is back.
             String note = e instanceof Budget.Exhausted ? e.getMessage() : Budget.OUT_OF_MEMORY;
-            return new Run(inconclusive(sim.method(), meter, note), null, null);
+            return new Run(Analysis.inconclusive(sim.method(), meter, note), null, null);
         }
     }
 
@@ -145,10 +145,5 @@ public final class Baselines {
             reasons.add("... and " + unlisted + " more");
         }
         return reasons;
-    }
-
-    private static Analysis inconclusive(String method, Budget.Meter meter, String note) {
-        Stats stats = new Stats(0, 0, 0, 0, 0, 0, 0, 0, meter.elapsedNanos(), meter.peakHeap());
-        return new Analysis(Verdict.INCONCLUSIVE, method, stats, List.of(), null, note);
     }
 }
