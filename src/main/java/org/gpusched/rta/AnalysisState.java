@@ -2,6 +2,7 @@ package org.gpusched.rta;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -149,6 +150,22 @@ final class AnalysisState {
 
     long gmStar(int h) {
         return SaturatingTime.add(gm[h], star(h));
+    }
+
+    /** The least fixed point of {@code f} from {@code start}, or -1 once an iterate passes {@code limit}. */
+    long fixedPoint(long start, long limit, LongUnaryOperator f) {
+        long r = start;
+        while (true) {
+            check.run();
+            long next = f.applyAsLong(r);
+            if (next > limit) {
+                return -1;
+            }
+            if (next == r) {
+                return r;
+            }
+            r = next;
+        }
     }
 
     GpuSegment seg(int h, int j) {

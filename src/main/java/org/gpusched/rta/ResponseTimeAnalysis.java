@@ -64,18 +64,7 @@ public final class ResponseTimeAnalysis {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
             return -1;
         }
-        long r = start;
-        while (true) {
-            x.check.run();
-            long next = a.rhs(x, i, r);
-            if (next > limit) {
-                return -1;
-            }
-            if (next == r) {
-                return r;
-            }
-            r = next;
-        }
+        return x.fixedPoint(start, limit, r -> a.rhs(x, i, r));
     }
 
     private static long limit(AnalysisState x, int i) {
