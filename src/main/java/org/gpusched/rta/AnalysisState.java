@@ -45,10 +45,6 @@ final class AnalysisState {
     /** Whether a saturated core is concluded at once (Saturation); off only to test the shortcut against the iteration. */
     final boolean shortcut;
 
-    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
-        this(w, variant, gpuRank, check, true);
-    }
-
     AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
         this.check = check;
         this.shortcut = shortcut;
@@ -146,10 +142,6 @@ final class AnalysisState {
 
     long geStar(int h) {
         return SaturatingTime.add(ge[h], star(h));
-    }
-
-    long gmStar(int h) {
-        return SaturatingTime.add(gm[h], star(h));
     }
 
     /** The least fixed point of {@code f} from {@code start}, or -1 once an iterate passes {@code limit}. */
