@@ -7,7 +7,6 @@ import org.gpusched.model.Ticks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.function.LongConsumer;
 
 /**
@@ -185,12 +184,10 @@ public final class WindowSearch {
             Platform.TimePartitions p = with(w);
             HolisticResult r = Holistic.analyze(flows, p, check);
             progress.accept(++evaluations);
-            if (r.schedulable()) {
-                OptionalLong slack = r.minSlack();
-                if (best == null || slack.orElse(Long.MIN_VALUE) > best.analysis().minSlack().orElse(Long.MIN_VALUE)) {
-                    best = new Result(w, p, r, evaluations);
-                    keep(objective, overall, best);
-                }
+            Result found = new Result(w, p, r, evaluations);
+            if (r.schedulable() && (best == null || better(Objective.SLACK, found, best))) {
+                best = found;
+                keep(objective, overall, best);
             }
         }
         return best == null ? null : new Result(best.window(), best.plan(), best.analysis(), evaluations);
