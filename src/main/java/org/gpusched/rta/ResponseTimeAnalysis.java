@@ -186,14 +186,8 @@ public final class ResponseTimeAnalysis {
 
     /** Some core whose tasks the GPU order {@code slots} (highest first) ranks unlike the CPU order. */
     private static boolean inverted(AnalysisState x, int[] slots) {
-        for (int a = 0; a < slots.length; a++) {
-            for (int b = a + 1; b < slots.length; b++) {
-                if (x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return IntStream.range(0, slots.length).anyMatch(a -> IntStream.range(a + 1, slots.length)
+                .anyMatch(b -> x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])));
     }
 
     private static boolean lowestOnCore(AnalysisState x, List<Integer> rt, boolean[] assigned, int c) {
