@@ -185,14 +185,10 @@ public final class TimePartitionSearch {
 
     /** The flow whose priority is the next higher one among those that compete with f (same core, or the GPU). */
     private int justAbove(int[] prio, int f) {
-        int best = -1;
-        for (int g = 0; g < flows.size(); g++) {
-            boolean near = flows.get(g).core() == flows.get(f).core() || usesGpu(flows.get(g)) && usesGpu(flows.get(f));
-            if (g != f && near && prio[g] > prio[f] && (best < 0 || prio[g] < prio[best])) {
-                best = g;
-            }
-        }
-        return best;
+        Flow x = flows.get(f);
+        return IntStream.range(0, flows.size()).filter(g -> g != f && prio[g] > prio[f]
+                        && (flows.get(g).core() == x.core() || usesGpu(flows.get(g)) && usesGpu(x)))
+                .boxed().min(Comparator.comparingInt(g -> prio[g])).orElse(-1);
     }
 
     private Candidate analyse(long maf, int share, Platform.TimePartitions plan, int[] prio, String rule) {
