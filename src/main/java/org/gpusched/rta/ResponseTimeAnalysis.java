@@ -100,17 +100,13 @@ public final class ResponseTimeAnalysis {
 
     private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
                                    long[] r, boolean audsleyUsed) {
-        List<TaskBound> bounds = new ArrayList<>();
-        boolean all = true;
-        for (int i = 0; i < w.tasks().size(); i++) {
+        List<TaskBound> bounds = IntStream.range(0, w.tasks().size()).mapToObj(i -> {
             RtaTask t = w.tasks().get(i);
             OptionalLong rt = r[i] >= 0 ? OptionalLong.of(r[i]) : OptionalLong.empty();
-            boolean ok = t.bestEffort() || rt.isPresent();
-            all &= ok;
-            bounds.add(new TaskBound(t.name(), rt, ok, t.bestEffort()));
-        }
+            return new TaskBound(t.name(), rt, t.bestEffort() || rt.isPresent(), t.bestEffort());
+        }).toList();
         List<String> names = Arrays.stream(order).mapToObj(i -> w.tasks().get(i).name()).toList();
-        return new RtaResult(m, v, mode, all, bounds, names, audsleyUsed);
+        return new RtaResult(m, v, mode, bounds.stream().allMatch(TaskBound::schedulable), bounds, names, audsleyUsed);
     }
 
     /**
