@@ -2,6 +2,7 @@ package org.gpusched.rta;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -43,10 +44,6 @@ final class AnalysisState {
 
     /** Whether a saturated core is concluded at once (Saturation); off only to test the shortcut against the iteration. */
     final boolean shortcut;
-
-    AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check) {
-        this(w, variant, gpuRank, check, true);
-    }
 
     AnalysisState(RtaWorkload w, Variant variant, int[] gpuRank, Runnable check, boolean shortcut) {
         this.check = check;
@@ -147,8 +144,20 @@ final class AnalysisState {
         return SaturatingTime.add(ge[h], star(h));
     }
 
-    long gmStar(int h) {
-        return SaturatingTime.add(gm[h], star(h));
+    /** The least fixed point of {@code f} from {@code start}, or -1 once an iterate passes {@code limit}. */
+    long fixedPoint(long start, long limit, LongUnaryOperator f) {
+        long r = start;
+        while (true) {
+            check.run();
+            long next = f.applyAsLong(r);
+            if (next > limit) {
+                return -1;
+            }
+            if (next == r) {
+                return r;
+            }
+            r = next;
+        }
     }
 
     GpuSegment seg(int h, int j) {

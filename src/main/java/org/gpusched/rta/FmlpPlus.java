@@ -1,5 +1,7 @@
 package org.gpusched.rta;
 
+import java.util.stream.IntStream;
+
 /** FMLP+ (Brandenburg, ECRTS 2014), partitioned and simplified as gcaps-rta.md states it: FIFO requests. */
 final class FmlpPlus extends ResponseEquation {
     FmlpPlus(boolean suspend) {
@@ -51,12 +53,7 @@ final class FmlpPlus extends ResponseEquation {
         if (!x.usesGpu(i)) {
             return 0;
         }
-        long sum = 0;
-        for (int h = 0; h < x.n; h++) {
-            if (x.hpp(h, i) && x.usesGpu(h)) {
-                sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jg(h), x.t[h], x.ge[h]));
-            }
-        }
-        return sum;
+        return IntStream.range(0, x.n).filter(h -> x.hpp(h, i) && x.usesGpu(h))
+                .mapToLong(h -> SaturatingTime.jobs(r, x.jg(h), x.t[h], x.ge[h])).reduce(0, SaturatingTime::add);
     }
 }

@@ -30,7 +30,8 @@ final class Gcaps extends ResponseEquation {
         for (int h = 0; h < x.n; h++) {
             if (x.hpp(h, i)) {
                 if (x.usesGpu(h)) {
-                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jc(h), x.t[h], SaturatingTime.add(x.c[h], x.gmStar(h))));
+                    sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jc(h), x.t[h],
+                            SaturatingTime.add(x.c[h] + x.gm[h], x.star(h))));
                     if (gpuI) {
                         sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, x.jg(h), x.t[h], x.ge[h]));
                     }

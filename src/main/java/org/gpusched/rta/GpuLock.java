@@ -2,6 +2,7 @@ package org.gpusched.rta;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The GPU as one lock, for the MPCP and FMLP+ simulations: a GPU segment (misc and exec) is a
@@ -35,13 +36,8 @@ final class GpuLock {
         if (holder >= 0 || waiters.isEmpty()) {
             return;
         }
-        int best = 0;
-        for (int w = 1; w < waiters.size() && !fifo; w++) {
-            if (x.hp(waiters.get(w), waiters.get(best))) {
-                best = w;
-            }
-        }
-        holder = waiters.remove(best);
+        holder = waiters.remove(fifo ? 0 : IntStream.range(0, waiters.size())
+                .reduce((best, w) -> x.hp(waiters.get(w), waiters.get(best)) ? w : best).getAsInt());
     }
 
     void release(int k) {

@@ -3,6 +3,8 @@ package org.gpusched.rta;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntToLongFunction;
+import java.util.stream.IntStream;
 
 /**
  * MPCP (Patel et al., RTAS 2018) as gcaps-rta.md states it: global priorities are the GPU order,
@@ -40,34 +42,11 @@ final class Mpcp extends ResponseEquation {
      * to its least fixed point; past D_i it is INF (then min(ηg_i ⌈β⌉, α_h) below is α_h, the safe side).
      */
     static long beta(AnalysisState x, int i) {
-        long base = 0;
-        for (int l = 0; l < x.n; l++) {
-            if (!x.hp(l, i)) {
-                for (int u = 0; u < x.eta[l]; u++) {
-                    base = Math.max(base, w(x, l, u));
-                }
-            }
-        }
-        long b = base;
-        while (true) {
-            x.check.run();
-            long next = base;
-            for (int h = 0; h < x.n; h++) {
-                if (x.hp(h, i)) {
-                    long cnt = SaturatingTime.add(SaturatingTime.jobs(b, x.jc(h), x.t[h], 1), 1);
-                    for (int u = 0; u < x.eta[h]; u++) {
-                        next = SaturatingTime.add(next, SaturatingTime.mul(cnt, w(x, h, u)));
-                    }
-                }
-            }
-            if (next > x.d[i]) {
-                return SaturatingTime.INF;
-            }
-            if (next == b) {
-                return b;
-            }
-            b = next;
-        }
+        long base = IntStream.range(0, x.n).filter(l -> !x.hp(l, i)).mapToLong(l -> IntStream.range(0, x.eta[l])
+                .mapToLong(u -> w(x, l, u)).max().orElse(0)).max().orElse(0);
+        long b = x.fixedPoint(base, x.d[i], v -> SaturatingTime.add(base,
+                higher(x, i, h -> SaturatingTime.add(SaturatingTime.jobs(v, x.jc(h), x.t[h], 1), 1))));
+        return b < 0 ? SaturatingTime.INF : b;
     }
 
     /**
@@ -79,12 +58,17 @@ final class Mpcp extends ResponseEquation {
             return 0;
         }
         long cap = SaturatingTime.mul(x.eta[i], beta(x, i));
+        return higher(x, i, h -> Math.min(cap, SaturatingTime.jobs(r, x.jc(h), x.t[h], 1)));
+    }
+
+    /** Σ_{h∈hp(i)} times(h) Σ_u W_{h,u}: every request of a higher-priority task, times(h) over. */
+    private static long higher(AnalysisState x, int i, IntToLongFunction times) {
         long sum = 0;
         for (int h = 0; h < x.n; h++) {
             if (x.hp(h, i)) {
-                long times = Math.min(cap, SaturatingTime.jobs(r, x.jc(h), x.t[h], 1));
-                for (int k = 0; k < x.eta[h]; k++) {
-                    sum = SaturatingTime.add(sum, SaturatingTime.mul(times, w(x, h, k)));
+                long n = times.applyAsLong(h);
+                for (int u = 0; u < x.eta[h]; u++) {
+                    sum = SaturatingTime.add(sum, SaturatingTime.mul(n, w(x, h, u)));
                 }
             }
         }

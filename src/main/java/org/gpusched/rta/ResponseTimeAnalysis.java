@@ -64,18 +64,7 @@ public final class ResponseTimeAnalysis {
             // No fixed point exists (Saturation): conclude at once rather than iterate up to D.
             return -1;
         }
-        long r = start;
-        while (true) {
-            x.check.run();
-            long next = a.rhs(x, i, r);
-            if (next > limit) {
-                return -1;
-            }
-            if (next == r) {
-                return r;
-            }
-            r = next;
-        }
+        return x.fixedPoint(start, limit, r -> a.rhs(x, i, r));
     }
 
     private static long limit(AnalysisState x, int i) {
@@ -111,17 +100,13 @@ public final class ResponseTimeAnalysis {
 
     private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
                                    long[] r, boolean audsleyUsed) {
-        List<TaskBound> bounds = new ArrayList<>();
-        boolean all = true;
-        for (int i = 0; i < w.tasks().size(); i++) {
+        List<TaskBound> bounds = IntStream.range(0, w.tasks().size()).mapToObj(i -> {
             RtaTask t = w.tasks().get(i);
             OptionalLong rt = r[i] >= 0 ? OptionalLong.of(r[i]) : OptionalLong.empty();
-            boolean ok = t.bestEffort() || rt.isPresent();
-            all &= ok;
-            bounds.add(new TaskBound(t.name(), rt, ok, t.bestEffort()));
-        }
+            return new TaskBound(t.name(), rt, t.bestEffort() || rt.isPresent(), t.bestEffort());
+        }).toList();
         List<String> names = Arrays.stream(order).mapToObj(i -> w.tasks().get(i).name()).toList();
-        return new RtaResult(m, v, mode, all, bounds, names, audsleyUsed);
+        return new RtaResult(m, v, mode, bounds.stream().allMatch(TaskBound::schedulable), bounds, names, audsleyUsed);
     }
 
     /**
@@ -197,14 +182,8 @@ public final class ResponseTimeAnalysis {
 
     /** Some core whose tasks the GPU order {@code slots} (highest first) ranks unlike the CPU order. */
     private static boolean inverted(AnalysisState x, int[] slots) {
-        for (int a = 0; a < slots.length; a++) {
-            for (int b = a + 1; b < slots.length; b++) {
-                if (x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return IntStream.range(0, slots.length).anyMatch(a -> IntStream.range(a + 1, slots.length)
+                .anyMatch(b -> x.sameCore(slots[a], slots[b]) && x.cpuHigher(slots[b], slots[a])));
     }
 
     private static boolean lowestOnCore(AnalysisState x, List<Integer> rt, boolean[] assigned, int c) {

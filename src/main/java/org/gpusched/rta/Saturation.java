@@ -61,7 +61,7 @@ public final class Saturation {
      */
     public static List<String> reasons(RtaWorkload w) {
         int[] rank = ResponseTimeAnalysis.ranks(ResponseTimeAnalysis.givenOrder(w));
-        AnalysisState x = new AnalysisState(w, Variant.SAFE, rank, () -> { });
+        AnalysisState x = new AnalysisState(w, Variant.SAFE, rank, () -> { }, true);
         return IntStream.range(0, x.n).filter(i -> !x.tasks.get(i).bestEffort()).mapToObj(i -> above(x, i))
                 .filter(Objects::nonNull).toList();
     }

@@ -33,7 +33,7 @@ public final class Simulator {
     private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
         this.w = w;
         this.method = method;
-        this.x = new AnalysisState(w, Variant.PAPER, ResponseTimeAnalysis.ranks(gpuOrder), () -> { });
+        this.x = new AnalysisState(w, Variant.PAPER, ResponseTimeAnalysis.ranks(gpuOrder), () -> { }, true);
         this.gcaps = method.gcaps();
         this.busy = !method.suspends();
         boolean mpcp = method == RtaMethod.MPCP_BUSY || method == RtaMethod.MPCP_SUSPEND;
@@ -266,20 +266,8 @@ public final class Simulator {
      * lower-priority contexts stall for the update's ε). Returns the task or −1.
      */
     private int gcapsGpu(int[] jobOf, int[] phase, boolean[] updating) {
-        int top = -1;
-        for (int i = 0; i < x.n; i++) {
-            if (jobOf[i] >= 0 && kind(i, phase[i]) == GPU && (top < 0 || x.hp(i, top))) {
-                top = i;
-            }
-        }
-        if (top < 0) {
-            return -1;
-        }
-        for (int u = 0; u < x.n; u++) {
-            if (updating[u] && x.hp(u, top)) {
-                return -1;
-            }
-        }
-        return top;
+        int top = IntStream.range(0, x.n).filter(i -> jobOf[i] >= 0 && kind(i, phase[i]) == GPU)
+                .reduce(-1, (best, i) -> best < 0 || x.hp(i, best) ? i : best);
+        return top >= 0 && IntStream.range(0, x.n).noneMatch(u -> updating[u] && x.hp(u, top)) ? top : -1;
     }
 }

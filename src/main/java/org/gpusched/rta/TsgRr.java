@@ -58,11 +58,8 @@ final class TsgRr extends ResponseEquation {
 
     /** Σ_j I(ν, Ge_{h,j}): how long busy-waiting h holds the CPU while its GPU work is interleaved. */
     private static long indirect(AnalysisState x, int h, long nu) {
-        long sum = 0;
-        for (int j = 0; j < x.eta[h]; j++) {
-            sum = SaturatingTime.add(sum, interleave(x, nu, x.seg(h, j).exec()));
-        }
-        return sum;
+        return IntStream.range(0, x.eta[h]).mapToLong(j -> interleave(x, nu, x.seg(h, j).exec()))
+                .reduce(0, SaturatingTime::add);
     }
 
     /** |{k ∉ hpp(i) : ηg_k > 0} ∪ {h}| (i itself included when it uses the GPU). */
@@ -75,15 +72,8 @@ final class TsgRr extends ResponseEquation {
      * the tasks at sorted indices 0 … n − idx(i) − 2 (the artifact's slip, kept on purpose).
      */
     private static long artifactNu(AnalysisState x, int i) {
-        long nu = 0;
         int last = x.n - x.artifactIndex[i] - 2;
-        for (int k = 0; k < x.n; k++) {
-            if (!x.usesGpu(k)) {
-                continue;
-            }
-            nu += x.hp(k, i) && !x.hpp(k, i) ? 1 : 0;
-            nu += x.artifactIndex[k] <= last ? 1 : 0;
-        }
-        return nu;
+        return IntStream.range(0, x.n).filter(x::usesGpu)
+                .map(k -> (x.hp(k, i) && !x.hpp(k, i) ? 1 : 0) + (x.artifactIndex[k] <= last ? 1 : 0)).sum();
     }
 }

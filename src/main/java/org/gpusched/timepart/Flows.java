@@ -62,13 +62,9 @@ public final class Flows {
 
     /** Why a task cannot be a flow: CPU work without a core; null when every task can. */
     public static String whyNot(Workload w) {
-        for (WorkTask t : w.tasks()) {
-            boolean cpu = t.segments().stream().anyMatch(s -> s instanceof Segment.Cpu && s.time() > 0
-                    || s instanceof Segment.Gpu g && g.misc() > 0);
-            if (cpu && t.core().isEmpty()) {
-                return "tasks[" + t.index() + "] has no cpu.core and platform.cpus > 1";
-            }
-        }
-        return null;
+        return w.tasks().stream()
+                .filter(t -> t.core().isEmpty() && t.segments().stream().anyMatch(s -> s instanceof Segment.Cpu
+                        && s.time() > 0 || s instanceof Segment.Gpu g && g.misc() > 0))
+                .findFirst().map(t -> "tasks[" + t.index() + "] has no cpu.core and platform.cpus > 1").orElse(null);
     }
 }

@@ -3,13 +3,13 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.IntFunction;
 import java.util.function.LongPredicate;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * Holistic response-time analysis of end-to-end flows on fixed-priority cores, inside the
@@ -85,10 +85,7 @@ public final class Holistic {
                 }
             }
         }
-        List<FlowBound> out = new ArrayList<>();
-        for (int f = 0; f < flows.size(); f++) {
-            out.add(bound(flows.get(f), r[f], rb[f]));
-        }
+        List<FlowBound> out = IntStream.range(0, flows.size()).mapToObj(f -> bound(flows.get(f), r[f], rb[f])).toList();
         return new HolisticResult(out, rounds);
     }
 

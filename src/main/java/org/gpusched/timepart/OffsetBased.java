@@ -85,11 +85,10 @@ public final class OffsetBased {
         long[] r = new long[x.steps().size()];
         long rp = x.jitter();
         for (int s = 0; s < r.length; s++) {
-            long end;
-            if (rp >= INF) {
-                end = INF;
-            } else if (net.processed(f, s)) {
-                end = Math.max(response(f, s, s), Ticks.add(rp, x.steps().get(s).max()));
+            Step step = x.steps().get(s);
+            long end = rp >= INF ? INF : Ticks.add(rp, step.max());
+            if (rp < INF && !(step instanceof Step.Delay)) {
+                end = Math.max(response(f, s, s), end);
                 int first = s;
                 while (net.backToBack(f, first)) {
                     first--;
@@ -98,8 +97,6 @@ public final class OffsetBased {
                     long before = first == 0 ? x.jitter() : r[first - 1];
                     end = Math.min(end, Math.max(response(f, first, s), Ticks.add(before, work(f, first, s))));
                 }
-            } else {
-                end = Ticks.add(rp, x.steps().get(s).max());
             }
             r[s] = end > x.deadline() ? INF : end;
             rp = r[s];

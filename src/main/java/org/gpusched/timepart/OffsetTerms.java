@@ -55,7 +55,8 @@ final class OffsetTerms {
      * second round), so that this job is counted, whenever it is, from the first in b's frame on.
      */
     private boolean leftOut(int a, int b, int j) {
-        return j > b && net.laterKernel(a, b, j) && Ticks.add(phi[a][j], jitter[a][j]) >= Ticks.add(phi[a][b], jitter[a][b]);
+        return j > b && net.step(a, b) instanceof Step.Gpu && net.step(a, j) instanceof Step.Gpu
+                && Ticks.add(phi[a][j], jitter[a][j]) >= Ticks.add(phi[a][b], jitter[a][b]);
     }
 
     /** max(0, ⌈x / t⌉). */

@@ -47,11 +47,6 @@ final class StepContention {
         return flows.get(f).steps().get(s);
     }
 
-    /** A step that needs a processor (CPU work or a kernel on the server), not a pure delay. */
-    boolean processed(int f, int s) {
-        return !(step(f, s) instanceof Step.Delay);
-    }
-
     /** Whether step (g, k) can delay step (f, s): same processor, priority at least, another step, work > 0. */
     boolean competes(int f, int s, int g, int k) {
         if (g == f && k == s) {
@@ -88,11 +83,6 @@ final class StepContention {
     boolean backToBack(int f, int s) {
         return s > 0 && step(f, s) instanceof Step.Gpu && step(f, s - 1) instanceof Step.Gpu
                 && step(f, s - 1).max() > 0;
-    }
-
-    /** Whether steps s and j (> s) of flow f are both kernels on the server (an activation's later kernel). */
-    boolean laterKernel(int f, int s, int j) {
-        return step(f, s) instanceof Step.Gpu && step(f, j) instanceof Step.Gpu;
     }
 
     boolean preemptive(int f, int s) {

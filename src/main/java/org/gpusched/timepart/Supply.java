@@ -3,7 +3,6 @@ package org.gpusched.timepart;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -51,18 +50,9 @@ public record Supply(long majorFrame, List<Interval> intervals) {
      * every core), each shrunk at its start by the switch overhead (the switch into the partition).
      */
     public static Supply of(Platform.TimePartitions plan, String name, int core) {
-        List<Interval> out = new ArrayList<>();
-        for (Platform.Partition p : plan.partitions()) {
-            if (!p.name().equals(name)) {
-                continue;
-            }
-            for (Platform.Window w : p.windows()) {
-                if (w.core().isEmpty() || w.core().getAsInt() == core) {
-                    out.add(new Interval(w.start() + plan.switchOverhead(), w.start() + w.length()));
-                }
-            }
-        }
-        return new Supply(plan.majorFrame(), out);
+        return new Supply(plan.majorFrame(), plan.partitions().stream().filter(p -> p.name().equals(name))
+                .flatMap(p -> p.windows().stream()).filter(w -> w.core().isEmpty() || w.core().getAsInt() == core)
+                .map(w -> new Interval(w.start() + plan.switchOverhead(), w.start() + w.length())).toList());
     }
 
     /** Supply per major frame. */

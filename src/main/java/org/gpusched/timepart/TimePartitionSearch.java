@@ -177,32 +177,18 @@ public final class TimePartitionSearch {
 
     /** The judged flow with the least slack over its deadline (no bound: least of all); -1 when none. */
     private int worstFlow(Candidate c) {
-        int worst = -1;
-        double least = Double.MAX_VALUE;
-        for (int f = 0; f < flows.size(); f++) {
-            FlowBound b = c.analysis().flows().get(f);
-            if (b.schedulable() == null) {
-                continue;
-            }
-            double rel = b.slack().isPresent() ? (double) b.slack().getAsLong() / flows.get(f).deadline() : -1;
-            if (rel < least) {
-                least = rel;
-                worst = f;
-            }
-        }
-        return worst;
+        List<FlowBound> bs = c.analysis().flows();
+        return IntStream.range(0, flows.size()).filter(f -> bs.get(f).schedulable() != null).boxed()
+                .min(Comparator.comparingDouble(f -> bs.get(f).slack().isPresent()
+                        ? (double) bs.get(f).slack().getAsLong() / flows.get(f).deadline() : -1)).orElse(-1);
     }
 
     /** The flow whose priority is the next higher one among those that compete with f (same core, or the GPU). */
     private int justAbove(int[] prio, int f) {
-        int best = -1;
-        for (int g = 0; g < flows.size(); g++) {
-            boolean near = flows.get(g).core() == flows.get(f).core() || usesGpu(flows.get(g)) && usesGpu(flows.get(f));
-            if (g != f && near && prio[g] > prio[f] && (best < 0 || prio[g] < prio[best])) {
-                best = g;
-            }
-        }
-        return best;
+        Flow x = flows.get(f);
+        return IntStream.range(0, flows.size()).filter(g -> g != f && prio[g] > prio[f]
+                        && (flows.get(g).core() == x.core() || usesGpu(flows.get(g)) && usesGpu(x)))
+                .boxed().min(Comparator.comparingInt(g -> prio[g])).orElse(-1);
     }
 
     private Candidate analyse(long maf, int share, Platform.TimePartitions plan, int[] prio, String rule) {

@@ -5,10 +5,11 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.function.LongConsumer;
+import java.util.stream.IntStream;
 
 /**
  * The first step of the paper's optimisation loop (time-partitioning.md, "Optimisation"): the GPU
@@ -74,18 +75,11 @@ public final class WindowSearch {
 
     /** Free gaps of the frame: not used by another partition on the window's core(s). */
     List<long[]> gaps() {
-        List<long[]> blocked = new ArrayList<>();
-        for (int p = 0; p < plan.partitions().size(); p++) {
-            if (p == partition) {
-                continue;
-            }
-            for (Platform.Window w : plan.partitions().get(p).windows()) {
-                if (core.isEmpty() || w.core().isEmpty() || w.core().getAsInt() == core.getAsInt()) {
-                    blocked.add(new long[] {w.start(), w.start() + w.length()});
-                }
-            }
-        }
-        blocked.sort((a, b) -> Long.compare(a[0], b[0]));
+        List<long[]> blocked = IntStream.range(0, plan.partitions().size()).filter(p -> p != partition)
+                .mapToObj(p -> plan.partitions().get(p)).flatMap(p -> p.windows().stream())
+                .filter(w -> core.isEmpty() || w.core().isEmpty() || w.core().getAsInt() == core.getAsInt())
+                .map(w -> new long[] {w.start(), w.start() + w.length()})
+                .sorted(Comparator.comparingLong(b -> b[0])).toList();
         List<long[]> gaps = new ArrayList<>();
         long at = 0;
         for (long[] b : blocked) {
@@ -185,12 +179,10 @@ public final class WindowSearch {
             Platform.TimePartitions p = with(w);
             HolisticResult r = Holistic.analyze(flows, p, check);
             progress.accept(++evaluations);
-            if (r.schedulable()) {
-                OptionalLong slack = r.minSlack();
-                if (best == null || slack.orElse(Long.MIN_VALUE) > best.analysis().minSlack().orElse(Long.MIN_VALUE)) {
-                    best = new Result(w, p, r, evaluations);
-                    keep(objective, overall, best);
-                }
+            Result found = new Result(w, p, r, evaluations);
+            if (r.schedulable() && (best == null || better(Objective.SLACK, found, best))) {
+                best = found;
+                keep(objective, overall, best);
             }
         }
         return best == null ? null : new Result(best.window(), best.plan(), best.analysis(), evaluations);

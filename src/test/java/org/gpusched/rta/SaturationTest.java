@@ -60,7 +60,7 @@ class SaturationTest {
             }
             for (RtaMethod m : RtaMethod.values()) {
                 for (Variant v : List.of(Variant.PAPER, Variant.SAFE)) {
-                    AnalysisState x = new AnalysisState(w, v, rank, () -> { });
+                    AnalysisState x = new AnalysisState(w, v, rank, () -> { }, true);
                     for (int h = 0; h < x.n; h++) {
                         long own = SaturatingTime.add(x.c[h] + x.g[h], x.star(h));
                         long r = own + rnd.nextInt(5);
