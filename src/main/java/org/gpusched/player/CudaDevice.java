@@ -141,12 +141,6 @@ public final class CudaDevice implements Device {
         return NativePlayer.profile(handle, order, durationNs, warmup, runs);
     }
 
-    /** How late the host wakes up for frames {@code periodNs} apart, over {@code n} wake-ups (the player's way). */
-    static WakeSkew wakeSkew(int n, long periodNs) {
-        long[] r = NativePlayer.wakeSkew(n, periodNs);
-        return WakeSkew.of(Arrays.copyOf(r, n));
-    }
-
     /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */
     long[] profileMembers(int[] order, long[] durationNs, int warmup, int runs) {
         return NativePlayer.profileMembers(handle, order, durationNs, warmup, runs);
