@@ -230,10 +230,7 @@ public final class PairwiseContention {
         Role[] layout = roles.get(kinds.size());
         // A class never fitted waits as the most waiting fitted class does.
         double unseen = keep.values().stream().min(Double::compare).orElse(1.0);
-        double[] share = new double[m.length];
-        for (int i = 0; i < m.length; i++) {
-            share[i] = keep.getOrDefault(m[i].key, unseen);
-        }
+        double[] share = Arrays.stream(m).mapToDouble(x -> keep.getOrDefault(x.key, unseen)).toArray();
         for (int i = 0; i < m.length; i++) {
             Fit f = fits.get(m[i].key);
             if (f == null) {
