@@ -4,7 +4,6 @@ import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
@@ -45,13 +44,13 @@ public final class CudaDevice implements Device {
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
-        String[] info = NativePlayer.deviceInfo(gpu);
+        List<String> info = info(gpu);
         return new CudaDevice(tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
                 + value(info, "computeCapability").replace(".", "") + ")");
     }
 
-    static String value(String[] info, String key) {
-        return Arrays.stream(info).filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
+    static String value(List<String> info, String key) {
+        return info.stream().filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
                 .findFirst().orElse("?");
     }
 
