@@ -6,6 +6,7 @@ import org.gpusched.model.Segment;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -69,7 +70,7 @@ public final class CudaCopyDevice implements CopyDevice {
             throw new CudaException("cuda: could not open device " + gpu);
         }
         double[] bw = CopyNative.bandwidth(h);
-        String[] info = NativePlayer.deviceInfo(gpu);
+        List<String> info = CudaDevice.info(gpu);
         String name = String.format(Locale.ROOT, "cuda:%d %s (H2D %.1f GB/s, D2H %.1f GB/s measured)", gpu,
                 CudaDevice.value(info, "name"), bw[0] / 1000, bw[1] / 1000);
         return new CudaCopyDevice(tickNs, h, name, new double[] {bw[0] / 1000, bw[1] / 1000}, new long[] {maxIn, maxOut});

@@ -4,7 +4,6 @@ import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
@@ -45,13 +44,13 @@ public final class CudaDevice implements Device {
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }
-        String[] info = NativePlayer.deviceInfo(gpu);
+        List<String> info = info(gpu);
         return new CudaDevice(tickNs, h, "cuda:" + gpu + " " + value(info, "name") + " (sm_"
                 + value(info, "computeCapability").replace(".", "") + ")");
     }
 
-    static String value(String[] info, String key) {
-        return Arrays.stream(info).filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
+    static String value(List<String> info, String key) {
+        return info.stream().filter(kv -> kv.startsWith(key + "=")).map(kv -> kv.substring(key.length() + 1))
                 .findFirst().orElse("?");
     }
 
@@ -78,8 +77,10 @@ public final class CudaDevice implements Device {
     /** Overheads the paper's runtime pays and the simulator does not: see docs/player.md. */
     private static List<String> notes(UnrolledTable plan, long[] out, long[] align, NativeTable.Run run, int n, int m) {
         long[] dur = run.kernelNs();
+        LongSummaryStatistics kernel = new LongSummaryStatistics();
         LongSummaryStatistics copy = new LongSummaryStatistics();
         for (int i = 0; i < m; i++) {
+            kernel.accept(out[4 * n + m + i] - out[4 * n + i] - dur[i]);
             for (int d = 0; d < 2; d++) {
                 long stated = d == 0 ? run.h2dNs()[i] : run.d2hNs()[i];
                 if (stated > 0) {
@@ -91,10 +92,6 @@ public final class CudaDevice implements Device {
         LongSummaryStatistics launch = new LongSummaryStatistics();
         LongSummaryStatistics sync = new LongSummaryStatistics();
         LongSummaryStatistics firstBlock = new LongSummaryStatistics();
-        LongSummaryStatistics kernel = new LongSummaryStatistics();
-        for (int i = 0; i < m; i++) {
-            kernel.accept(out[4 * n + m + i] - out[4 * n + i] - dur[i]);
-        }
         for (int e = 0; e < n; e++) {
             long prevEnd = e == 0 ? Long.MIN_VALUE : out[2 * n + e - 1];
             if (prevEnd < out[3 * n + e]) {
@@ -139,12 +136,6 @@ public final class CudaDevice implements Device {
     /** Samples of one kernel set, ns from its first launch to the synchronisation's return (profile.cu). */
     long[] profile(int[] order, long[] durationNs, int warmup, int runs) {
         return NativePlayer.profile(handle, order, durationNs, warmup, runs);
-    }
-
-    /** How late the host wakes up for frames {@code periodNs} apart, over {@code n} wake-ups (the player's way). */
-    static WakeSkew wakeSkew(int n, long periodNs) {
-        long[] r = NativePlayer.wakeSkew(n, periodNs);
-        return WakeSkew.of(Arrays.copyOf(r, n));
     }
 
     /** Per run the host sample and each member's finish after the set's first block start (profile.cu). */

@@ -39,7 +39,7 @@ public final class CudaException extends RuntimeException {
         };
     }
 
-    static Kind classify(String message) {
+    private static Kind classify(String message) {
         String m = message == null ? "" : message;
         return m.startsWith("cudaErrorInsufficientDriver") ? Kind.NO_DRIVER
                 : m.startsWith("cudaErrorNoDevice") ? Kind.NO_DEVICE : Kind.OTHER;

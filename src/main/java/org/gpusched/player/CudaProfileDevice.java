@@ -100,7 +100,8 @@ public final class CudaProfileDevice implements ProfileDevice {
 
     @Override
     public long startJitter() {
-        return CudaDevice.wakeSkew(JITTER_WAKEUPS, JITTER_PERIOD_NS).bound();
+        long[] r = NativePlayer.wakeSkew(JITTER_WAKEUPS, JITTER_PERIOD_NS);
+        return WakeSkew.of(Arrays.copyOf(r, JITTER_WAKEUPS)).bound();
     }
 
     private static long median(long[] samples) {

@@ -41,17 +41,16 @@ public final class DeviceChecks {
      * unlimited, so the check can only refuse what the device cannot run.
      */
     public static Gpu fromInfo(List<String> info) {
-        String[] kv = info.toArray(String[]::new);
-        long threads = num(kv, "maxThreadsPerSm");
-        return new Gpu(CudaDevice.value(kv, "name"), CudaDevice.value(kv, "computeCapability"), num(kv, "sms"),
+        long threads = num(info, "maxThreadsPerSm");
+        return new Gpu(CudaDevice.value(info, "name"), CudaDevice.value(info, "computeCapability"), num(info, "sms"),
                 threads, threads == Gpu.UNLIMITED ? Gpu.UNLIMITED : threads / Kernel.WARP_SIZE,
-                num(kv, "maxBlocksPerSm"), num(kv, "registersPerSm"), 1, num(kv, "sharedMemoryPerSm"), 1, 0,
+                num(info, "maxBlocksPerSm"), num(info, "registersPerSm"), 1, num(info, "sharedMemoryPerSm"), 1, 0,
                 Gpu.UNLIMITED, SmPolicy.MOST_ROOM);
     }
 
-    private static long num(String[] kv, String key) {
+    private static long num(List<String> info, String key) {
         try {
-            return Long.parseLong(CudaDevice.value(kv, key));
+            return Long.parseLong(CudaDevice.value(info, key));
         } catch (NumberFormatException e) {
             return Gpu.UNLIMITED;
         }

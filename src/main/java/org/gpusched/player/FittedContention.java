@@ -80,10 +80,8 @@ public record FittedContention(String name, List<Set> sets) implements Contentio
      */
     @Override
     public double[] finishes(long[] work, KernelKind[] kinds) {
-        Member[] asked = new Member[work.length];
-        for (int i = 0; i < asked.length; i++) {
-            asked[i] = new Member(kinds[i], Math.max(1, work[i]), 1);
-        }
+        Member[] asked = IntStream.range(0, work.length).mapToObj(i -> new Member(kinds[i], Math.max(1, work[i]), 1))
+                .toArray(Member[]::new);
         Integer[] identity = IntStream.range(0, asked.length).boxed().toArray(Integer[]::new);
         double[] inOrder = nearest(asked, identity, false);
         if (inOrder != null) {

@@ -4,10 +4,9 @@ import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.KernelKind;
 import org.gpusched.model.TaskSet;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * Kernels of the built-in kinds timed alone and together on a GPU: the device side of
@@ -39,13 +38,8 @@ public final class KindBench implements AutoCloseable {
 
     /** The task set the GPU is opened with: {@code copies} tasks per kind, times in ns. */
     static TaskSet taskSet(List<KernelKind> kinds, int copies) {
-        List<String> tasks = new ArrayList<>();
-        for (KernelKind k : kinds) {
-            for (int c = 0; c < copies; c++) {
-                tasks.add(probe(k.json() + "-" + c, 100_000, BLOCKS, THREADS, k));
-            }
-        }
-        return probes("interference-kinds", tasks);
+        return probes("interference-kinds", kinds.stream().flatMap(k -> IntStream.range(0, copies)
+                .mapToObj(c -> probe(k.json() + "-" + c, 100_000, BLOCKS, THREADS, k))).toList());
     }
 
     /** One task of a probe set: a synthetic kernel of {@code kind} asked for {@code wcetNs}, alone per second. */
@@ -86,11 +80,8 @@ public final class KindBench implements AutoCloseable {
         long[] raw = cuda.profileMembers(order(kinds, copies, members), ns.clone(), warmup, runs);
         long[] med = new long[k];
         for (int i = 0; i < k; i++) {
-            long[] v = new long[runs];
-            for (int r = 0; r < runs; r++) {
-                v[r] = raw[r * (1 + k) + 1 + i];
-            }
-            Arrays.sort(v);
+            int member = i;
+            long[] v = IntStream.range(0, runs).mapToLong(r -> raw[r * (1 + k) + 1 + member]).sorted().toArray();
             med[i] = v[(runs - 1) / 2];
         }
         return med;

@@ -3,10 +3,12 @@ package org.gpusched.player;
 import org.gpusched.model.*;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
 
 /**
  * The least time each kernel kind takes on a device at a launch shape (its floor), and how far the
@@ -209,16 +211,10 @@ public record KindFloors(String name, List<Point> points) {
      * --kinds} prints. Throws {@link CudaException} without a usable GPU.
      */
     public static KindFloors onGpu(int gpu) {
-        String sms = CudaDevice.value(CudaDevice.info(gpu).toArray(String[]::new), "sms");
+        String sms = CudaDevice.value(CudaDevice.info(gpu), "sms");
         int wide = sms.matches("\\d{1,5}") ? Math.max(Integer.parseInt(sms), 5) : 132;
-        List<String> tasks = new ArrayList<>();
-        for (KernelKind k : KernelKind.values()) {
-            for (int blocks : new int[] {4, wide}) {
-                if (k != KernelKind.SPIN) {
-                    tasks.add(KindBench.probe(k.json() + "-b" + blocks, PROBE_NS, blocks, 256, k));
-                }
-            }
-        }
+        List<String> tasks = Arrays.stream(KernelKind.values()).filter(k -> k != KernelKind.SPIN).flatMap(k -> IntStream
+                .of(4, wide).mapToObj(b -> KindBench.probe(k.json() + "-b" + b, PROBE_NS, b, 256, k))).toList();
         TaskSet ts = KindBench.probes("kind-floors", tasks);
         try (CudaDevice cuda = CudaDevice.open(ts, gpu, 1)) {
             return measured(cuda, ts);

@@ -18,11 +18,7 @@ public final class NativePartition {
     public static long[] play(int device, int[] sms, int[] part, int[] lane, int[] blocks, int[] threads,
                               long[] release, long[] dur) {
         NativePlayer.load();
-        try {
-            return playNative(device, sms, part, lane, blocks, threads, release, dur);
-        } catch (CudaException e) {
-            throw new CudaException(CudaException.classify(e.getMessage()), e.getMessage());
-        }
+        return playNative(device, sms, part, lane, blocks, threads, release, dur);
     }
 
     /** A driver or device that cannot make green contexts, rather than a failure while playing. */

@@ -4,6 +4,7 @@ import org.gpusched.input.KernelModules;
 import org.gpusched.model.*;
 
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -84,21 +85,14 @@ final class NativeTable {
     static Run run(UnrolledTable plan, Mode mode, long[] durations, long tickNs) {
         int n = plan.entries();
         int m = plan.items();
-        long[] target = new long[n];
-        for (int e = 0; e < n; e++) {
-            target[e] = Math.multiplyExact(mode == Mode.TIME_TRIGGERED ? plan.plannedStart(e) : plan.latestRelease(e),
-                    tickNs);
-        }
-        long[] dur = new long[m];
-        long[] h2d = new long[m];
-        long[] d2h = new long[m];
-        for (int i = 0; i < m; i++) {
-            dur[i] = Math.multiplyExact(durations[i], tickNs);
-            h2d[i] = Math.multiplyExact(plan.h2d(i), tickNs);
-            d2h[i] = Math.multiplyExact(plan.d2h(i), tickNs);
-        }
-        return new Run(target, IntStream.rangeClosed(0, n).map(plan::first).toArray(),
-                IntStream.range(0, m).map(plan::unit).toArray(), dur, h2d, d2h);
+        return new Run(ns(n, e -> mode == Mode.TIME_TRIGGERED ? plan.plannedStart(e) : plan.latestRelease(e), tickNs),
+                IntStream.rangeClosed(0, n).map(plan::first).toArray(), IntStream.range(0, m).map(plan::unit).toArray(),
+                ns(m, i -> durations[i], tickNs), ns(m, plan::h2d, tickNs), ns(m, plan::d2h, tickNs));
+    }
+
+    /** {@code ticks} of indices 0 .. count-1 in ns; a time too long for a long is refused, never wrapped. */
+    private static long[] ns(int count, IntToLongFunction ticks, long tickNs) {
+        return IntStream.range(0, count).mapToLong(i -> Math.multiplyExact(ticks.applyAsLong(i), tickNs)).toArray();
     }
 
     /** The played times of {@code out} (layout of {@link Run#out()}) as a trace in ns. */

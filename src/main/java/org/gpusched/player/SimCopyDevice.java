@@ -54,12 +54,6 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
     @Override
     public CopyBatch.Result run(CopyBatch b) {
         int n = b.size();
-        long[][] start = new long[n][3];
-        long[][] end = new long[n][3];
-        for (int j = 0; j < n; j++) {
-            java.util.Arrays.fill(start[j], -1);
-            java.util.Arrays.fill(end[j], -1);
-        }
         List<List<Cmd>> queues = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         List<Cmd> all = new ArrayList<>();
         boolean traditional = b.strategy() == Strategy.TRADITIONAL;
@@ -116,11 +110,18 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
             }
             now = next;
         }
+        long[][] start = unissued(n);
+        long[][] end = unissued(n);
         for (Cmd c : all) {
             start[c.j][c.k.ordinal()] = c.start;
             end[c.j][c.k.ordinal()] = c.end;
         }
         return new CopyBatch.Result(start, end);
+    }
+
+    /** Per job and operation -1: what a job shows for an operation never issued. */
+    private static long[][] unissued(int n) {
+        return IntStream.range(0, n).mapToObj(j -> new long[] {-1, -1, -1}).toArray(long[][]::new);
     }
 
     private int d2hQueue() {
@@ -156,11 +157,8 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
             return false;
         }
         // The queue's engine: one command at a time, except kernels of a concurrent batch.
-        List<Cmd> running = q.stream().filter(x -> x.start >= 0 && x.end > now).toList();
-        if (c.q != KERNELS || !b.concurrent()) {
-            return running.isEmpty();
-        }
-        return running.size() < 2;
+        long running = q.stream().filter(x -> x.start >= 0 && x.end > now).count();
+        return running < (c.q == KERNELS && b.concurrent() ? 2 : 1);
     }
 
     private static void begin(Cmd c, List<Cmd> all, long now, CopyBatch b) {

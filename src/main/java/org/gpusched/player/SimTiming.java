@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * How long a batch really takes on the simulated device. By default that is the played task set's
@@ -98,11 +99,13 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
 
     /** The played set {@code mask} as a set of the truth's units. */
     private long inTruth(long mask) {
-        long m = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            m |= 1L << toTruth[Long.numberOfTrailingZeros(b)];
-        }
-        return m;
+        return truthUnits(mask).mapToLong(j -> 1L << j).reduce(0, (a, b) -> a | b);
+    }
+
+    /** The truth's index of each unit of the played set {@code mask}, in played order. */
+    private IntStream truthUnits(long mask) {
+        return LongStream.iterate(mask, b -> b != 0, b -> b & (b - 1))
+                .mapToInt(b -> toTruth[Long.numberOfTrailingZeros(b)]);
     }
 
     /**
@@ -140,10 +143,6 @@ public record SimTiming(TaskSet truth, int[] toTruth, boolean own, ContentionMod
     }
 
     private String names(long mask) {
-        List<String> n = new ArrayList<>();
-        for (long b = mask; b != 0; b &= b - 1) {
-            n.add(truth.units().get(toTruth[Long.numberOfTrailingZeros(b)]).name());
-        }
-        return "{" + String.join(", ", n) + "}";
+        return truthUnits(mask).mapToObj(j -> truth.units().get(j).name()).collect(Collectors.joining(", ", "{", "}"));
     }
 }

@@ -66,14 +66,15 @@ public final class StrategyPlay {
     }
 
     private static CopyDevice open(Request r, Workload w, CopyWorkload cw, PrintWriter err) {
+        SimCopyDevice sim = new SimCopyDevice(cw.engines(), w.timeUnit().json());
         if (r.device() == DeviceChoice.SIM) {
-            return new SimCopyDevice(cw.engines(), w.timeUnit().json());
+            return sim;
         }
         long nanos = r.tickNs() != null ? r.tickNs() : w.timeUnit().nanos();
         if (nanos <= 0) {
             if (r.device() == DeviceChoice.AUTO) {
                 err.println("gpusched: time unit is abstract ticks (no --tick-ns); playing on the simulated device");
-                return new SimCopyDevice(cw.engines(), w.timeUnit().json());
+                return sim;
             }
             throw new PlayRefused(Escapes.text(r.workload().toString())
                     + ": time unit is abstract ticks; give --tick-ns to play it on the GPU", true);
@@ -83,7 +84,7 @@ public final class StrategyPlay {
         } catch (CudaException e) {
             if (r.device() == DeviceChoice.AUTO && e.unavailable()) {
                 err.println("gpusched: no usable GPU (" + e.getMessage() + "); playing on the simulated device");
-                return new SimCopyDevice(cw.engines(), w.timeUnit().json());
+                return sim;
             }
             throw new PlayRefused("--device " + r.device().name().toLowerCase(Locale.ROOT) + ": " + e.getMessage(), true);
         }

@@ -9,6 +9,7 @@ import org.gpusched.table.Tables;
 
 import java.util.*;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A scheduling table bound to its task set and unrolled over N hyperperiods, in flat arrays
@@ -231,11 +232,7 @@ public final class UnrolledTable {
     public long frameCopies(int entry) { return frameCopies[entry]; }
     /** The set of units (bit u: unit u) the entry's frame runs. */
     public long mask(int entry) {
-        long mask = 0;
-        for (int i = first[entry]; i < first[entry + 1]; i++) {
-            mask |= 1L << unit[i];
-        }
-        return mask;
+        return IntStream.range(first[entry], first[entry + 1]).mapToLong(i -> 1L << unit[i]).reduce(0, (a, b) -> a | b);
     }
 
     public String label(int item) {

@@ -33,21 +33,12 @@ public final class ContentionHeldOut {
         Map<Integer, PairwiseContention.Role[]> roles = new ConcurrentHashMap<>();
         List<Row> rows = new ArrayList<>();
         for (int f = 0; f < k; f++) {
-            List<PairwiseContention.Sample> train = new ArrayList<>();
-            List<Integer> trainFolds = new ArrayList<>();
-            for (int i = 0; i < samples.size(); i++) {
-                if (fold[i] != f) {
-                    train.add(samples.get(i));
-                    trainFolds.add(fold[i]);
-                }
-            }
-            Safe model = safe(train, trainFolds, roles);
-            for (int i = 0; i < samples.size(); i++) {
-                if (fold[i] == f) {
-                    PairwiseContention.Sample s = samples.get(i);
-                    rows.add(new Row(s.id(), f, s.completion(), model.predict(s)));
-                }
-            }
+            int held = f;
+            int[] train = IntStream.range(0, samples.size()).filter(i -> fold[i] != held).toArray();
+            Safe model = safe(Arrays.stream(train).mapToObj(samples::get).toList(),
+                    Arrays.stream(train).mapToObj(i -> fold[i]).toList(), roles);
+            IntStream.range(0, samples.size()).filter(i -> fold[i] == held).mapToObj(samples::get)
+                    .forEach(s -> rows.add(new Row(s.id(), held, s.completion(), model.predict(s))));
         }
         List<String> ids = samples.stream().map(PairwiseContention.Sample::id).toList();
         rows.sort(Comparator.comparingInt((Row r) -> ids.indexOf(r.set())));
@@ -77,13 +68,8 @@ public final class ContentionHeldOut {
                              Map<Integer, PairwiseContention.Role[]> roles) {
         Map<String, Double> margin = new TreeMap<>();
         for (int inner : new TreeSet<>(folds)) {
-            List<PairwiseContention.Sample> in = new ArrayList<>();
-            for (int i = 0; i < train.size(); i++) {
-                if (folds.get(i) != inner) {
-                    in.add(train.get(i));
-                }
-            }
-            PairwiseContention m = PairwiseContention.fit(in, roles);
+            PairwiseContention m = PairwiseContention.fit(IntStream.range(0, train.size())
+                    .filter(i -> folds.get(i) != inner).mapToObj(train::get).toList(), roles);
             for (int i = 0; i < train.size(); i++) {
                 if (folds.get(i) == inner) {
                     PairwiseContention.Sample s = train.get(i);

@@ -230,10 +230,7 @@ public final class PairwiseContention {
         Role[] layout = roles.get(kinds.size());
         // A class never fitted waits as the most waiting fitted class does.
         double unseen = keep.values().stream().min(Double::compare).orElse(1.0);
-        double[] share = new double[m.length];
-        for (int i = 0; i < m.length; i++) {
-            share[i] = keep.getOrDefault(m[i].key, unseen);
-        }
+        double[] share = Arrays.stream(m).mapToDouble(x -> keep.getOrDefault(x.key, unseen)).toArray();
         for (int i = 0; i < m.length; i++) {
             Fit f = fits.get(m[i].key);
             if (f == null) {
@@ -305,16 +302,8 @@ public final class PairwiseContention {
     /** Kind a's slowdown next to kind b: the largest fitted, else a's largest next to anything, else 1. */
     private double pairSlowdown(KernelKind a, KernelKind b) {
         Double s = pair.get(List.of(a, b));
-        if (s != null) {
-            return s;
-        }
-        double worst = 1;
-        for (Map.Entry<List<KernelKind>, Double> e : pair.entrySet()) {
-            if (e.getKey().get(0) == a) {
-                worst = Math.max(worst, e.getValue());
-            }
-        }
-        return worst;
+        return s != null ? s : pair.entrySet().stream().filter(e -> e.getKey().get(0) == a)
+                .mapToDouble(Map.Entry::getValue).reduce(1, Math::max);
     }
 
     /**
@@ -332,12 +321,8 @@ public final class PairwiseContention {
                 + PRESET + "\"}, \"tasks\": [" + tasks + "], \"interference\": {\"model\": \"none\"}}";
         Oracle oracle = new Oracle(new TaskSetReader().read("residency", json));
         int[] host = PairsPrediction.hosts(oracle.place(IntStream.range(0, n).toArray()));
-        boolean[] hosts = new boolean[n];
-        for (int h : host) {
-            if (h >= 0) {
-                hosts[h] = true;
-            }
-        }
-        return IntStream.range(0, n).mapToObj(i -> new Role(host[i] >= 0, host[i], hosts[i])).toArray(Role[]::new);
+        return IntStream.range(0, n)
+                .mapToObj(i -> new Role(host[i] >= 0, host[i], IntStream.of(host).anyMatch(h -> h == i)))
+                .toArray(Role[]::new);
     }
 }
