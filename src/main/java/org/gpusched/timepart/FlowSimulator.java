@@ -173,8 +173,13 @@ public final class FlowSimulator {
 
     /** The waiting kernel the idle GPU server takes: highest priority, then earliest release. */
     private static Job nextKernel(List<Job> active, List<Flow> flows) {
-        return active.stream().filter(j -> j.kernel && j.step < flows.get(j.flow).steps().size())
-                .reduce(null, (best, j) -> ahead(j, best, flows) ? j : best);
+        Job best = null;
+        for (Job j : active) {
+            if (j.kernel && j.step < flows.get(j.flow).steps().size() && ahead(j, best, flows)) {
+                best = j;
+            }
+        }
+        return best;
     }
 
     /** Removes finished jobs, recording their responses (finish time kept in remaining). */
