@@ -9,7 +9,6 @@ import org.gpusched.table.Tables;
 
 import java.util.*;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * A scheduling table bound to its task set and unrolled over N hyperperiods, in flat arrays
@@ -232,7 +231,11 @@ public final class UnrolledTable {
     public long frameCopies(int entry) { return frameCopies[entry]; }
     /** The set of units (bit u: unit u) the entry's frame runs. */
     public long mask(int entry) {
-        return IntStream.range(first[entry], first[entry + 1]).mapToLong(i -> 1L << unit[i]).reduce(0, (a, b) -> a | b);
+        long mask = 0;
+        for (int i = first[entry]; i < first[entry + 1]; i++) {
+            mask |= 1L << unit[i];
+        }
+        return mask;
     }
 
     public String label(int item) {
