@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The GCAPS evaluation's schedulability sweeps: the ratio of random workloads (GcapsGenerator)
@@ -50,7 +51,8 @@ public final class GcapsExperiment extends Experiment {
     private final List<Sweep> sweeps;
 
     /** One sweep: its name, its x values as printed, and how a value sets the generator's point. */
-    private record Sweep(String name, String xTitle, List<String> values) { }
+    private record Sweep(String name, String xTitle, List<String> values,
+                         Function<String, GcapsGenerator.Point> point) { }
 
     public GcapsExperiment(long seed, List<Integer> tasksPerCpu, List<Double> utilizations, List<Double> bestEffort,
                            int sets, Variant variant) {
@@ -64,11 +66,16 @@ public final class GcapsExperiment extends Experiment {
         this.bestEffort = bestEffort.stream().map(u -> Double.parseDouble(u(u))).toList();
         this.sets = sets;
         this.variant = variant;
+        // Each sweep fixes only its own parameter of the generator's point.
+        GcapsGenerator.Point d = GcapsGenerator.Point.DEFAULT;
         this.sweeps = List.of(
-                new Sweep("tasks", "tasks per CPU", this.tasksPerCpu.stream().map(String::valueOf).toList()),
-                new Sweep("utilization", "utilisation per CPU", this.utilizations.stream().map(Experiment::u).toList()),
+                new Sweep("tasks", "tasks per CPU", this.tasksPerCpu.stream().map(String::valueOf).toList(),
+                        v -> d.withTasksPerCpu(Integer.parseInt(v))),
+                new Sweep("utilization", "utilisation per CPU", this.utilizations.stream().map(Experiment::u).toList(),
+                        v -> d.withUtilization(Double.parseDouble(v))),
                 new Sweep("best-effort", "share of best-effort tasks",
-                        this.bestEffort.stream().map(Experiment::u).toList()));
+                        this.bestEffort.stream().map(Experiment::u).toList(),
+                        v -> d.withBestEffort(Double.parseDouble(v))));
     }
 
     static GcapsExperiment fromParams(Map<String, String> p) {
@@ -89,29 +96,16 @@ public final class GcapsExperiment extends Experiment {
         return sweeps.stream().mapToInt(s -> s.values().size()).sum() * sets;
     }
 
-    /** The generator point of value {@code v} of sweep {@code s}: only that parameter is fixed. */
-    private GcapsGenerator.Point point(int s, int v) {
-        GcapsGenerator.Point d = GcapsGenerator.Point.DEFAULT;
-        return switch (s) {
-            case 0 -> d.withTasksPerCpu(tasksPerCpu.get(v));
-            case 1 -> d.withUtilization(utilizations.get(v));
-            default -> d.withBestEffort(bestEffort.get(v));
-        };
-    }
-
-    /** A set's seed depends on (base seed, sweep, value, index) only, as in {@link Seeds}. */
-    static long setSeed(long base, String sweep, String value, int index) {
-        long h = Seeds.mix(base);
-        h = Seeds.mix(h ^ sweep.hashCode());
-        h = Seeds.mix(h ^ value.hashCode());
-        return Seeds.mix(h ^ index);
-    }
-
-    /** The workload of one set, for `generate`-style inspection and the tests. */
+    /**
+     * The workload of one set, for `generate`-style inspection and the tests: its seed depends on
+     * (base seed, sweep, value, index) only, as in {@link Seeds}.
+     */
     public RtaWorkload workload(int unit) {
         int[] svi = locate(unit);
         Sweep s = sweeps.get(svi[0]);
-        return GcapsGenerator.generate(setSeed(seed, s.name(), s.values().get(svi[1]), svi[2]), point(svi[0], svi[1]));
+        String value = s.values().get(svi[1]);
+        return GcapsGenerator.generate(Seeds.of(seed, s.name().hashCode(), value.hashCode(), svi[2]),
+                s.point().apply(value));
     }
 
     private int[] locate(int unit) {

@@ -80,8 +80,8 @@ public final class PartitioningExperiment extends Experiment {
     PartitionInput set(int unit) {
         int n = tasks.get(unit / (utilizations.size() * sets));
         double u = utilizations.get(unit / sets % utilizations.size());
-        long s = Seeds.mix(Seeds.mix(Seeds.mix(Seeds.mix(seed) ^ n) ^ Math.round(u * 1_000_000)) ^ (unit % sets));
-        return PartitionGenerator.generate(s, sms, n, u, prm, deadlineRatio);
+        return PartitionGenerator.generate(Seeds.of(seed, n, Math.round(u * 1_000_000), unit % sets), sms, n, u, prm,
+                deadlineRatio);
     }
 
     @Override
