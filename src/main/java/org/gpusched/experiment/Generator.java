@@ -82,7 +82,7 @@ public final class Generator {
         }
         long seed = Seeds.of(baseSeed, sc, u, n, index);
         SplittableRandom rnd = new SplittableRandom(seed);
-        double[] util = uunifastDiscard(rnd, n, u);
+        double[] util = uunifastDiscard(rnd, n, u, 1);
         String name = name(sc, u, n, index);
         ObjectNode root = MAPPER.createObjectNode();
         root.put("formatVersion", pipe.maxKernels() > 1 ? 2 : 1).put("name", name);
@@ -154,12 +154,10 @@ public final class Generator {
         }
     }
 
-    /** UUniFast (Bini and Buttazzo 2005), redrawn while any u_i > 1 (Emberson, Stafford, Davis 2010). */
-    static double[] uunifastDiscard(SplittableRandom rnd, int n, double u) {
-        return uunifastDiscard(rnd, n, u, 1);
-    }
-
-    /** UUniFast, redrawn while any u_i > cap (SM partitioning lets a kernel use several SMs). */
+    /**
+     * UUniFast (Bini and Buttazzo 2005), redrawn while any u_i > cap (Emberson, Stafford, Davis 2010):
+     * 1 for the paper's sets, more where SM partitioning lets a kernel use several SMs.
+     */
     static double[] uunifastDiscard(SplittableRandom rnd, int n, double u, double cap) {
         double[] out = new double[n];
         for (int draw = 0; draw < MAX_DRAWS; draw++) {

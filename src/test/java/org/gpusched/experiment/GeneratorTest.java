@@ -20,7 +20,7 @@ class GeneratorTest {
         for (int n : new int[] {2, 3, 5, 8}) {
             for (double u : new double[] {0.2, 1.0, 1.9, Math.min(n - 0.1, 2.0)}) {
                 for (int k = 0; k < 200; k++) {
-                    double[] us = Generator.uunifastDiscard(rnd, n, u);
+                    double[] us = Generator.uunifastDiscard(rnd, n, u, 1);
                     assertThat(us).hasSize(n);
                     assertThat(java.util.Arrays.stream(us).boxed().toList()).allSatisfy(x -> assertThat(x).isBetween(0.0, 1.0));
                     assertThat(java.util.Arrays.stream(us).sum()).isCloseTo(u, org.assertj.core.data.Offset.offset(1e-9));
