@@ -46,13 +46,8 @@ public final class Bench {
 
     /** Every point of {@code c}, each to {@code onPoint} once measured; {@code onSet} after each set (the bar). */
     public static List<Point> run(Config c, Consumer<Point> onPoint, Runnable onSet) {
-        // JIT warm-up on sets outside the measured ones, so the first point is not charged for compilation.
-        for (int i = 0; i < c.warmup(); i++) {
-            TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            // The JIT warms up on the graph search whatever the engine measured.
-            Options graph = c.options().withEngine(EngineKind.GRAPH);
-            PbsQuestion.measured(ts, graph, graph.budget().start());
-        }
+        // The JIT warms up on the graph search whatever the engine measured.
+        warmUp(c.seed(), c.scenario(), c.warmup(), c.options().withEngine(EngineKind.GRAPH));
         List<Point> points = new ArrayList<>();
         for (int n : c.tasks()) {
             for (double u : c.utilizations()) {
@@ -62,6 +57,14 @@ public final class Bench {
             }
         }
         return points;
+    }
+
+    /** JIT warm-up on sets outside the measured ones, so the first point is not charged for compilation. */
+    static void warmUp(long seed, Scenario scenario, int sets, Options o) {
+        for (int i = 0; i < sets; i++) {
+            TaskSet ts = Generator.generate(seed + 7919, scenario, 1.0, 5, i).parse();
+            PbsQuestion.measured(ts, o, o.budget().start());
+        }
     }
 
     /** The sets a run measures: every (tasks, utilisation) point's. */

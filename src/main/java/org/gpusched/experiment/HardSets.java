@@ -45,10 +45,7 @@ public final class HardSets {
     private HardSets() { }
 
     public static List<Row> run(Config c, Consumer<Row> onRow) {
-        for (int i = 0; i < c.warmup(); i++) {
-            TaskSet ts = Generator.generate(c.seed() + 7919, c.scenario(), 1.0, 5, i).parse();
-            PbsQuestion.measured(ts, Options.defaults(), Options.defaults().budget().start());
-        }
+        Bench.warmUp(c.seed(), c.scenario(), c.warmup(), Options.defaults());
         List<Row> rows = new ArrayList<>();
         for (double u : c.utilizations()) {
             for (int n : c.tasks()) {
