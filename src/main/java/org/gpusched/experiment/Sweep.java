@@ -1,7 +1,5 @@
 package org.gpusched.experiment;
 
-import org.gpusched.model.Escapes;
-import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 
 import java.io.IOException;
@@ -12,10 +10,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
-/** Runs an experiment's units (optionally one shard of them, on several threads) and merges shards. */
+/** Runs an experiment's units (optionally one shard of them, on several threads) into its run folder. */
 public final class Sweep {
     private Sweep() { }
 
@@ -47,14 +45,25 @@ public final class Sweep {
     static List<String> run(Experiment e, Shard shard, int threads, long deadline, PrintWriter progressTo) {
         List<Integer> mine = IntStream.range(0, e.units()).filter(shard::owns).boxed().toList();
         Progress bar = Progress.bar(progressTo, e.kind(), mine.size());
+        // A unit's rows, or null when the deadline passed before it started.
+        IntFunction<List<String>> unit = u -> {
+            if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
+                return null;
+            }
+            List<String> r = e.run(u);
+            if (bar != null) {
+                bar.step();
+            }
+            return r;
+        };
         List<String> rows = new ArrayList<>();
         if (threads <= 1) {
             for (int i = 0; i < mine.size(); i++) {
-                if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
+                List<String> r = unit.apply(mine.get(i));
+                if (r == null) {
                     throw outOfTime(bar, i, mine.size());
                 }
-                rows.addAll(e.run(mine.get(i)));
-                step(bar);
+                rows.addAll(r);
             }
         } else {
             ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -65,14 +74,7 @@ public final class Sweep {
             try {
                 List<Future<List<String>>> futures = new ArrayList<>();
                 for (int u : mine) {
-                    futures.add(pool.submit(() -> {
-                        if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline >= 0) {
-                            return null;
-                        }
-                        List<String> r = e.run(u);
-                        step(bar);
-                        return r;
-                    }));
+                    futures.add(pool.submit(() -> unit.apply(u)));
                 }
                 int done = 0;
                 for (Future<List<String>> f : futures) {
@@ -107,12 +109,6 @@ public final class Sweep {
         return new OutOfTime(done, total);
     }
 
-    private static void step(Progress bar) {
-        if (bar != null) {
-            bar.step();
-        }
-    }
-
     /**
      * Runs and writes into the run folder (locked and checked before the long computation, so a
      * refused folder costs nothing): the shard's raw file for a shard, else the raw file, the summary
@@ -126,7 +122,7 @@ public final class Sweep {
     }
 
     /** The raw file of {@code shard}, then the summaries of {@code rows} (null: none), inside the folder's run. */
-    private static List<Path> write(Experiment e, Shard shard, List<String> lines, List<String[]> rows, RunFolder dir)
+    static List<Path> write(Experiment e, Shard shard, List<String> lines, List<String[]> rows, RunFolder dir)
             throws IOException {
         Map<String, String> params = new LinkedHashMap<>(e.params());
         params.put("shard", shard.toString());
@@ -142,51 +138,6 @@ public final class Sweep {
     /** The folder kind of an experiment's runs: a merge writes the same kind as an unsharded run. */
     public static String folderKind(String experimentKind) {
         return "experiment " + experimentKind;
-    }
-
-    /**
-     * Combines shard files (of one experiment, together covering every unit once) as an unsharded run;
-     * each file left out (a plot not drawn) goes to {@code problems}.
-     */
-    public static List<Path> merge(List<Path> shardFiles, Outputs outputs, Path out,
-                                   Consumer<String> problems) throws IOException {
-        if (shardFiles.isEmpty()) {
-            throw new IllegalArgumentException("no shard files given");
-        }
-        List<RawFile> parts = shardFiles.stream().map(RawFile::read).toList();
-        RawFile first = parts.get(0);
-        Experiment e = Experiment.of(first.kind(), first.params());
-        List<String[]> rows = new ArrayList<>();
-        BitSet seenShards = new BitSet();
-        for (int i = 0; i < parts.size(); i++) {
-            RawFile r = parts.get(i);
-            if (!r.kind().equals(first.kind()) || !r.params().equals(first.params())
-                    || !r.header().equals(first.header())) {
-                throw new IllegalArgumentException(shardFiles.get(i) + ": another experiment or other parameters than "
-                        + shardFiles.get(0));
-            }
-            if (r.shard().n() != first.shard().n() || seenShards.get(r.shard().k())) {
-                throw new IllegalArgumentException(shardFiles.get(i) + ": shard " + r.shard()
-                        + " repeats or does not fit the others");
-            }
-            seenShards.set(r.shard().k());
-            // Cells come from files the user hands in: neutralise them before they reach any output.
-            r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escapes::csv).toArray(String[]::new)));
-        }
-        // Stable sort: rows of one unit keep their order.
-        rows.sort(Comparator.comparingInt(c -> Integer.parseInt(c[0])));
-        BitSet units = new BitSet();
-        rows.forEach(c -> units.set(Integer.parseInt(c[0])));
-        if (units.cardinality() != e.units() || units.length() != e.units()) {
-            throw new IllegalArgumentException("the shards cover " + units.cardinality() + " of " + e.units()
-                    + " units; missing shard files?");
-        }
-        List<String> lines = rows.stream().map(c -> String.join(",", c)).toList();
-        try (RunFolder dir = outputs.folder(out, folderKind(e.kind()))) {
-            List<Path> written = write(e, Shard.ALL, lines, rows, dir);
-            dir.problems().forEach(problems);
-            return written;
-        }
     }
 
     static List<String[]> split(List<String> rows) {

@@ -1,5 +1,6 @@
 package org.gpusched.experiment;
 
+import org.gpusched.model.Escapes;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 
@@ -7,6 +8,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 
 /** An experiment run, or a merge of shards, into its run folder, with what the run has to say on stderr. */
@@ -34,12 +38,49 @@ public final class SweepRuns {
         }
     }
 
-    /** Merges shard files into {@code out} as {@link Sweep#merge} does, the plots left out said on {@code err}. */
-    public static List<Path> merge(List<Path> files, Path out, boolean force, PrintWriter err) throws IOException {
-        List<String> left = new ArrayList<>();
-        List<Path> written = Sweep.merge(files, Outputs.of(files, force), out, left::add);
-        problems(err, "experiment merge", left);
-        return written;
+    /**
+     * Combines shard files (of one experiment, together covering every unit once) into {@code out} as an
+     * unsharded run and returns the files written; the plots left out are said on {@code err}.
+     */
+    public static List<Path> merge(List<Path> shardFiles, Path out, boolean force, PrintWriter err)
+            throws IOException {
+        if (shardFiles.isEmpty()) {
+            throw new IllegalArgumentException("no shard files given");
+        }
+        List<RawFile> parts = shardFiles.stream().map(RawFile::read).toList();
+        RawFile first = parts.get(0);
+        Experiment e = Experiment.of(first.kind(), first.params());
+        List<String[]> rows = new ArrayList<>();
+        BitSet seenShards = new BitSet();
+        for (int i = 0; i < parts.size(); i++) {
+            RawFile r = parts.get(i);
+            if (!r.kind().equals(first.kind()) || !r.params().equals(first.params())
+                    || !r.header().equals(first.header())) {
+                throw new IllegalArgumentException(shardFiles.get(i) + ": another experiment or other parameters than "
+                        + shardFiles.get(0));
+            }
+            if (r.shard().n() != first.shard().n() || seenShards.get(r.shard().k())) {
+                throw new IllegalArgumentException(shardFiles.get(i) + ": shard " + r.shard()
+                        + " repeats or does not fit the others");
+            }
+            seenShards.set(r.shard().k());
+            // Cells come from files the user hands in: neutralise them before they reach any output.
+            r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escapes::csv).toArray(String[]::new)));
+        }
+        // Stable sort: rows of one unit keep their order.
+        rows.sort(Comparator.comparingInt(c -> Integer.parseInt(c[0])));
+        BitSet units = new BitSet();
+        rows.forEach(c -> units.set(Integer.parseInt(c[0])));
+        if (units.cardinality() != e.units() || units.length() != e.units()) {
+            throw new IllegalArgumentException("the shards cover " + units.cardinality() + " of " + e.units()
+                    + " units; missing shard files?");
+        }
+        List<String> lines = rows.stream().map(c -> String.join(",", c)).toList();
+        try (RunFolder dir = Outputs.of(shardFiles, force).folder(out, Sweep.folderKind(e.kind()))) {
+            List<Path> written = Sweep.write(e, Shard.ALL, lines, rows, dir);
+            problems(err, "experiment merge", dir.problems());
+            return written;
+        }
     }
 
     /**
