@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -30,7 +31,8 @@ record PaperSets(long seed, List<Scenario> scenarios, List<Double> utilizations,
     }
 
     static PaperSets fromParams(Map<String, String> p) {
-        return new PaperSets(Long.parseLong(Experiment.get(p, "seed")), Scenario.parseList(Experiment.get(p, "scenarios")),
+        List<Scenario> scenarios = Arrays.stream(Experiment.get(p, "scenarios").split(",")).map(Scenario::parse).toList();
+        return new PaperSets(Long.parseLong(Experiment.get(p, "seed")), scenarios,
                 Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
                 Integer.parseInt(Experiment.get(p, "tasks")), Experiment.millis(p, "timeLimitMs"));
     }

@@ -1,7 +1,6 @@
 package org.gpusched.experiment;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,11 +25,6 @@ public enum Scenario {
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    /** Scenarios from their comma-separated ids, as the experiments' parameters write them. */
-    public static List<Scenario> parseList(String csv) {
-        return Arrays.stream(csv.split(",")).map(Scenario::parse).toList();
     }
 
     public static Scenario parse(String s) {
