@@ -25,7 +25,6 @@ import java.util.function.Consumer;
 public final class Bench {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    /** What to run. */
     public record Config(List<Integer> tasks, List<Double> utilizations, int sets, Scenario scenario, long seed,
                          Options options, Options noMerge, int compareUpTo, int warmup) {
         public Config {
@@ -133,11 +132,13 @@ public final class Bench {
         double[] all = Percentiles.sorted(ms);
         double[] f = Percentiles.sorted(feasible.stream().mapToDouble(Double::doubleValue).toArray());
         double[] inf = Percentiles.sorted(infeasible.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] cpuSorted = Percentiles.sorted(cpu);
         return new Point(n, u, c.sets(), decided, c.sets() - decided, f.length, inf.length,
-                Percentiles.of(all, 50), Percentiles.of(all, 95), Percentiles.of(all, 100), Percentiles.of(f, 50), Percentiles.of(f, 95), Percentiles.of(inf, 50), Percentiles.of(inf, 95),
+                Percentiles.of(all, 50), Percentiles.of(all, 95), Percentiles.of(all, 100), Percentiles.of(f, 50),
+                Percentiles.of(f, 95), Percentiles.of(inf, 50), Percentiles.of(inf, 95),
                 Percentiles.of(Percentiles.sorted(vertices), 50), heap, compared,
                 compared == 0 ? Double.NaN : timeNone / timeDom, compared == 0 ? Double.NaN : vertNone / vertDom,
-                before, Percentiles.of(Percentiles.sorted(cpu), 50), Percentiles.of(Percentiles.sorted(cpu), 100),
+                before, Percentiles.of(cpuSorted, 50), Percentiles.of(cpuSorted, 100),
                 sum(cpu), sum(ms), share(phases.checksNanos(), phases), share(phases.boundNanos(), phases),
                 share(phases.expansionNanos(), phases));
     }

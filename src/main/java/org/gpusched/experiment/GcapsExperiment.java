@@ -24,7 +24,6 @@ public final class GcapsExperiment extends Experiment {
     public static final String KIND = "gcaps";
     public static final String SUMMARY = "gcaps.csv";
 
-    /** A column: a method and a GPU priority mode. */
     record Column(String name, RtaMethod method, GpuPriorityMode mode) { }
 
     static final List<Column> COLUMNS = List.of(

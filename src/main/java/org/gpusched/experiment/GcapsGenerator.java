@@ -25,7 +25,7 @@ public final class GcapsGenerator {
     public static final long THETA_US = 200;
     public static final long ALPHA_US = 800;
 
-    /** What one point of a sweep fixes; a null range bound means "draw from the default range". */
+    /** What one point of a sweep fixes: the ranges of tasks and of utilisation per CPU, the best-effort share. */
     public record Point(int tasksPerCpuLow, int tasksPerCpuHigh, double utilLow, double utilHigh, double bestEffort) {
         public static final Point DEFAULT = new Point(3, 6, 0.4, 0.6, 0.0);
 
