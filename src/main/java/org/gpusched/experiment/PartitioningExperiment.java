@@ -4,11 +4,13 @@ import org.gpusched.output.RunFolder;
 import org.gpusched.partition.*;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -28,6 +30,9 @@ public final class PartitioningExperiment extends Experiment {
             .collect(Collectors.joining());
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
+    private static final long[] PERIODS_MS = {50, 100, 200, 250, 500, 1000, 2000, 4000};
+    private static final BigDecimal COMPUTE_CONFLICT = new BigDecimal("1.2");
+    private static final BigDecimal MEMORY_CONFLICT = new BigDecimal("2.3");
 
     private final long seed;
     private final long sms;
@@ -76,12 +81,43 @@ public final class PartitioningExperiment extends Experiment {
         return tasks.size() * utilizations.size() * sets;
     }
 
-    /** The set of unit {@code unit}: its seed depends only on (seed, n, U, index). */
+    /**
+     * The set of unit {@code unit}: n tasks of total utilisation U on M SMs, memory-bound share prm; its seed
+     * depends only on (seed, n, U, index). The task sets of Zahaf et al. 2021, section 7.1, with the choices
+     * the paper leaves open fixed here (docs/partitioning.md): utilisations by UUniFast-Discard (a vector is
+     * drawn again while a task could not meet its deadline even alone on all M SMs as a memory kernel:
+     * u > 0.75 / (1/M + 0.1)), periods drawn from {@link #PERIODS_MS} and raised to the next entry while
+     * ⌈a / M⌉ < 10 µs (the paper's "reasonable execution time"), times in µs; kind memory with probability
+     * prm; C(m) = ⌈a/m⌉ + b with a = u·T and b = 0.02·a (compute) or 0.1·a (memory), rounded; D = ⌊0.75·T⌋;
+     * conflict factors 1.2 / 2.3.
+     */
     PartitionInput set(int unit) {
         int n = tasks.get(unit / (utilizations.size() * sets));
         double u = utilizations.get(unit / sets % utilizations.size());
-        return PartitionGenerator.generate(Seeds.of(seed, n, Math.round(u * 1_000_000), unit % sets), sms, n, u, prm,
-                deadlineRatio);
+        SplittableRandom r = new SplittableRandom(Seeds.of(seed, n, Math.round(u * 1_000_000), unit % sets));
+        double cap = deadlineRatio / (1.0 / sms + 0.1);
+        if (u > n * cap) {
+            throw new IllegalArgumentException("U = " + u + " cannot be split over " + n + " tasks of at most " + cap);
+        }
+        double[] us = Generator.uunifastDiscard(r, n, u, cap);
+        List<KernelTask> kernels = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            boolean memory = r.nextDouble() <= prm;
+            int p = r.nextInt(PERIODS_MS.length);
+            long period = PERIODS_MS[p] * 1000;
+            long a = Math.round(us[i] * period);
+            while (p + 1 < PERIODS_MS.length && (a + sms - 1) / sms < 10) {
+                period = PERIODS_MS[++p] * 1000;
+                a = Math.round(us[i] * period);
+            }
+            a = Math.max(1, a);
+            long b = Math.round((memory ? 0.1 : 0.02) * a);
+            long deadline = (long) Math.floor(deadlineRatio * period);
+            Kind kind = memory ? Kind.MEMORY : Kind.COMPUTE;
+            kernels.add(KernelTask.of(i, "t" + i, period, deadline, kind, new Curve.Amdahl(a, b, 1),
+                    memory ? MEMORY_CONFLICT : COMPUTE_CONFLICT));
+        }
+        return new PartitionInput(sms, kernels);
     }
 
     @Override
