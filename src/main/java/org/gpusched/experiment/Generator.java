@@ -72,7 +72,8 @@ public final class Generator {
 
     public static GeneratedSet generate(long baseSeed, Scenario sc, double utilization, int n, int index,
                                         Pipeline pipe) {
-        // U is taken to 1e-6 everywhere (seed, draw, file) so 3 * 0.2 and 0.6 name the same set.
+        // U is taken to 1e-6 everywhere (seed, draw, file) so 3 * 0.2 and 0.6 name the same set, and 1.0
+        // from "--utilization 1" and from a sweep agree.
         double u = Math.round(utilization * 1_000_000) / 1_000_000.0;
         if (n < 1 || n > TaskSet.MAX_TASKS) {
             throw new IllegalArgumentException("tasks must be in 1.." + TaskSet.MAX_TASKS);
@@ -80,7 +81,7 @@ public final class Generator {
         if (!(u > 0) || u > n) {
             throw new IllegalArgumentException("utilization must be in (0, tasks]");
         }
-        long seed = Seeds.of(baseSeed, sc, u, n, index);
+        long seed = Seeds.of(baseSeed, sc.id().hashCode(), Math.round(u * 1_000_000), n, index);
         SplittableRandom rnd = new SplittableRandom(seed);
         double[] util = uunifastDiscard(rnd, n, u, 1);
         String name = name(sc, u, n, index);

@@ -1,17 +1,12 @@
 package org.gpusched.experiment;
 
 /**
- * Per-set seeds. A set's seed depends only on (base seed, scenario, U, n, index), never on which
- * other sets a run generates, so any one set can be regenerated alone and shards agree with
- * a whole run.
+ * Per-set seeds. A set's seed depends only on its keys (the paper's sets: base seed, scenario, U, n,
+ * index), never on which other sets a run generates, so any one set can be regenerated alone and
+ * shards agree with a whole run.
  */
-public final class Seeds {
+final class Seeds {
     private Seeds() { }
-
-    public static long of(long base, Scenario scenario, double utilization, int tasks, int index) {
-        // U is keyed by its value to 1e-6 so 1.0 from "--utilization 1" and from the sweep agree.
-        return of(base, scenario.id().hashCode(), Math.round(utilization * 1_000_000), tasks, index);
-    }
 
     /** The base seed and then each key mixed in turn: a pure function of all of them. */
     static long of(long base, long... keys) {
