@@ -78,7 +78,7 @@ public final class TaskSetReader {
     public TaskSet read(String fileName, String content) {
         Parsed doc = parse(fileName, content);
         if (WorkloadReader.isV2(doc.tree())) {
-            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, doc));
+            return WorkloadReader.pbsOf(new WorkloadReader(this).readV2(fileName, doc));
         }
         return readV1(fileName, doc);
     }
@@ -113,16 +113,20 @@ public final class TaskSetReader {
         return new Parsed(tree, locations);
     }
 
+    /** The document bound to {@code type}, the DTO of its format version. */
+    <T> T bind(String fileName, Parsed doc, Class<T> type) {
+        try {
+            return mapper.treeToValue(doc.tree(), type);
+        } catch (JsonProcessingException e) {
+            throw JsonErrors.translate(fileName, e, doc.tree(), doc.locations());
+        }
+    }
+
     TaskSet readV1(String fileName, Parsed doc) {
         JsonNode tree = doc.tree();
         Map<String, JsonLocation> locations = doc.locations();
         WorkloadReader.rejectV2Fields(fileName, tree, locations);
-        InputDto.File dto;
-        try {
-            dto = mapper.treeToValue(tree, InputDto.File.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.translate(fileName, e, tree, locations);
-        }
+        InputDto.File dto = bind(fileName, doc, InputDto.File.class);
         try {
             TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto)
                     .withDocument(Canonical.json(tree));

@@ -1,9 +1,7 @@
 package org.gpusched.input;
 
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
@@ -24,7 +22,6 @@ public final class WorkloadReader {
     static final Set<String> V2_TASK = Set.of("segments", "cpu", "gpuPriority", "bestEffort", "kind", "scaling",
             "partition");
 
-    private final ObjectMapper mapper;
     private final TaskSetReader v1;
 
     public WorkloadReader() {
@@ -33,13 +30,12 @@ public final class WorkloadReader {
 
     /** @param allowExternalModules passed to the v1 reader ({@link KernelModules}) */
     public WorkloadReader(boolean allowExternalModules) {
-        this(new TaskSetReader(allowExternalModules), TaskSetReader.strictMapper());
+        this(new TaskSetReader(allowExternalModules));
     }
 
-    /** Shares the v1 reader's mapper: a mapper's deserializer caches are what makes reading fast. */
-    WorkloadReader(TaskSetReader v1, ObjectMapper mapper) {
+    /** Shares the v1 reader and its mapper: a mapper's deserializer caches are what makes reading fast. */
+    WorkloadReader(TaskSetReader v1) {
         this.v1 = v1;
-        this.mapper = mapper;
     }
 
     public Workload read(Path file) {
@@ -62,18 +58,12 @@ public final class WorkloadReader {
 
     Workload readV2(String fileName, TaskSetReader.Parsed doc) {
         JsonNode tree = doc.tree();
-        Map<String, JsonLocation> locations = doc.locations();
-        InputDtoV2.File dto;
-        try {
-            dto = mapper.treeToValue(tree, InputDtoV2.File.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.translate(fileName, e, tree, locations);
-        }
+        InputDtoV2.File dto = v1.bind(fileName, doc, InputDtoV2.File.class);
         Workload w;
         try {
             w = new WorkloadValidator(fileName, Canonical.sha256(tree)).validate(dto);
         } catch (InputException e) {
-            throw located(e, locations);
+            throw located(e, doc.locations());
         }
         if (w.pbs() == null) {
             return w;
