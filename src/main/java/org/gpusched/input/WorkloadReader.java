@@ -68,12 +68,10 @@ public final class WorkloadReader {
         if (w.pbs() == null) {
             return w;
         }
-        // The PBS view with its kernel modules checked and hashed, as for a v1 file (docs/format.md,
-        // "Kernel modules"): a table made for one module is refused once the module changes.
-        TaskSet pbs = w.pbs().withDocument(Canonical.json(tree));
-        TaskSet bound = KernelModules.bind(pbs, v1.allowExternalModules());
+        // The PBS view bound as a v1 file's set is; its hash (modules included) is the workload's.
+        TaskSet bound = v1.bound(w.pbs(), tree);
         return new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
-                w.platform(), bound == pbs ? w.sha256() : bound.sha256(), w.source(), bound, null);
+                w.platform(), bound.sha256(), w.source(), bound, null);
     }
 
     /** The PBS task set of a v2 file, for the commands that only know PBS (oracle, play, ...). */
