@@ -192,12 +192,10 @@ final class TaskSetValidator {
         // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
         long wcet = required(p, "wcet", t.wcet());
         long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
-        Kernel k = null;
-        if (t.kernel() != null) {
-            k = kernel(p + ".kernel", t.kernel(), gpu);
-        } else if (gpu.hasAnyLimit()) {
+        if (t.kernel() == null && gpu.hasAnyLimit()) {
             throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
         }
+        Kernel k = t.kernel() == null ? null : kernel(p + ".kernel", t.kernel(), gpu);
         return Window.release(file, p, new Task(i, t.name(), period, deadline, wcet, k), t.offset(), t.jitter());
     }
 
