@@ -130,19 +130,15 @@ public final class InputText {
         // in a small heap (its bulk under "x" is never held beyond this text).
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer out = CharBuffer.allocate(8192);
-        while (true) {
-            CoderResult r = d.decode(in, out, true);
-            if (r.isOverflow()) {
-                out.clear();
-                continue;
-            }
-            if (r.isUnderflow()) {
-                r = d.flush(out);
-            }
-            if (r.isError()) {
-                throw invalid(name, bytes, in.position(), r.length());
-            }
-            break;
+        CoderResult r;
+        while ((r = d.decode(in, out, true)).isOverflow()) {
+            out.clear();
+        }
+        if (r.isUnderflow()) {
+            r = d.flush(out);
+        }
+        if (r.isError()) {
+            throw invalid(name, bytes, in.position(), r.length());
         }
         return new String(bytes, StandardCharsets.UTF_8);
     }

@@ -136,9 +136,7 @@ public final class WorkloadReader {
         if (p.isEmpty()) {
             return null;
         }
-        int dot = p.lastIndexOf('.');
-        int br = p.lastIndexOf('[');
-        int cut = Math.max(dot, br);
+        int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
         return cut < 0 ? "" : p.substring(0, cut);
     }
 }
