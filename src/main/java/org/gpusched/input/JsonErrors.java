@@ -164,10 +164,7 @@ final class JsonErrors {
         StringBuilder sb = new StringBuilder();
         for (JsonMappingException.Reference r : refs) {
             if (r.getFieldName() != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(r.getFieldName());
+                sb.append(sb.length() > 0 ? "." : "").append(r.getFieldName());
             } else if (r.getIndex() >= 0) {
                 sb.append('[').append(r.getIndex()).append(']');
             }
@@ -185,10 +182,7 @@ final class JsonErrors {
             if (c.inArray()) {
                 sb.append('[').append(Math.max(c.getCurrentIndex(), 0)).append(']');
             } else if (c.getCurrentName() != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(c.getCurrentName());
+                sb.append(sb.length() > 0 ? "." : "").append(c.getCurrentName());
             }
         }
         return sb.toString();

@@ -26,14 +26,13 @@ final class JsonScan {
     private final String file;
     private final String content;
     private final Map<String, JsonLocation> locations = new HashMap<>();
-    private final StringBuilder stripped;
+    private final StringBuilder stripped = new StringBuilder();
     private int copiedUpTo;
     private boolean empty;
 
     private JsonScan(String file, String content) {
         this.file = file;
         this.content = content;
-        this.stripped = new StringBuilder();
     }
 
     /**

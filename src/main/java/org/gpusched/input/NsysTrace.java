@@ -63,12 +63,11 @@ public final class NsysTrace {
             Set<String> tables = tables(c, name);
             require(c, name, tables, KERNELS, "start", "end", "streamId", "shortName", "demangledName", "correlationId");
             require(c, name, tables, STRINGS, "id", "value");
-            boolean launches = withNvtx;
             if (withNvtx) {
                 require(c, name, tables, RUNTIME, "start", "globalTid", "correlationId");
                 require(c, name, tables, NVTX, "start", "end", "eventType", "globalTid", "text");
             }
-            List<Kernel> kernels = kernels(c, name, launches);
+            List<Kernel> kernels = kernels(c, name, withNvtx);
             List<Memcpy> copies = List.of();
             if (tables.contains(MEMCPY)) {
                 require(c, name, tables, MEMCPY, "start", "end", "streamId", "bytes", "copyKind");

@@ -65,22 +65,19 @@ final class PbsView {
                 .filter(x -> x instanceof Segment.Gpu g && g.exec() > 0).count();
     }
 
-    /** v1's hyperperiod and job-count limits as a reason, or null when within them. */
-    static String limits(List<Task> tasks) {
+    /**
+     * v1's hyperperiod limit ({@code hint} added to its reason) and the reader's cap on the kernels of a
+     * hyperperiod as a reason, or null when within them (the methods that keep state per job have their
+     * own, lower cap: {@link JobLimit}).
+     */
+    static String limits(List<Task> tasks, String hint) {
         OptionalLong h = Hyperperiod.lcm(tasks.stream().mapToLong(Task::period).toArray());
         if (h.isEmpty() || h.getAsLong() > TaskSet.MAX_HYPERPERIOD) {
+            // Periods are at most MAX_HYPERPERIOD each, but their lcm can still overflow.
             return "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer" : h.getAsLong()
-                    + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks");
+                    + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks") + hint;
         }
-        return kernelLimit(tasks, h.getAsLong());
-    }
-
-    /**
-     * The reader's cap on the kernels of a hyperperiod H as a reason, or null when within it (the
-     * methods that keep state per job have their own, lower cap: {@link JobLimit}).
-     */
-    static String kernelLimit(List<Task> tasks, long h) {
-        long kernels = tasks.stream().mapToLong(t -> h / t.period() * t.kernels()).sum();
+        long kernels = tasks.stream().mapToLong(t -> h.getAsLong() / t.period() * t.kernels()).sum();
         if (kernels > TaskSet.MAX_KERNELS) {
             return kernels + " kernels (jobs times chain length) per hyperperiod exceed the limit of "
                     + TaskSet.MAX_KERNELS;
@@ -93,7 +90,7 @@ final class PbsView {
                            String sha256, String file) {
         long h = Hyperperiod.lcm(tasks.stream().mapToLong(Task::period).toArray()).orElseThrow();
         long jobs = tasks.stream().mapToLong(t -> h / t.period()).sum();
-        long origin = Window.start(tasks, h);
+        long origin = Window.origin(tasks, h);
         return new TaskSet(name, unit, gpu, Window.rotate(tasks, origin), inter, h, (int) jobs, sha256, file, origin);
     }
 

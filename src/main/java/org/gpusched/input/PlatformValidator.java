@@ -27,7 +27,8 @@ final class PlatformValidator {
 
     Platform validate(InputDtoV2.PlatformDto p, TimeUnitName unit) {
         if (p == null) {
-            return new Platform(1, driver(null, unit), null, 1, Platform.ConflictFactors.PAPER, null);
+            return new Platform(1, driver(null, unit), null, 1, Platform.ConflictFactors.PAPER, null,
+                    Platform.GpuAccess.PARTITION);
         }
         int cpus = p.cpus() == null ? 1 : p.cpus();
         if (cpus < 1 || cpus > MAX_CPUS) {

@@ -14,8 +14,10 @@ import java.util.Map;
  * the reader scanned it, so the positions are exactly those an input error would name. Standard input
  * cannot be read twice, and a file that changed since it was read may no longer scan: then nothing is
  * known ({@link #NONE}), which the reports render as a finding without a line.
+ *
+ * @param taskList where the task list starts (a finding about the whole set), or {@link Position#UNKNOWN}
  */
-public final class SourcePositions {
+public record SourcePositions(List<Position> tasks, Position taskList) {
     /** A 1-based position; line 0 when unknown. */
     public record Position(int line, int column) {
         public static final Position UNKNOWN = new Position(0, 0);
@@ -27,12 +29,8 @@ public final class SourcePositions {
 
     public static final SourcePositions NONE = new SourcePositions(List.of(), Position.UNKNOWN);
 
-    private final List<Position> tasks;
-    private final Position taskList;
-
-    private SourcePositions(List<Position> tasks, Position taskList) {
-        this.tasks = List.copyOf(tasks);
-        this.taskList = taskList;
+    public SourcePositions {
+        tasks = List.copyOf(tasks);
     }
 
     /** The positions of the tasks in {@code file}; {@link #NONE} for stdin or a file that no longer scans. */
@@ -58,11 +56,6 @@ public final class SourcePositions {
     /** Where task {@code i} starts, or {@link Position#UNKNOWN}. */
     public Position task(int i) {
         return i >= 0 && i < tasks.size() ? tasks.get(i) : Position.UNKNOWN;
-    }
-
-    /** Where the task list starts (a finding about the whole set), or {@link Position#UNKNOWN}. */
-    public Position taskList() {
-        return taskList;
     }
 
     /** The position an input error names, or {@link Position#UNKNOWN}. */

@@ -34,11 +34,6 @@ public final class TaskSetReader {
         this(false);
     }
 
-    /** Whether kernel modules may lie outside the task set's folder (for the v2 reader, which shares this one). */
-    boolean allowExternalModules() {
-        return allowExternalModules;
-    }
-
     /**
      * @param allowExternalModules whether a {@code kernel.module} may be absolute or leave the task
      *                             set's folder ({@link KernelModules})
@@ -78,7 +73,7 @@ public final class TaskSetReader {
     public TaskSet read(String fileName, String content) {
         Parsed doc = parse(fileName, content);
         if (WorkloadReader.isV2(doc.tree())) {
-            return WorkloadReader.pbsOf(new WorkloadReader(this, mapper).readV2(fileName, doc));
+            return WorkloadReader.pbsOf(new WorkloadReader(this).readV2(fileName, doc));
         }
         return readV1(fileName, doc);
     }
@@ -113,20 +108,30 @@ public final class TaskSetReader {
         return new Parsed(tree, locations);
     }
 
+    /** The document bound to {@code type}, the DTO of its format version. */
+    <T> T bind(String fileName, Parsed doc, Class<T> type) {
+        try {
+            return mapper.treeToValue(doc.tree(), type);
+        } catch (JsonProcessingException e) {
+            throw JsonErrors.translate(fileName, e, doc.tree(), doc.locations());
+        }
+    }
+
+    /**
+     * {@code ts} bound to its document {@code tree}, with its kernel modules checked and hashed into its
+     * hash (docs/format.md, "Kernel modules"): a table made for one module is refused once it changes.
+     */
+    TaskSet bound(TaskSet ts, JsonNode tree) {
+        return KernelModules.bind(ts.withDocument(Canonical.json(tree)), allowExternalModules);
+    }
+
     TaskSet readV1(String fileName, Parsed doc) {
         JsonNode tree = doc.tree();
         Map<String, JsonLocation> locations = doc.locations();
         WorkloadReader.rejectV2Fields(fileName, tree, locations);
-        InputDto.File dto;
+        InputDto.File dto = bind(fileName, doc, InputDto.File.class);
         try {
-            dto = mapper.treeToValue(tree, InputDto.File.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.translate(fileName, e, tree, locations);
-        }
-        try {
-            TaskSet ts = new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto)
-                    .withDocument(Canonical.json(tree));
-            return KernelModules.bind(ts, allowExternalModules);
+            return bound(new TaskSetValidator(fileName, Canonical.sha256(tree)).validate(dto), tree);
         } catch (InputException e) {
             JsonLocation loc = locations.get(e.path());
             throw loc == null || e.line() > 0 ? e : e.at(loc.getLineNr(), loc.getColumnNr());

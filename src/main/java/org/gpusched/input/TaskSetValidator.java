@@ -38,21 +38,35 @@ final class TaskSetValidator {
         for (int i = 0; i < in.tasks().size(); i++) {
             tasks.add(unique(index, i, task(i, in.tasks().get(i), gpu), Task::name));
         }
-        long[] periods = tasks.stream().mapToLong(Task::period).toArray();
-        OptionalLong h = Hyperperiod.lcm(periods);
-        if (h.isEmpty() || h.getAsLong() > TaskSet.MAX_HYPERPERIOD) {
-            // Periods are at most MAX_HYPERPERIOD each, but their lcm can still overflow.
-            throw fail("tasks", "hyperperiod " + (h.isEmpty() ? "overflows a 64-bit integer"
-                    : h.getAsLong() + " exceeds the limit of " + TaskSet.MAX_HYPERPERIOD + " ticks")
-                    + " (choose harmonic periods)");
+        String tooLarge = PbsView.limits(tasks, " (choose harmonic periods)");
+        if (tooLarge != null) {
+            throw fail("tasks", tooLarge);
         }
-        String tooMany = PbsView.kernelLimit(tasks, h.getAsLong());
-        if (tooMany != null) {
-            throw fail("tasks", tooMany);
-        }
-        Interference inter = interference(in.interference(), tasks, index)
-                .withOverhead(RuntimeFields.read(file, in.runtime()));
+        Interference inter = interference(in.interference(), tasks, index).withOverhead(runtime(in.runtime()));
         return PbsView.taskSet(in.name(), unit, gpu, tasks, inter, sha256, file);
+    }
+
+    /**
+     * The {@code runtime} object of either format version: the runtime's per-frame cost (launch per
+     * kernel, submission and synchronise per frame, a call per copy), each an integer time in the
+     * file's unit, 0 when left out (docs/format.md, "runtime"); {@link RuntimeOverhead#NONE} without it.
+     */
+    RuntimeOverhead runtime(InputDto.RuntimeDto in) {
+        if (in == null) {
+            return RuntimeOverhead.NONE;
+        }
+        return new RuntimeOverhead(cost("launch", in.launch()), cost("submit", in.submit()),
+                cost("sync", in.sync()), cost("copy", in.copy()));
+    }
+
+    private long cost(String field, Long v) {
+        if (v == null) {
+            return 0;
+        }
+        if (v < 0) {
+            throw fail("runtime." + field, "must be >= 0 (got " + v + ")");
+        }
+        return ReadLimits.atMost(file, "runtime." + field, v, ReadLimits.MAX_TIME);
     }
 
     /** The tasks array: present, not empty and at most {@code max} long ({@code version}: the limit's scope). */
@@ -80,14 +94,10 @@ final class TaskSetValidator {
     Gpu gpu(InputDto.GpuDto g) {
         SmPolicy policy = g.smPolicy() == null ? SmPolicy.MOST_ROOM
                 : named("gpu.smPolicy", "smPolicy", g.smPolicy(), SmPolicy.values(), SmPolicy::json);
-        Gpu base;
-        if (g.preset() != null) {
-            base = GpuPresets.find(g.preset()).map(pr -> pr.toGpu(policy)).orElseThrow(() -> fail("gpu.preset",
-                    "unknown preset \"" + g.preset() + "\" (run 'gpusched presets' for the list)"));
-        } else {
-            base = new Gpu("custom", null, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED, Gpu.UNLIMITED,
-                    Gpu.UNLIMITED, Gpu.DEFAULT_REGISTER_UNIT, Gpu.UNLIMITED, 1, 0, Gpu.UNLIMITED, policy);
-        }
+        // Without a preset, a limit left out stays unlimited (only the base's limits are used below).
+        Gpu base = g.preset() == null ? Gpu.NONE : GpuPresets.find(g.preset()).map(pr -> pr.toGpu(policy))
+                .orElseThrow(() -> fail("gpu.preset", "unknown preset \"" + g.preset()
+                        + "\" (run 'gpusched presets' for the list)"));
         boolean custom = g.preset() == null || g.sms() != null || g.maxThreadsPerSm() != null
                 || g.maxWarpsPerSm() != null || g.maxBlocksPerSm() != null || g.registersPerSm() != null
                 || g.sharedMemoryPerSm() != null || g.maxResidentKernels() != null;
@@ -182,12 +192,10 @@ final class TaskSetValidator {
         // wcet has no bound below 2^63 - 1: time arithmetic saturates (Ticks), a huge wcet is a miss.
         long wcet = required(p, "wcet", t.wcet());
         long deadline = TaskTiming.deadline(file, p, t.deadline(), period);
-        Kernel k = null;
-        if (t.kernel() != null) {
-            k = kernel(p + ".kernel", t.kernel(), gpu);
-        } else if (gpu.hasAnyLimit()) {
+        if (t.kernel() == null && gpu.hasAnyLimit()) {
             throw fail(p, "missing required field \"kernel\" (the gpu has resource limits)");
         }
+        Kernel k = t.kernel() == null ? null : kernel(p + ".kernel", t.kernel(), gpu);
         return Window.release(file, p, new Task(i, t.name(), period, deadline, wcet, k), t.offset(), t.jitter());
     }
 
@@ -258,8 +266,7 @@ final class TaskSetValidator {
             index.put(u.name(), u.index());
             ofTask.computeIfAbsent(taskList.get(u.task()).name(), k -> new ArrayList<>()).add(u.index());
         }
-        List<BigDecimal> factors = new ArrayList<>();
-        tasks.forEach(t -> factors.add(BigDecimal.ONE));
+        List<BigDecimal> factors = new ArrayList<>(Collections.nCopies(tasks.size(), BigDecimal.ONE));
         if (in == null) {
             return new Interference(Interference.Model.NONE, factors, Map.of(), Interference.Missing.FORBID,
                     RuntimeOverhead.NONE);
@@ -298,7 +305,32 @@ final class TaskSetValidator {
         Map<Long, Long> table = model == Interference.Model.TABLE ? table(in.entries(), tasks, index, ofTask)
                 : Map.of();
         return new Interference(model, factors, table, missing, RuntimeOverhead.NONE,
-                model == Interference.Model.TABLE ? EntryMarks.predicted(in.entries(), table, this::fail) : null);
+                model == Interference.Model.TABLE ? predicted(in.entries(), table) : null);
+    }
+
+    /**
+     * The sets whose entry is marked {@code "origin": "predicted"} ({@code profile --pairs}); null when
+     * no entry has an origin (an unmarked table, as every table before marks). {@code table} holds the
+     * entries' sets in entry order (the reader refuses a set given twice), so entry e is its e-th key.
+     */
+    private Set<Long> predicted(List<InputDto.EntryDto> entries, Map<Long, Long> table) {
+        Set<Long> out = new HashSet<>();
+        boolean marked = false;
+        List<Long> masks = new ArrayList<>(table.keySet());
+        for (int e = 0; e < entries.size(); e++) {
+            String origin = entries.get(e).origin();
+            if (origin == null) {
+                continue;
+            }
+            marked = true;
+            switch (origin) {
+                case "measured" -> { }
+                case "predicted" -> out.add(masks.get(e));
+                default -> throw fail("interference.entries[" + e + "].origin", "unknown value \"" + origin
+                        + "\" (expected measured or predicted)");
+            }
+        }
+        return marked ? out : null;
     }
 
     private void factor(String p, BigDecimal f, long wcet) {

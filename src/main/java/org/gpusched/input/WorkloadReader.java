@@ -1,9 +1,7 @@
 package org.gpusched.input;
 
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
@@ -24,7 +22,6 @@ public final class WorkloadReader {
     static final Set<String> V2_TASK = Set.of("segments", "cpu", "gpuPriority", "bestEffort", "kind", "scaling",
             "partition");
 
-    private final ObjectMapper mapper;
     private final TaskSetReader v1;
 
     public WorkloadReader() {
@@ -33,13 +30,12 @@ public final class WorkloadReader {
 
     /** @param allowExternalModules passed to the v1 reader ({@link KernelModules}) */
     public WorkloadReader(boolean allowExternalModules) {
-        this(new TaskSetReader(allowExternalModules), TaskSetReader.strictMapper());
+        this(new TaskSetReader(allowExternalModules));
     }
 
-    /** Shares the v1 reader's mapper: a mapper's deserializer caches are what makes reading fast. */
-    WorkloadReader(TaskSetReader v1, ObjectMapper mapper) {
+    /** Shares the v1 reader and its mapper: a mapper's deserializer caches are what makes reading fast. */
+    WorkloadReader(TaskSetReader v1) {
         this.v1 = v1;
-        this.mapper = mapper;
     }
 
     public Workload read(Path file) {
@@ -62,28 +58,20 @@ public final class WorkloadReader {
 
     Workload readV2(String fileName, TaskSetReader.Parsed doc) {
         JsonNode tree = doc.tree();
-        Map<String, JsonLocation> locations = doc.locations();
-        InputDtoV2.File dto;
-        try {
-            dto = mapper.treeToValue(tree, InputDtoV2.File.class);
-        } catch (JsonProcessingException e) {
-            throw JsonErrors.translate(fileName, e, tree, locations);
-        }
+        InputDtoV2.File dto = v1.bind(fileName, doc, InputDtoV2.File.class);
         Workload w;
         try {
             w = new WorkloadValidator(fileName, Canonical.sha256(tree)).validate(dto);
         } catch (InputException e) {
-            throw located(e, locations);
+            throw located(e, doc.locations());
         }
         if (w.pbs() == null) {
             return w;
         }
-        // The PBS view with its kernel modules checked and hashed, as for a v1 file (docs/format.md,
-        // "Kernel modules"): a table made for one module is refused once the module changes.
-        TaskSet pbs = w.pbs().withDocument(Canonical.json(tree));
-        TaskSet bound = KernelModules.bind(pbs, v1.allowExternalModules());
+        // The PBS view bound as a v1 file's set is; its hash (modules included) is the workload's.
+        TaskSet bound = v1.bound(w.pbs(), tree);
         return new Workload(w.formatVersion(), w.name(), w.timeUnit(), w.gpu(), w.tasks(), w.interference(),
-                w.platform(), bound == pbs ? w.sha256() : bound.sha256(), w.source(), bound, null);
+                w.platform(), bound.sha256(), w.source(), bound, null);
     }
 
     /** The PBS task set of a v2 file, for the commands that only know PBS (oracle, play, ...). */
@@ -148,9 +136,7 @@ public final class WorkloadReader {
         if (p.isEmpty()) {
             return null;
         }
-        int dot = p.lastIndexOf('.');
-        int br = p.lastIndexOf('[');
-        int cut = Math.max(dot, br);
+        int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
         return cut < 0 ? "" : p.substring(0, cut);
     }
 }

@@ -1,5 +1,7 @@
 package org.gpusched.input;
 
+import org.gpusched.model.Escapes;
+
 import java.io.Writer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -26,20 +28,7 @@ public final class XmlText {
 
     /** {@code s} with every code point XML 1.0 forbids written as {@code \}{@code uXXXX}; null stays null. */
     public static String clean(String s) {
-        if (s == null || s.codePoints().allMatch(XmlText::allowed)) {
-            return s;
-        }
-        StringBuilder sb = new StringBuilder(s.length() + 16);
-        s.codePoints().forEach(cp -> {
-            if (allowed(cp)) {
-                sb.appendCodePoint(cp);
-            } else {
-                for (char c : Character.toChars(cp)) {
-                    sb.append(String.format("\\u%04x", (int) c));
-                }
-            }
-        });
-        return sb.toString();
+        return Escapes.escape(s, XmlText::allowed);
     }
 
     /** The writer methods whose last argument is text (a processing instruction's only with its data). */

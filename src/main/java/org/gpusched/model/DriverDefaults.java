@@ -21,11 +21,11 @@ public final class DriverDefaults {
             String why = missing(k, unit);
             if (why != null) {
                 return new Platform(tasks, null, why + " (a v1 file has no platform.gpuDriver; write it in"
-                        + " formatVersion 2)", 1, Platform.ConflictFactors.PAPER, null);
+                        + " formatVersion 2)", 1, Platform.ConflictFactors.PAPER, null, Platform.GpuAccess.PARTITION);
             }
         }
         return new Platform(tasks, new Platform.GpuDriver(in(0, unit), in(1, unit), in(2, unit)),
-                null, 1, Platform.ConflictFactors.PAPER, null);
+                null, 1, Platform.ConflictFactors.PAPER, null, Platform.GpuAccess.PARTITION);
     }
 
     /** Why default k does not fit the unit ("timeUnit ms cannot hold θ = 200 µs; use us"), or null. */

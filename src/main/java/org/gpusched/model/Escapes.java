@@ -1,5 +1,6 @@
 package org.gpusched.model;
 
+import java.util.function.IntPredicate;
 import java.util.regex.Pattern;
 
 /**
@@ -19,12 +20,20 @@ public final class Escapes {
     private Escapes() { }
 
     public static String text(String s) {
-        if (!hasUnsafe(s)) {
+        return escape(s, cp -> !unsafe(cp));
+    }
+
+    /**
+     * {@code s} with every code point {@code keep} refuses escaped ({@code \n}, {@code \r}, {@code \t} for
+     * the usual three, else {@code \}{@code uXXXX} per UTF-16 unit); null stays null.
+     */
+    public static String escape(String s, IntPredicate keep) {
+        if (s == null || s.codePoints().allMatch(keep)) {
             return s;
         }
         StringBuilder sb = new StringBuilder(s.length() + 16);
         s.codePoints().forEach(cp -> {
-            if (!unsafe(cp)) {
+            if (keep.test(cp)) {
                 sb.appendCodePoint(cp);
             } else if (cp == '\n') {
                 sb.append("\\n");

@@ -1,9 +1,6 @@
 package org.gpusched.model;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,44 +38,35 @@ public final class GpuPresets {
     static final Capability CC89 = new Capability("8.9", 1536, 48, 24, 65536, 100 * KIB, 128, 1024, 128);
     static final Capability CC90 = new Capability("9.0", 2048, 64, 32, 65536, 228 * KIB, 128, 1024, 128);
 
-    private static final Map<String, Preset> PRESETS = build();
+    private static final List<Preset> PRESETS = List.of(
+            new Preset("paper-8sm", "the paper's section 6 GPU: 8 SMs, 1024 threads and 32 blocks each", null, 8),
+            new Preset("jetson-tx2", "Jetson TX2 (Pascal)", CC62, 2),
+            new Preset("jetson-agx-xavier", "Jetson AGX Xavier (Volta)", CC72, 8),
+            new Preset("jetson-xavier-nx", "Jetson Xavier NX (Volta)", CC72, 6),
+            new Preset("jetson-agx-orin-64gb", "Jetson AGX Orin 64GB (Ampere)", CC87, 16),
+            new Preset("jetson-agx-orin-32gb", "Jetson AGX Orin 32GB (Ampere)", CC87, 14),
+            new Preset("jetson-orin-nx", "Jetson Orin NX (Ampere)", CC87, 8),
+            new Preset("jetson-orin-nano-8gb", "Jetson Orin Nano 8GB (Ampere)", CC87, 8),
+            new Preset("jetson-orin-nano-4gb", "Jetson Orin Nano 4GB (Ampere)", CC87, 4),
+            new Preset("rtx-2080-ti", "GeForce RTX 2080 Ti (Turing)", CC75, 68),
+            new Preset("rtx-3090", "GeForce RTX 3090 (Ampere)", CC86, 82),
+            new Preset("rtx-4090", "GeForce RTX 4090 (Ada)", CC89, 128),
+            new Preset("a100", "A100 (Ampere)", CC80, 108),
+            new Preset("h100-sxm", "H100 SXM (Hopper)", CC90, 132),
+            new Preset("h100-pcie", "H100 PCIe (Hopper)", CC90, 114),
+            new Preset("h200", "H200 (Hopper)", CC90, 132),
+            new Preset("l4", "L4 (Ada)", CC89, 58),
+            new Preset("t4", "T4 (Turing)", CC75, 40),
+            new Preset("v100", "V100 (Volta)", CC70, 80));
 
     private GpuPresets() { }
 
-    private static Map<String, Preset> build() {
-        Map<String, Preset> m = new LinkedHashMap<>();
-        add(m, "paper-8sm", "the paper's section 6 GPU: 8 SMs, 1024 threads and 32 blocks each", null, 8);
-        add(m, "jetson-tx2", "Jetson TX2 (Pascal)", CC62, 2);
-        add(m, "jetson-agx-xavier", "Jetson AGX Xavier (Volta)", CC72, 8);
-        add(m, "jetson-xavier-nx", "Jetson Xavier NX (Volta)", CC72, 6);
-        add(m, "jetson-agx-orin-64gb", "Jetson AGX Orin 64GB (Ampere)", CC87, 16);
-        add(m, "jetson-agx-orin-32gb", "Jetson AGX Orin 32GB (Ampere)", CC87, 14);
-        add(m, "jetson-orin-nx", "Jetson Orin NX (Ampere)", CC87, 8);
-        add(m, "jetson-orin-nano-8gb", "Jetson Orin Nano 8GB (Ampere)", CC87, 8);
-        add(m, "jetson-orin-nano-4gb", "Jetson Orin Nano 4GB (Ampere)", CC87, 4);
-        add(m, "rtx-2080-ti", "GeForce RTX 2080 Ti (Turing)", CC75, 68);
-        add(m, "rtx-3090", "GeForce RTX 3090 (Ampere)", CC86, 82);
-        add(m, "rtx-4090", "GeForce RTX 4090 (Ada)", CC89, 128);
-        add(m, "a100", "A100 (Ampere)", CC80, 108);
-        add(m, "h100-sxm", "H100 SXM (Hopper)", CC90, 132);
-        add(m, "h100-pcie", "H100 PCIe (Hopper)", CC90, 114);
-        add(m, "h200", "H200 (Hopper)", CC90, 132);
-        add(m, "l4", "L4 (Ada)", CC89, 58);
-        add(m, "t4", "T4 (Turing)", CC75, 40);
-        add(m, "v100", "V100 (Volta)", CC70, 80);
-        return Collections.unmodifiableMap(m);
-    }
-
-    private static void add(Map<String, Preset> m, String name, String desc, Capability c, long sms) {
-        m.put(name, new Preset(name, desc, c, sms));
-    }
-
     public static Optional<Preset> find(String name) {
-        return Optional.ofNullable(PRESETS.get(name));
+        return PRESETS.stream().filter(p -> p.name().equals(name)).findFirst();
     }
 
     /** All presets in documentation order. */
     public static List<Preset> all() {
-        return List.copyOf(PRESETS.values());
+        return PRESETS;
     }
 }

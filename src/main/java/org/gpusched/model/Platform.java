@@ -17,12 +17,6 @@ import java.util.OptionalInt;
 public record Platform(int cpus, GpuDriver driver, String driverNote, int copyEngines,
                        ConflictFactors conflictFactors, TimePartitions timePartitions, GpuAccess gpuAccess) {
 
-    /** As above, with kernels serialised by one time partition (the format's default). */
-    public Platform(int cpus, GpuDriver driver, String driverNote, int copyEngines, ConflictFactors conflictFactors,
-                    TimePartitions timePartitions) {
-        this(cpus, driver, driverNote, copyEngines, conflictFactors, timePartitions, GpuAccess.PARTITION);
-    }
-
     /**
      * {@code partition}: the GPU-using tasks share one time partition, so kernels run one at a time as
      * delays; {@code server}: every kernel is queued to one GPU server that runs them one at a time,

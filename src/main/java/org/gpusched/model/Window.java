@@ -17,7 +17,11 @@ import java.util.TreeSet;
 public final class Window {
     private Window() { }
 
-    /** The smallest cut in [0, H), or -1 when there is none. */
+    /**
+     * The window's origin, the smallest cut in [0, H), or {@link TaskSet#NO_WINDOW} when no instant is
+     * free of every job's window: such a set has no steady state that provably starts afresh, and only
+     * the power-on analysis answers for it ({@link #require} refuses it everywhere else).
+     */
     public static long origin(List<Task> tasks, long h) {
         if (isCut(tasks, 0)) {
             return 0;
@@ -35,7 +39,7 @@ public final class Window {
                 return s;
             }
         }
-        return -1;
+        return TaskSet.NO_WINDOW;
     }
 
     public static boolean isCut(List<Task> tasks, long s) {
@@ -70,16 +74,6 @@ public final class Window {
         }
         return o == 0 && j == 0 ? t : new Task(t.index(), t.name(), t.period(), t.deadline(), t.wcet(), t.kernel(),
                 o, j, t.chain());
-    }
-
-    /**
-     * The window's origin, the smallest cut, or {@link TaskSet#NO_WINDOW} when no instant is free
-     * of every job's window: such a set has no steady state that provably starts afresh, and only
-     * the power-on analysis answers for it ({@link #require} refuses it everywhere else).
-     */
-    public static long start(List<Task> tasks, long h) {
-        long s = origin(tasks, h);
-        return s < 0 ? TaskSet.NO_WINDOW : s;
     }
 
     /** Refuses (one line naming the file) a set without a window where an analysis needs one. */
