@@ -45,9 +45,4 @@ public record CopySim(Strategy strategy, int engines, List<JobRun> jobs, List<Op
     public OptionalLong worstResponse(int task) {
         return jobs.stream().filter(j -> j.taskIndex() == task).mapToLong(JobRun::responseTime).max();
     }
-
-    /** The end of the last operation (0 when nothing ran). */
-    public long end() {
-        return jobs.stream().mapToLong(JobRun::finish).max().orElse(0);
-    }
 }

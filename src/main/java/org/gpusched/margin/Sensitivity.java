@@ -90,29 +90,13 @@ public final class Sensitivity {
     static Bound search(Verdict atVerdict, long at, long limit, LongFunction<Verdict> test) {
         List<Step> steps = new ArrayList<>();
         steps.add(new Step(at, atVerdict));
-        boolean conclusive = true;
-        long lo;
-        long hi;
-        if (atVerdict == Verdict.SCHEDULABLE) {
-            lo = at;
-            hi = limit;
-        } else {
-            conclusive = atVerdict != Verdict.INCONCLUSIVE;
-            hi = at;
-            lo = 0;
-            if (at > 1) {
-                Verdict v = test.apply(1);
-                steps.add(new Step(1, v));
-                if (v == Verdict.SCHEDULABLE) {
-                    lo = 1;
-                } else {
-                    conclusive &= v != Verdict.INCONCLUSIVE;
-                    hi = 1;
-                }
-            }
-        }
-        while (hi - lo > 1 && lo > 0) {
-            long mid = lo + (hi - lo) / 2;
+        boolean schedulable = atVerdict == Verdict.SCHEDULABLE;
+        boolean conclusive = atVerdict != Verdict.INCONCLUSIVE;
+        long lo = schedulable ? at : 0;
+        long hi = schedulable ? limit : at;
+        while (hi - lo > 1) {
+            // Below a value that fails, 1 is tried first: the bisection needs a value proven schedulable.
+            long mid = lo == 0 ? 1 : lo + (hi - lo) / 2;
             Verdict v = test.apply(mid);
             steps.add(new Step(mid, v));
             if (v == Verdict.SCHEDULABLE) {

@@ -21,7 +21,7 @@ public sealed interface Curve permits Curve.Amdahl, Curve.Table, Curve.Waves {
             if (work == Ticks.BEYOND) {
                 return Ticks.BEYOND;
             }
-            return Ticks.add(work / m + (work % m == 0 ? 0 : 1), serial);
+            return Ticks.add(ceil(work, m), serial);
         }
     }
 
@@ -66,9 +66,9 @@ public sealed interface Curve permits Curve.Amdahl, Curve.Table, Curve.Waves {
             }
             return sum;
         }
+    }
 
-        private static long ceil(long a, long b) {
-            return a / b + (a % b == 0 ? 0 : 1);
-        }
+    private static long ceil(long a, long b) {
+        return a / b + (a % b == 0 ? 0 : 1);
     }
 }

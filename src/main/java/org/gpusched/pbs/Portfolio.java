@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.*;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -66,8 +67,8 @@ final class Portfolio {
             // solution first would change the table from run to run; one worker gives the same bytes.
             // On a thread of its own: the solver's first propagation of a large model polls no meter,
             // and the answer does not wait for it once a budget is spent.
-            CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(
-                    () -> new SolverEngine(ts, 1, SolverEngine.SEED).analyze(meter), Portfolio::daemon);
+            CompletableFuture<Analysis> f = CompletableFuture.supplyAsync(() -> new SolverEngine(ts, 1).analyze(meter),
+                    Portfolio::daemon);
             return withinBudget(f, meter, SolverEngine.NAME, true).withEngine(SolverEngine.NAME);
         }
         return race(ts, o, meter, HEAD_START_MS);
@@ -125,44 +126,39 @@ final class Portfolio {
         // With parts beside it the graph search keeps two threads, else one.
         int dives = dives(o, beside > 0 ? rest - beside - 1 : rest);
         GpuSchedExplorer explorer = new GpuSchedExplorer(ts, o.withThreads(rest - beside - dives));
-        Budget.Meter graphMeter = meter.inner(meter.budget());
+        Racers r = new Racers(meter, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         meter.running("graph search");
-        CompletableFuture<Analysis> graph = CompletableFuture.supplyAsync(
-                () -> explorer.analyze(graphMeter).withEngine("graph"), Portfolio::daemon);
-        Analysis early = await(graph, headStartMs);
+        r.start("graph search", m -> explorer.analyze(m).withEngine("graph"));
+        Analysis early = await(r.racing().get(0), headStartMs);
         // A budget the graph search spent alone is spent for the whole portfolio: nothing else starts.
         if (early != null && (early.verdict() != Verdict.INCONCLUSIVE || Budget.spent(early.note()))) {
             return early;
         }
-        List<CompletableFuture<Analysis>> racing = new ArrayList<>(List.of(graph));
-        List<Budget.Meter> meters = new ArrayList<>(List.of(graphMeter));
-        List<String> names = new ArrayList<>(List.of("graph search"));
-        Budget.Meter solverMeter = meter.inner(meter.budget());
-        racing.add(CompletableFuture.supplyAsync(
-                () -> new SolverEngine(ts, workers, SolverEngine.SEED).analyze(solverMeter).withEngine(SolverEngine.NAME),
-                Portfolio::daemon));
-        meters.add(solverMeter);
-        names.add("solver");
+        r.start("solver", m -> new SolverEngine(ts, workers).analyze(m).withEngine(SolverEngine.NAME));
         for (int i = 0; i < beside; i++) {
             BesideSearch.Part part = BESIDE[i];
-            Budget.Meter partMeter = meter.inner(meter.budget());
-            racing.add(CompletableFuture.supplyAsync(
-                    () -> checked(ts, new BesideSearch(ts, o).analyze(part, partMeter)).withEngine("graph"),
-                    Portfolio::daemon));
-            meters.add(partMeter);
-            names.add(part.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+            r.start(part.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '),
+                    m -> checked(ts, new BesideSearch(ts, o).analyze(part, m)).withEngine("graph"));
         }
         if (dives > 0) {
             // Their first order is 1: the graph search already runs the plain depth-first order.
-            Budget.Meter diveMeter = meter.inner(meter.budget());
-            racing.add(CompletableFuture.supplyAsync(
-                    () -> checked(ts, new DiverseDfs(ts, o, dives, 1).analyze(diveMeter)).withEngine("graph"),
-                    Portfolio::daemon));
-            meters.add(diveMeter);
-            names.add("diversified depth-first searches");
+            r.start("diversified depth-first searches",
+                    m -> checked(ts, new DiverseDfs(ts, o, dives, 1).analyze(m)).withEngine("graph"));
         }
-        meter.running(String.join(" + ", names));
-        return first(racing, meters, names, o.stop() == StopRule.ALL, meter, explorer.method());
+        meter.running(String.join(" + ", r.names()));
+        return first(r.racing(), r.meters(), r.names(), o.stop() == StopRule.ALL, meter, explorer.method());
+    }
+
+    /** The parts of one race: each runs under an inner meter of {@code meter}, named in the log. */
+    private record Racers(Budget.Meter meter, List<CompletableFuture<Analysis>> racing, List<Budget.Meter> meters,
+            List<String> names) {
+        /** Starts {@code part} on a daemon thread of its own. */
+        void start(String name, Function<Budget.Meter, Analysis> part) {
+            Budget.Meter m = meter.inner(meter.budget());
+            racing.add(CompletableFuture.supplyAsync(() -> part.apply(m), Portfolio::daemon));
+            meters.add(m);
+            names.add(name);
+        }
     }
 
     /**

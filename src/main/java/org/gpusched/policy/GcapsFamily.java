@@ -22,7 +22,7 @@ public final class GcapsFamily {
     }
 
     /**
-     * The analyses' view of a workload GcapsApplicability accepted: each task's CPU/GPU chain
+     * The analyses' view of a workload {@link Rta#applicability} accepted: each task's CPU/GPU chain
      * (adjacent CPU segments summed, a missing one 0), its core, priorities and best-effort flag,
      * and the driver overheads.
      */
@@ -67,9 +67,35 @@ public final class GcapsFamily {
             };
         }
 
+        /**
+         * What the family (gcaps-rta.md) needs from a workload, the same for all eight methods: a
+         * CPU/GPU chain per task (no copy of non-zero length), a core per task, and driver overheads
+         * the workload's unit can hold. {@link #adapt} builds its tasks from
+         * {@link WorkTask#cpuGpuChain()}, {@link WorkTask#core()}, the priorities and
+         * {@link Platform#driver()} only after this said yes.
+         */
         @Override
         public Applicability applicability(Workload w) {
-            return GcapsApplicability.of(w);
+            if (w.platform().driver() == null) {
+                return Applicability.no(w.platform().driverNote());
+            }
+            for (WorkTask t : w.tasks()) {
+                String p = "tasks[" + t.index() + "]";
+                if (t.cpuGpuChain().isEmpty()) {
+                    long copy = t.segments().stream().filter(s -> s instanceof Segment.Copy && s.time() > 0)
+                            .mapToLong(Segment::time).findFirst().orElse(0);
+                    return Applicability.no(p + " has a copy of length " + copy + " (copies are not a GCAPS concept:"
+                            + " fold synchronous copies into gpu.misc)");
+                }
+                if (t.jitter() > 0) {
+                    return Applicability.no(p + " has release jitter " + t.jitter() + " (the GCAPS analyses assume"
+                            + " strictly periodic releases)");
+                }
+                if (t.core().isEmpty()) {
+                    return Applicability.no(p + " has no cpu.core and platform.cpus > 1");
+                }
+            }
+            return Applicability.yes();
         }
 
         @Override

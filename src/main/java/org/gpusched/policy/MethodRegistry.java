@@ -1,6 +1,7 @@
 package org.gpusched.policy;
 
 import java.util.*;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The methods gpusched knows, in report order; ids are unique. Immutable. */
@@ -8,20 +9,14 @@ public final class MethodRegistry {
     private final Map<String, Method> byId;
 
     public MethodRegistry(List<Method> methods) {
-        Map<String, Method> m = new LinkedHashMap<>();
-        for (Method x : methods) {
-            if (m.putIfAbsent(x.id(), x) != null) {
-                throw new IllegalArgumentException("duplicate method id " + x.id());
-            }
-        }
-        this.byId = m;
+        byId = methods.stream().collect(Collectors.toMap(Method::id, m -> m, (a, b) -> {
+            throw new IllegalArgumentException("duplicate method id " + a.id());
+        }, LinkedHashMap::new));
     }
 
     /**
      * Every method of this build, in report order: the PBS family first, then the other policies
-     * as they are added (each policy package contributes its list here; the GCAPS family checks
-     * {@link GcapsApplicability} and reports {@link Evidence#BOUND} rows with its GPU priority
-     * order as a {@link Detail.Fact}).
+     * as they are added (each policy package contributes its list here).
      */
     public static MethodRegistry standard() {
         return new MethodRegistry(Stream.of(PbsFamily.all(), GcapsFamily.all(), TimePartFamily.all(),

@@ -42,8 +42,12 @@ final class CheckedLearning implements Learn {
     /** {@link #refusal()} of an error inside Choco's learning. */
     static final String LEARNING_FAILED = "Choco's learning failed";
 
+    /**
+     * Choco's learner as {@code learner} gives it back (given Choco's own): itself, but for the tests,
+     * whose deliberately broken one shows that its steps are refused.
+     */
     @SuppressWarnings("unchecked")
-    private CheckedLearning(Solver s, UnaryOperator<LearnSignedClauses<ExplanationForSignedClause>> learner) {
+    CheckedLearning(Solver s, UnaryOperator<LearnSignedClauses<ExplanationForSignedClause>> learner) {
         s.setLearningSignedClauses();
         learn = learner.apply((LearnSignedClauses<ExplanationForSignedClause>) s.getLearner());
         s.setLearner(this);
@@ -53,14 +57,6 @@ final class CheckedLearning implements Learn {
     /** Turns learning on for the solver, whose model must be complete (learning records every variable's events). */
     static CheckedLearning plug(Solver s) {
         return new CheckedLearning(s, l -> l);
-    }
-
-    /**
-     * For the tests only: Choco's learner replaced by {@code learner} (given Choco's own), so that
-     * a deliberately broken one shows that its steps are refused.
-     */
-    static CheckedLearning plug(Solver s, UnaryOperator<LearnSignedClauses<ExplanationForSignedClause>> learner) {
-        return new CheckedLearning(s, learner);
     }
 
     /** Whether a step could not be checked: the search's outcome is then no refutation. */

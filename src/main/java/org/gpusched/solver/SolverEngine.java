@@ -39,27 +39,25 @@ import java.util.stream.LongStream;
 public final class SolverEngine {
     public static final String NAME = "solver";
     /** The solver's seed: fixed, so that a run with one solver worker is reproducible. */
-    public static final long SEED = 20_261_126L;
+    private static final long SEED = 20_261_126L;
     static final String METHOD = "gpusched(engine=solver)";
     /** Solutions of the relaxation tried as PBS schedules before the engine gives up (each one differs). */
     static final int CANDIDATES = 64;
 
     private final TaskSet ts;
     private final int workers;
-    private final long seed;
     private final FrameModel.Mutation mutation;
     /** Whether worker 0 learns clauses from its conflicts (always, but for the tests that compare). */
     private final boolean learning;
 
-    public SolverEngine(TaskSet ts, int workers, long seed) {
-        this(ts, workers, seed, FrameModel.Mutation.NONE, true);
+    public SolverEngine(TaskSet ts, int workers) {
+        this(ts, workers, FrameModel.Mutation.NONE, true);
     }
 
     /** For the property test: a deliberately wrong model, or worker 0 without conflict learning. */
-    SolverEngine(TaskSet ts, int workers, long seed, FrameModel.Mutation mutation, boolean learning) {
+    SolverEngine(TaskSet ts, int workers, FrameModel.Mutation mutation, boolean learning) {
         this.ts = ts;
         this.workers = Math.max(1, workers);
-        this.seed = seed;
         this.mutation = mutation;
         this.learning = learning;
     }
@@ -223,7 +221,7 @@ public final class SolverEngine {
         if (decisions.length > 0) {
             plan.add(w == 0 || w == 2 ? Search.lastConflict(Search.intVarSearch(new InputOrder<>(m), fm::firstValue,
                     decisions))
-                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, seed + w), fm::firstValue,
+                    : Search.lastConflict(Search.intVarSearch(new DomOverWDeg<>(decisions, SEED + w), fm::firstValue,
                             decisions)));
         }
         plan.add(Search.inputOrderLBSearch(fm.times()));

@@ -44,7 +44,7 @@ class CheckedLearningTest {
     void a_learnt_clause_that_is_not_false_where_it_closes_the_search_is_refused() {
         Solver s = pigeons();
         int[] steps = {0};
-        CheckedLearning c = CheckedLearning.plug(s, own -> new Widening(s, own, steps));
+        CheckedLearning c = new CheckedLearning(s, own -> new Widening(s, own, steps));
         s.solve();
         assertThat(steps[0]).as("the broken learner was asked").isPositive();
         assertThat(c.broken()).isTrue();

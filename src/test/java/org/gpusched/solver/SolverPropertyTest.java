@@ -63,7 +63,7 @@ class SolverPropertyTest {
     @Test
     void small_sets_two_workers() {
         Map<Verdict, Integer> seen = run(SETS / 10, 9_000_000, seed -> RandomTaskSets.generate(seed, 2, 4),
-                ts -> new SolverEngine(ts, 2, SolverEngine.SEED), " with two workers");
+                ts -> new SolverEngine(ts, 2), " with two workers");
         assertThat(seen.getOrDefault(Verdict.NOT_SCHEDULABLE, 0)).isPositive();
     }
 
@@ -95,7 +95,7 @@ class SolverPropertyTest {
             if (ts == null || !small(ts)) {
                 continue;
             }
-            Verdict mutated = new SolverEngine(ts, 1, SolverEngine.SEED, m, true).analyze(Budget.defaults().start()).verdict();
+            Verdict mutated = new SolverEngine(ts, 1, m, true).analyze(Budget.defaults().start()).verdict();
             if (mutated == Verdict.NOT_SCHEDULABLE
                     && new BruteForceExplorer(ts, Budget.of(2_000_000, null)).analyze().verdict()
                     == Verdict.SCHEDULABLE) {
@@ -111,7 +111,7 @@ class SolverPropertyTest {
 
     static Map<Verdict, Integer> run(int sets, long seedBase, LongFunction<TaskSet> gen, FrameModel.Mutation m,
             boolean learning) {
-        return run(sets, seedBase, gen, ts -> new SolverEngine(ts, 1, SolverEngine.SEED, m, learning),
+        return run(sets, seedBase, gen, ts -> new SolverEngine(ts, 1, m, learning),
                 learning ? "" : " without learning");
     }
 
