@@ -47,10 +47,6 @@ public final class OnlineEdfGraph {
         items = line.windowKernels();
     }
 
-    public String method() {
-        return kind.method();
-    }
-
     /** Whether the set has release jitter, the only case where the online rule differs from the time-triggered one. */
     public static boolean differs(TaskSet ts) {
         return ts.tasks().stream().anyMatch(t -> t.jitter() > 0);
@@ -77,26 +73,24 @@ public final class OnlineEdfGraph {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
                         }
-                        long[] at = e.getKey().counts();
-                        int[] counts = Arrays.stream(at).mapToInt(c -> (int) c).toArray();
-                        Step s = decisions.expand(counts, line.candidates(at, items), iv[0], iv[1]);
+                        Step s = decisions.expand(line.candidates(e.getKey().counts(), items), iv[0], iv[1]);
                         if (s.miss() != null) {
                             return missed(s.miss(), depth, total, edges, t0, meter);
                         }
                         for (Succ x : s.next()) {
                             edges++;
-                            long[] next = Arrays.stream(x.counts()).asLongStream().toArray();
-                            add(layers.get((depth + x.size()) % ring), new Vertex(next), x.lo(), x.hi());
+                            add(layers.get((depth + x.batch().size()) % ring), e.getKey().after(x.batch()), x.lo(),
+                                    x.hi());
                         }
                     }
                 }
                 layers.set(depth % ring, new HashMap<>());
             }
         } catch (Budget.Exhausted | IllegalStateException e) {
-            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
+            return new Analysis(Verdict.INCONCLUSIVE, kind.method(), stats(edges, t0, meter, 0), List.of(), null,
                     e.getMessage());
         }
-        return new Analysis(Verdict.SCHEDULABLE, method(), stats(edges, t0, meter, total), List.of(), null,
+        return new Analysis(Verdict.SCHEDULABLE, kind.method(), stats(edges, t0, meter, total), List.of(), null,
                 "every arrival in [a, a + J] checked (online EDF has no table)");
     }
 
@@ -108,7 +102,7 @@ public final class OnlineEdfGraph {
         List<JobRef> refs = m.batch().stream().map(c -> line.ref(c, 0)).toList();
         Witness w = new Witness(List.of(new Frame(m.start(), m.end(), refs)), m.start(), depth, total,
                 List.of(line.reason(m, 0, m.late().job())));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter, depth), List.of(), w,
+        return new Analysis(Verdict.NOT_SCHEDULABLE, kind.method(), stats(edges, t0, meter, depth), List.of(), w,
                 "online: a job may arrive anywhere in its window");
     }
 
