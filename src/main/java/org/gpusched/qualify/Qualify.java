@@ -108,11 +108,10 @@ public final class Qualify {
                 throw new IllegalStateException("a file the reader accepted is not JSON: " + l.file(), e);
             }
         }
-        Qualification.Peer np = peer(Peers.find("nptest", config.nptest(), "--version", config.env(),
-                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to"), config.nptest());
-        Qualification.Peer mast = peer(Peers.find("mast_analysis", config.mast(), "-v", config.env(),
-                "--mast", "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)"),
-                config.mast());
+        Qualification.Peer np = Peers.find("nptest", config.nptest(), "--version", config.env(),
+                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to");
+        Qualification.Peer mast = Peers.find("mast_analysis", config.mast(), "-v", config.env(), "--mast",
+                "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)");
         if (config.shipped()) {
             progress.accept("qualify: shipped validation cases");
             for (ShippedCases.Result r : ShippedCases.run(registry, options, config.mutation(), meter)) {
@@ -244,13 +243,6 @@ public final class Qualify {
             return Observation.notCompared(Peers.NPTEST_CHECK, edf + " " + r.outcome().words());
         }
         return Peers.nptest(nptest, work, w.pbs(), r.outcome() == Outcome.SCHEDULABLE, edf);
-    }
-
-    /** {@code named}: the path given by option, null when the tool was looked up on PATH. */
-    private static Qualification.Peer peer(Peers.Tool t, Path named) {
-        String status = t.path() != null ? "found" : named != null ? "missing" : "skipped";
-        return new Qualification.Peer(t.name(), t.path() == null ? null : t.path().toString(), t.version(), status,
-                t.note(), named != null);
     }
 
     /** {@code input}: the --like file a drawn set is shaped like, null for a shipped case. */
