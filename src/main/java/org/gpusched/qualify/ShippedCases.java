@@ -175,14 +175,10 @@ final class ShippedCases {
         if (r.outcome() == Outcome.INCONCLUSIVE) {
             return Observation.notCompared(VERDICT, what + ": inconclusive (" + r.reason() + ")");
         }
-        String got = word(r.outcome());
+        // The verdict as expected.csv spells it: its words, hyphenated ("not-schedulable").
+        String got = r.outcome().words().replace(' ', '-');
         return got.equals(e.verdict()) ? Observation.agreed(VERDICT, what + " " + got)
                 : Observation.disagreed(VERDICT, what + ": expected " + e.verdict() + ", got " + got);
-    }
-
-    /** The verdict as expected.csv spells it: its words, hyphenated ("not-schedulable"). */
-    static String word(Outcome o) {
-        return o.words().replace(' ', '-');
     }
 
     /** task=time|... in task order, "-" where there is none, as expected.csv writes them. */
