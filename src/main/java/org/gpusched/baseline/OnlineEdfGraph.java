@@ -34,8 +34,6 @@ public final class OnlineEdfGraph {
     private final TaskSet ts;
     private final EdfBaseline.Kind kind;
     private final JobLine line;
-    private final int n;
-    private final int[] items;
     private long states;
 
     public OnlineEdfGraph(TaskSet ts, EdfBaseline.Kind kind) {
@@ -43,8 +41,6 @@ public final class OnlineEdfGraph {
         this.ts = ts;
         this.kind = kind;
         line = new JobLine(ts);
-        n = ts.size();
-        items = line.windowKernels();
     }
 
     /** Whether the set has release jitter, the only case where the online rule differs from the time-triggered one. */
@@ -55,16 +51,17 @@ public final class OnlineEdfGraph {
     public Analysis analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
+        int[] items = line.windowKernels();
         int total = Arrays.stream(items).sum();
         // A frame runs at most one kernel per task, so a layer's successors lie at most n layers on:
         // n + 1 live layers in a ring, and memory follows the graph's width, not the number of jobs.
-        int ring = n + 1;
+        int ring = line.n + 1;
         List<Map<Vertex, TreeSet<long[]>>> layers = new ArrayList<>();
         for (int k = 0; k < ring; k++) {
             layers.add(new HashMap<>());
         }
         OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
-        add(layers.get(0), new Vertex(new long[n]), 0, 0);
+        add(layers.get(0), new Vertex(new long[line.n]), 0, 0);
         long edges = 0;
         try {
             for (int depth = 0; depth < total; depth++) {
