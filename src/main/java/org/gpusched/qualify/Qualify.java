@@ -117,13 +117,7 @@ public final class Qualify {
             for (ShippedCases.Result r : ShippedCases.run(registry, options, config.mutation(), meter)) {
                 record(r.observations(), null, "shipped case " + r.file(), null, "shipped/" + r.file(), r.text(),
                         "shipped");
-                for (ShippedCases.Row row : r.rows()) {
-                    ShippedCases.Expected e = row.expected();
-                    // An agreement's message only repeats the line; a disagreement's or a skip's says what happened.
-                    boolean agreed = row.status() == Observation.Status.AGREED;
-                    shipped.add(new Qualification.Shipped(e.file(), e.method(), e.source().word(), e.verdict(),
-                            row.status().name().toLowerCase(Locale.ROOT).replace('_', ' '), agreed ? null : row.message()));
-                }
+                shipped.addAll(r.rows());
             }
         }
         String stop;
