@@ -16,11 +16,6 @@ public record BaselineResult(String method, List<Frame> frames, List<Miss> misse
         misses = List.copyOf(misses);
     }
 
-    /** A run that kept every frame and miss. */
-    public BaselineResult(String method, List<Frame> frames, List<Miss> misses, long elapsedNanos) {
-        this(method, frames, misses, elapsedNanos, frames.size(), misses.size());
-    }
-
     public boolean schedulable() {
         return missCount == 0;
     }

@@ -45,14 +45,18 @@ public final class Baselines {
         try {
             if (!stream) {
                 BaselineResult r = sim.run(meter);
-                return new Run(present(ts, r), r, Responses.of(ts, r.frames()));
+                // The same summary as a streamed run's, of a run that kept every frame and miss.
+                RunSummary s = new RunSummary(ts, Integer.MAX_VALUE, Integer.MAX_VALUE);
+                r.frames().forEach(s::frame);
+                r.misses().forEach(s::miss);
+                return new Run(present(ts, r, s), r, s.responses());
             }
             long t0 = System.nanoTime();
             RunSummary s = new RunSummary(ts, STREAM_FRAMES_KEPT, STREAM_MISSES_LISTED);
             sim.stream(meter, s);
             BaselineResult r = new BaselineResult(sim.method(), List.of(), s.misses(), System.nanoTime() - t0,
                     s.frames(), s.missCount());
-            return new Run(streamed(ts, r, s), r, s.responses());
+            return new Run(present(ts, r, s), r, s.responses());
         } catch (Budget.Exhausted | OutOfMemoryError e) {
             // After running out of memory the simulation's frames are unreachable, so memory is back.
             String note = e instanceof Budget.Exhausted ? e.getMessage() : Budget.OUT_OF_MEMORY;
@@ -99,36 +103,13 @@ public final class Baselines {
         }
     }
 
-    private static Stats stats(TaskSet ts, long frames, long elapsedNanos) {
-        return new Stats(0, 0, frames, 0, 0, 0, 0, ts.kernelCount(), elapsedNanos, 0);
-    }
-
-    private static Analysis present(TaskSet ts, BaselineResult r) {
-        Stats stats = stats(ts, r.frames().size(), r.elapsedNanos());
+    /** The run {@code r} as an analysis, from its summary {@code s}. */
+    private static Analysis present(TaskSet ts, BaselineResult r, RunSummary s) {
+        Stats stats = new Stats(0, 0, s.frames(), 0, 0, 0, 0, ts.kernelCount(), r.elapsedNanos(), 0);
         if (r.schedulable()) {
-            return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, r.frames(), null, null);
-        }
-        Miss first = r.misses().get(0);
-        List<Frame> upTo = new ArrayList<>();
-        int done = 0;
-        for (Frame f : r.frames()) {
-            upTo.add(f);
-            done += f.batch().size();
-            if (f.batch().contains(new JobRef(first.task(), first.job(), ts.task(first.task()).kernels() - 1))) {
-                break;
-            }
-        }
-        Witness w = new Witness(upTo, first.finish(), done, ts.kernelCount(), reasons(ts, r.misses(), 0));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, r.method(), stats, List.of(), w,
-                r.misses().size() + " job(s) miss their deadline");
-    }
-
-    private static Analysis streamed(TaskSet ts, BaselineResult r, RunSummary s) {
-        Stats stats = stats(ts, s.frames(), r.elapsedNanos());
-        if (r.schedulable()) {
-            return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, List.of(), null, "streamed: "
-                    + s.frames() + " frames simulated and not kept (more than " + TaskSet.MAX_JOBS + " jobs);"
-                    + " --table writes them");
+            return new Analysis(Verdict.SCHEDULABLE, r.method(), stats, r.frames(), null, !r.streamed() ? null
+                    : "streamed: " + s.frames() + " frames simulated and not kept (more than " + TaskSet.MAX_JOBS
+                    + " jobs); --table writes them");
         }
         Witness w = new Witness(s.witness(), r.misses().get(0).finish(), (int) s.kernelsToMiss(), ts.kernelCount(),
                 reasons(ts, r.misses(), s.missCount() - r.misses().size()));

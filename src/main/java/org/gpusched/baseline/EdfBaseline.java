@@ -75,7 +75,7 @@ public final class EdfBaseline {
                 misses.add(m);
             }
         });
-        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0);
+        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0, frames.size(), misses.size());
     }
 
     /** The order of {@link BaselineResult#misses()}. */

@@ -34,11 +34,11 @@ final class OnlineDecisions {
     record Cand(int task, int unit, long job, boolean last, boolean forced, long r, long rr, long deadline,
                 long arrival) { }
 
-    /** A successor: completed kernels per task after the frame, its size, and the interval of its end. */
-    record Succ(int[] counts, int size, long lo, long hi) { }
+    /** A successor: the frame's kernels and the interval of its end. */
+    record Succ(List<Cand> batch, long lo, long hi) { }
 
     /** A frame some scenario runs that ends after the deadline of a job whose last kernel it holds. */
-    record MissAt(int[] counts, long start, long end, List<Cand> batch, Cand late) { }
+    record MissAt(long start, long end, List<Cand> batch, Cand late) { }
 
     record Step(List<Succ> next, MissAt miss) { }
 
@@ -56,6 +56,15 @@ final class OnlineDecisions {
 
         long depth() {
             return Arrays.stream(counts).sum();
+        }
+
+        /** The vertex reached when {@code batch} has run from this one. */
+        Vertex after(List<Cand> batch) {
+            long[] c = counts.clone();
+            for (Cand x : batch) {
+                c[x.task()]++;
+            }
+            return new Vertex(c);
         }
     }
 
@@ -91,7 +100,7 @@ final class OnlineDecisions {
                 : cands.stream().mapToLong(Cand::r).min().orElse(Long.MAX_VALUE);
     }
 
-    Step expand(int[] counts, List<Cand> cands, long lo, long hi) {
+    Step expand(List<Cand> cands, long lo, long hi) {
         boolean ready = cands.stream().anyMatch(Cand::forced);
         long latestFirst = cands.stream().filter(c -> !c.forced()).mapToLong(Cand::rr).min().orElse(Long.MAX_VALUE);
         // Free at t: with a kernel already waiting the decision is at t; otherwise at the first arrival,
@@ -109,7 +118,7 @@ final class OnlineDecisions {
         while (p <= xhi) {
             Long b = cuts.higher(p);
             long q = b == null || b > xhi ? xhi : b - 1;
-            MissAt m = piece(counts, cands, p, q, next);
+            MissAt m = piece(cands, p, q, next);
             if (m != null) {
                 return new Step(next, m);
             }
@@ -119,7 +128,7 @@ final class OnlineDecisions {
     }
 
     /** Decisions at instants [p, q], where which kernels may have, and must have, arrived is constant. */
-    private MissAt piece(int[] counts, List<Cand> cands, long p, long q, List<Succ> out) {
+    private MissAt piece(List<Cand> cands, long p, long q, List<Succ> out) {
         List<Cand> optional = new ArrayList<>();
         List<Cand> must = new ArrayList<>();
         for (Cand c : cands) {
@@ -161,10 +170,8 @@ final class OnlineDecisions {
         }
         for (List<Cand> batch : batches) {
             long mask = 0;
-            int[] c2 = counts.clone();
             for (Cand c : batch) {
                 mask |= 1L << c.unit();
-                c2[c.task()]++;
             }
             long c = oracle.completion(mask);
             if (c == CompletionModel.FORBIDDEN) {
@@ -173,10 +180,10 @@ final class OnlineDecisions {
             long endHi = Ticks.add(q, c);
             for (Cand x : batch) {
                 if (x.last() && endHi > x.deadline()) {
-                    return new MissAt(counts, q, endHi, batch, x);
+                    return new MissAt(q, endHi, batch, x);
                 }
             }
-            out.add(new Succ(c2, batch.size(), Ticks.add(p, c), endHi));
+            out.add(new Succ(batch, Ticks.add(p, c), endHi));
         }
         return null;
     }

@@ -34,8 +34,6 @@ public final class OnlineEdfGraph {
     private final TaskSet ts;
     private final EdfBaseline.Kind kind;
     private final JobLine line;
-    private final int n;
-    private final int[] items;
     private long states;
 
     public OnlineEdfGraph(TaskSet ts, EdfBaseline.Kind kind) {
@@ -43,12 +41,6 @@ public final class OnlineEdfGraph {
         this.ts = ts;
         this.kind = kind;
         line = new JobLine(ts);
-        n = ts.size();
-        items = line.windowKernels();
-    }
-
-    public String method() {
-        return kind.method();
     }
 
     /** Whether the set has release jitter, the only case where the online rule differs from the time-triggered one. */
@@ -59,16 +51,17 @@ public final class OnlineEdfGraph {
     public Analysis analyze(Budget.Meter meter) {
         long t0 = System.nanoTime();
         Oracle oracle = new Oracle(ts, meter);
+        int[] items = line.windowKernels();
         int total = Arrays.stream(items).sum();
         // A frame runs at most one kernel per task, so a layer's successors lie at most n layers on:
         // n + 1 live layers in a ring, and memory follows the graph's width, not the number of jobs.
-        int ring = n + 1;
+        int ring = line.n + 1;
         List<Map<Vertex, TreeSet<long[]>>> layers = new ArrayList<>();
         for (int k = 0; k < ring; k++) {
             layers.add(new HashMap<>());
         }
         OnlineDecisions decisions = new OnlineDecisions(kind, oracle);
-        add(layers.get(0), new Vertex(new long[n]), 0, 0);
+        add(layers.get(0), new Vertex(new long[line.n]), 0, 0);
         long edges = 0;
         try {
             for (int depth = 0; depth < total; depth++) {
@@ -77,26 +70,24 @@ public final class OnlineEdfGraph {
                         if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                             meter.check(states);
                         }
-                        long[] at = e.getKey().counts();
-                        int[] counts = Arrays.stream(at).mapToInt(c -> (int) c).toArray();
-                        Step s = decisions.expand(counts, line.candidates(at, items), iv[0], iv[1]);
+                        Step s = decisions.expand(line.candidates(e.getKey().counts(), items), iv[0], iv[1]);
                         if (s.miss() != null) {
                             return missed(s.miss(), depth, total, edges, t0, meter);
                         }
                         for (Succ x : s.next()) {
                             edges++;
-                            long[] next = Arrays.stream(x.counts()).asLongStream().toArray();
-                            add(layers.get((depth + x.size()) % ring), new Vertex(next), x.lo(), x.hi());
+                            add(layers.get((depth + x.batch().size()) % ring), e.getKey().after(x.batch()), x.lo(),
+                                    x.hi());
                         }
                     }
                 }
                 layers.set(depth % ring, new HashMap<>());
             }
         } catch (Budget.Exhausted | IllegalStateException e) {
-            return new Analysis(Verdict.INCONCLUSIVE, method(), stats(edges, t0, meter, 0), List.of(), null,
+            return new Analysis(Verdict.INCONCLUSIVE, kind.method(), stats(edges, t0, meter, 0), List.of(), null,
                     e.getMessage());
         }
-        return new Analysis(Verdict.SCHEDULABLE, method(), stats(edges, t0, meter, total), List.of(), null,
+        return new Analysis(Verdict.SCHEDULABLE, kind.method(), stats(edges, t0, meter, total), List.of(), null,
                 "every arrival in [a, a + J] checked (online EDF has no table)");
     }
 
@@ -108,7 +99,7 @@ public final class OnlineEdfGraph {
         List<JobRef> refs = m.batch().stream().map(c -> line.ref(c, 0)).toList();
         Witness w = new Witness(List.of(new Frame(m.start(), m.end(), refs)), m.start(), depth, total,
                 List.of(line.reason(m, 0, m.late().job())));
-        return new Analysis(Verdict.NOT_SCHEDULABLE, method(), stats(edges, t0, meter, depth), List.of(), w,
+        return new Analysis(Verdict.NOT_SCHEDULABLE, kind.method(), stats(edges, t0, meter, depth), List.of(), w,
                 "online: a job may arrive anywhere in its window");
     }
 

@@ -89,18 +89,13 @@ public final class OnlineEdfPowerOn {
                             if ((++states & 255) == 0 || states > meter.budget().maxStates()) {
                                 meter.check(states);
                             }
-                            int[] c = new int[line.n];
-                            Step s = decisions.expand(c, cands, iv[0], Math.min(iv[1], line.hyperperiod - 1));
+                            Step s = decisions.expand(cands, iv[0], Math.min(iv[1], line.hyperperiod - 1));
                             if (s.miss() != null) {
                                 return missed(s.miss(), counts, k, edges, t0, meter);
                             }
                             for (Succ x : s.next()) {
                                 edges++;
-                                long[] c2 = counts.clone();
-                                for (int t = 0; t < line.n; t++) {
-                                    c2[t] += x.counts()[t];
-                                }
-                                add(layers, new Vertex(c2), x.lo(), x.hi());
+                                add(layers, e.getKey().after(x.batch()), x.lo(), x.hi());
                             }
                         }
                     }

@@ -10,11 +10,11 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * What the reports need of a simulation too long to keep, gathered as it streams by: the number
- * of frames, the worst response per task, the frames up to the first miss (the witness) and the
- * misses. The witness keeps at most {@code keepFrames} frames (the last ones before the miss) and
- * the first {@code keepMisses} misses are listed; both counts stay exact. Memory is bounded by
- * those two numbers and the tasks, whatever the number of jobs.
+ * What the reports need of a simulation, gathered as it streams by (so a run too long to keep needs
+ * none of its frames kept): the number of frames, the worst response per task, the frames up to
+ * the first miss (the witness) and the misses. The witness keeps at most {@code keepFrames} frames
+ * (the last ones before the miss) and the first {@code keepMisses} misses are listed; both counts
+ * stay exact. Memory is bounded by those two numbers and the tasks, whatever the number of jobs.
  */
 public final class RunSummary implements FrameSink {
     private final TaskSet ts;

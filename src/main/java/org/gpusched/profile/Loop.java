@@ -1,9 +1,9 @@
 package org.gpusched.profile;
 
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.job.Options;
 import org.gpusched.explore.result.Verdict;
+import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.Budget;
 import org.gpusched.model.TaskSet;
 import org.gpusched.oracle.Oracle;
@@ -148,7 +148,7 @@ public final class Loop {
         PlayResult played = null;
         for (int round = 1; ; round++) {
             String json = MeasuredWorkload.json(input, content, model, s.outName());
-            TaskSet ts = MeasuredWorkload.read(json, s.outName());
+            TaskSet ts = new TaskSetReader(true).read(s.outName(), json);
             Analysis a = PbsQuestion.steadyState(ts, s.explore(), s.whole().inner(s.explore().budget()));
             if (a.verdict() != Verdict.SCHEDULABLE) {
                 rounds.add(new Round(round, a.verdict(), 0, 0, 0, List.of(), false, List.of()));

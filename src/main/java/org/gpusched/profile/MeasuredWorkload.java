@@ -53,9 +53,7 @@ public final class MeasuredWorkload {
         ObjectNode inter = MAPPER.createObjectNode().put("model", "table").put("missing", "forbid");
         ArrayNode entries = inter.putArray("entries");
         model.table().entrySet().stream()
-                .sorted(Map.Entry.<Long, Long>comparingByKey((a, b) -> Long.bitCount(a) != Long.bitCount(b)
-                        ? Integer.compare(Long.bitCount(a), Long.bitCount(b))
-                        : Arrays.compare(Oracle.tasksOf(a), Oracle.tasksOf(b))))
+                .sorted(Map.Entry.comparingByKey(Profiler.SET_ORDER))
                 .forEach(e -> {
                     ObjectNode n = entries.addObject();
                     ArrayNode names = n.putArray("tasks");
@@ -149,11 +147,6 @@ public final class MeasuredWorkload {
     /** {@code module} relative to {@code dir}, with '/' between names on every platform. */
     private static String relative(Path dir, Path module) {
         return dir.relativize(module).toString().replace(java.io.File.separatorChar, '/');
-    }
-
-    /** The measured workload as a task set (what the loop analyses next), read from its text. */
-    public static TaskSet read(String text, String name) {
-        return new TaskSetReader(true).read(name, text);
     }
 
     private static JsonNode parse(String file, String content) {

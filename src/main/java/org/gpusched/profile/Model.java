@@ -81,16 +81,6 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         return overhead.frame(Long.bitCount(mask), copies.calls(mask));
     }
 
-    /** A profiled frame (kernels alone, no copies) less the runtime's cost of launching them, at least one tick. */
-    private long kernelsOf(long mask, long frame) {
-        return Math.max(1L, Ticks.sub(frame, overhead.frame(Long.bitCount(mask), 0)));
-    }
-
-    /** A played frame (copies included) less the copies and the runtime's cost of the frame, at least one tick. */
-    private long kernelsOfPlayed(long mask, long frame) {
-        return Math.max(1L, Ticks.sub(Ticks.sub(frame, overheadOf(mask)), copies.time(mask)));
-    }
-
     /**
      * The model a profile gives: per set, {@code statistic} of its samples times {@code margin},
      * converted to ticks (device unit / scale) and rounded up, at least one tick.
@@ -99,13 +89,13 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         long[] wcet = new long[p.taskSet().unitCount()];
         Map<Long, Long> table = new TreeMap<>();
         RuntimeOverhead r = p.runtime();
-        Copies copies = Copies.of(p.taskSet());
-        Model frame = new Model(wcet, table, 0, new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
-                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale())),
-                copies, null);
+        RuntimeOverhead o = new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
+                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale()));
         for (Profiler.SetSamples s : p.sets()) {
-            // A sample runs from the submission to the synchronise's return: the runtime's cost is in it.
-            long ticks = frame.kernelsOf(s.mask(), ticks(statistic.of(s.samples()), margin, p.scale()));
+            // A sample runs from the submission to the synchronise's return: the runtime's cost is in it. The
+            // kernels alone (a profile times no copies) are the rest, at least one tick.
+            long frame = ticks(statistic.of(s.samples()), margin, p.scale());
+            long ticks = Math.max(1L, Ticks.sub(frame, o.frame(Long.bitCount(s.mask()), 0)));
             if (Long.bitCount(s.mask()) == 1) {
                 wcet[Long.numberOfTrailingZeros(s.mask())] = ticks;
             } else {
@@ -114,10 +104,10 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         }
         // The host's frame-start jitter is in no sample: it joins the written submission cost only,
         // so a frame that starts that late still ends within its modelled length.
-        RuntimeOverhead o = frame.overhead();
         long jitter = cost(p.startJitter(), margin, p.scale());
         return clamp(wcet, table, jitter == 0 ? o
-                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()), copies, null);
+                : new RuntimeOverhead(o.launch(), Ticks.add(o.submit(), jitter), o.sync(), o.copy()),
+                Copies.of(p.taskSet()), null);
     }
 
     /** A measured runtime cost in ticks: as {@link #ticks}, but a cost of 0 stays 0. */
@@ -179,15 +169,9 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
     public Model withPairsPredicted(TaskSet ts, List<int[]> sets) {
         List<KernelKind> kinds = ts.units().stream()
                 .map(u -> u.kernel() == null ? KernelKind.SPIN : u.kernel().kind()).toList();
-        return withPredicted(PairsPrediction.predict(new Oracle(ts), wcet, kinds, table, sets,
-                PairsPrediction.fitted()));
-    }
-
-    /**
-     * This model with {@code entries} added as predicted (each at least its members' largest wcet), and
-     * every other entry marked measured.
-     */
-    public Model withPredicted(Map<Long, Long> entries) {
+        Map<Long, Long> entries = PairsPrediction.predict(new Oracle(ts), wcet, kinds, table, sets,
+                PairsPrediction.fitted());
+        // Each predicted entry at least its members' largest wcet; every other entry is marked measured.
         Map<Long, Long> t = new TreeMap<>(table);
         t.putAll(entries);
         Model m = clamp(wcet, t, overhead, copies, entries.keySet());
@@ -206,7 +190,8 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         boolean grew = false;
         for (Map.Entry<Long, Long> e : measured.entrySet()) {
             long mask = e.getKey();
-            long value = kernelsOfPlayed(mask, e.getValue());
+            // The played frame (copies included) less the copies and the runtime's cost, at least one tick.
+            long value = Math.max(1L, Ticks.sub(Ticks.sub(e.getValue(), overheadOf(mask)), copies.time(mask)));
             if (Long.bitCount(mask) == 1) {
                 int i = Long.numberOfTrailingZeros(mask);
                 grew |= value > w[i];

@@ -112,8 +112,7 @@ public final class NsysProfile {
         List<Profiler.SetSamples> sets = new ArrayList<>();
         samples.forEach((mask, s) -> sets.add(new Profiler.SetSamples(mask, Oracle.tasksOf(mask),
                 s.stream().mapToLong(Long::longValue).toArray())));
-        sets.sort(Comparator.<Profiler.SetSamples>comparingInt(s -> Long.bitCount(s.mask()))
-                .thenComparing((x, y) -> Arrays.compare(Oracle.tasksOf(x.mask()), Oracle.tasksOf(y.mask()))));
+        sets.sort(Comparator.comparing(Profiler.SetSamples::mask, Profiler.SET_ORDER));
         // A trace does not measure the runtime's cost: it stays inside the samples.
         Profiler.Profile p = new Profiler.Profile(ts, device, nanosPerTick, "ns", 0, 0, sets, RuntimeOverhead.NONE, 0);
         return new Result(p, trace.kernels().size(), runs.size(), periods, ambiguous,

@@ -22,6 +22,10 @@ public final class Profiler {
     /** Most sets one profile times; beyond, the user narrows it with --max-set-size. */
     public static final int MAX_SETS = 100_000;
 
+    /** Sets by size, then by task indices: the order of a profile's sets and of a measured model's entries. */
+    static final Comparator<Long> SET_ORDER = Comparator.<Long>comparingInt(Long::bitCount)
+            .thenComparing((a, b) -> Arrays.compare(Oracle.tasksOf(a), Oracle.tasksOf(b)));
+
     private Profiler() { }
 
     /** One set's samples, in the device's unit; {@code order} is the submission order used. */
@@ -56,8 +60,7 @@ public final class Profiler {
         List<int[]> out = new ArrayList<>();
         int[] taskOf = ts.units().stream().mapToInt(Unit::task).toArray();
         grow(oracle, taskOf, 0, 0, 0, new long[4], Math.max(1, Math.min(maxSize, taskOf.length)), out);
-        out.sort(Comparator.<int[]>comparingInt(o -> o.length)
-                .thenComparing((a, b) -> Arrays.compare(Oracle.tasksOf(Oracle.maskOf(a)), Oracle.tasksOf(Oracle.maskOf(b)))));
+        out.sort(Comparator.comparing(Oracle::maskOf, SET_ORDER));
         return out;
     }
 

@@ -27,8 +27,7 @@ import java.util.function.Consumer;
 public final class TimePartitionLoop {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private TimePartitionLoop() {
-    }
+    private TimePartitionLoop() { }
 
     /** Where the documents come from (for messages), and how samples become a model. */
     public record Settings(String source, String truthSource, String out, int rounds, long seed, int runs,

@@ -9,13 +9,11 @@ import java.util.List;
  * report so that the evidence and its limits travel together.
  */
 public final class KnownIssues {
-    static final String RESOURCE = "/qualify/known-issues.md";
-
     private KnownIssues() { }
 
     /** The resource's text as shipped. */
     public static String text() {
-        return ShippedCases.resource(RESOURCE);
+        return ShippedCases.resource("/qualify/known-issues.md");
     }
 
     /** Every "- " item, continuation lines joined. */

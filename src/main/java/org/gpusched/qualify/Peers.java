@@ -24,15 +24,6 @@ final class Peers {
     static final String NPTEST_CHECK = "nptest = edf-serial";
     private static final long TIMEOUT_SECONDS = 20;
 
-    /**
-     * One tool as found.
-     *
-     * @param path    null when absent
-     * @param version its own words, or null when it gave none
-     * @param note    why it is skipped, or what qualify does with it
-     */
-    record Tool(String name, Path path, String version, String note) { }
-
     private Peers() { }
 
     /** The named file, else {@code command} on PATH (the {@code env} map's), else absent. */
@@ -52,12 +43,16 @@ final class Peers {
         return Optional.empty();
     }
 
-    static Tool find(String name, Path named, String versionFlag, Map<String, String> env, String option,
-                     String use) {
+    /**
+     * One tool as found, with its version in its own words (null when it gave none): missing when
+     * {@code named} is not runnable, skipped when it is not on PATH, else found and used as {@code use} says.
+     */
+    static Qualification.Peer find(String name, Path named, String versionFlag, Map<String, String> env,
+                                   String option, String use) {
         Optional<Path> p = locate(named, name, env);
         if (p.isEmpty()) {
-            return new Tool(name, null, null, named != null ? "not executable: " + named
-                    : "not found on PATH (name it with " + option + ")");
+            return new Qualification.Peer(name, null, null, named != null ? "missing" : "skipped", named != null
+                    ? "not executable: " + named : "not found on PATH (name it with " + option + ")", named != null);
         }
         String v = null;
         try {
@@ -66,7 +61,7 @@ final class Peers {
         } catch (IOException e) {
             v = null;
         }
-        return new Tool(name, p.get(), v, use);
+        return new Qualification.Peer(name, p.get().toString(), v, "found", use, named != null);
     }
 
     record Run(int exit, String out) { }

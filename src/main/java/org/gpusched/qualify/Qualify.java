@@ -108,23 +108,16 @@ public final class Qualify {
                 throw new IllegalStateException("a file the reader accepted is not JSON: " + l.file(), e);
             }
         }
-        Qualification.Peer np = peer(Peers.find("nptest", config.nptest(), "--version", config.env(),
-                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to"), config.nptest());
-        Qualification.Peer mast = peer(Peers.find("mast_analysis", config.mast(), "-v", config.env(),
-                "--mast", "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)"),
-                config.mast());
+        Qualification.Peer np = Peers.find("nptest", config.nptest(), "--version", config.env(),
+                "--nptest", "re-decides the edf-serial verdict of every drawn set it applies to");
+        Qualification.Peer mast = Peers.find("mast_analysis", config.mast(), "-v", config.env(), "--mast",
+                "found and its version recorded; its comparisons are the build's peer tests (docs/testing.md)");
         if (config.shipped()) {
             progress.accept("qualify: shipped validation cases");
             for (ShippedCases.Result r : ShippedCases.run(registry, options, config.mutation(), meter)) {
                 record(r.observations(), null, "shipped case " + r.file(), null, "shipped/" + r.file(), r.text(),
                         "shipped");
-                for (ShippedCases.Row row : r.rows()) {
-                    ShippedCases.Expected e = row.expected();
-                    // An agreement's message only repeats the line; a disagreement's or a skip's says what happened.
-                    boolean agreed = row.status() == Observation.Status.AGREED;
-                    shipped.add(new Qualification.Shipped(e.file(), e.method(), e.source().word(), e.verdict(),
-                            row.status().name().toLowerCase(Locale.ROOT).replace('_', ' '), agreed ? null : row.message()));
-                }
+                shipped.addAll(r.rows());
             }
         }
         String stop;
@@ -244,13 +237,6 @@ public final class Qualify {
             return Observation.notCompared(Peers.NPTEST_CHECK, edf + " " + r.outcome().words());
         }
         return Peers.nptest(nptest, work, w.pbs(), r.outcome() == Outcome.SCHEDULABLE, edf);
-    }
-
-    /** {@code named}: the path given by option, null when the tool was looked up on PATH. */
-    private static Qualification.Peer peer(Peers.Tool t, Path named) {
-        String status = t.path() != null ? "found" : named != null ? "missing" : "skipped";
-        return new Qualification.Peer(t.name(), t.path() == null ? null : t.path().toString(), t.version(), status,
-                t.note(), named != null);
     }
 
     /** {@code input}: the --like file a drawn set is shaped like, null for a shipped case. */

@@ -52,11 +52,8 @@ final class ShippedCases {
     /** One line of expected.csv. */
     record Expected(String file, String method, String verdict, String responseTimes, Source source) { }
 
-    /** What one line gave: agreed, disagreed, or not compared (a budget), with the first message. */
-    record Row(Expected expected, Observation.Status status, String message) { }
-
     /** A case and what it gave: the observations, per line, and, when one disagreed, the case's text to keep. */
-    record Result(String file, String text, List<Observation> observations, List<Row> rows) { }
+    record Result(String file, String text, List<Observation> observations, List<Qualification.Shipped> rows) { }
 
     private ShippedCases() { }
 
@@ -129,7 +126,7 @@ final class ShippedCases {
         for (Map.Entry<String, List<Expected>> c : byFile.entrySet()) {
             String text = resource(CASES + c.getKey());
             List<Observation> obs = new ArrayList<>();
-            List<Row> rows = new ArrayList<>();
+            List<Qualification.Shipped> rows = new ArrayList<>();
             Workload w;
             try {
                 w = new WorkloadReader().read(c.getKey(), text);
@@ -164,10 +161,13 @@ final class ShippedCases {
     }
 
     /** A line disagrees when any of its comparisons does; it is not compared when its verdict was not. */
-    private static Row row(Expected e, List<Observation> obs) {
+    private static Qualification.Shipped row(Expected e, List<Observation> obs) {
         Observation o = obs.stream().filter(x -> x.status() == Observation.Status.DISAGREED).findFirst()
                 .orElse(obs.get(0));
-        return new Row(e, o.status(), o.message());
+        // An agreement's message only repeats the line; a disagreement's or a skip's says what happened.
+        return new Qualification.Shipped(e.file(), e.method(), e.source().word(), e.verdict(),
+                o.status().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                o.status() == Observation.Status.AGREED ? null : o.message());
     }
 
     private static Observation verdict(String file, Expected e, MethodResult r) {
@@ -175,14 +175,10 @@ final class ShippedCases {
         if (r.outcome() == Outcome.INCONCLUSIVE) {
             return Observation.notCompared(VERDICT, what + ": inconclusive (" + r.reason() + ")");
         }
-        String got = word(r.outcome());
+        // The verdict as expected.csv spells it: its words, hyphenated ("not-schedulable").
+        String got = r.outcome().words().replace(' ', '-');
         return got.equals(e.verdict()) ? Observation.agreed(VERDICT, what + " " + got)
                 : Observation.disagreed(VERDICT, what + ": expected " + e.verdict() + ", got " + got);
-    }
-
-    /** The verdict as expected.csv spells it: its words, hyphenated ("not-schedulable"). */
-    static String word(Outcome o) {
-        return o.words().replace(' ', '-');
     }
 
     /** task=time|... in task order, "-" where there is none, as expected.csv writes them. */

@@ -111,7 +111,7 @@ final class MaterialisedEdf {
         }
         misses.sort(Comparator.comparingLong(Miss::finish).thenComparingLong(Miss::deadline)
                 .thenComparingInt(Miss::task));
-        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0);
+        return new BaselineResult(method(), frames, misses, System.nanoTime() - t0, frames.size(), misses.size());
     }
 
     /**

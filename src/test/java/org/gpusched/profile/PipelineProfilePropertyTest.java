@@ -69,7 +69,7 @@ class PipelineProfilePropertyTest {
             Profiler.Profile p = Profiler.run(ts, new SimProfileDevice(timing, ExecTime.WCET, seed, "us"), sets, 0, 2,
                     () -> { });
             Model model = Model.of(p, Statistic.MAX, BigDecimal.ONE);
-            TaskSet measured = MeasuredWorkload.read(MeasuredWorkload.json(ts, content, model, "m.json"), "m.json");
+            TaskSet measured = new TaskSetReader(true).read("m.json", MeasuredWorkload.json(ts, content, model, "m.json"));
             CompletionModel cm = new CompletionModel(measured);
             for (int[] order : sets) {
                 long mask = org.gpusched.oracle.Oracle.maskOf(order);

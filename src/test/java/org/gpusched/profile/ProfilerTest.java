@@ -94,7 +94,7 @@ class ProfilerTest {
                 Profiler.sets(ts, ts.size()), 1, 3, () -> { });
         Model m = Model.of(p, Statistic.MAX, BigDecimal.ONE);
         String out = MeasuredWorkload.json(ts, json, m, dir.resolve("out.json").toString());
-        TaskSet measured = MeasuredWorkload.read(out, dir.resolve("out.json").toString());
+        TaskSet measured = new TaskSetReader(true).read(dir.resolve("out.json").toString(), out);
         CompletionModel a = new CompletionModel(ts);
         CompletionModel b = new CompletionModel(measured);
         Oracle oracle = new Oracle(ts);

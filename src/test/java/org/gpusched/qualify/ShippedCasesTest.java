@@ -142,22 +142,24 @@ class ShippedCasesTest {
     void each_rerun_line_carries_its_source() {
         RunOptions o = new RunOptions(Options.defaults().withBudget(Qualify.STATES_PER_ANALYSIS, null),
                 RunOptions.defaults().gpuPriority(), RunOptions.DEFAULT_VARIANT);
-        List<ShippedCases.Row> rows = new ArrayList<>();
+        List<Qualification.Shipped> rows = new ArrayList<>();
         for (ShippedCases.Result r : ShippedCases.run(MethodRegistry.standard(), o, Mutation.EXACT_VERDICT_INVERTED,
                 org.gpusched.model.Budget.defaults().start())) {
             rows.addAll(r.rows());
         }
-        assertThat(rows).extracting(ShippedCases.Row::expected).containsExactlyElementsOf(ShippedCases.expected());
+        assertThat(rows).extracting(x -> x.file() + " " + x.method() + " " + x.verdict() + " " + x.source())
+                .containsExactlyElementsOf(ShippedCases.expected().stream()
+                        .map(e -> e.file() + " " + e.method() + " " + e.verdict() + " " + e.source().word()).toList());
         // The inverted exact search disagrees with the paper's Figure 1 verdict, and the row says so.
-        ShippedCases.Row fig1 = rows.stream().filter(r -> r.expected().file().equals("paper-fig1.json")
-                && r.expected().method().equals("gpusched")).findFirst().orElseThrow();
-        assertThat(fig1.expected().source()).isEqualTo(ShippedCases.Source.PAPER);
-        assertThat(fig1.status()).isEqualTo(Observation.Status.DISAGREED);
+        Qualification.Shipped fig1 = rows.stream().filter(r -> r.file().equals("paper-fig1.json")
+                && r.method().equals("gpusched")).findFirst().orElseThrow();
+        assertThat(fig1.source()).isEqualTo(ShippedCases.Source.PAPER.word());
+        assertThat(fig1.status()).isEqualTo("disagreed");
         assertThat(fig1.message()).contains("expected schedulable");
-        ShippedCases.Row order = rows.stream().filter(r -> r.expected().file().equals("copy-exec-video.json")
-                && r.expected().method().equals("copy-exec-order")).findFirst().orElseThrow();
-        assertThat(order.expected().source()).isEqualTo(ShippedCases.Source.HAND);
-        assertThat(order.status()).isEqualTo(Observation.Status.AGREED);
+        Qualification.Shipped order = rows.stream().filter(r -> r.file().equals("copy-exec-video.json")
+                && r.method().equals("copy-exec-order")).findFirst().orElseThrow();
+        assertThat(order.source()).isEqualTo(ShippedCases.Source.HAND.word());
+        assertThat(order.status()).isEqualTo("agreed");
     }
 
     /** The safety manual shows the known issues qualify prints, word for word. */
