@@ -161,7 +161,7 @@ public final class GanttSvg {
 
     private static void bar(Element parent, Gantt.Bar b, int[] y) {
         rect(parent, b.start(), y[b.lane()] + 3, b.end() - b.start(), LANE - 6, "bar")
-                .attr("fill", colour(b.task())).attr("stroke", darker(b.task()));
+                .attr("fill", colour(b.task())).attr("stroke", hex(GanttCharts.colour(b.task()).darker()));
     }
 
     private static void path(Element parent, String d, String cls) {
@@ -232,10 +232,6 @@ public final class GanttSvg {
     /** A task's colour as "#rrggbb" (the charts' palette). */
     public static String colour(int task) {
         return hex(GanttCharts.colour(task));
-    }
-
-    private static String darker(int task) {
-        return hex(GanttCharts.colour(task).darker());
     }
 
     private static String hex(Color c) {

@@ -3,6 +3,8 @@ package org.gpusched.interop;
 import org.gpusched.model.Budget;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.model.Workload;
+import org.gpusched.timepart.Flows;
+import org.gpusched.timepart.Serialisation;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,33 +23,31 @@ public final class Exports {
     /** {@code format} is mast, mast2 or sag; {@code name} is the file's name as printed. */
     public static Exported of(String name, Workload w, String format, boolean steadyState, SagJobs.Arrival arrival,
                               SagJobs.Priority priority, Budget.Meter meter) {
-        List<String> lines = new ArrayList<>();
-        if (!format.equals("sag")) {
-            MastExport.Result r = MastExport.of(w, format.equals("mast2"));
-            if (r.refusal() != null) {
-                return refused(name + ": export --to " + format + ": not applicable: " + r.refusal(), lines,
-                        ExitCodes.INVALID);
+        if (format.equals("sag")) {
+            if (w.pbs() == null) {
+                return refused(name + ": export --to sag: not applicable: " + w.pbsNote(), ExitCodes.INVALID);
             }
-            r.notes().forEach(n -> lines.add(name + ": note: " + n));
-            return new Exported(r.text(), null, lines, ExitCodes.OK);
+            return SagExport.of(name, w.pbs(), steadyState, arrival, priority, meter);
         }
-        if (w.pbs() == null) {
-            return refused(name + ": export --to sag: not applicable: " + w.pbsNote(), lines, ExitCodes.INVALID);
+        String why = Flows.whyNot(w);
+        if (why != null) {
+            return refused(name + ": export --to " + format + ": not applicable: " + why, ExitCodes.INVALID);
         }
-        SagExport.Result r = SagExport.of(w.pbs(), steadyState, arrival, priority, meter);
-        if (r.refusal() != null) {
-            return refused(name + ": export --to sag: " + r.refusal(), lines,
-                    r.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.INVALID);
+        // What the MAST model leaves out, said as notes.
+        List<String> lines = new ArrayList<>();
+        Serialisation s = Serialisation.check(Flows.of(w), w.platform().timePartitions(), w.platform().cpus());
+        if (!s.holds()) {
+            lines.add(name + ": note: kernels as delays assume serialised kernels, which is not shown: " + s.reason());
         }
-        if (r.note() != null) {
-            lines.add(name + ": note: " + r.note());
+        boolean mast2 = format.equals("mast2");
+        if (!mast2 && w.platform().timePartitions() != null) {
+            lines.add(name + ": note: MAST-1 has no time partitions; the plan is left out (--to mast2 keeps it)");
         }
-        return new Exported(r.files().jobs(), r.files().precedence(), lines, ExitCodes.OK);
+        return new Exported(mast2 ? Mast2Xml.write(w) : MastText.write(w), null, lines, ExitCodes.OK);
     }
 
-    private static Exported refused(String line, List<String> lines, int code) {
-        lines.add(line);
-        return new Exported(null, null, lines, code);
+    static Exported refused(String line, int code) {
+        return new Exported(null, null, List.of(line), code);
     }
 
     /** nptest's own naming: jobs.csv and jobs.prec.csv. */

@@ -185,10 +185,10 @@ public final class Mast2Xml {
                 empty("Delay", "Input_Event", in, "Output_Event", out, "Delay_Max_Interval", Long.toString(d.max()),
                         "Delay_Min_Interval", Long.toString(d.min()));
             } else {
-                String server = t.closed() && i == n - 1 ? closer(plan, t) : t.id();
+                String server = t.closed() && i == n - 1 ? closer(plan, t)
+                        : t.steps().get(i) instanceof Step.Gpu ? MastModel.gpuServer(t) : t.id();
                 empty("Step", "Input_Event", in, "Output_Event", out, "Step_Operation", MastModel.operation(t, ++k),
-                        "Step_Schedulable_Resource", t.steps().get(i) instanceof Step.Gpu && !(t.closed() && i == n - 1)
-                                ? MastModel.gpuServer(t) : server);
+                        "Step_Schedulable_Resource", server);
             }
         }
         close();

@@ -44,9 +44,9 @@ public final class MastText {
         // written: a narrower per-processor range would have to contain the interrupt range.
         m.tasks().stream().map(MastModel.Task::core).distinct().sorted().forEach(c -> processor(sb, "cpu" + c));
         m.tasks().stream().filter(MastModel.Task::closed).map(MastModel.Task::core).distinct().sorted()
-                .forEach(c -> server(sb, MastModel.closer(c), MastModel.CLOSER_PRIORITY, c));
-        boolean server = m.tasks().stream().anyMatch(MastModel::usesServer);
-        if (server) {
+                .forEach(c -> server(sb, MastModel.closer(c), "Fixed_Priority_Policy", MastModel.CLOSER_PRIORITY,
+                        "cpu" + c));
+        if (m.tasks().stream().anyMatch(MastModel::usesServer)) {
             // The GPU server: one processor whose threads never preempt each other (MAST's
             // non-preemptible fixed priorities), one per GPU-using task at the task's priority.
             processor(sb, MastModel.GPU);
@@ -55,7 +55,7 @@ public final class MastText {
             if (MastModel.usesServer(t)) {
                 server(sb, quotedGpu(t), "Non_Preemptible_FP_Policy", t.priority(), MastModel.GPU);
             }
-            server(sb, quoted(t), t.priority(), t.core());
+            server(sb, quoted(t), "Fixed_Priority_Policy", t.priority(), "cpu" + t.core());
             int k = 0;
             for (Step s : t.steps()) {
                 if (!(s instanceof Step.Delay)) {
@@ -81,10 +81,6 @@ public final class MastText {
                 .append(",\n   Host   => ").append(name).append(",\n   Policy =>\n      ( Type                 =>"
                         + " Fixed_Priority,\n        Worst_Context_Switch => 0.0,\n        Avg_Context_Switch   =>"
                         + " 0.0,\n        Best_Context_Switch  => 0.0));\n");
-    }
-
-    private static void server(StringBuilder sb, String name, int priority, int core) {
-        server(sb, name, "Fixed_Priority_Policy", priority, "cpu" + core);
     }
 
     private static void server(StringBuilder sb, String name, String policy, int priority, String scheduler) {

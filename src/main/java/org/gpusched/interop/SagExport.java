@@ -7,7 +7,10 @@ import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.poweron.UnboundedJobs;
 import org.gpusched.explore.result.Verdict;
 import org.gpusched.model.Budget;
+import org.gpusched.model.ExitCodes;
 import org.gpusched.model.TaskSet;
+
+import java.util.List;
 
 /**
  * {@code export --to sag}: which job set stands for a PBS set. A set whose steady-state window starts
@@ -15,25 +18,19 @@ import org.gpusched.model.TaskSet;
  * power-on, so the jobs written are those of the hyperperiods EDF-serial explores from power-on, plus
  * one, unless {@code steadyState} asks for the window's hyperperiod.
  */
-public final class SagExport {
+final class SagExport {
     private SagExport() { }
 
     /**
-     * What to write: the files and a note for stderr (null when there is nothing to say), or why
-     * nothing is written ({@code refusal}, said after "export --to sag: "); {@code inconclusive} when
-     * the reason is a budget, not the set.
+     * What to write: the files and a note for stderr, or why nothing is written (said after
+     * "export --to sag: "), exit {@link ExitCodes#INCONCLUSIVE} when the reason is a budget, not the set.
      */
-    public record Result(SagJobs.Files files, String note, String refusal, boolean inconclusive) {
-        static Result refused(String why, boolean inconclusive) {
-            return new Result(null, null, why, inconclusive);
-        }
-    }
-
-    public static Result of(TaskSet ts, boolean steadyState, SagJobs.Arrival arrival, SagJobs.Priority priority,
-                            Budget.Meter meter) {
+    static Exports.Exported of(String name, TaskSet ts, boolean steadyState, SagJobs.Arrival arrival,
+                               SagJobs.Priority priority, Budget.Meter meter) {
+        String refusal = name + ": export --to sag: ";
         if (ts.origin() < 0 && steadyState) {
-            return Result.refused("--steady-state: offsets leave no steady-state window (every instant lies inside"
-                    + " some job's window); without it the jobs from power-on are written", false);
+            return Exports.refused(refusal + "--steady-state: offsets leave no steady-state window (every instant lies"
+                    + " inside some job's window); without it the jobs from power-on are written", ExitCodes.INVALID);
         }
         // EDF's default answer for a set whose window does not start at 0 is from power-on.
         boolean powerOn = ts.origin() < 0 || ts.origin() > 0 && !steadyState;
@@ -41,21 +38,23 @@ public final class SagExport {
         String large = SagJobs.tooLarge(ts);
         Explored edf = large == null && powerOn ? powerOn(file, arrival, meter) : null;
         if (edf != null && edf.analysis().verdict() == Verdict.INCONCLUSIVE) {
-            return Result.refused("inconclusive: EDF from power-on: " + edf.analysis().note()
-                    + " (no finite job set stands for the set yet)", true);
+            return Exports.refused(refusal + "inconclusive: EDF from power-on: " + edf.analysis().note()
+                    + " (no finite job set stands for the set yet)", ExitCodes.INCONCLUSIVE);
         }
         int turns = edf == null ? 1 : edf.hyperperiods() + 1;
         large = large != null || !powerOn ? large : SagJobs.tooLarge(file, turns);
         if (large != null) {
-            return Result.refused(large, false);
+            return Exports.refused(refusal + large, ExitCodes.INVALID);
         }
         if (!powerOn) {
-            return new Result(SagJobs.write(ts, arrival, priority), null, null, false);
+            SagJobs.Files f = SagJobs.write(ts, arrival, priority);
+            return new Exports.Exported(f.jobs(), f.precedence(), List.of(), ExitCodes.OK);
         }
         String note = (ts.origin() < 0 ? "no steady-state window" : "the steady-state window starts at "
                 + ts.origin() + ", not 0 (--steady-state writes its hyperperiod)") + ": the jobs from power-on over "
                 + turns + " hyperperiods (those edf-serial explores from power-on, plus one)";
-        return new Result(SagJobs.fromPowerOn(file, turns, arrival, priority), note, null, false);
+        SagJobs.Files f = SagJobs.fromPowerOn(file, turns, arrival, priority);
+        return new Exports.Exported(f.jobs(), f.precedence(), List.of(name + ": note: " + note), ExitCodes.OK);
     }
 
     /** EDF-serial's answer from power-on and the hyperperiods it explored to reach it. */

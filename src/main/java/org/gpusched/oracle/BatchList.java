@@ -1,7 +1,6 @@
 package org.gpusched.oracle;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 /**
  * The candidate batches of one ready mask as a tree in preorder: node k is a set of tasks, its
@@ -19,11 +18,6 @@ public record BatchList(long[] masks, int[] last, int[] size, long[] completions
 
     public int nodes() {
         return masks.length;
-    }
-
-    /** The eligible sets only, in tree order. */
-    public long[] eligibleMasks() {
-        return IntStream.range(0, masks.length).filter(i -> eligible[i]).mapToLong(i -> masks[i]).toArray();
     }
 
     static final class Builder {

@@ -23,7 +23,7 @@ public final class CompletionModel {
     /** What the runtime adds to each frame; null when it adds nothing (every existing model). */
     private final RuntimeOverhead overhead;
     /** Per unit its number of copies (0, 1 or 2), which the runtime's per-copy cost counts. */
-    private final int[] copyCalls;
+    private final long[] copyCalls;
 
     public CompletionModel(TaskSet ts) {
         this.inter = ts.interference();
@@ -39,7 +39,7 @@ public final class CompletionModel {
         copies = java.util.Arrays.stream(c).anyMatch(x -> x > 0) ? c : null;
         overhead = inter.overhead().isZero() ? null : inter.overhead();
         copyCalls = ts.tasks().stream().flatMap(t -> t.chain().stream())
-                .mapToInt(st -> (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)).toArray();
+                .mapToLong(st -> (st.h2d() > 0 ? 1 : 0) + (st.d2h() > 0 ? 1 : 0)).toArray();
     }
 
     /** ceil(c * f) in exact decimal arithmetic, saturating at {@link Ticks#BEYOND} (a miss) instead of failing. */
@@ -73,7 +73,7 @@ public final class CompletionModel {
     /** C(S) without the runtime's overhead: the kernels and copies alone. */
     public long onDevice(long mask) {
         long c = kernels(mask);
-        return copies == null || c == FORBIDDEN ? c : Ticks.add(c, copyTime(mask));
+        return copies == null || c == FORBIDDEN ? c : Ticks.add(c, sum(mask, copies));
     }
 
     /**
@@ -81,7 +81,7 @@ public final class CompletionModel {
      * issuing them (0 without copies); {@link #completion} less this is the kernels' frame alone.
      */
     public long copies(long mask) {
-        long c = copies == null ? 0 : copyTime(mask);
+        long c = copies == null ? 0 : sum(mask, copies);
         return overhead == null ? c : Ticks.add(c, Ticks.mul(overhead.copy(), calls(mask)));
     }
 
@@ -90,22 +90,18 @@ public final class CompletionModel {
         return overhead == null ? 0 : overhead.frame(Long.bitCount(mask), calls(mask));
     }
 
-    /** The set's H2D and D2H copy times, summed (saturating); only with {@code copies}. */
-    private long copyTime(long mask) {
-        long c = 0;
-        for (long b = mask; b != 0; b &= b - 1) {
-            c = Ticks.add(c, copies[Long.numberOfTrailingZeros(b)]);
-        }
-        return c;
-    }
-
     /** The set's copies, counted as the runtime's per-copy cost counts them. */
     private int calls(long mask) {
-        int calls = 0;
+        return (int) sum(mask, copyCalls);
+    }
+
+    /** The values of the set's units, summed (saturating). */
+    private static long sum(long mask, long[] values) {
+        long s = 0;
         for (long b = mask; b != 0; b &= b - 1) {
-            calls += copyCalls[Long.numberOfTrailingZeros(b)];
+            s = Ticks.add(s, values[Long.numberOfTrailingZeros(b)]);
         }
-        return calls;
+        return s;
     }
 
     private long kernels(long mask) {

@@ -142,7 +142,6 @@ public final class Oracle {
         return memo.get(mask);
     }
 
-
     /**
      * The sets of tasks drawn from {@code ready} that fit the GPU's summed resources, as a tree in
      * preorder (a set's subtree holds its supersets with higher task indices), each with its

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Optional;
 
 /**
  * The one way gpusched keeps a second run off what a first is writing: an exclusive lock
@@ -28,11 +27,11 @@ final class OutputLock implements AutoCloseable {
     }
 
     /**
-     * Locks {@code lockFile}, or returns empty when another run holds it (another process, or
-     * another run of this process: the JVM's locks are per process, so that shows as an overlap).
-     * {@code target} names the output in the one-line errors.
+     * Locks {@code lockFile}; when another run holds it (another process, or another run of this
+     * process: the JVM's locks are per process, so that shows as an overlap) it is exit 2 with one
+     * line naming {@code target} and the holder: "another gpusched run (pid N) is writing WHAT; ADVICE".
      */
-    static Optional<OutputLock> tryHold(Path lockFile, Path target) {
+    static OutputLock hold(Path lockFile, Path target, String what, String advice) {
         FileChannel ch;
         try {
             ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
@@ -51,7 +50,8 @@ final class OutputLock implements AutoCloseable {
         }
         if (lock == null) {
             closeQuietly(ch);
-            return Optional.empty();
+            throw Reasons.refused(target, "another gpusched run" + holder(lockFile) + " is writing " + what + "; "
+                    + advice);
         }
         try {
             // Who holds it, for the line a refused run prints.
@@ -62,17 +62,11 @@ final class OutputLock implements AutoCloseable {
         } catch (IOException e) {
             // The lock holds without the note; the refusal then names no process.
         }
-        return Optional.of(new OutputLock(ch));
-    }
-
-    /** As {@link #tryHold}, but a held lock is exit 2 with one line naming the output and the holder. */
-    static OutputLock hold(Path lockFile, Path target, String what, String advice) {
-        return tryHold(lockFile, target).orElseThrow(() -> Reasons.refused(target,
-                "another gpusched run" + holder(lockFile) + " is writing " + what + "; " + advice));
+        return new OutputLock(ch);
     }
 
     /** " (pid N)" as the holder wrote it into the lock file, or "" when it cannot be read. */
-    static String holder(Path lockFile) {
+    private static String holder(Path lockFile) {
         try {
             String s = Files.readString(lockFile, StandardCharsets.US_ASCII).strip();
             return s.matches("pid [0-9]{1,19}") ? " (" + s + ")" : "";

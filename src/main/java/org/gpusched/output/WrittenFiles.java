@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -50,8 +49,7 @@ final class WrittenFiles {
         synchronized (IN_PROCESS) {
             try (FileChannel ch = FileChannel.open(reg, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE); FileLock lock = ch.lock()) {
-                // The whole registry (it is small), read without closing the locked channel as a parser would.
-                ObjectNode root = parse(new ByteArrayInputStream(Channels.newInputStream(ch).readAllBytes()));
+                ObjectNode root = parse(ch);
                 ObjectNode files = root.has("files") && root.get("files").isObject()
                         ? (ObjectNode) root.get("files") : root.putObject("files");
                 files.put(file.getFileName().toString(), sha256);
@@ -73,15 +71,16 @@ final class WrittenFiles {
         synchronized (IN_PROCESS) {
             try (FileChannel ch = FileChannel.open(reg, StandardOpenOption.READ);
                     FileLock lock = ch.lock(0, Long.MAX_VALUE, true)) {
-                return parse(new ByteArrayInputStream(Channels.newInputStream(ch).readAllBytes()));
+                return parse(ch);
             }
         }
     }
 
-    private static ObjectNode parse(InputStream in) {
+    /** The whole registry (it is small), read without closing the locked channel as a parser would. */
+    private static ObjectNode parse(FileChannel ch) throws IOException {
+        byte[] bytes = Channels.newInputStream(ch).readAllBytes();
         try {
-            JsonNode n = MAPPER.readTree(in);
-            return n instanceof ObjectNode o ? o : MAPPER.createObjectNode();
+            return MAPPER.readTree(bytes) instanceof ObjectNode o ? o : MAPPER.createObjectNode();
         } catch (IOException e) {
             return MAPPER.createObjectNode();
         }

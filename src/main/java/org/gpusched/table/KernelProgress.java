@@ -4,13 +4,13 @@ import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * Which kernels a table has run so far, without a list of the jobs: kernel s of job k of a task is
@@ -22,7 +22,7 @@ final class KernelProgress {
     private final TaskSet ts;
     private final long[] jobs;
     private final long[] frontier;
-    private final List<TreeSet<Long>> ahead = new ArrayList<>();
+    private final List<TreeSet<Long>> ahead;
     private final int[] firstUnit;
 
     /** @param jobs per task, how many jobs (from job 0) the table must run */
@@ -31,12 +31,10 @@ final class KernelProgress {
         this.jobs = jobs.clone();
         frontier = new long[ts.size()];
         firstUnit = new int[ts.size()];
+        ahead = Stream.generate(TreeSet<Long>::new).limit(ts.size()).toList();
         List<Unit> units = ts.units();
         for (int u = units.size() - 1; u >= 0; u--) {
             firstUnit[units.get(u).task()] = u;
-        }
-        for (int i = 0; i < ts.size(); i++) {
-            ahead.add(new TreeSet<>());
         }
     }
 

@@ -47,7 +47,7 @@ public record SchedulingTable(
      * hyperperiod); repetition m runs each of their jobs m·every/T later in its task.
      */
     @JsonPropertyOrder({"fromEntry", "every"})
-    public record Repeat(@JsonProperty("fromEntry") int fromEntry, @JsonProperty("every") long every) { }
+    public record Repeat(int fromEntry, long every) { }
 
     public SchedulingTable {
         required(format, "format");
@@ -59,15 +59,14 @@ public record SchedulingTable(
 
     /** {@code name} is null for a task set without one; the hash is what binds the table. */
     @JsonPropertyOrder({"name", "sha256"})
-    public record TaskSetRef(@JsonProperty("name") String name, @JsonProperty("sha256") String sha256) {
+    public record TaskSetRef(String name, String sha256) {
         public TaskSetRef {
             required(sha256, "sha256");
         }
     }
 
     @JsonPropertyOrder({"start", "end", "batch"})
-    public record Entry(@JsonProperty("start") long start, @JsonProperty("end") long end,
-                        @JsonProperty("batch") List<Item> batch) {
+    public record Entry(long start, long end, List<Item> batch) {
         public Entry {
             batch = copy(batch, "batch");
         }
@@ -75,8 +74,7 @@ public record SchedulingTable(
 
     /** One kernel launch: job {@code job} (0-based) of {@code task}, on CUDA stream {@code stream}. */
     @JsonPropertyOrder({"task", "job", "stream"})
-    public record Item(@JsonProperty("task") String task, @JsonProperty("job") int job,
-                       @JsonProperty("stream") int stream) {
+    public record Item(String task, int job, int stream) {
         public Item {
             required(task, "task");
         }

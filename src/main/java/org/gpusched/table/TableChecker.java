@@ -6,11 +6,11 @@ import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
+import java.util.stream.Collectors;
 
 /**
  * Validates a scheduling table against its task set, independently of the explorer: every kernel
@@ -86,8 +86,7 @@ public final class TableChecker {
      */
     static void run(TaskSet ts, List<SchedulingTable.Entry> entries, KernelProgress done, List<String> errors) {
         // Entries name units: the task for a task of one kernel, task.kernel for a chain's kernel.
-        Map<String, Unit> units = new HashMap<>();
-        ts.units().forEach(u -> units.put(u.name(), u));
+        Map<String, Unit> units = ts.units().stream().collect(Collectors.toMap(Unit::name, u -> u, (a, b) -> b));
         int[] nextOfTask = new int[ts.size()];
         Oracle oracle = new Oracle(ts);
         long prevEnd = -1;

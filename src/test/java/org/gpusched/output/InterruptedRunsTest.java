@@ -45,10 +45,11 @@ class InterruptedRunsTest {
         if (!s.equals("running") || !Files.exists(dir.resolve(RunFolder.LOCK))) {
             return s;
         }
-        return OutputLock.tryHold(dir.resolve(RunFolder.LOCK), dir).map(l -> {
-            l.close();
+        try (OutputLock free = OutputLock.hold(dir.resolve(RunFolder.LOCK), dir, "this folder", "")) {
             return "failed";
-        }).orElse(s);
+        } catch (InputException held) {
+            return s;
+        }
     }
 
     @Test
