@@ -10,7 +10,6 @@ import org.gpusched.player.*;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.ProfileReports;
-import org.gpusched.report.TimePartitionLoopReports;
 import org.gpusched.table.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -137,11 +136,11 @@ final class LoopCommand extends ProfileRun {
             TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
                     taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
                     profile.runs, profile.statistic, profile.margin),
-                    round -> stdout.println(TimePartitionLoopReports.line(round)));
+                    round -> stdout.println(ProfileReports.planLoopLine(round)));
             if (r.planned() != null) {
                 outputs.writeString(out, r.planned());
             }
-            outputs.writeString(reportOut, TimePartitionLoopReports.json(r.rounds()));
+            outputs.writeString(reportOut, ProfileReports.planLoopJson(r.rounds()));
             outputs.commit();
             stdout.println("written " + out + ", " + reportOut);
             return r.outcome().exitCode();
