@@ -5,7 +5,7 @@ import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.pages.LoopPage;
+import org.gpusched.pages.PlayPage;
 import org.gpusched.player.*;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
@@ -105,7 +105,8 @@ final class LoopCommand extends ProfileRun {
             }
             outputs.writeString(reportOut, reportLine + "\n");
             if (html != null) {
-                outputs.writeString(html, LoopPage.write(new LoopPage.Entry(taskset.toString(), h.start(), device, r)));
+                outputs.writeString(html, PlayPage.loop(new PlayPage.LoopRun(taskset.toString(), h.start(), device,
+                        r)));
             }
             outputs.commit();
             switch (common.format) {
