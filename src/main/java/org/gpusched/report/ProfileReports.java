@@ -22,20 +22,18 @@ import java.util.stream.Collectors;
  * comparison {@code play} adds to its own.
  */
 public final class ProfileReports {
-    public static final String SAMPLES_HEADER = Csv.row("set", "size", "order", "run", "sample", "unit");
-
     public record Header(String taskset, String out, String samples, String statistic, String margin) { }
 
     private ProfileReports() { }
 
     /** The names of units (tasks; {@code task.kernel} for a chain's kernels), joined by {@code sep}. */
-    public static String names(TaskSet ts, int[] units, String sep) {
+    private static String names(TaskSet ts, int[] units, String sep) {
         return Arrays.stream(units).mapToObj(u -> ts.units().get(u).name()).collect(Collectors.joining(sep));
     }
 
     /** One row per timed run: the set (names in task order, '+'), its size, the order used, run, sample, unit. */
     public static String samplesCsv(Profiler.Profile p) {
-        StringBuilder b = new StringBuilder(SAMPLES_HEADER).append('\n');
+        StringBuilder b = new StringBuilder(Csv.row("set", "size", "order", "run", "sample", "unit")).append('\n');
         for (Profiler.SetSamples s : p.sets()) {
             String set = names(p.taskSet(), Oracle.tasksOf(s.mask()), "+");
             String order = names(p.taskSet(), s.order(), " ");
@@ -88,17 +86,7 @@ public final class ProfileReports {
         o.put("margin", h.margin());
         o.put("sets", p.sets().size());
         o.put("clamped", m.clamped());
-        modelJson(o, ts, m, counts(p));
-        return o;
-    }
-
-    /** How many samples each set (task mask) has behind its number. */
-    private static Map<Long, Integer> counts(Profiler.Profile p) {
-        return p.sets().stream().collect(Collectors.toMap(Profiler.SetSamples::mask, s -> s.samples().length,
-                (a, b) -> b));
-    }
-
-    private static void modelJson(ObjectNode o, TaskSet ts, Model m, Map<Long, Integer> counts) {
+        Map<Long, Integer> counts = counts(p);
         ObjectNode w = o.putObject("wcet");
         ObjectNode ws = o.putObject("wcetSamples");
         for (Unit u : ts.units()) {
@@ -116,6 +104,13 @@ public final class ProfileReports {
                 n.put("origin", m.predicted().contains(e.getKey()) ? "predicted" : "measured");
             }
         }
+        return o;
+    }
+
+    /** How many samples each set (task mask) has behind its number. */
+    private static Map<Long, Integer> counts(Profiler.Profile p) {
+        return p.sets().stream().collect(Collectors.toMap(Profiler.SetSamples::mask, s -> s.samples().length,
+                (a, b) -> b));
     }
 
     /** The frame comparison of one play: JSON object {@code frames} of the play report. */
@@ -249,11 +244,12 @@ public final class ProfileReports {
      */
     public static String planLoopLine(TimePartitionLoop.Round r) {
         if (r.plan() == null) {
-            return String.format(Locale.ROOT, "round %d: no plan keeps every task schedulable under the model", r.round());
+            return String.format(Locale.ROOT, "round %d: no plan keeps every task schedulable under the model",
+                    r.round());
         }
         boolean ok = r.analysis().schedulable();
-        return String.format(Locale.ROOT, "round %d: plan frame %d, GPU share %d %%; measured kernels %s; %s", r.round(),
-                r.plan().majorFrame(), r.plan().gpuSharePercent(), Json.MAPPER.valueToTree(r.measured()),
+        return String.format(Locale.ROOT, "round %d: plan frame %d, GPU share %d %%; measured kernels %s; %s",
+                r.round(), r.plan().majorFrame(), r.plan().gpuSharePercent(), Json.MAPPER.valueToTree(r.measured()),
                 ok ? (r.stable() ? "schedulable, stable" : "schedulable, model changed: re-plan")
                         : "not schedulable: re-plan");
     }
