@@ -51,7 +51,11 @@ public final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
-            out.println(opsText(PlayResult.OpError.of(r.jobs())));
+            // Each kernel's measured time against the time it was asked for, each copy's against its stated time.
+            PlayResult.OpError e = PlayResult.OpError.of(r.jobs());
+            out.println("kernels vs model: " + e.kernels() + ", worst measured - model " + e.worstKernel()
+                    + (e.copies() == 0 ? "; no copies" : "; copies vs stated time: " + e.copies()
+                    + ", worst measured - stated " + e.worstCopy()));
             out.println(ProfileReports.framesText(FrameCheck.of(r)));
             PlayResult.Summary ns = r.summary();
             if (ns.neverRun() > 0) {
@@ -115,13 +119,6 @@ public final class PlayReports {
                     j.ops().kernelModel(), j.ops().kernelTime(), j.ops().h2dModel(), j.ops().h2dTime(),
                     j.ops().d2hModel(), j.ops().d2hTime()));
         }
-    }
-
-    /** One line: each kernel's measured time against the time it was asked for, each copy's against its stated time. */
-    static String opsText(PlayResult.OpError e) {
-        return "kernels vs model: " + e.kernels() + ", worst measured - model " + e.worstKernel()
-                + (e.copies() == 0 ? "; no copies" : "; copies vs stated time: " + e.copies() + ", worst measured - stated "
-                + e.worstCopy());
     }
 
     public static void verifyText(PrintWriter out, VerifyPage.Run h, List<Verifier.ModeResult> results, boolean quiet) {
@@ -189,9 +186,10 @@ public final class PlayReports {
         long h = played.hyperperiod();
         String device = played.device();
         long misses = jobs.stream().filter(PartitionSim.Job::missed).count();
-        ObjectNode o = Json.object().put("file", q.plan()).put("workload", q.workload().toString()).put("device", device)
-                .put("partitionTest", plan.test().id()).put("policy", PartitionSim.policy(plan.test()))
-                .put("hyperperiods", q.hyperperiods()).put("hyperperiod", h).put("timeUnit", w.timeUnit().json());
+        ObjectNode o = Json.object().put("file", q.plan()).put("workload", q.workload().toString())
+                .put("device", device).put("partitionTest", plan.test().id())
+                .put("policy", PartitionSim.policy(plan.test())).put("hyperperiods", q.hyperperiods())
+                .put("hyperperiod", h).put("timeUnit", w.timeUnit().json());
         o.putObject("summary").put("jobs", jobs.size()).put("misses", misses);
         ArrayNode tasks = o.putArray("tasks");
         for (SmPartitionPlan.Partition p : plan.partitions()) {
@@ -215,9 +213,10 @@ public final class PlayReports {
                         .toArray())));
             }
             default -> {
-                out.println(Escapes.text(q.plan()) + ": " + (misses == 0 ? "no deadline miss" : misses + " deadline misses")
-                        + String.format(Locale.ROOT, " (%s: %d partitions, %s, %d x hyperperiod %d %s)",
-                        device, plan.partitions().size(), PartitionSim.policy(plan.test()), q.hyperperiods(), h,
+                out.println(Escapes.text(q.plan()) + ": "
+                        + (misses == 0 ? "no deadline miss" : misses + " deadline misses")
+                        + String.format(Locale.ROOT, " (%s: %d partitions, %s, %d x hyperperiod %d %s)", device,
+                        plan.partitions().size(), PartitionSim.policy(plan.test()), q.hyperperiods(), h,
                         w.timeUnit().json()));
                 if (quiet) {
                     return;
@@ -226,9 +225,8 @@ public final class PlayReports {
                         "worst response", "deadline", "misses");
                 o.path("tasks").forEach(t -> out.printf(Locale.ROOT, "  %-16s %-9s %9s %6d %14d %10d %6d%n",
                         Escapes.text(t.path("task").asText()), Escapes.text(t.path("partition").asText()),
-                        t.path("firstSm").asText() + ".."
-                                + t.path("lastSm").asText(), t.path("jobs").asLong(), t.path("worstResponseTime").asLong(),
-                        t.path("deadline").asLong(), t.path("misses").asLong()));
+                        t.path("firstSm").asText() + ".." + t.path("lastSm").asText(), t.path("jobs").asLong(),
+                        t.path("worstResponseTime").asLong(), t.path("deadline").asLong(), t.path("misses").asLong()));
             }
         }
     }
@@ -244,8 +242,9 @@ public final class PlayReports {
         List<JobRun> misses = run.misses();
         switch (format) {
             case json -> {
-                ObjectNode o = Json.object().put("file", file).put("strategy", r.strategy().id()).put("device", p.device())
-                        .put("timeUnit", p.unit()).put("execTime", r.exec().toString()).put("seed", r.seed());
+                ObjectNode o = Json.object().put("file", file).put("strategy", r.strategy().id())
+                        .put("device", p.device()).put("timeUnit", p.unit()).put("execTime", r.exec().toString())
+                        .put("seed", r.seed());
                 ArrayNode jobs = o.putArray("jobs");
                 for (JobRun j : run.jobs()) {
                     jobs.addObject().put("task", j.task()).put("job", j.job()).put("release", j.release())
@@ -272,8 +271,8 @@ public final class PlayReports {
             default -> {
                 out.printf(Locale.ROOT, "%s: play --strategy %s on %s: %d jobs in %d batches, %s%n", file,
                         r.strategy().id(), p.device(), run.jobs().size(), run.batchStarts().size(), misses.isEmpty()
-                                ? "no deadline miss" : misses.size() + " deadline misses (first: " + misses.get(0).task()
-                                + "#" + misses.get(0).job() + ")");
+                                ? "no deadline miss" : misses.size() + " deadline misses (first: "
+                                + misses.get(0).task() + "#" + misses.get(0).job() + ")");
                 if (quiet) {
                     return;
                 }
