@@ -202,11 +202,6 @@ public final class Reports {
         return what + ": " + how;
     }
 
-    private static String leastSlack(TaskSet ts, Analysis a) {
-        Margins m = margins(ts, a);
-        return m == null ? "" : Long.toString(m.tightest().slack());
-    }
-
     public static ObjectNode stats(Stats s, boolean timing) {
         ObjectNode o = Json.object().put("vertices", s.vertices()).put("states", s.states()).put("edges", s.edges())
                 .put("merges", s.merges()).put("splits", s.splits()).put("fastForwards", s.fastForwards())
@@ -227,11 +222,12 @@ public final class Reports {
     public static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
         Stats s = a.stats();
         Boolean b = a.verdict().asBoolean();
+        Margins m = margins(ts, a);
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
                 s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
                 a.achieved() == null ? "" : a.achieved().objective().words(),
-                a.achieved() == null ? "" : a.achieved().value(), leastSlack(ts, a));
+                a.achieved() == null ? "" : a.achieved().value(), m == null ? "" : Long.toString(m.tightest().slack()));
     }
 
     public static ObjectNode baseline(TaskSet ts, BaselineResult r) {
