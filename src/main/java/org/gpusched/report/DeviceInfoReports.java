@@ -75,9 +75,7 @@ public final class DeviceInfoReports {
                 for (KindFloors.Point p : floors.points()) {
                     ObjectNode k = a.addObject();
                     k.put("kind", p.kind().json());
-                    k.put("blocks", p.blocks());
-                    k.put("threads", p.threads());
-                    k.put("floorNs", p.floorNs());
+                    k.setAll(Json.pick(p, "blocks", "threads", "floorNs"));
                     k.put("calibrationError", p.error());
                 }
                 out.println(Json.line(o));

@@ -147,18 +147,13 @@ public final class PlayReports {
         o.put("file", h.table());
         o.put("taskSet", h.taskSet());
         o.put("timeUnit", h.unit());
-        o.put("execTime", h.execTime());
-        o.put("seed", h.seed());
-        o.put("runs", h.runs());
-        o.put("hyperperiods", h.hyperperiods());
+        o.setAll(Json.pick(h, "execTime", "seed", "runs", "hyperperiods"));
         o.put("ok", results.stream().allMatch(Verifier.ModeResult::ok));
         ArrayNode modes = o.putArray("modes");
         for (Verifier.ModeResult m : results) {
             ObjectNode n = modes.addObject();
             n.put("mode", m.mode().cli());
-            n.put("runs", m.runs());
-            n.put("failedRuns", m.failedRuns());
-            n.put("missedJobs", m.missedJobs());
+            n.setAll(Json.pick(m, "runs", "failedRuns", "missedJobs"));
             n.put("maxLateness", m.worstLateness());
             n.put("maxLatenessSeed", m.worstSeed());
             n.put("firstMiss", m.firstMiss());

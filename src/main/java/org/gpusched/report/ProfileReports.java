@@ -116,12 +116,7 @@ public final class ProfileReports {
     /** The frame comparison of one play: JSON object {@code frames} of the play report. */
     public static ObjectNode framesJson(FrameCheck fc) {
         FrameCheck.Summary s = fc.summary();
-        ObjectNode n = Json.object();
-        n.put("frames", s.frames());
-        n.put("overrunFrames", s.overrunFrames());
-        n.put("worstOverrun", s.worstOverrun());
-        n.put("worstEntry", s.worstEntry());
-        s.worstJobs().forEach(n.putArray("worstJobs")::add);
+        ObjectNode n = Json.pick(s, "frames", "overrunFrames", "worstOverrun", "worstEntry", "worstJobs");
         n.put("maxStartSkew", s.maxSkew());
         n.put("deadlineMissed", s.deadlineMissed());
         ArrayNode rows = n.putArray("perFrame");
