@@ -242,9 +242,8 @@ public final class PlayReports {
                         .put("seed", r.seed());
                 ArrayNode jobs = o.putArray("jobs");
                 for (JobRun j : run.jobs()) {
-                    jobs.addObject().put("task", j.task()).put("job", j.job()).put("release", j.release())
-                            .put("start", j.start()).put("finish", j.finish()).put("responseTime", j.responseTime())
-                            .put("deadline", j.deadline()).put("miss", j.miss());
+                    ObjectNode n = jobs.addObject().setAll(Json.pick(j, "task", "job", "release", "start", "finish"));
+                    n.put("responseTime", j.responseTime()).put("deadline", j.deadline()).put("miss", j.miss());
                 }
                 ArrayNode ops = o.putArray("operations");
                 for (Operation x : run.ops()) {
