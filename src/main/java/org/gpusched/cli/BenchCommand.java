@@ -7,7 +7,6 @@ import org.gpusched.experiment.Scenario;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.report.BenchReports;
-import org.gpusched.report.HardSetReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,9 +67,9 @@ final class BenchCommand extends CommonCommand {
                     given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24, 32), given("--sets") ? sets.value : 10,
                     scenario, seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
                     given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
-            HardSetReports.header(out, common.format);
+            BenchReports.hardSetHeader(out, common.format);
             HardSets.run(config, r -> {
-                HardSetReports.row(out, common.format, r);
+                BenchReports.hardSetRow(out, common.format, r);
                 out.flush();
             });
             return ExitCodes.OK;

@@ -53,7 +53,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
         explore.refuseUnhonoured(cl(), chosen.stream().anyMatch(m -> m.id().equals("gpusched")));
         RunOptions options = policy.toRunOptions(cl(), explore, 0);
         if (common.format == OutputFormat.csv) {
-            out.println(CompareReports.CSV_HEADER);
+            out.println(PolicyReports.COMPARE_CSV_HEADER);
         }
         Outputs outputs = html.outputs(files);
         List<HtmlReport.Entry> pages = new ArrayList<>();
@@ -70,9 +70,9 @@ final class CompareCommand extends CommonCommand implements CiFormats {
             }
             switch (common.format) {
                 case junit, sarif -> ci.add(CiCases.compare(f.toString(), w, results, SourcePositions.of(f)));
-                case json -> out.println(Json.line(CompareReports.json(f.toString(), w, results)));
-                case csv -> CompareReports.csv(out, f.toString(), w, results);
-                default -> CompareReports.text(out, f.toString(), w, results, common.quiet);
+                case json -> out.println(Json.line(PolicyReports.compareJson(f.toString(), w, results)));
+                case csv -> PolicyReports.compareCsv(out, f.toString(), w, results);
+                default -> PolicyReports.compareText(out, f.toString(), w, results, common.quiet);
             }
             return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });

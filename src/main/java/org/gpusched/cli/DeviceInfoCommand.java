@@ -3,7 +3,6 @@ package org.gpusched.cli;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.player.*;
 import org.gpusched.report.DeviceInfoReports;
-import org.gpusched.report.KindFloorReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,7 +43,7 @@ final class DeviceInfoCommand extends CommonCommand {
     private int kinds(PrintWriter out) {
         if (simContention == null) {
             try {
-                KindFloorReports.report(out, common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
+                DeviceInfoReports.kinds(out, common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
                 return ExitCodes.OK;
             } catch (CudaException e) {
                 if (!e.unavailable()) {
@@ -58,7 +57,7 @@ final class DeviceInfoCommand extends CommonCommand {
         KindFloors preset = KindFloors.preset(name);
         Usage.refuse(cl(), preset == null, "--sim-contention: no preset " + name
                 + " with kind floors (presets: " + KindFloors.H200 + ")");
-        KindFloorReports.report(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
+        DeviceInfoReports.kinds(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
         return ExitCodes.OK;
     }
 }

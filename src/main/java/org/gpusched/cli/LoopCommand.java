@@ -5,12 +5,11 @@ import org.gpusched.input.InputText;
 import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
-import org.gpusched.pages.LoopPage;
+import org.gpusched.pages.PlayPage;
 import org.gpusched.player.*;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.ProfileReports;
-import org.gpusched.report.TimePartitionLoopReports;
 import org.gpusched.table.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,7 +105,8 @@ final class LoopCommand extends ProfileRun {
             }
             outputs.writeString(reportOut, reportLine + "\n");
             if (html != null) {
-                outputs.writeString(html, LoopPage.write(new LoopPage.Entry(taskset.toString(), h.start(), device, r)));
+                outputs.writeString(html, PlayPage.loop(new PlayPage.LoopRun(taskset.toString(), h.start(), device,
+                        r)));
             }
             outputs.commit();
             switch (common.format) {
@@ -137,11 +137,11 @@ final class LoopCommand extends ProfileRun {
             TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
                     taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
                     profile.runs, profile.statistic, profile.margin),
-                    round -> stdout.println(TimePartitionLoopReports.line(round)));
+                    round -> stdout.println(ProfileReports.planLoopLine(round)));
             if (r.planned() != null) {
                 outputs.writeString(out, r.planned());
             }
-            outputs.writeString(reportOut, TimePartitionLoopReports.json(r.rounds()));
+            outputs.writeString(reportOut, ProfileReports.planLoopJson(r.rounds()));
             outputs.commit();
             stdout.println("written " + out + ", " + reportOut);
             return r.outcome().exitCode();

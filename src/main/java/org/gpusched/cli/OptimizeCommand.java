@@ -5,7 +5,6 @@ import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.OptimizeReports;
-import org.gpusched.report.PlanReports;
 import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -93,7 +92,7 @@ final class OptimizeCommand extends BaseCommand {
                 ? TimePartitionSearch.Objective.WINDOW : TimePartitionSearch.Objective.SLACK, planOptions.seed, meter,
                 progress("plans analysed"));
         if (planOptions.trace != null) {
-            t.outputs().writeString(planOptions.trace, PlanReports.trace(r.flows(), r.trace()));
+            t.outputs().writeString(planOptions.trace, OptimizeReports.planTrace(r.flows(), r.trace()));
         }
         OptimizeReports.plan(t.report(), name, r.trace().size(), offsetBased, w.platform().gpuAccess().id(), r.best(),
                 r.spent());

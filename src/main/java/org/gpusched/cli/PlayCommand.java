@@ -137,7 +137,7 @@ final class PlayCommand extends CommonCommand {
             GanttOutput.write(outputs, gantt, Timelines.of(p.copy(), p.run(), p.copy().name() + ": play --strategy "
                     + s.id() + " on " + p.device() + " (measured)", p.unit()));
         }
-        StrategyPlayReports.report(out, p, common.format, common.quiet);
+        PlayReports.strategyPlay(out, p, common.format, common.quiet);
         return p.run().misses().isEmpty() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 
@@ -149,7 +149,7 @@ final class PlayCommand extends CommonCommand {
         } catch (PlayRefused e) {
             return refused(e, err);
         }
-        PlanPlayReports.report(p, common.format, common.quiet, out);
+        PlayReports.planPlay(out, p, common.format, common.quiet);
         return p.missed() ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
     }
 

@@ -10,7 +10,6 @@ import org.gpusched.player.SimTiming;
 import org.gpusched.profile.*;
 import org.gpusched.report.Json;
 import org.gpusched.report.Names;
-import org.gpusched.report.NsysReports;
 import org.gpusched.report.ProfileReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,8 +94,10 @@ final class ProfileCommand extends ProfileRun {
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
             ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
-                case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
-                default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
+                case json -> cl.getOut().println(Json.line(ProfileReports.nsysJson(h, fromNsys.toString(),
+                        map.toString(), r, model)));
+                default -> ProfileReports.nsysText(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model,
+                        common.quiet);
             }
             return ExitCodes.OK;
         }

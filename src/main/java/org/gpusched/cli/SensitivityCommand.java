@@ -9,7 +9,6 @@ import org.gpusched.output.Outputs;
 import org.gpusched.pbs.PbsQuestion;
 import org.gpusched.report.Json;
 import org.gpusched.report.OutputFormat;
-import org.gpusched.report.SensitivityPage;
 import org.gpusched.report.SensitivityReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,7 +42,7 @@ final class SensitivityCommand extends CommonCommand {
             out.println(SensitivityReports.CSV_HEADER);
         }
         Outputs outputs = html.outputs(files);
-        List<SensitivityPage.Entry> pages = new ArrayList<>();
+        List<SensitivityReports.Entry> pages = new ArrayList<>();
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.
         Budget step = Budget.of(explore.budget().maxStates(), each);
@@ -65,7 +64,7 @@ final class SensitivityCommand extends CommonCommand {
                 return ExitCodes.INVALID;
             }
             if (html.file != null) {
-                pages.add(new SensitivityPage.Entry(f.toString(), ts, r));
+                pages.add(new SensitivityReports.Entry(f.toString(), ts, r));
             }
             switch (common.format) {
                 case json -> out.println(Json.line(SensitivityReports.json(f.toString(), ts, r)));
@@ -76,7 +75,7 @@ final class SensitivityCommand extends CommonCommand {
             return conclusive && r.original() != Verdict.INCONCLUSIVE ? r.original().exitCode() : ExitCodes.INCONCLUSIVE;
         });
         if (html.file != null && !pages.isEmpty()) {
-            outputs.writeString(html.file, SensitivityPage.write(pages));
+            outputs.writeString(html.file, SensitivityReports.html(pages));
         }
         return exit;
     }

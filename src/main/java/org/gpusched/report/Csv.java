@@ -18,18 +18,14 @@ public final class Csv {
 
     public static String row(Object... cells) {
         try {
-            String line = MAPPER.writer(CsvSchema.emptySchema()).writeValueAsString(
-                    Arrays.stream(cells).map(Csv::cell).toArray());
-            return line.stripTrailing();
+            return MAPPER.writer(CsvSchema.emptySchema()).writeValueAsString(
+                    Arrays.stream(cells).map(Csv::cell).toArray()).stripTrailing();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static String cell(Object c) {
-        if (c == null) {
-            return "";
-        }
-        return Escapes.csv(c.toString());
+        return c == null ? "" : Escapes.csv(c.toString());
     }
 }

@@ -5,6 +5,7 @@ import org.gpusched.gantt.GanttSvg;
 import org.gpusched.model.WorkTask;
 import org.gpusched.model.Workload;
 import org.gpusched.pages.Page;
+import org.gpusched.pages.Svg;
 import org.gpusched.policy.Detail;
 import org.gpusched.policy.MethodResult;
 import org.gpusched.policy.TaskRow;
@@ -31,6 +32,13 @@ public final class HtmlReport {
             results = List.copyOf(results);
         }
     }
+
+    /** The layout of compare's response bars, in SVG pixels. */
+    private static final int WIDTH = 900;
+    private static final int LEFT = 220;
+    private static final int DEADLINE_X = 520;
+    private static final int BAR = 16;
+    private static final int ROW_GAP = 12;
 
     private HtmlReport() { }
 
@@ -95,7 +103,7 @@ public final class HtmlReport {
         s.appendElement("h3").text("Response times per task and method");
         String[] head = Stream.concat(Stream.of("task", "deadline"), rows.stream().map(MethodResult::method))
                 .toArray(String[]::new);
-        s.appendElement("div").addClass("responses").appendChild(ResponseBars.svg(w, rows));
+        s.appendElement("div").addClass("responses").appendChild(responseBars(w, rows));
         Element t = Page.table(s.appendElement("table").addClass("compare"), head);
         for (int i = 0; i < w.size(); i++) {
             Element tr = Page.row(t, w.task(i).name(), Long.toString(w.task(i).deadline()));
@@ -120,5 +128,56 @@ public final class HtmlReport {
             Page.row(t, k.name(), Long.toString(k.period()), Long.toString(k.deadline()), Long.toString(k.gpuExec()),
                     Long.toString(k.totalTime()), Integer.toString(k.segments().size()));
         }
+    }
+
+    /**
+     * compare's picture: per task, one bar per method, the response it bounds, finds or observes, drawn
+     * against the task's deadline (the dashed line, at the same place on every row, so that the rows of
+     * tasks with different deadlines compare by eye); a bar past the line is a miss, in red. Built with
+     * jsoup like the page, a tooltip (SVG title) per bar; no script.
+     */
+    private static Element responseBars(Workload w, List<MethodResult> rows) {
+        int perTask = rows.size() * BAR + ROW_GAP;
+        int height = 30 + w.size() * perTask + 30;
+        Element s = Svg.open("response-bars", WIDTH, height, "Response per task and method, against the deadline");
+        double px = DEADLINE_X - LEFT;
+        for (int i = 0; i < w.size(); i++) {
+            long d = w.task(i).deadline();
+            int top = 24 + i * perTask;
+            Svg.text(s, 8, top + rows.size() * BAR / 2.0 + 4, "start", w.task(i).name()).attr("font-weight", "600");
+            for (int j = 0; j < rows.size(); j++) {
+                MethodResult r = rows.get(j);
+                TaskRow row = i < r.tasks().size() ? r.tasks().get(i) : null;
+                double y = top + j * BAR;
+                Svg.text(s, LEFT - 6, y + BAR - 4, "end", r.method());
+                String word;
+                Element bar;
+                if (row != null && row.responseTime().isPresent()) {
+                    long resp = row.responseTime().getAsLong();
+                    double len = Math.min(WIDTH - LEFT - 70, resp * px / Math.max(1, d));
+                    boolean miss = resp > d;
+                    bar = s.appendElement("rect").attr("x", Svg.num(LEFT)).attr("y", Svg.num(y + 2))
+                            .attr("width", Svg.num(len)).attr("height", Svg.num(BAR - 4))
+                            .attr("fill", miss ? "#cf222e" : GanttSvg.colour(j))
+                            .attr("class", miss ? "bar miss" : "bar");
+                    word = r.method() + ": " + w.task(i).name() + " response " + resp + ", deadline " + d + ", slack "
+                            + (d - resp) + (miss ? " (misses its deadline)" : "");
+                    Svg.text(s, LEFT + len + 4, y + BAR - 4, "start", Long.toString(resp) + (miss ? " !" : ""));
+                } else {
+                    String shown = row == null ? "-" : PolicyReports.response(row);
+                    bar = Svg.text(s, LEFT + 4, y + BAR - 4, "start", shown + " (no response bound)");
+                    word = r.method() + ": " + w.task(i).name() + " " + shown + ", deadline " + d;
+                }
+                bar.appendElement("title").text(word);
+            }
+            s.appendElement("line").attr("x1", Integer.toString(DEADLINE_X)).attr("x2", Integer.toString(DEADLINE_X))
+                    .attr("y1", Integer.toString(top - 2)).attr("y2", Integer.toString(top + rows.size() * BAR + 2))
+                    .attr("stroke", "#333").attr("stroke-dasharray", "4 3").appendElement("title")
+                    .text(w.task(i).name() + " deadline " + d);
+            Svg.text(s, DEADLINE_X + 4, top + 8, "start", "D = " + d).attr("fill", "#555").attr("font-size", "10");
+        }
+        Svg.text(s, 8, height - 10, "start", "bars: each method's response; dashed: the task's deadline (each row"
+                + " scaled to it); red: past it").attr("fill", "#444");
+        return s;
     }
 }

@@ -1,15 +1,19 @@
 package org.gpusched.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.model.Platform;
-import org.gpusched.timepart.HolisticResult;
-import org.gpusched.timepart.Serialisation;
-import org.gpusched.timepart.TimePartitionSearch;
-import org.gpusched.timepart.WindowSearch;
+import org.gpusched.timepart.*;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
-/** The text report of {@code optimize}: the plan or window before and after, and why none was found. */
+/**
+ * The text report of {@code optimize}: the plan or window before and after, and why none was found; and the
+ * search trace of {@code --plan}.
+ */
 public final class OptimizeReports {
     private OptimizeReports() { }
 
@@ -58,6 +62,28 @@ public final class OptimizeReports {
             report.printf(Locale.ROOT, "  plan          GPU server: priorities %s, min slack %d%n", best.priorityRule(),
                     best.minSlack());
         }
+    }
+
+    /**
+     * The search trace of {@code optimize --plan} as JSON: every candidate analysed, in order: plan, priorities,
+     * how they were made, verdict, min slack.
+     */
+    public static String planTrace(List<Flow> flows, List<TimePartitionSearch.Candidate> trace) throws IOException {
+        ArrayNode arr = Json.MAPPER.createArrayNode();
+        for (TimePartitionSearch.Candidate c : trace) {
+            ObjectNode n = arr.addObject();
+            if (c.plan() != null) {
+                n.put("majorFrame", c.majorFrame()).put("gpuSharePercent", c.gpuSharePercent());
+            }
+            n.put("priorityRule", c.priorityRule());
+            ObjectNode pr = n.putObject("priorities");
+            for (int i = 0; i < flows.size(); i++) {
+                pr.put(flows.get(i).name(), c.priorities()[i]);
+            }
+            n.put("schedulable", c.analysis().schedulable()).put("minSlack",
+                    c.analysis().minSlack().isPresent() ? c.analysis().minSlack().getAsLong() : null);
+        }
+        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(arr) + "\n";
     }
 
     private static String slack(HolisticResult r) {

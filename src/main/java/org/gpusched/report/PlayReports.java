@@ -2,19 +2,25 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.copyexec.CopySim;
+import org.gpusched.copyexec.JobRun;
+import org.gpusched.copyexec.Operation;
 import org.gpusched.model.Escapes;
+import org.gpusched.model.Workload;
 import org.gpusched.pages.PlayPage;
 import org.gpusched.pages.VerifyPage;
-import org.gpusched.player.FrameCheck;
-import org.gpusched.player.PlayResult;
-import org.gpusched.player.Verifier;
+import org.gpusched.partition.SmPartitionPlan;
+import org.gpusched.player.*;
 
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Text, JSON and CSV reports of {@code play} and {@code verify}; no clock values, so sim output is reproducible. */
+/**
+ * Text, JSON and CSV reports of {@code play} (of a table, a partition plan or a copy/execute strategy) and
+ * {@code verify}; no clock values, so sim output is reproducible.
+ */
 public final class PlayReports {
     public static final String CSV_HEADER = Csv.row("hyperperiod", "entry", "position", "task", "job", "release",
             "batchPlannedStart", "batchStart", "start", "finish", "responseTime", "deadline", "slack",
@@ -45,7 +51,11 @@ public final class PlayReports {
                         j.miss() ? "  MISS" : "");
             }
             r.trace().notes().forEach(n -> out.println("device: " + n));
-            out.println(opsText(PlayResult.OpError.of(r.jobs())));
+            // Each kernel's measured time against the time it was asked for, each copy's against its stated time.
+            PlayResult.OpError e = PlayResult.OpError.of(r.jobs());
+            out.println("kernels vs model: " + e.kernels() + ", worst measured - model " + e.worstKernel()
+                    + (e.copies() == 0 ? "; no copies" : "; copies vs stated time: " + e.copies()
+                    + ", worst measured - stated " + e.worstCopy()));
             out.println(ProfileReports.framesText(FrameCheck.of(r)));
             PlayResult.Summary ns = r.summary();
             if (ns.neverRun() > 0) {
@@ -111,13 +121,6 @@ public final class PlayReports {
         }
     }
 
-    /** One line: each kernel's measured time against the time it was asked for, each copy's against its stated time. */
-    static String opsText(PlayResult.OpError e) {
-        return "kernels vs model: " + e.kernels() + ", worst measured - model " + e.worstKernel()
-                + (e.copies() == 0 ? "; no copies" : "; copies vs stated time: " + e.copies() + ", worst measured - stated "
-                + e.worstCopy());
-    }
-
     public static void verifyText(PrintWriter out, VerifyPage.Run h, List<Verifier.ModeResult> results, boolean quiet) {
         if (!quiet) {
             out.printf(Locale.ROOT, "verify %s (task set %s): %d runs per mode, exec-time %s, seeds %d..%d, "
@@ -144,18 +147,13 @@ public final class PlayReports {
         o.put("file", h.table());
         o.put("taskSet", h.taskSet());
         o.put("timeUnit", h.unit());
-        o.put("execTime", h.execTime());
-        o.put("seed", h.seed());
-        o.put("runs", h.runs());
-        o.put("hyperperiods", h.hyperperiods());
+        o.setAll(Json.pick(h, "execTime", "seed", "runs", "hyperperiods"));
         o.put("ok", results.stream().allMatch(Verifier.ModeResult::ok));
         ArrayNode modes = o.putArray("modes");
         for (Verifier.ModeResult m : results) {
             ObjectNode n = modes.addObject();
             n.put("mode", m.mode().cli());
-            n.put("runs", m.runs());
-            n.put("failedRuns", m.failedRuns());
-            n.put("missedJobs", m.missedJobs());
+            n.setAll(Json.pick(m, "runs", "failedRuns", "missedJobs"));
             n.put("maxLateness", m.worstLateness());
             n.put("maxLatenessSeed", m.worstSeed());
             n.put("firstMiss", m.firstMiss());
@@ -171,6 +169,115 @@ public final class PlayReports {
         for (Verifier.ModeResult m : results) {
             out.println(Csv.row(h.table(), m.mode().cli(), m.runs(), m.failedRuns(), m.missedJobs(), m.worstLateness(),
                     m.worstSeed(), m.ok() ? null : m.failingSeeds().get(0), m.firstMiss()));
+        }
+    }
+
+    /** {@code play} of a partition plan ({@link PlanPlay}): worst response and misses per task, in {@code format}. */
+    public static void planPlay(PrintWriter out, PlanPlay.Played played, OutputFormat format, boolean quiet) {
+        PlanPlay.Request q = played.request();
+        Workload w = played.workload();
+        SmPartitionPlan plan = played.plan();
+        List<PartitionSim.Job> jobs = played.jobs();
+        long h = played.hyperperiod();
+        String device = played.device();
+        long misses = jobs.stream().filter(PartitionSim.Job::missed).count();
+        ObjectNode o = Json.object().put("file", q.plan()).put("workload", q.workload().toString())
+                .put("device", device).put("partitionTest", plan.test().id())
+                .put("policy", PartitionSim.policy(plan.test())).put("hyperperiods", q.hyperperiods())
+                .put("hyperperiod", h).put("timeUnit", w.timeUnit().json());
+        o.putObject("summary").put("jobs", jobs.size()).put("misses", misses);
+        ArrayNode tasks = o.putArray("tasks");
+        for (SmPartitionPlan.Partition p : plan.partitions()) {
+            for (SmPartitionPlan.Slot s : p.tasks()) {
+                List<PartitionSim.Job> own = jobs.stream().filter(j -> j.taskIndex() == s.index()).toList();
+                long worst = own.stream().mapToLong(j -> j.finish() - j.release()).reduce(0, Math::max);
+                tasks.addObject().put("task", s.task()).put("partition", p.name()).put("sms", p.sms())
+                        .put("firstSm", p.firstSm()).put("lastSm", p.lastSm()).put("jobs", own.size())
+                        .put("worstResponseTime", worst).put("deadline", s.deadline())
+                        .put("misses", own.stream().filter(PartitionSim.Job::missed).count());
+            }
+        }
+        switch (format) {
+            case json -> out.println(Json.line(o));
+            case csv -> {
+                // The CSV columns are the JSON fields of a task, in their order.
+                List<String> columns = List.of("task", "partition", "sms", "firstSm", "lastSm", "jobs",
+                        "worstResponseTime", "deadline", "misses");
+                out.println(String.join(",", columns));
+                o.path("tasks").forEach(t -> out.println(Csv.row(columns.stream().map(c -> t.path(c).asText())
+                        .toArray())));
+            }
+            default -> {
+                out.println(Escapes.text(q.plan()) + ": "
+                        + (misses == 0 ? "no deadline miss" : misses + " deadline misses")
+                        + String.format(Locale.ROOT, " (%s: %d partitions, %s, %d x hyperperiod %d %s)", device,
+                        plan.partitions().size(), PartitionSim.policy(plan.test()), q.hyperperiods(), h,
+                        w.timeUnit().json()));
+                if (quiet) {
+                    return;
+                }
+                out.printf(Locale.ROOT, "  %-16s %-9s %9s %6s %14s %10s %6s%n", "task", "partition", "SMs", "jobs",
+                        "worst response", "deadline", "misses");
+                o.path("tasks").forEach(t -> out.printf(Locale.ROOT, "  %-16s %-9s %9s %6d %14d %10d %6d%n",
+                        Escapes.text(t.path("task").asText()), Escapes.text(t.path("partition").asText()),
+                        t.path("firstSm").asText() + ".." + t.path("lastSm").asText(), t.path("jobs").asLong(),
+                        t.path("worstResponseTime").asLong(), t.path("deadline").asLong(), t.path("misses").asLong()));
+            }
+        }
+    }
+
+    /**
+     * {@code play --strategy} ({@link StrategyPlay}): every job (and in JSON every operation) of a played
+     * strategy, in {@code format}.
+     */
+    public static void strategyPlay(PrintWriter out, StrategyPlay.Played p, OutputFormat format, boolean quiet) {
+        StrategyPlay.Request r = p.request();
+        String file = Escapes.text(r.workload().toString());
+        CopySim run = p.run();
+        List<JobRun> misses = run.misses();
+        switch (format) {
+            case json -> {
+                ObjectNode o = Json.object().put("file", file).put("strategy", r.strategy().id())
+                        .put("device", p.device()).put("timeUnit", p.unit()).put("execTime", r.exec().toString())
+                        .put("seed", r.seed());
+                ArrayNode jobs = o.putArray("jobs");
+                for (JobRun j : run.jobs()) {
+                    ObjectNode n = jobs.addObject().setAll(Json.pick(j, "task", "job", "release", "start", "finish"));
+                    n.put("responseTime", j.responseTime()).put("deadline", j.deadline()).put("miss", j.miss());
+                }
+                ArrayNode ops = o.putArray("operations");
+                for (Operation x : run.ops()) {
+                    ops.addObject().put("task", run.jobs().stream().filter(j -> j.taskIndex() == x.task()).findFirst()
+                            .map(JobRun::task).orElse("?")).put("job", x.job()).put("op", x.kind().json())
+                            .put("lane", x.lane()).put("start", x.start()).put("end", x.end());
+                }
+                o.putObject("summary").put("jobs", run.jobs().size()).put("batches", run.batchStarts().size())
+                        .put("misses", misses.size()).put("slack", run.slack());
+                out.println(Json.line(o));
+            }
+            case csv -> {
+                out.println("task,job,release,start,finish,responseTime,deadline,miss");
+                for (JobRun j : run.jobs()) {
+                    out.println(Csv.row(j.task(), j.job(), j.release(), j.start(), j.finish(), j.responseTime(),
+                            j.deadline(), j.miss()));
+                }
+            }
+            default -> {
+                out.printf(Locale.ROOT, "%s: play --strategy %s on %s: %d jobs in %d batches, %s%n", file,
+                        r.strategy().id(), p.device(), run.jobs().size(), run.batchStarts().size(), misses.isEmpty()
+                                ? "no deadline miss" : misses.size() + " deadline misses (first: "
+                                + misses.get(0).task() + "#" + misses.get(0).job() + ")");
+                if (quiet) {
+                    return;
+                }
+                out.printf(Locale.ROOT, "  %-16s %5s %12s %12s %12s %12s %12s%n", "task", "job", "release", "start",
+                        "finish", "response", "deadline");
+                for (JobRun j : run.jobs()) {
+                    out.printf(Locale.ROOT, "  %-16s %5d %12d %12d %12d %12d %12d%s%n", j.task(), j.job(), j.release(),
+                            j.start(), j.finish(), j.responseTime(), j.deadline(), j.miss() ? "  MISS" : "");
+                }
+                out.printf(Locale.ROOT, "  times in %s; execution times %s (seed %d)%n", p.unit(), r.exec(), r.seed());
+            }
         }
     }
 }

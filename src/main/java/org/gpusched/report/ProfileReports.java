@@ -7,32 +7,33 @@ import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.player.FrameCheck;
-import org.gpusched.profile.Loop;
-import org.gpusched.profile.Model;
-import org.gpusched.profile.Profiler;
+import org.gpusched.profile.*;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Reports of {@code profile} and {@code loop}, and the frame comparison {@code play} adds to its own. */
+/**
+ * Reports of {@code profile} (and {@code --from-nsys}), {@code loop} and {@code loop --plan}, and the frame
+ * comparison {@code play} adds to its own.
+ */
 public final class ProfileReports {
-    public static final String SAMPLES_HEADER = Csv.row("set", "size", "order", "run", "sample", "unit");
-
     public record Header(String taskset, String out, String samples, String statistic, String margin) { }
 
     private ProfileReports() { }
 
     /** The names of units (tasks; {@code task.kernel} for a chain's kernels), joined by {@code sep}. */
-    public static String names(TaskSet ts, int[] units, String sep) {
+    private static String names(TaskSet ts, int[] units, String sep) {
         return Arrays.stream(units).mapToObj(u -> ts.units().get(u).name()).collect(Collectors.joining(sep));
     }
 
     /** One row per timed run: the set (names in task order, '+'), its size, the order used, run, sample, unit. */
     public static String samplesCsv(Profiler.Profile p) {
-        StringBuilder b = new StringBuilder(SAMPLES_HEADER).append('\n');
+        StringBuilder b = new StringBuilder(Csv.row("set", "size", "order", "run", "sample", "unit")).append('\n');
         for (Profiler.SetSamples s : p.sets()) {
             String set = names(p.taskSet(), Oracle.tasksOf(s.mask()), "+");
             String order = names(p.taskSet(), s.order(), " ");
@@ -61,7 +62,7 @@ public final class ProfileReports {
     }
 
     /** The clamped count (unless quiet) and the line naming what was written. */
-    static void footer(PrintWriter out, Header h, Model m, boolean quiet) {
+    private static void footer(PrintWriter out, Header h, Model m, boolean quiet) {
         if (!quiet && m.clamped() > 0) {
             out.printf(Locale.ROOT, "  %d set%s measured below a member's isolated wcet: raised to it%n",
                     m.clamped(), m.clamped() == 1 ? "" : "s");
@@ -85,17 +86,7 @@ public final class ProfileReports {
         o.put("margin", h.margin());
         o.put("sets", p.sets().size());
         o.put("clamped", m.clamped());
-        modelJson(o, ts, m, counts(p));
-        return o;
-    }
-
-    /** How many samples each set (task mask) has behind its number. */
-    static Map<Long, Integer> counts(Profiler.Profile p) {
-        return p.sets().stream().collect(Collectors.toMap(Profiler.SetSamples::mask, s -> s.samples().length,
-                (a, b) -> b));
-    }
-
-    private static void modelJson(ObjectNode o, TaskSet ts, Model m, Map<Long, Integer> counts) {
+        Map<Long, Integer> counts = counts(p);
         ObjectNode w = o.putObject("wcet");
         ObjectNode ws = o.putObject("wcetSamples");
         for (Unit u : ts.units()) {
@@ -113,17 +104,19 @@ public final class ProfileReports {
                 n.put("origin", m.predicted().contains(e.getKey()) ? "predicted" : "measured");
             }
         }
+        return o;
+    }
+
+    /** How many samples each set (task mask) has behind its number. */
+    private static Map<Long, Integer> counts(Profiler.Profile p) {
+        return p.sets().stream().collect(Collectors.toMap(Profiler.SetSamples::mask, s -> s.samples().length,
+                (a, b) -> b));
     }
 
     /** The frame comparison of one play: JSON object {@code frames} of the play report. */
     public static ObjectNode framesJson(FrameCheck fc) {
         FrameCheck.Summary s = fc.summary();
-        ObjectNode n = Json.object();
-        n.put("frames", s.frames());
-        n.put("overrunFrames", s.overrunFrames());
-        n.put("worstOverrun", s.worstOverrun());
-        n.put("worstEntry", s.worstEntry());
-        s.worstJobs().forEach(n.putArray("worstJobs")::add);
+        ObjectNode n = Json.pick(s, "frames", "overrunFrames", "worstOverrun", "worstEntry", "worstJobs");
         n.put("maxStartSkew", s.maxSkew());
         n.put("deadlineMissed", s.deadlineMissed());
         ArrayNode rows = n.putArray("perFrame");
@@ -182,5 +175,95 @@ public final class ProfileReports {
         out.printf(Locale.ROOT, "%s: %s after %d round%s; workload %s%s%n", Escapes.text(h.taskset()),
                 r.outcome().words(), r.rounds().size(), r.rounds().size() == 1 ? "" : "s", Escapes.text(h.out()),
                 r.table() == null ? "" : ", table " + Escapes.text(h.table()));
+    }
+
+    /** CUPTI's copy kinds by number (CUpti_ActivityMemcpyKind); others print as their number. */
+    private static String copyKind(int kind) {
+        return switch (kind) {
+            case 1 -> "HtoD";
+            case 2 -> "DtoH";
+            case 8 -> "DtoD";
+            case 9 -> "HtoH";
+            case 10 -> "PtoP";
+            default -> "kind" + kind;
+        };
+    }
+
+    /** {@code profile --from-nsys}: the profile report plus what the trace held and how it was mapped. */
+    public static ObjectNode nsysJson(Header h, String trace, String map, NsysProfile.Result r, Model m) {
+        ObjectNode o = json(h, r.profile(), m);
+        o.put("trace", trace);
+        o.put("map", map);
+        o.put("kernels", r.kernels());
+        o.put("mappedKernels", r.mapped());
+        o.put("busyPeriods", r.periods());
+        o.put("ambiguousPeriods", r.ambiguous());
+        ArrayNode copies = o.putArray("copies");
+        for (NsysProfile.Copies c : r.copies()) {
+            // The record's fields are the JSON object's, the copy kind by name.
+            ObjectNode n = Json.MAPPER.valueToTree(c);
+            copies.add(n.put("kind", copyKind(c.kind())));
+        }
+        return o;
+    }
+
+    public static void nsysText(PrintWriter out, Header h, String trace, String map, NsysProfile.Result r,
+                                Model m, boolean quiet) {
+        TaskSet ts = r.profile().taskSet();
+        if (!quiet) {
+            Map<Long, Integer> n = counts(r.profile());
+            out.printf(Locale.ROOT, "profile %s from trace %s (map %s): %d kernels, %d mapped, %d busy periods"
+                            + " (%d ambiguous); %s x %s, in %s%n", Escapes.text(h.taskset()), Escapes.text(trace),
+                    Escapes.text(map), r.kernels(), r.mapped(), r.periods(), r.ambiguous(), h.statistic(), h.margin(),
+                    ts.timeUnit().json());
+            for (int i = 0; i < ts.size(); i++) {
+                out.printf(Locale.ROOT, "  %-24s wcet %d from %d samples (was %d)%n", ts.task(i).name(), m.wcet()[i],
+                        n.getOrDefault(1L << i, 0), ts.task(i).wcet());
+            }
+            for (Map.Entry<Long, Long> e : m.table().entrySet()) {
+                out.printf(Locale.ROOT, "  %-24s %d from %d samples%n",
+                        "{" + names(ts, Oracle.tasksOf(e.getKey()), ", ") + "}", e.getValue(),
+                        n.getOrDefault(e.getKey(), 0));
+            }
+            for (NsysProfile.Copies c : r.copies()) {
+                out.printf(Locale.ROOT, "  copies %-17s %s: %d, longest %d ns, largest %d bytes%n", c.task(),
+                        copyKind(c.kind()), c.count(), c.maxNs(), c.maxBytes());
+            }
+        }
+        footer(out, h, m, quiet);
+    }
+
+    /**
+     * A round of {@code loop --plan} as a line on stdout, its measured kernels as the JSON object the report
+     * file holds.
+     */
+    public static String planLoopLine(TimePartitionLoop.Round r) {
+        if (r.plan() == null) {
+            return String.format(Locale.ROOT, "round %d: no plan keeps every task schedulable under the model",
+                    r.round());
+        }
+        boolean ok = r.analysis().schedulable();
+        return String.format(Locale.ROOT, "round %d: plan frame %d, GPU share %d %%; measured kernels %s; %s",
+                r.round(), r.plan().majorFrame(), r.plan().gpuSharePercent(), Json.MAPPER.valueToTree(r.measured()),
+                ok ? (r.stable() ? "schedulable, stable" : "schedulable, model changed: re-plan")
+                        : "not schedulable: re-plan");
+    }
+
+    /** {@code loop --plan}'s report file: every round, pretty-printed. */
+    public static String planLoopJson(List<TimePartitionLoop.Round> rounds) throws IOException {
+        ArrayNode all = Json.MAPPER.createArrayNode();
+        for (TimePartitionLoop.Round r : rounds) {
+            ObjectNode round = all.addObject().put("round", r.round());
+            if (r.plan() == null) {
+                round.put("verdict", "no schedulable plan");
+                continue;
+            }
+            round.put("majorFrame", r.plan().majorFrame()).put("gpuSharePercent", r.plan().gpuSharePercent())
+                    .put("priorities", r.plan().priorityRule()).put("minSlackPlanned", r.plan().minSlack());
+            round.set("measured", Json.MAPPER.valueToTree(r.measured()));
+            round.put("schedulableMeasured", r.analysis().schedulable()).put("stable", r.stable());
+            r.analysis().minSlack().ifPresent(s -> round.put("minSlackMeasured", s));
+        }
+        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(all) + "\n";
     }
 }

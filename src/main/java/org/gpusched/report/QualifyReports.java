@@ -39,9 +39,8 @@ public final class QualifyReports {
         }
         ArrayNode inputs = o.putArray("inputs");
         for (Qualification.Input i : q.inputs()) {
-            ObjectNode n = inputs.addObject().put("file", i.file()).put("sha256", i.sha256()).put("name", i.name())
-                    .put("formatVersion", i.formatVersion()).put("tasks", i.tasks()).put("interference", i.interference())
-                    .put("gpu", i.gpu()).put("setsDrawn", i.setsDrawn()).put("drawsRefused", i.drawsRefused());
+            ObjectNode n = inputs.addObject().setAll(Json.pick(i, "file", "sha256", "name", "formatVersion", "tasks",
+                    "interference", "gpu", "setsDrawn", "drawsRefused"));
             n.put("compared", compared(q, i.file()));
             i.features().forEach(n.putArray("features")::add);
         }
@@ -68,8 +67,7 @@ public final class QualifyReports {
         }
         ArrayNode peers = o.putArray("peers");
         for (Qualification.Peer p : q.peers()) {
-            peers.addObject().put("name", p.name()).put("status", p.status()).put("path", p.path())
-                    .put("version", p.version()).put("note", p.note()).put("requested", p.requested());
+            peers.add(Json.pick(p, "name", "status", "path", "version", "note", "requested"));
         }
         q.knownIssues().forEach(o.putArray("knownIssues")::add);
         o.put("complete", q.complete()).put("stopReason", q.stopReason());

@@ -29,8 +29,8 @@ public final class Reports {
      */
     public static void text(PrintWriter out, String file, TaskSet ts, Analysis a, boolean quiet, boolean timing,
                      boolean showTable, boolean stats, TableAudit.Result check) {
-        Margins m = MarginReports.of(ts, a);
-        out.println(Escapes.text(file) + ": " + a.verdict().words() + MarginReports.headline(ts, m)
+        Margins m = margins(ts, a);
+        out.println(Escapes.text(file) + ": " + a.verdict().words() + slackHeadline(ts, m)
                 + (a.note() == null ? "" : " (" + a.note() + ")"));
         if (quiet) {
             return;
@@ -57,7 +57,7 @@ public final class Reports {
         }
         boolean simulation = a.method().startsWith("edf-");
         if (m != null) {
-            MarginReports.text(out, ts, m);
+            marginsText(out, ts, m);
         }
         if (stats && simulation) {
             out.printf(Locale.ROOT, "  simulation    %d frames over the hyperperiod%n", s.edges());
@@ -165,8 +165,8 @@ public final class Reports {
         if (a.proof() != null && a.verdict() == Verdict.NOT_SCHEDULABLE) {
             proof(o, a.proof()); // only on a "not schedulable": other reports stay as they were
         }
-        Margins m = MarginReports.of(ts, a);
-        o.set("margins", m == null ? null : MarginReports.json(ts, m));
+        Margins m = margins(ts, a);
+        o.set("margins", m == null ? null : marginsJson(ts, m));
         return o;
     }
 
@@ -202,11 +202,6 @@ public final class Reports {
         return what + ": " + how;
     }
 
-    private static String leastSlack(TaskSet ts, Analysis a) {
-        Margins m = MarginReports.of(ts, a);
-        return m == null ? "" : Long.toString(m.tightest().slack());
-    }
-
     public static ObjectNode stats(Stats s, boolean timing) {
         ObjectNode o = Json.object().put("vertices", s.vertices()).put("states", s.states()).put("edges", s.edges())
                 .put("merges", s.merges()).put("splits", s.splits()).put("fastForwards", s.fastForwards())
@@ -227,11 +222,12 @@ public final class Reports {
     public static String csv(String file, TaskSet ts, Analysis a, boolean timing) {
         Stats s = a.stats();
         Boolean b = a.verdict().asBoolean();
+        Margins m = margins(ts, a);
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
                 s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
                 a.achieved() == null ? "" : a.achieved().objective().words(),
-                a.achieved() == null ? "" : a.achieved().value(), leastSlack(ts, a));
+                a.achieved() == null ? "" : a.achieved().value(), m == null ? "" : Long.toString(m.tightest().slack()));
     }
 
     public static ObjectNode baseline(TaskSet ts, BaselineResult r) {
@@ -245,6 +241,51 @@ public final class Reports {
         for (Miss x : r.misses()) {
             m.addObject().put("task", ts.task(x.task()).name()).put("job", x.job()).put("release", x.arrival())
                     .put("deadline", x.deadline()).put("finish", x.finish());
+        }
+        return o;
+    }
+
+    /** The margins of a schedulable analysis with a complete table, else null. */
+    private static Margins margins(TaskSet ts, Analysis a) {
+        if (a.verdict() != Verdict.SCHEDULABLE || a.schedule().isEmpty()) {
+            return null;
+        }
+        return a.repeat() == null ? Margins.of(ts, a.schedule())
+                : Margins.of(ts, a.schedule(), a.repeat().fromFrame(), a.repeat().every());
+    }
+
+    /** ", least slack 250 us (det_nms#1)" for the verdict line. */
+    private static String slackHeadline(TaskSet ts, Margins m) {
+        return m == null ? "" : ", least slack " + m.tightest().slack() + " " + ts.timeUnit().json() + " ("
+                + ts.task(m.tightest().task()).name() + "#" + m.tightest().job() + ")";
+    }
+
+    /** The margins of the table found (what a real-time engineer asks next). */
+    private static void marginsText(PrintWriter out, TaskSet ts, Margins m) {
+        String u = ts.timeUnit().json();
+        out.println("  margins on the table found (response = finish - release, slack = deadline - finish)");
+        out.printf(Locale.ROOT, "    %-20s %6s %22s %20s%n", "task", "jobs", "worst response (" + u + ")",
+                "least slack (" + u + ")");
+        for (Margins.TaskMargin t : m.tasks()) {
+            out.printf(Locale.ROOT, "    %-20s %6d %22d %20d%n", ts.task(t.task()).name(), t.jobs(),
+                    t.worstResponse(), t.minSlack());
+        }
+    }
+
+    private static ObjectNode marginsJson(TaskSet ts, Margins m) {
+        ObjectNode o = Json.object().put("leastSlack", m.tightest().slack());
+        o.putObject("tightestJob").put("task", ts.task(m.tightest().task()).name()).put("job", m.tightest().job());
+        ArrayNode tasks = o.putArray("tasks");
+        for (Margins.TaskMargin t : m.tasks()) {
+            tasks.addObject().put("task", ts.task(t.task()).name()).put("jobs", t.jobs())
+                    .put("worstResponseTime", t.worstResponse()).put("leastSlack", t.minSlack())
+                    .put("tightestJob", t.tightestJob());
+        }
+        ArrayNode jobs = o.putArray("jobs");
+        for (Margins.JobMargin j : m.jobs()) {
+            jobs.addObject().put("task", ts.task(j.task()).name()).put("job", j.job()).put("release", j.release())
+                    .put("deadline", j.deadline()).put("start", j.start()).put("finish", j.finish())
+                    .put("responseTime", j.response()).put("slack", j.slack());
         }
         return o;
     }

@@ -1,7 +1,6 @@
 package org.gpusched.cli;
 
 import org.gpusched.report.BenchReports;
-import org.gpusched.report.HardSetReports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
@@ -58,7 +57,7 @@ class BenchCommandTest {
         ObjectMapper m = new ObjectMapper();
         java.util.List<String> keys = new java.util.ArrayList<>();
         m.readTree(lines[0]).fieldNames().forEachRemaining(keys::add);
-        assertThat(keys).containsExactly(concat("reportVersion", HardSetReports.COLUMNS));
+        assertThat(keys).containsExactly(concat("reportVersion", BenchReports.HARD_SET_COLUMNS));
         java.util.Map<String, Integer> decided = new java.util.HashMap<>();
         for (String line : lines) {
             JsonNode p = m.readTree(line);
