@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
-
 @Command(name = "completion", mixinStandardHelpOptions = true)
 final class CompletionCommand extends BaseCommand {
     @Parameters(index = "0", paramLabel = "SHELL")

@@ -92,10 +92,9 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
-            List<Integer> ns = range(cl, tasksRange);
-            Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            List<Integer> ns = range(cl(), tasksRange);
+            Usage.refuse(cl(), SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
             return execute(new RuntimeExperiment(sweep.seed.value,
                     scenario, us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
@@ -121,8 +120,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
-            Usage.refuse(cl, SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
+            Usage.refuse(cl(), SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenario, utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
         }
@@ -141,10 +139,9 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
-            List<Scenario> scenarios = sets.check(cl);
+            PolicyOptions.resolve(cl(), MethodRegistry.standard(), ids);
+            List<Scenario> scenarios = sets.check(cl());
             return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
                     sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority, policy.variant));
         }

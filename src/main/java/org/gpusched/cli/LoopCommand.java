@@ -16,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,11 +118,10 @@ final class LoopCommand extends ProfileRun {
 
     /** {@code loop --plan}: the options wired to {@link TimePartitionLoop}. */
     private int planLoop() throws IOException {
-        CommandLine line = cl();
         // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
-        Usage.refuse(line, explore.engine != null && explore.engine != EngineKind.GRAPH,
+        Usage.refuse(cl(), explore.engine != EngineKind.GRAPH,
                 "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
-        Usage.refuse(line, profile.device != DeviceChoice.SIM || profile.sim.timing == null,
+        Usage.refuse(cl(), profile.device != DeviceChoice.SIM || profile.sim.timing == null,
                 "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
                         + " run profile under the plan and optimize --plan");
         String content = InputText.read(taskset);
@@ -133,7 +131,7 @@ final class LoopCommand extends ProfileRun {
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         try (Outputs outputs = Outputs.of(List.of(taskset, profile.sim.timing), overwrite.force).staged()) {
             outputs.checkEach(out, reportOut);
-            PrintWriter stdout = line.getOut();
+            PrintWriter stdout = out();
             TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
                     taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
                     profile.runs, profile.statistic, profile.margin),

@@ -33,16 +33,18 @@ import java.util.function.Function;
 
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        resourceBundle = Main.HELP_TEXTS,
-        subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
-                OracleCommand.class,
-                PlayCommand.class, VerifyCommand.class,
-                ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
-                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
-                ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
+        resourceBundle = Main.HELP_TEXTS)
 public final class Main implements Runnable {
     /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
     static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
+
+    /** The commands, in the order help lists them. */
+    static final List<Class<?>> COMMANDS = List.of(ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class,
+            MethodsCommand.class, OracleCommand.class, PlayCommand.class, VerifyCommand.class, ProfileCommand.class,
+            LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class, ExperimentCommand.class,
+            BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
+            ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class,
+            CommandLine.HelpCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -82,28 +84,13 @@ public final class Main implements Runnable {
         if (args.length == 0) {
             return null;
         }
-        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
-            Command sub = c.getAnnotation(Command.class);
-            if (sub.name().equals(args[0]) && c != CompletionCommand.class && c != CommandLine.HelpCommand.class) {
-                CommandLine cl = new CommandLine(new Root());
-                cl.addSubcommand(c);
-                return cl;
+        for (Class<?> c : COMMANDS) {
+            if (c.getAnnotation(Command.class).name().equals(args[0]) && c != CompletionCommand.class
+                    && c != CommandLine.HelpCommand.class) {
+                return new CommandLine(new Main()).addSubcommand(c);
             }
         }
         return null;
-    }
-
-    /** The root of {@link #oneCommand}: the name, --help, --version and texts of {@link Main}, not its commands. */
-    @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-            resourceBundle = Main.HELP_TEXTS)
-    static final class Root implements Runnable {
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
-        @Override
-        public void run() {
-            throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
-        }
     }
 
     /**
@@ -125,7 +112,9 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        return configure(new CommandLine(new Main()), out, err);
+        CommandLine cl = new CommandLine(new Main());
+        COMMANDS.forEach(cl::addSubcommand);
+        return configure(cl, out, err);
     }
 
     static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {
@@ -208,11 +197,10 @@ public final class Main implements Runnable {
         };
     }
 
-    /** Refuses a file name that is neither .svg nor .png before anything runs. */
-    static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
-        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
-        Usage.refuse(cl, f == null, "--gantt writes .svg or .png files, not " + file);
-        return f;
+    /** Refuses a --gantt file name that is neither .svg nor .png before anything runs. */
+    static void refuseGanttFormat(CommandLine cl, Path file) {
+        Usage.refuse(cl, file != null && GanttCharts.formatOf(file.getFileName().toString()) == null,
+                "--gantt writes .svg or .png files, not " + file);
     }
 
     /**

@@ -16,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -78,10 +77,9 @@ final class ProfileCommand extends ProfileRun {
 
     /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
     private int fromTrace() {
-        CommandLine cl = spec.commandLine();
-        Usage.refuse(cl, fromNsys == null || map == null, "--from-nsys and --map go together");
+        Usage.refuse(cl(), fromNsys == null || map == null, "--from-nsys and --map go together");
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
-            Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
+            Usage.refuse(cl(), cl().getParseResult().hasMatchedOption(o),
                     o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
@@ -95,8 +93,8 @@ final class ProfileCommand extends ProfileRun {
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
             ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
-                case json -> cl.getOut().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
-                default -> NsysReports.text(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
+                case json -> out().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
+                default -> NsysReports.text(out(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
             }
             return ExitCodes.OK;
         }
