@@ -7,7 +7,6 @@ import org.gpusched.report.KindFloorReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.util.List;
 
 @Command(name = "device-info", mixinStandardHelpOptions = true)
@@ -24,10 +23,9 @@ final class DeviceInfoCommand extends CommonCommand {
 
     @Override
     public Integer call() {
-        PrintWriter out = out();
         Usage.refuse(cl(), simContention != null && !kinds, "--sim-contention goes with --kinds");
         if (kinds) {
-            return kinds(out);
+            return kinds();
         }
         List<String> info = null;
         CudaException failure = null;
@@ -37,14 +35,14 @@ final class DeviceInfoCommand extends CommonCommand {
             failure = e;
         }
         String library = NativePlayer.resource() + (NativePlayer.bundled() ? " (bundled)" : " (not built)");
-        DeviceInfoReports.report(out, common.format, common.quiet, library, info, failure);
+        DeviceInfoReports.report(out(), common.format, common.quiet, library, info, failure);
         return failure == null || failure.unavailable() ? ExitCodes.OK : ExitCodes.INTERNAL;
     }
 
-    private int kinds(PrintWriter out) {
+    private int kinds() {
         if (simContention == null) {
             try {
-                KindFloorReports.report(out, common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
+                KindFloorReports.report(out(), common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
                 return ExitCodes.OK;
             } catch (CudaException e) {
                 if (!e.unavailable()) {
@@ -58,7 +56,7 @@ final class DeviceInfoCommand extends CommonCommand {
         KindFloors preset = KindFloors.preset(name);
         Usage.refuse(cl(), preset == null, "--sim-contention: no preset " + name
                 + " with kind floors (presets: " + KindFloors.H200 + ")");
-        KindFloorReports.report(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
+        KindFloorReports.report(out(), common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
         return ExitCodes.OK;
     }
 }

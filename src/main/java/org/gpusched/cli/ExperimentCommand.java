@@ -6,9 +6,7 @@ import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -20,13 +18,10 @@ import java.util.List;
                 ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
                 RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
                 ExperimentMergeCommand.class})
-final class ExperimentCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
+final class ExperimentCommand extends BaseCommand {
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
+    public Integer call() {
+        throw new CommandLine.ParameterException(cl(), "missing experiment (try 'gpusched experiment --help')");
     }
 
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
@@ -45,7 +40,7 @@ final class ExperimentCommand implements Runnable {
         int execute(Experiment e) throws IOException {
             Shard shard = sweep.shard(cl());
             if (sweep.slurm != null) {
-                return SlurmScripts.write(spec, sweep, e.kind(), common);
+                return SlurmScripts.write(cl(), sweep, e.kind(), common);
             }
             List<Path> files = SweepRuns.run(e, shard, sweep.threads, sweep.deadline(System.nanoTime()),
                     sweep.out(e.kind()), sweep.folder.force, err(), progress.to(err(), common.quiet));

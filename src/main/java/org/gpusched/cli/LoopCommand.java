@@ -62,14 +62,13 @@ final class LoopCommand extends ProfileRun {
     @Override
     public Integer call() throws IOException {
         if (plan) {
-            Usage.refuse(spec.commandLine(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
+            Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
-        profile.validate(spec.commandLine());
+        profile.validate(cl());
         Input in = read(taskset);
         TaskSet ts = in.ts();
-        String content = in.content();
         Path tableOut = table != null ? table : Outputs.beside(out, ".table.json");
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         Path[] written = html == null ? new Path[] {out, tableOut, reportOut} : new Path[] {out, tableOut, reportOut, html};
@@ -92,7 +91,7 @@ final class LoopCommand extends ProfileRun {
                             profile.run.gpu, profile.run.nanos(ts)));
             Loop.Result r;
             try {
-                r = Loop.run(ts, content, first, settings);
+                r = Loop.run(ts, in.content(), first, settings);
             } catch (CudaException e) {
                 throw ProfileDevice.cudaFailure(e);
             }
@@ -109,8 +108,8 @@ final class LoopCommand extends ProfileRun {
             }
             outputs.commit();
             switch (common.format) {
-                case json -> spec.commandLine().getOut().println(reportLine);
-                default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
+                case json -> out().println(reportLine);
+                default -> ProfileReports.loopText(out(), h, r, common.quiet);
             }
             return r.outcome().exitCode();
         }

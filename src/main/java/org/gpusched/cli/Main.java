@@ -34,7 +34,7 @@ import java.util.function.Function;
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         resourceBundle = Main.HELP_TEXTS)
-public final class Main implements Runnable {
+public final class Main extends BaseCommand {
     /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
     static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
 
@@ -46,12 +46,9 @@ public final class Main implements Runnable {
             ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class,
             CommandLine.HelpCommand.class);
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
+    public Integer call() {
+        throw new CommandLine.ParameterException(cl(), "missing command (try 'gpusched --help')");
     }
 
     public static void main(String[] args) {

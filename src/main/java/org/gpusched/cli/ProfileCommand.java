@@ -48,8 +48,8 @@ final class ProfileCommand extends ProfileRun {
 
     @Override
     public Integer call() {
-        profile.validate(spec.commandLine());
-        Usage.refuse(spec.commandLine(), pairs && (fromNsys != null || map != null),
+        profile.validate(cl());
+        Usage.refuse(cl(), pairs && (fromNsys != null || map != null),
                 "--pairs times singles and pairs on a device; a trace (--from-nsys) has only the sets it ran");
         if (fromNsys != null || map != null) {
             return fromTrace();
@@ -68,8 +68,8 @@ final class ProfileCommand extends ProfileRun {
             Model model = pairs ? measured.withPairsPredicted(ts, sets) : measured;
             ProfileReports.Header h = written(outputs, in, p, model, csv);
             switch (common.format) {
-                case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
-                default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
+                case json -> out().println(Json.line(ProfileReports.json(h, p, model)));
+                default -> ProfileReports.text(out(), h, p, model, common.quiet);
             }
             return ExitCodes.OK;
         }
