@@ -33,15 +33,16 @@ public final class ExploreOptions {
     @Option(names = "--time-limit", paramLabel = "DURATION", descriptionKey = "explore.time-limit")
     Duration timeLimit;
 
-    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
-            descriptionKey = "explore.threads")
-    Integer threads;
-
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph")
     EngineKind engine;
 
     @Option(names = "--no-greedy")
     boolean noGreedy;
+
+    /** Declared after --no-greedy: the completion script lists the flags in declaration order. */
+    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
+            descriptionKey = "explore.threads")
+    Integer threads;
 
     /**
      * Refuses (exit 2, one line) an engine option the command could not honour: an engine other
