@@ -33,18 +33,16 @@ import java.util.function.Function;
 
 /** The {@code gpusched} command line. */
 @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        resourceBundle = Main.HELP_TEXTS)
+        resourceBundle = Main.HELP_TEXTS,
+        subcommands = {ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class, MethodsCommand.class,
+                OracleCommand.class,
+                PlayCommand.class, VerifyCommand.class,
+                ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
+                ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
+                ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class Main extends BaseCommand {
     /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
     static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
-
-    /** The commands, in the order help lists them. */
-    static final List<Class<?>> COMMANDS = List.of(ValidateCommand.class, AnalyzeCommand.class, CompareCommand.class,
-            MethodsCommand.class, OracleCommand.class, PlayCommand.class, VerifyCommand.class, ProfileCommand.class,
-            LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class, ExperimentCommand.class,
-            BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
-            ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class,
-            CommandLine.HelpCommand.class);
 
     @Override
     public Integer call() {
@@ -81,13 +79,23 @@ public final class Main extends BaseCommand {
         if (args.length == 0) {
             return null;
         }
-        for (Class<?> c : COMMANDS) {
+        for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
             if (c.getAnnotation(Command.class).name().equals(args[0]) && c != CompletionCommand.class
                     && c != CommandLine.HelpCommand.class) {
-                return new CommandLine(new Main()).addSubcommand(c);
+                return new CommandLine(new Root()).addSubcommand(c);
             }
         }
         return null;
+    }
+
+    /** The root of {@link #oneCommand}: the name, --help, --version and texts of {@link Main}, not its commands. */
+    @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+            resourceBundle = Main.HELP_TEXTS)
+    static final class Root extends BaseCommand {
+        @Override
+        public Integer call() {
+            throw new CommandLine.ParameterException(cl(), "missing command (try 'gpusched --help')");
+        }
     }
 
     /**
@@ -109,9 +117,7 @@ public final class Main extends BaseCommand {
     }
 
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
-        COMMANDS.forEach(cl::addSubcommand);
-        return configure(cl, out, err);
+        return configure(new CommandLine(new Main()), out, err);
     }
 
     static CommandLine configure(CommandLine cl, PrintWriter out, PrintWriter err) {

@@ -85,7 +85,7 @@ class QualifyCommandTest {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         // The command object runs as Main.run would run it: the root, the converters, the handlers.
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = new CommandLine(new Main.Root());
         cl.addSubcommand(broken);
         int code = Main.execute(Main.configure(cl, new PrintWriter(o), new PrintWriter(e)), "qualify", "--like",
                 LIKE, "--sets", "2", "--out", out.toString(), "--quiet");
