@@ -23,8 +23,6 @@ import java.util.function.LongConsumer;
 final class OptimizeCommand extends BaseCommand {
     enum Goal { window, slack }
 
-    enum Analysis { holistic, offset_based }
-
     /** Progress lines at most this often on long searches. */
     static final long PROGRESS_NANOS = 2_000_000_000L;
     /** Grid placements per window length at most: beyond, the search could not end in any useful time. */
@@ -36,14 +34,8 @@ final class OptimizeCommand extends BaseCommand {
     @Option(names = "--plan")
     boolean plan;
 
-    @Option(names = "--analysis", paramLabel = "A", defaultValue = "offset_based")
-    Analysis analysis;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1")
-    long seed;
-
-    @Option(names = "--trace", paramLabel = "FILE")
-    Path trace;
+    @Mixin
+    PlanOptions planOptions;
 
     @Option(names = "--objective", paramLabel = "GOAL", defaultValue = "window")
     Goal objective;
@@ -70,8 +62,8 @@ final class OptimizeCommand extends BaseCommand {
         Workload w = new WorkloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());
         Target t = target();
-        if (plan && trace != null) {
-            t.outputs().check(trace);
+        if (plan && planOptions.trace != null) {
+            t.outputs().check(planOptions.trace);
         }
         Budget.Meter meter = Budget.of(Budget.DEFAULT_MAX_STATES, timeLimit).start();
         return plan ? plan(content, w, name, t, meter) : windows(content, w, name, t, meter);
@@ -96,12 +88,12 @@ final class OptimizeCommand extends BaseCommand {
     }
 
     private int plan(String content, Workload w, String name, Target t, Budget.Meter meter) throws IOException {
-        boolean offsetBased = analysis == Analysis.offset_based;
+        boolean offsetBased = planOptions.analysis == PlanOptions.Analysis.offset_based;
         OptimizeRuns.Plan r = OptimizeRuns.plan(file.toString(), w, offsetBased, objective == Goal.window
-                ? TimePartitionSearch.Objective.WINDOW : TimePartitionSearch.Objective.SLACK, seed, meter,
+                ? TimePartitionSearch.Objective.WINDOW : TimePartitionSearch.Objective.SLACK, planOptions.seed, meter,
                 progress("plans analysed"));
-        if (trace != null) {
-            t.outputs().writeString(trace, PlanReports.trace(r.flows(), r.trace()));
+        if (planOptions.trace != null) {
+            t.outputs().writeString(planOptions.trace, PlanReports.trace(r.flows(), r.trace()));
         }
         OptimizeReports.plan(t.report(), name, r.trace().size(), offsetBased, w.platform().gpuAccess().id(), r.best(),
                 r.spent());

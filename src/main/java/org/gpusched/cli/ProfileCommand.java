@@ -93,7 +93,8 @@ final class ProfileCommand extends ProfileRun {
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
             ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
-                case json -> out().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r, model)));
+                case json -> out().println(Json.line(NsysReports.json(h, fromNsys.toString(), map.toString(), r,
+                        model)));
                 default -> NsysReports.text(out(), h, fromNsys.toString(), map.toString(), r, model, common.quiet);
             }
             return ExitCodes.OK;
