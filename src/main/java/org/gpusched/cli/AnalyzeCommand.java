@@ -75,9 +75,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
     public Integer call() throws IOException {
         Usage.refuse(cl(), (table != null || graph != null || gantt != null) && files.size() != 1,
                 "--table, --graph and --gantt take one input file");
-        if (gantt != null) {
-            Main.ganttFormat(cl(), gantt);
-        }
+        Main.refuseGanttFormat(cl(), gantt);
         Method m = PolicyOptions.resolve(cl(), MethodRegistry.standard(), List.of(method)).get(0);
         explore.refuseUnhonoured(cl(), m.id().equals("gpusched"));
         Usage.refuse(cl(), graph != null && !m.id().equals("gpusched"),

@@ -4,8 +4,6 @@ import org.gpusched.model.ExitCodes;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
-
 
 @Command(name = "completion", mixinStandardHelpOptions = true)
 final class CompletionCommand extends BaseCommand {
@@ -17,8 +15,7 @@ final class CompletionCommand extends BaseCommand {
         Usage.refuse(cl(), !shell.equals("bash") && !shell.equals("zsh"),
                 "SHELL must be bash or zsh, not '" + shell + "'");
         // One script serves both: picocli's bash script loads bashcompinit when zsh runs it.
-        CommandLine root = spec.root().commandLine();
-        out().print(AutoComplete.bash("gpusched", root));
+        out().print(AutoComplete.bash("gpusched", spec.root().commandLine()));
         return ExitCodes.OK;
     }
 }

@@ -6,7 +6,6 @@ import org.gpusched.report.DeviceInfoReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.util.List;
 
 @Command(name = "device-info", mixinStandardHelpOptions = true)
@@ -23,10 +22,9 @@ final class DeviceInfoCommand extends CommonCommand {
 
     @Override
     public Integer call() {
-        PrintWriter out = out();
         Usage.refuse(cl(), simContention != null && !kinds, "--sim-contention goes with --kinds");
         if (kinds) {
-            return kinds(out);
+            return kinds();
         }
         List<String> info = null;
         CudaException failure = null;
@@ -36,14 +34,14 @@ final class DeviceInfoCommand extends CommonCommand {
             failure = e;
         }
         String library = NativePlayer.resource() + (NativePlayer.bundled() ? " (bundled)" : " (not built)");
-        DeviceInfoReports.report(out, common.format, common.quiet, library, info, failure);
+        DeviceInfoReports.report(out(), common.format, common.quiet, library, info, failure);
         return failure == null || failure.unavailable() ? ExitCodes.OK : ExitCodes.INTERNAL;
     }
 
-    private int kinds(PrintWriter out) {
+    private int kinds() {
         if (simContention == null) {
             try {
-                DeviceInfoReports.kinds(out, common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
+                DeviceInfoReports.kinds(out(), common.format, KindFloors.onGpu(gpu), "measured now, closed-loop");
                 return ExitCodes.OK;
             } catch (CudaException e) {
                 if (!e.unavailable()) {
@@ -57,7 +55,7 @@ final class DeviceInfoCommand extends CommonCommand {
         KindFloors preset = KindFloors.preset(name);
         Usage.refuse(cl(), preset == null, "--sim-contention: no preset " + name
                 + " with kind floors (presets: " + KindFloors.H200 + ")");
-        DeviceInfoReports.kinds(out, common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
+        DeviceInfoReports.kinds(out(), common.format, preset, "preset: measured on an NVIDIA H200, November 2026");
         return ExitCodes.OK;
     }
 }

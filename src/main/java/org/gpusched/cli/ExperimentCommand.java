@@ -6,9 +6,7 @@ import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -20,13 +18,10 @@ import java.util.List;
                 ExperimentCommand.GraphSize.class, RelatedExperiments.Gcaps.class, ExperimentCommand.CrossPolicy.class,
                 RelatedExperiments.Partitioning.class, RelatedExperiments.CopyExec.class, ExperimentInterferenceCommand.class,
                 ExperimentMergeCommand.class})
-final class ExperimentCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
+final class ExperimentCommand extends BaseCommand {
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing experiment (try 'gpusched experiment --help')");
+    public Integer call() {
+        throw new CommandLine.ParameterException(cl(), "missing experiment (try 'gpusched experiment --help')");
     }
 
     /** Task counts "3..10" or "3,5,7" (bounded before a range is expanded). */
@@ -45,7 +40,7 @@ final class ExperimentCommand implements Runnable {
         int execute(Experiment e) throws IOException {
             Shard shard = sweep.shard(cl());
             if (sweep.slurm != null) {
-                return SlurmScripts.write(spec, sweep, e.kind(), common);
+                return SlurmScripts.write(cl(), sweep, e.kind(), common);
             }
             List<Path> files = SweepRuns.run(e, shard, sweep.threads, sweep.deadline(System.nanoTime()),
                     sweep.out(e.kind()), sweep.folder.force, err(), progress.to(err(), common.quiet));
@@ -92,10 +87,9 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
             List<Double> us = utilizations == null ? SchedulabilityExperiment.paperUtilizations() : utilizations;
-            List<Integer> ns = range(cl, tasksRange);
-            Usage.refuse(cl, SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
+            List<Integer> ns = range(cl(), tasksRange);
+            Usage.refuse(cl(), SweepChecks.runtime(us, utilizationTasks, ns, fixedUtilization, sets.value));
             return execute(new RuntimeExperiment(sweep.seed.value,
                     scenario, us, utilizationTasks, ns, fixedUtilization, sets.value,
                     sweep.eachTimeLimit));
@@ -121,8 +115,7 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
-            Usage.refuse(cl, SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
+            Usage.refuse(cl(), SweepChecks.graphSize(sets.value, maxStates, tasks.value, utilization));
             return execute(new GraphSizeExperiment(sweep.seed.value,
                     scenario, utilization, tasks.value, sets.value, maxStates, sweep.eachTimeLimit));
         }
@@ -141,10 +134,9 @@ final class ExperimentCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
             List<String> ids = methods == null ? CrossPolicyExperiment.DEFAULT_METHODS : methods;
-            PolicyOptions.resolve(cl, MethodRegistry.standard(), ids);
-            List<Scenario> scenarios = sets.check(cl);
+            PolicyOptions.resolve(cl(), MethodRegistry.standard(), ids);
+            List<Scenario> scenarios = sets.check(cl());
             return execute(new CrossPolicyExperiment(sweep.seed.value, scenarios, sets.utilizations(),
                     sets.sets.value, sets.tasks.value, sweep.eachTimeLimit, ids, policy.gpuPriority, policy.variant));
         }

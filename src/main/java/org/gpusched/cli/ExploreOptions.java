@@ -33,19 +33,16 @@ public final class ExploreOptions {
     @Option(names = "--time-limit", paramLabel = "DURATION", descriptionKey = "explore.time-limit")
     Duration timeLimit;
 
-    Integer threads;
-
-    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
-            descriptionKey = "explore.threads")
-    void threads(int n) {
-        threads = n;
-    }
-
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "graph")
     EngineKind engine;
 
     @Option(names = "--no-greedy")
     boolean noGreedy;
+
+    /** Declared after --no-greedy: the completion script lists the flags in declaration order. */
+    @Option(names = "--threads", paramLabel = "N", converter = NumericOptions.Threads.class,
+            descriptionKey = "explore.threads")
+    Integer threads;
 
     /**
      * Refuses (exit 2, one line) an engine option the command could not honour: an engine other
@@ -53,11 +50,10 @@ public final class ExploreOptions {
      * the solver engine with {@code --stop all}, whose first schedule no objective chose.
      */
     void refuseUnhonoured(CommandLine cl, boolean pbsMethods) {
-        EngineKind e = engine == null ? EngineKind.GRAPH : engine;
-        String name = e.name().toLowerCase(Locale.ROOT);
-        Usage.refuse(cl, e != EngineKind.GRAPH && !pbsMethods,
+        String name = engine.name().toLowerCase(Locale.ROOT);
+        Usage.refuse(cl, engine != EngineKind.GRAPH && !pbsMethods,
                 "--engine " + name + " applies to --method gpusched only (the other methods have no engine)");
-        Usage.refuse(cl, e == EngineKind.SOLVER && stop == StopRule.ALL,
+        Usage.refuse(cl, engine == EngineKind.SOLVER && stop == StopRule.ALL,
                 "--engine solver cannot honour --stop all (it returns the first schedule it finds, which no objective"
                         + " chose): use --engine graph or portfolio");
     }
@@ -71,6 +67,6 @@ public final class ExploreOptions {
         return Options.defaults().withMerge(merge).withSearch(search).withStop(stop, objective)
                 .withBudget(maxStates, timeLimit).withGraphLimit(graphLimit).withGreedyFirst(!noGreedy)
                 .withThreads(threads == null ? Runtime.getRuntime().availableProcessors() : threads)
-                .withEngine(engine == null ? EngineKind.GRAPH : engine);
+                .withEngine(engine);
     }
 }

@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,7 +56,6 @@ final class GenerateCommand extends BaseCommand {
         Usage.refuse(cl(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
                 "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
         Usage.refuse(cl(), out == null && count != 1, "--count > 1 needs --out DIR");
-        PrintWriter stdout = out();
         Outputs outputs = Outputs.of(List.of(), force);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException(out.toString(), "", "is a file, not a folder");
@@ -67,7 +65,7 @@ final class GenerateCommand extends BaseCommand {
             Generator.GeneratedSet g = Usage.parsed(cl(), "", () -> Generator.generate(seed.value, scenario,
                     utilization, tasks.value, setIndex, new Generator.Pipeline(chain, offsets, jitter)));
             if (out == null) {
-                stdout.print(g.json());
+                out().print(g.json());
             } else {
                 outputs.writeString(out.resolve(g.name() + ".json"), g.json());
             }

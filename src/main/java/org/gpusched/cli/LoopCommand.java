@@ -15,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,14 +61,13 @@ final class LoopCommand extends ProfileRun {
     @Override
     public Integer call() throws IOException {
         if (plan) {
-            Usage.refuse(spec.commandLine(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
+            Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
-        profile.validate(spec.commandLine());
+        profile.validate(cl());
         Input in = read(taskset);
         TaskSet ts = in.ts();
-        String content = in.content();
         Path tableOut = table != null ? table : Outputs.beside(out, ".table.json");
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         Path[] written = html == null ? new Path[] {out, tableOut, reportOut} : new Path[] {out, tableOut, reportOut, html};
@@ -92,7 +90,7 @@ final class LoopCommand extends ProfileRun {
                             profile.run.gpu, profile.run.nanos(ts)));
             Loop.Result r;
             try {
-                r = Loop.run(ts, content, first, settings);
+                r = Loop.run(ts, in.content(), first, settings);
             } catch (CudaException e) {
                 throw ProfileDevice.cudaFailure(e);
             }
@@ -110,8 +108,8 @@ final class LoopCommand extends ProfileRun {
             }
             outputs.commit();
             switch (common.format) {
-                case json -> spec.commandLine().getOut().println(reportLine);
-                default -> ProfileReports.loopText(spec.commandLine().getOut(), h, r, common.quiet);
+                case json -> out().println(reportLine);
+                default -> ProfileReports.loopText(out(), h, r, common.quiet);
             }
             return r.outcome().exitCode();
         }
@@ -119,11 +117,10 @@ final class LoopCommand extends ProfileRun {
 
     /** {@code loop --plan}: the options wired to {@link TimePartitionLoop}. */
     private int planLoop() throws IOException {
-        CommandLine line = cl();
         // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
-        Usage.refuse(line, explore.engine != null && explore.engine != EngineKind.GRAPH,
+        Usage.refuse(cl(), explore.engine != EngineKind.GRAPH,
                 "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
-        Usage.refuse(line, profile.device != DeviceChoice.SIM || profile.sim.timing == null,
+        Usage.refuse(cl(), profile.device != DeviceChoice.SIM || profile.sim.timing == null,
                 "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
                         + " run profile under the plan and optimize --plan");
         String content = InputText.read(taskset);
@@ -133,7 +130,7 @@ final class LoopCommand extends ProfileRun {
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         try (Outputs outputs = Outputs.of(List.of(taskset, profile.sim.timing), overwrite.force).staged()) {
             outputs.checkEach(out, reportOut);
-            PrintWriter stdout = line.getOut();
+            PrintWriter stdout = out();
             TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
                     taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
                     profile.runs, profile.statistic, profile.margin),

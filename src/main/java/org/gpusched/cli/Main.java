@@ -40,16 +40,13 @@ import java.util.function.Function;
                 ProfileCommand.class, LoopCommand.class, DeviceInfoCommand.class, GenerateCommand.class,
                 ExperimentCommand.class, BenchCommand.class, PresetsCommand.class, SchemaCommand.class, SensitivityCommand.class, DiffCommand.class,
                 ExportCommand.class, OptimizeCommand.class, QualifyCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main extends BaseCommand {
     /** The bundle of every help text, keyed by option (docs/design.md): HelpTexts.properties in resources. */
     static final String HELP_TEXTS = "org/gpusched/cli/HelpTexts";
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
     @Override
-    public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
+    public Integer call() {
+        throw new CommandLine.ParameterException(cl(), "missing command (try 'gpusched --help')");
     }
 
     public static void main(String[] args) {
@@ -83,11 +80,9 @@ public final class Main implements Runnable {
             return null;
         }
         for (Class<?> c : Main.class.getAnnotation(Command.class).subcommands()) {
-            Command sub = c.getAnnotation(Command.class);
-            if (sub.name().equals(args[0]) && c != CompletionCommand.class && c != CommandLine.HelpCommand.class) {
-                CommandLine cl = new CommandLine(new Root());
-                cl.addSubcommand(c);
-                return cl;
+            if (c.getAnnotation(Command.class).name().equals(args[0]) && c != CompletionCommand.class
+                    && c != CommandLine.HelpCommand.class) {
+                return new CommandLine(new Root()).addSubcommand(c);
             }
         }
         return null;
@@ -96,13 +91,10 @@ public final class Main implements Runnable {
     /** The root of {@link #oneCommand}: the name, --help, --version and texts of {@link Main}, not its commands. */
     @Command(name = "gpusched", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
             resourceBundle = Main.HELP_TEXTS)
-    static final class Root implements Runnable {
-        @CommandLine.Spec
-        CommandLine.Model.CommandSpec spec;
-
+    static final class Root extends BaseCommand {
         @Override
-        public void run() {
-            throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try 'gpusched --help')");
+        public Integer call() {
+            throw new CommandLine.ParameterException(cl(), "missing command (try 'gpusched --help')");
         }
     }
 
@@ -208,11 +200,10 @@ public final class Main implements Runnable {
         };
     }
 
-    /** Refuses a file name that is neither .svg nor .png before anything runs. */
-    static GanttCharts.Format ganttFormat(CommandLine cl, Path file) {
-        GanttCharts.Format f = GanttCharts.formatOf(file.getFileName().toString());
-        Usage.refuse(cl, f == null, "--gantt writes .svg or .png files, not " + file);
-        return f;
+    /** Refuses a --gantt file name that is neither .svg nor .png before anything runs. */
+    static void refuseGanttFormat(CommandLine cl, Path file) {
+        Usage.refuse(cl, file != null && GanttCharts.formatOf(file.getFileName().toString()) == null,
+                "--gantt writes .svg or .png files, not " + file);
     }
 
     /**

@@ -5,7 +5,6 @@ import org.gpusched.policy.MethodRegistry;
 import org.gpusched.report.PolicyReports;
 import picocli.CommandLine.Command;
 
-
 @Command(name = "methods", mixinStandardHelpOptions = true)
 final class MethodsCommand extends CommonCommand {
 

@@ -3,6 +3,8 @@ package org.gpusched.cli;
 import org.gpusched.model.Escapes;
 import picocli.CommandLine;
 
+import java.util.function.LongFunction;
+
 /**
  * The bounds of the numeric options, in one place: each option names one of these converters, so a
  * number out of its range is one line and exit 2 before any work starts, never an allocation that
@@ -23,23 +25,25 @@ public final class NumericOptions {
 
     private NumericOptions() { }
 
-    /** Reads an integer in [min, max] or refuses it naming the range. */
-    abstract static class Ranged implements CommandLine.ITypeConverter<Long> {
+    /** Reads an integer in [min, max] or refuses it naming the range; {@code as} gives the option's type. */
+    abstract static class Ranged<T> implements CommandLine.ITypeConverter<T> {
         private final long min;
         private final long max;
+        private final LongFunction<T> as;
 
-        Ranged(long min, long max) {
+        Ranged(long min, long max, LongFunction<T> as) {
             this.min = min;
             this.max = max;
+            this.as = as;
         }
 
         @Override
-        public Long convert(String value) {
+        public T convert(String value) {
             long n = parse(value, "an integer" + range());
             if (n < min || n > max) {
                 throw new CommandLine.TypeConversionException("'" + n + "' is out of range" + range());
             }
-            return n;
+            return as.apply(n);
         }
 
         private String range() {
@@ -47,52 +51,38 @@ public final class NumericOptions {
         }
     }
 
-    /** As {@link Ranged} for an {@code int} option. */
-    abstract static class RangedInt implements CommandLine.ITypeConverter<Integer> {
-        private final Ranged longs;
-
-        RangedInt(long min, long max) {
-            longs = new Ranged(min, Math.min(max, Integer.MAX_VALUE)) { };
-        }
-
-        @Override
-        public Integer convert(String value) {
-            return Math.toIntExact(longs.convert(value));
-        }
-    }
-
     /** A grid step, a size: any integer >= 1. */
-    public static final class Positive extends Ranged {
+    public static final class Positive extends Ranged<Long> {
         public Positive() {
-            super(1, Long.MAX_VALUE);
+            super(1, Long.MAX_VALUE, Long::valueOf);
         }
     }
 
     /** {@code --runs} of profile and loop: 1 to {@link #MAX_RUNS}. */
-    public static final class Runs extends RangedInt {
+    public static final class Runs extends Ranged<Integer> {
         public Runs() {
-            super(1, MAX_RUNS);
+            super(1, MAX_RUNS, Math::toIntExact);
         }
     }
 
     /** Rounds, hyperperiods and other counts that must be at least 1: 1 to {@link #MAX_COUNT}. */
-    public static final class Count extends RangedInt {
+    public static final class Count extends Ranged<Integer> {
         public Count() {
-            super(1, MAX_COUNT);
+            super(1, MAX_COUNT, Math::toIntExact);
         }
     }
 
     /** {@code --threads}: 1 to {@link #MAX_THREADS}. */
-    public static final class Threads extends RangedInt {
+    public static final class Threads extends Ranged<Integer> {
         public Threads() {
-            super(1, MAX_THREADS);
+            super(1, MAX_THREADS, Math::toIntExact);
         }
     }
 
     /** Warm-up runs: 0 to {@link #MAX_COUNT}. */
-    public static final class Warmup extends RangedInt {
+    public static final class Warmup extends Ranged<Integer> {
         public Warmup() {
-            super(0, MAX_COUNT);
+            super(0, MAX_COUNT, Math::toIntExact);
         }
     }
 

@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -40,8 +39,7 @@ final class OracleCommand extends CommonCommand implements NoCsv {
         Oracle oracle = new Oracle(ts);
         Placement p = oracle.place(order);
         long c = oracle.completion(Oracle.maskOf(order));
-        PrintWriter out = out();
-        OracleReports.report(out, common.format, file.toString(), batch, ts, oracle, order, p, c);
+        OracleReports.report(out(), common.format, file.toString(), batch, ts, oracle, order, p, c);
         return p.eligible() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 }

@@ -14,7 +14,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -53,34 +52,30 @@ final class PlayCommand extends CommonCommand {
 
     @Override
     public Integer call() throws IOException {
-        run.validate(spec.commandLine());
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        if (gantt != null) {
-            Main.ganttFormat(spec.commandLine(), gantt);
-        }
+        run.validate(cl());
+        Main.refuseGanttFormat(cl(), gantt);
         if (strategy != null) {
-            return playStrategy(out, err);
+            return playStrategy();
         }
         Usage.refuse(cl(), table == null, "Missing required parameter: 'TABLE' (or --strategy)");
         if (PlanPlay.isPlan(table)) { // a partition plan (analyze --plan), not a table: docs/partitioning.md
             refuseUnused("a partition plan", "--exec-time", "--sim-timing", "--sim-contention", "--mode", "--seed", "--gantt", "--tick-ns",
                     "--html");
-            return playPlan(out, err);
+            return playPlan();
         }
         // The chart and the page belong together: checked before the replay, renamed into place together.
-        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(o -> playTable(out, err, o),
+        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(this::playTable,
                 gantt, html.file);
     }
 
-    private int playTable(PrintWriter out, PrintWriter err, Outputs outputs) {
+    private int playTable(Outputs outputs) {
         UnrolledTable plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, replay.hyperperiods, html.force,
-                common.format == OutputFormat.json, common.allowExternalModules), System.in, err);
+                common.format == OutputFormat.json, common.allowExternalModules), System.in, err());
         Device dev;
         try {
-            dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err);
+            dev = TableDevice.open(device, plan, run.gpu, run.nanos(plan.taskSet()), taskset, err());
         } catch (CudaException e) {
-            err.println("gpusched: --device " + Names.spell(device) + ": " + e.getMessage());
+            err().println("gpusched: --device " + Names.spell(device) + ": " + e.getMessage());
             return ExitCodes.INVALID;
         }
         if (dev == null) {
@@ -95,7 +90,7 @@ final class PlayCommand extends CommonCommand {
             r = TableDevice.play(dev, plan, replay.mode, execTime, run.seed, sim.truth(plan.taskSet(), common),
                     sim.contention);
         } catch (PlayRefused e) {
-            return refused(e, err);
+            return refused(e);
         }
         if (gantt != null) {
             GanttOutput.write(outputs, gantt, Timelines.of(r, plan.taskSet().displayName() + ": play "
@@ -106,14 +101,14 @@ final class PlayCommand extends CommonCommand {
             outputs.writeString(html.file, PlayPage.write(h, r));
         }
         switch (common.format) {
-            case json -> out.println(Json.line(PlayReports.json(h, r)));
-            case csv -> PlayReports.csv(out, r);
-            default -> PlayReports.text(out, h, r, common.quiet);
+            case json -> out().println(Json.line(PlayReports.json(h, r)));
+            case csv -> PlayReports.csv(out(), r);
+            default -> PlayReports.text(out(), h, r, common.quiet);
         }
         return r.summary().misses() > 0 ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
     }
 
-    private int playStrategy(PrintWriter out, PrintWriter err) {
+    private int playStrategy() {
         Strategy s = Usage.parsed(cl(), "--strategy: ", () -> Strategy.parse(strategy));
         Usage.refuse(cl(), table != null || html.force || replay.mode != Mode.TIME_TRIGGERED
                         || replay.hyperperiods != 1,
@@ -129,32 +124,32 @@ final class PlayCommand extends CommonCommand {
         }
         StrategyPlay.Played p;
         try {
-            p = StrategyPlay.play(r, fit, err);
+            p = StrategyPlay.play(r, fit, err());
         } catch (PlayRefused e) {
-            return refused(e, err);
+            return refused(e);
         }
         if (gantt != null) {
             GanttOutput.write(outputs, gantt, Timelines.of(p.copy(), p.run(), p.copy().name() + ": play --strategy "
                     + s.id() + " on " + p.device() + " (measured)", p.unit()));
         }
-        PlayReports.strategyPlay(out, p, common.format, common.quiet);
+        PlayReports.strategyPlay(out(), p, common.format, common.quiet);
         return p.run().misses().isEmpty() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 
-    private int playPlan(PrintWriter out, PrintWriter err) {
+    private int playPlan() {
         PlanPlay.Played p;
         try {
             p = PlanPlay.play(new PlanPlay.Request(table, taskset, device, replay.hyperperiods, html.force, run.gpu,
                     common.workloadReader()::read));
         } catch (PlayRefused e) {
-            return refused(e, err);
+            return refused(e);
         }
-        PlayReports.planPlay(out, p, common.format, common.quiet);
+        PlayReports.planPlay(out(), p, common.format, common.quiet);
         return p.missed() ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
     }
 
-    private static int refused(PlayRefused e, PrintWriter err) {
-        err.println("gpusched: " + e.getMessage());
+    private int refused(PlayRefused e) {
+        err().println("gpusched: " + e.getMessage());
         return e.usage() ? ExitCodes.INVALID : ExitCodes.INTERNAL;
     }
 

@@ -4,7 +4,6 @@ import org.gpusched.model.ExitCodes;
 import org.gpusched.report.PresetsReports;
 import picocli.CommandLine.Command;
 
-
 @Command(name = "presets", mixinStandardHelpOptions = true)
 final class PresetsCommand extends CommonCommand {
 

@@ -15,7 +15,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -48,8 +47,8 @@ final class ProfileCommand extends ProfileRun {
 
     @Override
     public Integer call() {
-        profile.validate(spec.commandLine());
-        Usage.refuse(spec.commandLine(), pairs && (fromNsys != null || map != null),
+        profile.validate(cl());
+        Usage.refuse(cl(), pairs && (fromNsys != null || map != null),
                 "--pairs times singles and pairs on a device; a trace (--from-nsys) has only the sets it ran");
         if (fromNsys != null || map != null) {
             return fromTrace();
@@ -68,8 +67,8 @@ final class ProfileCommand extends ProfileRun {
             Model model = pairs ? measured.withPairsPredicted(ts, sets) : measured;
             ProfileReports.Header h = written(outputs, in, p, model, csv);
             switch (common.format) {
-                case json -> spec.commandLine().getOut().println(Json.line(ProfileReports.json(h, p, model)));
-                default -> ProfileReports.text(spec.commandLine().getOut(), h, p, model, common.quiet);
+                case json -> out().println(Json.line(ProfileReports.json(h, p, model)));
+                default -> ProfileReports.text(out(), h, p, model, common.quiet);
             }
             return ExitCodes.OK;
         }
@@ -77,10 +76,9 @@ final class ProfileCommand extends ProfileRun {
 
     /** --from-nsys: the trace's kernels as samples, then the same model, workload and samples as a measured profile. */
     private int fromTrace() {
-        CommandLine cl = spec.commandLine();
-        Usage.refuse(cl, fromNsys == null || map == null, "--from-nsys and --map go together");
+        Usage.refuse(cl(), fromNsys == null || map == null, "--from-nsys and --map go together");
         for (String o : List.of("--device", "--sim-timing", "--runs", "--warmup", "--max-set-size", "--exec-time", "--gpu")) {
-            Usage.refuse(cl, cl.getParseResult().hasMatchedOption(o),
+            Usage.refuse(cl(), cl().getParseResult().hasMatchedOption(o),
                     o + " does not apply to --from-nsys (the trace is the measurement)");
         }
         Input in = read(taskset);
@@ -94,9 +92,9 @@ final class ProfileCommand extends ProfileRun {
             Model model = Model.of(r.profile(), profile.statistic, profile.margin);
             ProfileReports.Header h = written(outputs, in, r.profile(), model, csv);
             switch (common.format) {
-                case json -> cl.getOut().println(Json.line(ProfileReports.nsysJson(h, fromNsys.toString(),
-                        map.toString(), r, model)));
-                default -> ProfileReports.nsysText(cl.getOut(), h, fromNsys.toString(), map.toString(), r, model,
+                case json -> out().println(Json.line(ProfileReports.nsysJson(h, fromNsys.toString(), map.toString(), r,
+                        model)));
+                default -> ProfileReports.nsysText(out(), h, fromNsys.toString(), map.toString(), r, model,
                         common.quiet);
             }
             return ExitCodes.OK;

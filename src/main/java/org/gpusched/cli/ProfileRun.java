@@ -25,8 +25,7 @@ abstract class ProfileRun extends CommonCommand implements NoCsv {
      * chains' kernels are the units profiled; one outside that view is refused, exit 2, saying why).
      */
     Input read(Path taskset) {
-        TaskSet ts = common.reader().read(taskset);
-        return new Input(ts, InputText.read(taskset));
+        return new Input(common.reader().read(taskset), InputText.read(taskset));
     }
 
     /**

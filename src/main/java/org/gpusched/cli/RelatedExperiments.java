@@ -8,7 +8,6 @@ import org.gpusched.rta.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.util.List;
@@ -42,9 +41,8 @@ final class RelatedExperiments {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
-            List<Integer> tpc = ExperimentCommand.range(cl, tasksPerCpu);
-            Usage.refuse(cl, SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort));
+            List<Integer> tpc = ExperimentCommand.range(cl(), tasksPerCpu);
+            Usage.refuse(cl(), SweepChecks.gcaps(sets.value, tpc, utilizations, bestEffort));
             return execute(new GcapsExperiment(sweep.seed.value, tpc, utilizations, bestEffort, sets.value,
                     variant));
         }
@@ -75,12 +73,11 @@ final class RelatedExperiments {
 
         @Override
         public Integer call() throws IOException {
-            CommandLine cl = cl();
             List<Double> us = utilizations == null
                     ? PartitioningExperiment.paperUtilizations(sms) : utilizations;
-            Usage.refuse(cl, SweepChecks.partitioning(sms, sets.value, tasks, us, prm, deadlineRatio));
+            Usage.refuse(cl(), SweepChecks.partitioning(sms, sets.value, tasks, us, prm, deadlineRatio));
             return execute(new PartitioningExperiment(sweep.seed.value, sms,
-                    tasks, us, sets.value, prm, deadlineRatio, policy.partition(cl)));
+                    tasks, us, sets.value, prm, deadlineRatio, policy.partition(cl())));
         }
     }
 

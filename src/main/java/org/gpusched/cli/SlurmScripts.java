@@ -4,7 +4,6 @@ import org.gpusched.experiment.SlurmScript;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.FilesWritten;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
 
@@ -21,8 +20,7 @@ final class SlurmScripts {
     private SlurmScripts() {
     }
 
-    static int write(CommandSpec spec, SweepOptions sweep, String kind, CommonOptions common) {
-        CommandLine cl = spec.commandLine();
+    static int write(CommandLine cl, SweepOptions sweep, String kind, CommonOptions common) {
         Usage.refuse(cl, !sweep.shard.equals("1/1"), "--slurm writes a script for all shards; give their number "
                 + "with --slurm-shards, not --shard");
         Usage.refuse(cl, sweep.timeLimit != null, "--time-limit would stop each shard with nothing written; "

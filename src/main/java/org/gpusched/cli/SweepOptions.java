@@ -45,11 +45,8 @@ public final class SweepOptions {
 
     /** System.nanoTime() by which the run must end, or Long.MAX_VALUE without --time-limit. */
     long deadline(long startNanos) {
-        if (timeLimit == null) {
-            return Long.MAX_VALUE;
-        }
-        long nanos = timeLimit.toNanos();
-        return nanos > Long.MAX_VALUE - startNanos ? Long.MAX_VALUE : startNanos + nanos;
+        return timeLimit == null ? Long.MAX_VALUE
+                : startNanos + Math.min(timeLimit.toNanos(), Long.MAX_VALUE - startNanos);
     }
 
     Shard shard(CommandLine cl) {

@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,24 +49,23 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
 
     @Override
     public Integer call() throws IOException {
-        Usage.refuse(spec.commandLine(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
-        PrintWriter out = spec.commandLine().getOut();
-        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(o -> verify(out, o), html.file);
+        Usage.refuse(cl(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
+        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(this::verify, html.file);
     }
 
-    private int verify(PrintWriter out, Outputs outputs) {
+    private int verify(Outputs outputs) {
         CiOutput ci = CiOutput.of(common.format, "verify");
         UnrolledTable plan;
         try {
             plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, html.force, false,
-                    common.allowExternalModules), System.in, spec.commandLine().getErr());
+                    common.allowExternalModules), System.in, err());
         } catch (InputException e) {
             if (ci == null) {
                 throw e;
             }
-            spec.commandLine().getErr().println(e.getMessage());
+            err().println(e.getMessage());
             ci.invalid(e.file() == null ? table : e.file(), e);
-            ci.write(out);
+            ci.write(out());
             return ExitCodes.INVALID;
         }
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
@@ -83,11 +81,11 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
         switch (common.format) {
             case junit, sarif -> {
                 ci.add(CiCases.verify(table, taskset.toString(), h.unit(), results));
-                ci.write(out);
+                ci.write(out());
             }
-            case json -> out.println(Json.line(PlayReports.verifyJson(h, results)));
-            case csv -> PlayReports.verifyCsv(out, h, results);
-            default -> PlayReports.verifyText(out, h, results, common.quiet);
+            case json -> out().println(Json.line(PlayReports.verifyJson(h, results)));
+            case csv -> PlayReports.verifyCsv(out(), h, results);
+            default -> PlayReports.verifyText(out(), h, results, common.quiet);
         }
         return results.stream().allMatch(Verifier.ModeResult::ok) ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
