@@ -63,15 +63,9 @@ public record Supply(long majorFrame, List<Interval> intervals) {
     /**
      * tsup(w) = min{t : sbf(t) >= w}; {@link Ticks#BEYOND} when the partition has no supply on this
      * core or w is. Because every phase's supply is non-decreasing in t, tsup is the largest over the
-     * worst-phase candidates (interval ends) of the time each needs to deliver w.
-     */
-    public long tsup(long w) {
-        return tsup(w, () -> { });
-    }
-
-    /**
-     * As {@link #tsup(long)}, running {@code check} (a budget's time check, which may throw) once per
-     * candidate phase: with n windows one call is n² steps, 10^10 for a plan of 10^5 windows.
+     * worst-phase candidates (interval ends) of the time each needs to deliver w. Runs {@code check}
+     * (a budget's time check, which may throw) once per candidate phase: with n windows one call is
+     * n² steps, 10^10 for a plan of 10^5 windows.
      */
     public long tsup(long w, Runnable check) {
         if (w <= 0) {
