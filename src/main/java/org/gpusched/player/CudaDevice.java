@@ -2,6 +2,7 @@ package org.gpusched.player;
 
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
+import org.gpusched.model.Ticks;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,8 @@ public final class CudaDevice implements Device {
         NativePlayer.load();
         // open() first: it sets CUDA_DEVICE_MAX_CONNECTIONS, which only counts before the first CUDA call.
         long h = NativePlayer.open(gpu, k.unitTask(), k.blocks(), k.threads(), k.smem(), k.modules(), k.symbols(),
-                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), KindFloors.askedNs(ts, tickNs));
+                k.kinds(), k.maxH2dNs(), k.maxD2hNs(), ts.units().stream().mapToLong(u -> Ticks.mul(u.wcet(), tickNs))
+                        .toArray());
         if (h == 0) {
             throw new CudaException("cuda: could not open device " + gpu);
         }

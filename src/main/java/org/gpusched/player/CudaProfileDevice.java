@@ -39,18 +39,6 @@ public final class CudaProfileDevice implements ProfileDevice {
         return new CudaProfileDevice(cuda, w, other);
     }
 
-    /**
-     * True when a CUDA failure is the user's to fix (exit 2), not a fault: the device lacks the
-     * memory the set needs, or a kernel module cannot be loaded (messages of the native layer).
-     */
-    public static boolean userError(CudaException e) {
-        String m = e.getMessage() == null ? "" : e.getMessage();
-        return m.startsWith(NOT_ENOUGH_MEMORY) || m.startsWith("user kernel:");
-    }
-
-    /** How profile.cu starts the message of a set the device has not the memory for. */
-    public static final String NOT_ENOUGH_MEMORY = "not enough device memory";
-
     @Override
     public String name() {
         return cuda.name();

@@ -167,11 +167,6 @@ public record KindFloors(String name, List<Point> points) {
         return new String[] {us(a, 3), us(b, 3)};
     }
 
-    /** Per unit the time its kind is calibrated for at open: its wcet at {@code tickNs}. */
-    static long[] askedNs(TaskSet ts, long tickNs) {
-        return ts.units().stream().mapToLong(u -> Ticks.mul(u.wcet(), tickNs)).toArray();
-    }
-
     /**
      * Refuses (exit 2, closing the device first) the first unit of {@code ts} whose kind's floor
      * measured at open on {@code cuda} is above its wcet.

@@ -76,20 +76,15 @@ public final class PlanPlay {
                     + "hyperperiod overflows" : jobs) + "); the player plays at most " + UnrolledTable.MAX_ITEMS);
         }
         long horizon = h.getAsLong() * q.hyperperiods();
-        List<PartitionSim.Job> played;
-        String device = "sim";
-        if (q.device() == DeviceChoice.CUDA) {
-            try {
-                played = PartitionSim.onGpu(q.gpu(), w, plan, horizon);
-            } catch (CudaException e) {
-                throw new PlayRefused("--device cuda: " + e.getMessage(), NativePartition.unsupported(e));
-            } catch (IllegalArgumentException e) {
-                throw new PlayRefused("--device cuda: " + e.getMessage(), true);
-            }
-            device = "cuda";
-        } else {
-            played = PartitionSim.play(plan, horizon);
+        if (q.device() != DeviceChoice.CUDA) {
+            return new Played(q, w, plan, PartitionSim.play(plan, horizon), h.getAsLong(), "sim");
         }
-        return new Played(q, w, plan, played, h.getAsLong(), device);
+        try {
+            return new Played(q, w, plan, PartitionSim.onGpu(q.gpu(), w, plan, horizon), h.getAsLong(), "cuda");
+        } catch (CudaException e) {
+            throw new PlayRefused("--device cuda: " + e.getMessage(), NativePartition.unsupported(e));
+        } catch (IllegalArgumentException e) {
+            throw new PlayRefused("--device cuda: " + e.getMessage(), true);
+        }
     }
 }

@@ -87,9 +87,14 @@ public interface ProfileDevice extends AutoCloseable {
                 + (e.hint().isEmpty() ? "" : "; " + e.hint()) + "; --device sim profiles the simulated device");
     }
 
-    /** A CUDA failure the user can fix (memory, module) as exit 2; anything else stays a fault (70). */
+    /**
+     * A CUDA failure the user can fix as exit 2, anything else stays a fault (70): the device lacks
+     * the memory the set needs (how profile.cu starts that message), or a kernel module cannot be loaded.
+     */
     public static RuntimeException cudaFailure(CudaException e) {
-        return CudaProfileDevice.userError(e) ? new InputException("--device cuda", "", e.getMessage()) : e;
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        return m.startsWith("not enough device memory") || m.startsWith("user kernel:")
+                ? new InputException("--device cuda", "", e.getMessage()) : e;
     }
 
     /** An error about a JSON path of {@code file}, given the line and column it is at. */

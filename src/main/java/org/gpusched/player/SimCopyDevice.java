@@ -184,7 +184,6 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
     private static int[] kernelFinishOrder(List<Cmd> all, int n) {
         long[] t = new long[n];
         for (int j = 0; j < n; j++) {
-            t[j] = Long.MAX_VALUE;
             long e = 0;
             boolean done = true;
             for (Cmd c : all) {
@@ -193,10 +192,8 @@ public record SimCopyDevice(int engines, String unit) implements CopyDevice {
                     e = Math.max(e, c.end);
                 }
             }
-            if (done) {
-                t[j] = e;
-            }
+            t[j] = done ? e : Long.MAX_VALUE;
         }
-        return n == 2 && t[1] < t[0] ? new int[] {1, 0} : n == 2 ? new int[] {0, 1} : new int[] {0};
+        return n != 2 ? new int[] {0} : t[1] < t[0] ? new int[] {1, 0} : new int[] {0, 1};
     }
 }

@@ -31,9 +31,7 @@ public record SimDevice(String name) implements Device {
         Trace.Copies copies = Trace.Copies.none(plan.items());
         long prevEnd = 0;
         for (int e = 0; e < n; e++) {
-            long start = mode == Mode.TIME_TRIGGERED
-                    ? Math.max(plan.plannedStart(e), prevEnd)
-                    : Math.max(plan.latestRelease(e), prevEnd);
+            long start = Math.max(mode == Mode.TIME_TRIGGERED ? plan.plannedStart(e) : plan.latestRelease(e), prevEnd);
             long t = start;
             for (int i = plan.first(e); i < plan.first(e + 1); i++) {
                 if (plan.h2d(i) > 0) {

@@ -51,18 +51,16 @@ public final class StrategyPlay {
     public static Played play(Request r, Fit fit, PrintWriter err) {
         CopyWorkload cw = fit.copy();
         CopyDevice dev = open(r, fit.workload(), cw, err);
-        CopySim run;
         try (CopyDevice d = dev) {
             if (!(d instanceof SimCopyDevice)) {
                 // Load and link the CPU loop's classes first: on an H100 the first batch boundary of a cold
                 // JVM cost 2.5-3.7 ms otherwise (docs/copy-execute.md).
                 StrategyPlayer.play(cw, r.strategy(), new SimCopyDevice(cw.engines(), "tick"), r.exec(), r.seed());
             }
-            run = StrategyPlayer.play(cw, r.strategy(), d, r.exec(), r.seed());
+            return new Played(r, cw, d.name(), d.unit(), StrategyPlayer.play(cw, r.strategy(), d, r.exec(), r.seed()));
         } catch (CudaException e) {
             throw new PlayRefused(dev.name() + " failed while playing: " + e.getMessage(), false);
         }
-        return new Played(r, cw, dev.name(), dev.unit(), run);
     }
 
     private static CopyDevice open(Request r, Workload w, CopyWorkload cw, PrintWriter err) {

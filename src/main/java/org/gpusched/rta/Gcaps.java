@@ -17,12 +17,9 @@ final class Gcaps extends ResponseEquation {
     @Override
     long rhs(AnalysisState x, int i, long r) {
         long sum = SaturatingTime.add(own(x, i), SaturatingTime.mul(x.eta[i] + 1L, x.eps));
-        if (suspend) {
-            return suspend(x, i, r, sum);
-        }
-        // The artifact merges the local terms into ⌈R/T_h⌉ (C_h + G_h + 2εηg_h) and always adds the
+        // Busy: the artifact merges the local terms into ⌈R/T_h⌉ (C_h + G_h + 2εηg_h) and always adds the
         // remote term: with the P^C term this page keeps, that is the very same sum, so one method serves both.
-        return busy(x, i, r, sum);
+        return suspend ? suspend(x, i, r, sum) : busy(x, i, r, sum);
     }
 
     private static long suspend(AnalysisState x, int i, long r, long sum) {

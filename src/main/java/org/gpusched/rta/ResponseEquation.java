@@ -20,15 +20,12 @@ abstract class ResponseEquation {
     abstract long rhs(AnalysisState x, int i, long r);
 
     static ResponseEquation of(RtaMethod m) {
+        boolean suspend = m.suspends();
         return switch (m) {
-            case TSG_RR_BUSY -> new TsgRr(false);
-            case TSG_RR_SUSPEND -> new TsgRr(true);
-            case GCAPS_BUSY -> new Gcaps(false);
-            case GCAPS_SUSPEND -> new Gcaps(true);
-            case MPCP_BUSY -> new Mpcp(false);
-            case MPCP_SUSPEND -> new Mpcp(true);
-            case FMLP_PLUS_BUSY -> new FmlpPlus(false);
-            case FMLP_PLUS_SUSPEND -> new FmlpPlus(true);
+            case TSG_RR_BUSY, TSG_RR_SUSPEND -> new TsgRr(suspend);
+            case GCAPS_BUSY, GCAPS_SUSPEND -> new Gcaps(suspend);
+            case MPCP_BUSY, MPCP_SUSPEND -> new Mpcp(suspend);
+            case FMLP_PLUS_BUSY, FMLP_PLUS_SUSPEND -> new FmlpPlus(suspend);
         };
     }
 }

@@ -6,9 +6,11 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.LongConsumer;
+import java.util.stream.Collectors;
 
 /**
  * The two questions {@code optimize} asks of a workload file, apart from how they are asked and
@@ -16,8 +18,7 @@ import java.util.function.LongConsumer;
  * without one should get ({@link #plan}). Both run on the command's meter.
  */
 public final class OptimizeRuns {
-    private OptimizeRuns() {
-    }
+    private OptimizeRuns() { }
 
     /**
      * A window search: the partition tuned, the analysis of the plan as given ({@code before}; null
@@ -25,8 +26,7 @@ public final class OptimizeRuns {
      * window keeps every flow schedulable) with its serialisation check.
      */
     public record Windows(int partition, Platform.TimePartitions plan, HolisticResult before, String spentBefore,
-                          WindowSearch search, WindowSearch.Result result, Serialisation serialisation) {
-    }
+                          WindowSearch search, WindowSearch.Result result, Serialisation serialisation) { }
 
     /**
      * Searches the window of the partition {@code partition} names (null: the one with GPU-using
@@ -61,8 +61,7 @@ public final class OptimizeRuns {
 
     /** A plan search: its flows, every candidate analysed in order, the best (null: none) and whether time ran out. */
     public record Plan(List<Flow> flows, List<TimePartitionSearch.Candidate> trace,
-                       TimePartitionSearch.Candidate best, boolean spent) {
-    }
+                       TimePartitionSearch.Candidate best, boolean spent) { }
 
     /** Searches a plan for {@code w}, which must have none; {@code progress} hears the candidates analysed so far. */
     public static Plan plan(String file, Workload w, boolean offsetBased, TimePartitionSearch.Objective objective,
@@ -105,7 +104,9 @@ public final class OptimizeRuns {
                 throw new IllegalArgumentException("--partition: no partition '" + name + "' in " + file);
             }
         } else {
-            Set<String> gpu = PlanDocument.gpuPartitions(flows);
+            Set<String> gpu = flows.stream().filter(f -> f.partition() != null
+                            && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel()))
+                    .map(Flow::partition).collect(Collectors.toCollection(LinkedHashSet::new));
             if (gpu.size() != 1) {
                 throw new IllegalArgumentException((gpu.isEmpty() ? "no GPU-using task is in a partition"
                         : "GPU-using tasks are in partitions " + gpu) + ": name one with --partition");

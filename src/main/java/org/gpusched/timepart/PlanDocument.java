@@ -8,10 +8,7 @@ import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 
 import java.io.IOException;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -22,8 +19,7 @@ import java.util.stream.IntStream;
 public final class PlanDocument {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private PlanDocument() {
-    }
+    private PlanDocument() { }
 
     /** The document with only partition {@code p}'s windows replaced by {@code w}. */
     public static String withWindow(String content, int p, Platform.Window w) throws IOException {
@@ -64,13 +60,6 @@ public final class PlanDocument {
     public static int partitionIndex(Platform.TimePartitions plan, String name) {
         return IntStream.range(0, plan.partitions().size()).filter(i -> plan.partitions().get(i).name().equals(name))
                 .findFirst().orElse(-1);
-    }
-
-    /** The partitions that hold a task running a kernel, in task order: the window search tunes one of them. */
-    public static Set<String> gpuPartitions(List<Flow> flows) {
-        return flows.stream().filter(f -> f.partition() != null
-                        && f.steps().stream().anyMatch(x -> x instanceof Step.Delay d && d.kernel()))
-                .map(Flow::partition).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     private static void window(ArrayNode windows, Platform.Window w) {

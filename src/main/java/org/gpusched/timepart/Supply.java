@@ -60,47 +60,12 @@ public record Supply(long majorFrame, List<Interval> intervals) {
         return intervals.stream().mapToLong(Interval::length).sum();
     }
 
-    /** Supply in [x, x + t) for a phase x in [0, majorFrame). */
-    public long supplyFrom(long x, long t) {
-        if (t <= 0) {
-            return 0;
-        }
-        long full = Ticks.mul(t / majorFrame, perFrame());
-        long r = t % majorFrame;
-        long part = 0;
-        for (long shift : new long[] {0, majorFrame}) {
-            for (Interval i : intervals) {
-                long a = Math.max(i.start() + shift, x);
-                long b = Math.min(i.end() + shift, x + r);
-                part += Math.max(0, b - a);
-            }
-        }
-        return Ticks.add(full, part);
-    }
-
-    /**
-     * sbf(t): the least supply in any interval of length t. The worst phase starts where supply
-     * stops, i.e. at the end of an available interval, so the minimum over those ends is exact.
-     */
-    public long sbf(long t) {
-        if (intervals.isEmpty() || t <= 0) {
-            return 0;
-        }
-        return intervals.stream().mapToLong(i -> supplyFrom(i.end() % majorFrame, t)).min().orElseThrow();
-    }
-
     /**
      * tsup(w) = min{t : sbf(t) >= w}; {@link Ticks#BEYOND} when the partition has no supply on this
      * core or w is. Because every phase's supply is non-decreasing in t, tsup is the largest over the
-     * worst-phase candidates (interval ends) of the time each needs to deliver w.
-     */
-    public long tsup(long w) {
-        return tsup(w, () -> { });
-    }
-
-    /**
-     * As {@link #tsup(long)}, running {@code check} (a budget's time check, which may throw) once per
-     * candidate phase: with n windows one call is n² steps, 10^10 for a plan of 10^5 windows.
+     * worst-phase candidates (interval ends) of the time each needs to deliver w. Runs {@code check}
+     * (a budget's time check, which may throw) once per candidate phase: with n windows one call is
+     * n² steps, 10^10 for a plan of 10^5 windows.
      */
     public long tsup(long w, Runnable check) {
         if (w <= 0) {

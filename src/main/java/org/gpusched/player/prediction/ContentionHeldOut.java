@@ -24,8 +24,7 @@ public final class ContentionHeldOut {
     /** One held-out prediction. */
     public record Row(String set, int fold, double measured, double predicted) { }
 
-    private ContentionHeldOut() {
-    }
+    private ContentionHeldOut() { }
 
     /** The rows of a k-fold evaluation of {@code samples}, folds dealt by a shuffle seeded with {@code seed}. */
     public static List<Row> evaluate(List<PairwiseContention.Sample> samples, int k, long seed) {
