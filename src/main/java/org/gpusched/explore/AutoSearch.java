@@ -93,7 +93,7 @@ final class AutoSearch {
         this.bfs = bfs;
         this.turn = Math.max(1, options.diveStates());
         this.windowTurn = turn > Long.MAX_VALUE / WINDOW_SHARE ? Long.MAX_VALUE : turn * WINDOW_SHARE;
-        this.maxStates = options.maxStates();
+        this.maxStates = options.budget().maxStates();
         this.parallel = options.threads() >= 2;
     }
 

@@ -93,7 +93,8 @@ public final class DiverseDfs {
         SharedLimits limits = new SharedLimits();
         Engine[] engines = new Engine[threads];
         Budget.Meter[] meters = new Budget.Meter[threads];
-        Options each = options.withBudget(Math.max(1, options.maxStates() / threads), options.budget().timeLimit());
+        Budget whole = options.budget();
+        Options each = options.withBudget(Math.max(1, whole.maxStates() / threads), whole.timeLimit());
         for (int i = 0; i < threads; i++) {
             meters[i] = meter.inner(meter.budget());
             engines[i] = new Engine(new Oracle(ts, meters[i]), jm, each, meters[i], LiveBound.Mutation.NONE, lazyFrom,

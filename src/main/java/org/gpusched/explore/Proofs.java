@@ -79,6 +79,7 @@ public final class Proofs {
         if (left != null) {
             nanos = Math.min(nanos, Math.max(1, (long) (left.toNanos() * SHARE)));
         }
-        return new Budget(Math.min(STATES, o.maxStates()), Duration.ofNanos(nanos), o.maxHeapFraction());
+        Budget limits = o.budget();
+        return new Budget(Math.min(STATES, limits.maxStates()), Duration.ofNanos(nanos), limits.maxHeapFraction());
     }
 }

@@ -209,8 +209,8 @@ class UserPathPropertyTest {
         }
         try {
             if (PowerOnExplorer.needed(ts)) {
-                PowerOnExplorer.Result p = new PowerOnExplorer(ts, Options.defaults().withBudget(200_000, null))
-                        .analyze();
+                Options o = Options.defaults().withBudget(200_000, null);
+                PowerOnExplorer.Result p = new PowerOnExplorer(ts, o).analyze(o.budget().start());
                 boolean reaches = new PowerOnBruteForce(p.fileTimeLine())
                         .reaches((p.explored() + 2) * ts.hyperperiod(), 200_000);
                 return reaches ? Verdict.SCHEDULABLE : Verdict.NOT_SCHEDULABLE;

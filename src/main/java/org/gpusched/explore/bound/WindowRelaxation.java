@@ -99,7 +99,8 @@ public final class WindowRelaxation {
      * a state at worst (the engines beside it need the rest).
      */
     public static long maxLive(Options options) {
-        return Math.max(1 << 16, (long) (Runtime.getRuntime().maxMemory() * options.maxHeapFraction() / 8 / 100));
+        double heap = Runtime.getRuntime().maxMemory() * options.budget().maxHeapFraction();
+        return Math.max(1 << 16, (long) (heap / 8 / 100));
     }
 
     /** For the tests: tries every deadline in turn (the windows are then each checked alone). */

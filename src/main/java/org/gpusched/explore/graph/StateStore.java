@@ -186,8 +186,8 @@ final class StateStore implements Sink {
             deepestTrail = tr;
             deepestTime = t;
         }
-        if (states > opt.maxStates()) {
-            budgetNote = "state budget of " + opt.maxStates() + " reached";
+        if (states > opt.budget().maxStates()) {
+            budgetNote = "state budget of " + opt.budget().maxStates() + " reached";
             stopped = true;
         } else if ((states & 4095) == 0 && overBudget()) {
             // One expansion can add millions of states: budgets are checked here too.

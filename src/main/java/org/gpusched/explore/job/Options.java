@@ -40,16 +40,6 @@ public record Options(MergeLevel merge, SearchOrder search, StopRule stop, Objec
                 Budget.defaults(), 0, DEFAULT_DIVE_STATES, true, 1, EngineKind.GRAPH);
     }
 
-    /** Inconclusive once more (state, time) pairs than this are kept. */
-    public long maxStates() {
-        return budget.maxStates();
-    }
-
-    /** Inconclusive once the heap in use exceeds this fraction of the maximum. */
-    public double maxHeapFraction() {
-        return budget.maxHeapFraction();
-    }
-
     public Options withEngine(EngineKind e) {
         return new Options(merge, search, stop, objective, budget, graphLimit, diveStates, greedyFirst, threads, e);
     }

@@ -68,14 +68,6 @@ public final class PowerOnExplorer {
         }
     }
 
-    /**
-     * The analysis alone, on a meter started now from the options' limits (tests, one-off runs);
-     * callers above the engines ask {@code PbsQuestion}, which hands on the command's running meter.
-     */
-    public Result analyze() {
-        return analyze(options.budget().start());
-    }
-
     private Result search(TaskSet file, Budget.Meter meter) {
         long t0 = System.nanoTime();
         UnboundedJobs tl = new UnboundedJobs(file);
