@@ -48,6 +48,10 @@ class InterruptedRunsTest {
         try (OutputLock free = OutputLock.hold(dir.resolve(RunFolder.LOCK), dir, "this folder", "")) {
             return "failed";
         } catch (InputException held) {
+            // Only a lock another run holds means "running"; a lock that cannot be made is the test's failure.
+            if (!held.getMessage().contains("another gpusched run")) {
+                throw held;
+            }
             return s;
         }
     }
