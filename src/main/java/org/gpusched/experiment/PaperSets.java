@@ -31,7 +31,8 @@ record PaperSets(long seed, List<Scenario> scenarios, List<Double> utilizations,
     }
 
     static PaperSets fromParams(Map<String, String> p) {
-        List<Scenario> scenarios = Arrays.stream(Experiment.get(p, "scenarios").split(",")).map(Scenario::parse).toList();
+        List<Scenario> scenarios = Arrays.stream(Experiment.get(p, "scenarios").split(",")).map(Scenario::parse)
+                .toList();
         return new PaperSets(Long.parseLong(Experiment.get(p, "seed")), scenarios,
                 Experiment.doubles(Experiment.get(p, "utilizations")), Integer.parseInt(Experiment.get(p, "sets")),
                 Integer.parseInt(Experiment.get(p, "tasks")), Experiment.millis(p, "timeLimitMs"));

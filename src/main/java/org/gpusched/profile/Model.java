@@ -90,7 +90,8 @@ public record Model(long[] wcet, Map<Long, Long> table, int clamped, RuntimeOver
         Map<Long, Long> table = new TreeMap<>();
         RuntimeOverhead r = p.runtime();
         RuntimeOverhead o = new RuntimeOverhead(cost(r.launch(), margin, p.scale()),
-                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()), cost(r.copy(), margin, p.scale()));
+                cost(r.submit(), margin, p.scale()), cost(r.sync(), margin, p.scale()),
+                cost(r.copy(), margin, p.scale()));
         for (Profiler.SetSamples s : p.sets()) {
             // A sample runs from the submission to the synchronise's return: the runtime's cost is in it. The
             // kernels alone (a profile times no copies) are the rest, at least one tick.
