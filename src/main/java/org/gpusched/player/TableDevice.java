@@ -18,6 +18,10 @@ public final class TableDevice {
         if (device == DeviceChoice.SIM) {
             return new SimDevice();
         }
+        // Under --device cuda a task set in abstract ticks is refused before the GPU is touched.
+        if (nanos <= 0 && device == DeviceChoice.CUDA) {
+            return refuseTicks(device, taskset, err);
+        }
         CudaDevice cuda;
         try {
             cuda = CudaDevice.open(plan.taskSet(), gpu, Math.max(nanos, 1));
@@ -30,13 +34,17 @@ public final class TableDevice {
         }
         if (nanos <= 0) {
             cuda.close();
-            err.println("gpusched: " + Escapes.text(taskset.toString()) + ": time unit is abstract ticks; give --tick-ns to play it on the GPU"
-                    + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
-            return null;
+            return refuseTicks(device, taskset, err);
         }
         // A kind that cannot keep its time here is refused before anything is played (exit 2).
         KindFloors.refuseBelowFloor(cuda, plan.taskSet());
         return cuda;
+    }
+
+    private static Device refuseTicks(DeviceChoice device, Path taskset, PrintWriter err) {
+        err.println("gpusched: " + Escapes.text(taskset.toString())
+                + ": time unit is abstract ticks; give --tick-ns to play it on the GPU" + (device == DeviceChoice.AUTO ? " (or --device sim)" : ""));
+        return null;
     }
 
     /**

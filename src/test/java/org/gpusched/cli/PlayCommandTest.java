@@ -152,8 +152,13 @@ class PlayCommandTest {
     @Test
     void cudaDeviceWithoutGpuFailsCleanlyAndAutoFallsBack() throws Exception {
         Path table = paperTable();
-        Run cuda = run("play", table.toString(), "--taskset", PAPER, "--device", "cuda");
+        Run cuda = run("play", table.toString(), "--taskset", PAPER, "--device", "cuda", "--tick-ns", "1000");
         Run auto = run("play", table.toString(), "--taskset", PAPER, "-q");
+        // A task set in abstract ticks is refused before any GPU is opened, with or without one.
+        Run ticks = run("play", table.toString(), "--taskset", PAPER, "--device", "cuda");
+        assertThat(ticks.code()).isEqualTo(ExitCodes.INVALID);
+        assertThat(ticks.err()).isEqualTo("gpusched: " + PAPER
+                + ": time unit is abstract ticks; give --tick-ns to play it on the GPU" + System.lineSeparator());
         if (NativePlayer.bundled() && run("device-info", "--format", "json").out().contains("\"available\":true")) {
             return; // a real GPU: covered by docs/player.md's measurement commands
         }
