@@ -18,7 +18,7 @@ import java.util.stream.IntStream;
  *
  * @param renamed per task whose MAST name differs from its own, "name -> id" (the name map)
  */
-record MastModel(String name, int cpus, List<Task> tasks, List<String> renamed) {
+record MastModel(String name, List<Task> tasks, List<String> renamed) {
     /** Model_Date of every export: fixed, so that the same input gives the same bytes. */
     static final String DATE = "2000-01-01T00:00:00";
     /** MAST's priority type is 1 .. 2^15 - 1 (larger = more urgent, as ours); the top one is the closers'. */
@@ -44,11 +44,11 @@ record MastModel(String name, int cpus, List<Task> tasks, List<String> renamed) 
         List<Flow> flows = Flows.of(w);
         List<Integer> cores = IntStream.range(0, flows.size())
                 .mapToObj(i -> flows.get(i).core() >= 0 ? flows.get(i).core() : w.task(i).core().orElse(0)).toList();
-        return of(w.name() != null ? w.name() : "workload", w.platform().cpus(), flows, cores);
+        return of(w.name() != null ? w.name() : "workload", flows, cores);
     }
 
     /** The model of {@code flows}, flow i's CPU steps (and its closing step) on {@code cores.get(i)}. */
-    static MastModel of(String modelName, int cpus, List<Flow> flows, List<Integer> cores) {
+    static MastModel of(String modelName, List<Flow> flows, List<Integer> cores) {
         List<String> names = flows.stream().map(Flow::name).toList();
         List<String> ids = MastNames.of(names);
         boolean inRange = flows.stream().allMatch(f -> f.priority() >= 1 && f.priority() <= MAX_PRIORITY);
@@ -73,7 +73,7 @@ record MastModel(String name, int cpus, List<Task> tasks, List<String> renamed) 
             }
         }
         String name = MastNames.identifier(modelName, "m_");
-        return new MastModel(name, cpus, tasks, renamed);
+        return new MastModel(name, tasks, renamed);
     }
 
     /**

@@ -113,7 +113,8 @@ public final class Loop {
     }
 
     /**
-     * One round. {@code check} is null when the analysis did not find a table to replay.
+     * One round: its verdict and its table's replay. A round whose analysis found no table to replay
+     * played nothing: no frames, no overrun, no miss and no changes.
      */
     public record Round(int round, Verdict verdict, int frames, int overrunFrames, long worstOverrun,
                         List<String> worstJobs, boolean deadlineMissed, List<Change> changes) {

@@ -95,7 +95,7 @@ class Mast2SchemaPeerTest {
             boolean partitions = c % 2 == 0;
             List<Flow> flows = MastPeerTest.randomFlows(rnd, cores, partitions, c % 3 == 0);
             List<Integer> coreOf = flows.stream().map(f -> Math.max(f.core(), 0)).toList();
-            MastModel m = MastModel.of("random-" + c, cores, flows, coreOf);
+            MastModel m = MastModel.of("random-" + c, flows, coreOf);
             planned += partitions ? 1 : 0;
             valid(v, Mast2Xml.write(partitions ? plan(rnd, cores) : null, m), "case " + c);
         }

@@ -110,7 +110,7 @@ class MastOffsetPeerTest {
                     withServer++;
                 }
                 List<Integer> coreOf = flows.stream().map(f -> Math.max(f.core(), 0)).toList();
-                MastModel model = MastModel.of("random_" + c, cores, flows, coreOf);
+                MastModel model = MastModel.of("random_" + c, flows, coreOf);
                 List<String> ids = model.tasks().stream().map(MastModel.Task::id).toList();
                 compare(mast, pair, flows, ids, MastText.write(model, List.of("random system " + c)),
                         "case " + c + (server ? " (GPU server)" : ""), tally);
@@ -131,7 +131,7 @@ class MastOffsetPeerTest {
             Tally tally = new Tally();
             for (int c = 0; c < CASES / 2; c++) {
                 List<Flow> flows = dense(rnd);
-                MastModel model = MastModel.of("dense_" + c, 1, flows, flows.stream().map(f -> 0).toList());
+                MastModel model = MastModel.of("dense_" + c, flows, flows.stream().map(f -> 0).toList());
                 List<String> ids = model.tasks().stream().map(MastModel.Task::id).toList();
                 compare(mast, pair, flows, ids, MastText.write(model, List.of("dense system " + c)), "dense " + c, tally);
                 List<FlowBound> slanted = OffsetBased.analyze(flows, null).flows();
@@ -166,7 +166,7 @@ class MastOffsetPeerTest {
                 new Flow("a", 100, 100, 0, 0, -1, 1, null, List.of(new Step.Gpu(5, 5, "gpu"), new Step.Gpu(5, 5, "gpu")),
                         false),
                 new Flow("b", 4, 8, 0, 0, -1, 2, null, List.of(new Step.Gpu(1, 1, "gpu")), false));
-        MastModel model = MastModel.of("run", 1, flows, List.of(0, 0));
+        MastModel model = MastModel.of("run", flows, List.of(0, 0));
         long seen = FlowSimulator.run(flows, null, 400, 10_000, null).get(0).worst().getAsLong();
         assertThat(seen).isEqualTo(12);
         for (Pair pair : PAIRS) {

@@ -189,7 +189,7 @@ class MastPeerTest {
             boolean partitions = c % 4 == 3;
             List<Flow> flows = randomFlows(rnd, cores, partitions, c % 2 == 0);
             List<Integer> coreOf = flows.stream().map(f -> Math.max(f.core(), 0)).toList();
-            MastModel model = MastModel.of("random_" + c, cores, flows, coreOf);
+            MastModel model = MastModel.of("random_" + c, flows, coreOf);
             MastResult m = analyse(mast, MastText.write(model, List.of("random system " + c)), "random");
             assertThat(m.status()).as("case " + c + "\n" + m.log()).isIn("DONE", "NOT-SCHEDULABLE");
             tally.models++;

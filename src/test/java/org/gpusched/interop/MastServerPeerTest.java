@@ -46,7 +46,7 @@ class MastServerPeerTest {
                 List.of(new Step.Cpu(1000, 1000, "cpu"), new Step.Gpu(1000, 1000, "gpu")), false);
         Flow b = new Flow("b", 10_000, 10_000, 999, 0, 0, 5, null, List.of(new Step.Gpu(5000, 5000, "gpu")), false);
         List<Flow> flows = List.of(a, b);
-        MastModel model = MastModel.of("offset_left_out", 1, flows, List.of(0, 0));
+        MastModel model = MastModel.of("offset_left_out", flows, List.of(0, 0));
         MastPeerTest.MastResult m = MastPeerTest.analyse(dir, Peers.mastAnalysis(), "holistic",
                 MastText.write(model, List.of("the offset MAST's non-preemptive step leaves out")), "counterexample");
         long seen = FlowSimulator.run(flows, null, 10_000, 30_000, null).get(0).worst().orElseThrow();
@@ -68,8 +68,7 @@ class MastServerPeerTest {
             List<Flow> flows = onServer(MastPeerTest.randomFlows(rnd, 1 + rnd.nextInt(4), false, c % 2 == 0), rnd, first);
             firstOnly += first ? 1 : 0;
             List<Integer> coreOf = flows.stream().map(f -> Math.max(f.core(), 0)).toList();
-            MastModel model = MastModel.of("server_" + c, coreOf.stream().mapToInt(x -> x).max().orElse(0) + 1, flows,
-                    coreOf);
+            MastModel model = MastModel.of("server_" + c, flows, coreOf);
             List<String> ids = model.tasks().stream().map(MastModel.Task::id).toList();
             MastPeerTest.MastResult m = MastPeerTest.analyse(dir, mast, "holistic",
                     MastText.write(model, List.of("random system " + c + " on the GPU server")), "random");
