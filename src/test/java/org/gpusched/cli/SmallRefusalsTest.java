@@ -102,6 +102,30 @@ class SmallRefusalsTest {
         assertThat(CliRunner.run("diff", ok.toString(), ok.toString()).code()).isIn(0, 1);
     }
 
+    /** A version 2 table (with a repeat) whose JSON {@code change} tampered, written to {@code name}. */
+    private Path periodicTable(String name, Consumer<ObjectNode> change) throws Exception {
+        Path table = dir.resolve("periodic.json");
+        CliRunner r = CliRunner.run("analyze", POWER_ON, "--table", table.toString(), "--force");
+        assertThat(r.code()).as(r.err()).isZero();
+        ObjectNode t = (ObjectNode) M.readTree(table.toFile());
+        assertThat(t.path("repeat").isObject()).as("a table with a repeat").isTrue();
+        change.accept(t);
+        return Files.writeString(dir.resolve(name), M.writeValueAsString(t) + "\n");
+    }
+
+    @Test
+    void aNullInAPeriodicTableIsLocatedNotAnInternalError() throws Exception {
+        Path repeat = periodicTable("repeat.json", t -> t.putNull("repeat"));
+        Path stream = periodicTable("stream.json", t -> t.withArray("streams").addNull());
+        Path entry = periodicTable("entry.json", t -> t.withArray("entries").addNull());
+        oneLine(CliRunner.run("verify", repeat.toString(), "--taskset", POWER_ON, "--runs", "2"), "repeat.json:1:",
+                "repeat", "must not be null");
+        oneLine(CliRunner.run("play", stream.toString(), "--taskset", POWER_ON, "--device", "sim"), "stream.json:1:",
+                "\"streams\" must not hold null");
+        oneLine(CliRunner.run("verify", entry.toString(), "--taskset", POWER_ON, "--runs", "2", "--format", "junit"),
+                "entry.json:1:", "\"entries\" must not hold null");
+    }
+
     private Path plan() throws Exception {
         Path plan = dir.resolve("p.json");
         CliRunner r = CliRunner.run("analyze", "--method", "sm-partition-sms-ina", PartitionCliTest.EX, "--plan",
