@@ -50,6 +50,23 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void aUtilisationNoSetCanBeDrawnAtIsRefusedNotAnInternalError() {
+        // U = n needs every u_i = 1 exactly, and U = 110 of 20 tasks capped at 6.5 each almost so: no draw fits.
+        oneLine(CliRunner.run("experiment", "schedulability", "-n", "2", "--sets", "1", "--scenarios", "small",
+                "--out", dir.resolve("e").toString()), "U=2.0: ", "no draw of 2 tasks", "lower the utilisation");
+        oneLine(CliRunner.run("experiment", "partitioning", "-n", "20", "--sets", "1", "--utilizations", "110",
+                "--out", dir.resolve("p").toString()), "U=110.0: ", "no draw of 20 tasks");
+        oneLine(CliRunner.run("bench", "--tasks", "2", "--utilizations", "2", "--sets", "1", "--warmup", "0",
+                "--no-compare"), "U=2.0: ", "no draw of 2 tasks");
+        oneLine(CliRunner.run("generate", "-n", "3", "-u", "3", "--out", dir.resolve("g").toString()), "U=3.0: ");
+        // bench checks its points as the experiments do, before any set is drawn.
+        usage(CliRunner.run("bench", "--tasks", "3", "--utilizations", "4", "--sets", "1"),
+                "every utilisation must be in (0, tasks]");
+        usage(CliRunner.run("bench", "--tasks", "0", "--utilizations", "0.5", "--sets", "1"), "1 <= --tasks <= 64");
+        usage(CliRunner.run("bench", "--hard-sets", "--tasks", "65", "--sets", "1"), "1 <= --tasks <= 64");
+    }
+
+    @Test
     void aStringOverTheLimitIsLocated() throws Exception {
         Path f = dir.resolve("long.json");
         Files.writeString(f, "{\"formatVersion\": 1,\n  \"tasks\": [{\"name\": \"" + "x".repeat(1_000_001) + "\"}]}");
