@@ -143,6 +143,23 @@ class SmallRefusalsTest {
                 "entry.json:1:", "\"entries\" must not hold null");
     }
 
+    @Test
+    void loopNamesTheInputWhoseSteadyStateNoRoundCouldAnalyse() throws Exception {
+        // offsets-alternation has no steady state; a period of 2^31 ticks puts 2^29 jobs in the hyperperiod.
+        Path many = Files.writeString(dir.resolve("many.json"), "{\"formatVersion\": 1, \"tasks\": ["
+                + "{\"name\": \"L\", \"period\": 2147483648, \"wcet\": 5},"
+                + "{\"name\": \"U\", \"period\": 4, \"wcet\": 2}]}");
+        for (String[] in : new String[][] {{"examples/offsets-alternation.json", "no steady state"},
+            {many.toString(), "jobs per hyperperiod exceed the limit"}}) {
+            Path out = dir.resolve("looped.json");
+            CliRunner r = CliRunner.run("loop", in[0], "--device", "sim", "--runs", "2", "--warmup", "0",
+                    "--out", out.toString());
+            oneLine(r, in[0] + ": tasks: ", in[1]);
+            assertThat(r.err()).doesNotContain("looped");
+            assertThat(out).doesNotExist();
+        }
+    }
+
     private Path plan() throws Exception {
         Path plan = dir.resolve("p.json");
         CliRunner r = CliRunner.run("analyze", "--method", "sm-partition-sms-ina", PartitionCliTest.EX, "--plan",
