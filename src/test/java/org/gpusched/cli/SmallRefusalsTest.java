@@ -50,6 +50,19 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void aMarginThatIsNoNumberIsSaidSoWithoutTheJavaException() {
+        String out = dir.resolve("m.json").toString();
+        usage(CliRunner.run("profile", "examples/paper-fig1.json", "--device", "sim", "--out", out, "--margin", "abc"),
+                "--margin", "'abc' is not a decimal number");
+        usage(CliRunner.run("loop", "examples/paper-fig1.json", "--device", "sim", "--out", out, "--margin", ""),
+                "--margin", "'' is not a decimal number");
+        usage(CliRunner.run("profile", "examples/paper-fig1.json", "--device", "sim", "--out", out, "--margin", "NaN"),
+                "'NaN' is not a decimal number");
+        usage(CliRunner.run("profile", "examples/paper-fig1.json", "--device", "sim", "--out", out, "--margin", "0.5"),
+                "--margin must be between 1 and 1000");
+    }
+
+    @Test
     void aUtilisationNoSetCanBeDrawnAtIsRefusedNotAnInternalError() {
         // U = n needs every u_i = 1 exactly, and U = 110 of 20 tasks capped at 6.5 each almost so: no draw fits.
         oneLine(CliRunner.run("experiment", "schedulability", "-n", "2", "--sets", "1", "--scenarios", "small",
