@@ -204,7 +204,7 @@ public final class Main extends BaseCommand {
 
     /** Refuses a --gantt file name that is neither .svg nor .png before anything runs. */
     static void refuseGanttFormat(CommandLine cl, Path file) {
-        Usage.refuse(cl, file != null && GanttCharts.formatOf(file.getFileName().toString()) == null,
+        Usage.refuse(cl, file != null && GanttCharts.formatOf(String.valueOf(file.getFileName())) == null,
                 "--gantt writes .svg or .png files, not " + file);
     }
 

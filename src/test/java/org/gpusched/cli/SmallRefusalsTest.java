@@ -80,6 +80,19 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void theRootFolderAsAFileIsRefusedNotAnInternalError() {
+        String table = dir.resolve("t.json").toString();
+        assertThat(CliRunner.run("analyze", "examples/paper-fig1.json", "--table", table).code()).isZero();
+        usage(CliRunner.run("play", table, "--taskset", "examples/paper-fig1.json", "--device", "sim", "--gantt", "/"),
+                "--gantt writes .svg or .png files, not /");
+        usage(CliRunner.run("analyze", "examples/paper-fig1.json", "--gantt", "/"), "--gantt writes .svg or .png");
+        oneLine(CliRunner.run("play", table, "--taskset", "examples/paper-fig1.json", "--device", "sim",
+                "--sim-contention", "/"), "/: cannot read");
+        oneLine(CliRunner.run("profile", "examples/paper-fig1.json", "--device", "sim", "--sim-contention", "/",
+                "--out", dir.resolve("p.json").toString()), "/: cannot read");
+    }
+
+    @Test
     void aStringOverTheLimitIsLocated() throws Exception {
         Path f = dir.resolve("long.json");
         Files.writeString(f, "{\"formatVersion\": 1,\n  \"tasks\": [{\"name\": \"" + "x".repeat(1_000_001) + "\"}]}");
