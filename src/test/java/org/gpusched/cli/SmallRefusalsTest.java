@@ -93,6 +93,16 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void aFolderNamedAsAPeerToolIsMissingNotRun() throws Exception {
+        Path out = dir.resolve("q");
+        CliRunner r = CliRunner.run("qualify", "--like", "examples/paper-fig1.json", "--sets", "1", "--nptest", "/",
+                "--mast", dir.toString(), "--out", out.toString(), "--no-timing");
+        assertThat(r.code()).as(r.err()).isIn(0, 1);
+        String report = Files.readString(out.resolve("qualify.json"));
+        assertThat(report).contains("\"note\":\"not executable: /\"").contains("not executable: " + dir);
+    }
+
+    @Test
     void aStringOverTheLimitIsLocated() throws Exception {
         Path f = dir.resolve("long.json");
         Files.writeString(f, "{\"formatVersion\": 1,\n  \"tasks\": [{\"name\": \"" + "x".repeat(1_000_001) + "\"}]}");
