@@ -60,12 +60,12 @@ final class LoopCommand extends ProfileRun {
 
     @Override
     public Integer call() throws IOException {
+        profile.validate(cl());
         if (plan) {
             Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
-        profile.validate(cl());
         Input in = read(taskset);
         TaskSet ts = in.ts();
         // Measuring changes no period or offset: what no round could analyse is refused now, naming the input.

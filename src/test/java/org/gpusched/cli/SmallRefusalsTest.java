@@ -103,6 +103,15 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void loopPlanChecksItsMarginAsLoopDoes() {
+        for (String margin : new String[] {"0.5", "9223372036854775808"}) {
+            usage(CliRunner.run("loop", "--plan", "examples/drone-plan.json", "--device", "sim", "--sim-timing",
+                    "examples/drone-plan-truth.json", "--out", dir.resolve("l.json").toString(), "--margin", margin),
+                    "--margin must be between 1 and 1000 (got " + margin + ")");
+        }
+    }
+
+    @Test
     void aStringOverTheLimitIsLocated() throws Exception {
         Path f = dir.resolve("long.json");
         Files.writeString(f, "{\"formatVersion\": 1,\n  \"tasks\": [{\"name\": \"" + "x".repeat(1_000_001) + "\"}]}");
