@@ -4,6 +4,7 @@ import org.gpusched.experiment.Bench;
 import org.gpusched.experiment.HardSets;
 import org.gpusched.experiment.Progress;
 import org.gpusched.experiment.Scenario;
+import org.gpusched.experiment.SweepChecks;
 import org.gpusched.explore.result.EngineKind;
 import org.gpusched.model.ExitCodes;
 import org.gpusched.report.BenchReports;
@@ -62,9 +63,11 @@ final class BenchCommand extends CommonCommand {
     public Integer call() {
         PrintWriter out = out();
         int all = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        List<Double> us = hardSets && !given("--utilizations") ? List.of(1.4, 1.6) : utilizations;
+        List<Integer> ns = hardSets && !given("--tasks") ? List.of(12, 14, 16, 20, 24, 32) : tasks;
+        ns.forEach(n -> Usage.refuse(cl(), SweepChecks.paperSets(1, us, sets.value, n)));
         if (hardSets) {
-            HardSets.Config config = new HardSets.Config(given("--utilizations") ? utilizations : List.of(1.4, 1.6),
-                    given("--tasks") ? tasks : List.of(12, 14, 16, 20, 24, 32), given("--sets") ? sets.value : 10,
+            HardSets.Config config = new HardSets.Config(us, ns, given("--sets") ? sets.value : 10,
                     scenario, seed.value, engines, all > 1 ? List.of(1, all) : List.of(1), maxStates,
                     given("--time-limit") ? timeLimit : Duration.ofSeconds(30), warmup);
             BenchReports.hardSetHeader(out, common.format);

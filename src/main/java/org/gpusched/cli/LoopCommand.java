@@ -60,14 +60,17 @@ final class LoopCommand extends ProfileRun {
 
     @Override
     public Integer call() throws IOException {
+        profile.validate(cl());
         if (plan) {
             Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
-        profile.validate(cl());
         Input in = read(taskset);
         TaskSet ts = in.ts();
+        // Measuring changes no period or offset: what no round could analyse is refused now, naming the input.
+        Window.require(ts);
+        JobLimit.require(ts, "the exact search");
         Path tableOut = table != null ? table : Outputs.beside(out, ".table.json");
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         Path[] written = html == null ? new Path[] {out, tableOut, reportOut} : new Path[] {out, tableOut, reportOut, html};

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -127,6 +128,7 @@ public final class Main extends BaseCommand {
         cl.setOut(out);
         cl.setErr(err);
         cl.registerConverter(Duration.class, new DurationConverter());
+        cl.registerConverter(BigDecimal.class, s -> NumericOptions.parse(s, "a decimal number", BigDecimal::new));
         for (Class<?> type : List.of(MergeLevel.class, SearchOrder.class, EngineKind.class, StopRule.class,
                 Objective.class, Mode.class, DeviceChoice.class, Statistic.class, SagJobs.Arrival.class,
                 SagJobs.Priority.class, GpuPriorityMode.class, Variant.class, PolicyOptions.MergeSearch.class,
@@ -202,7 +204,7 @@ public final class Main extends BaseCommand {
 
     /** Refuses a --gantt file name that is neither .svg nor .png before anything runs. */
     static void refuseGanttFormat(CommandLine cl, Path file) {
-        Usage.refuse(cl, file != null && GanttCharts.formatOf(file.getFileName().toString()) == null,
+        Usage.refuse(cl, file != null && GanttCharts.formatOf(String.valueOf(file.getFileName())) == null,
                 "--gantt writes .svg or .png files, not " + file);
     }
 

@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.model.Escapes;
 import picocli.CommandLine;
 
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
@@ -39,7 +40,7 @@ public final class NumericOptions {
 
         @Override
         public T convert(String value) {
-            long n = parse(value, "an integer" + range());
+            long n = parse(value, "an integer" + range(), Long::valueOf);
             if (n < min || n > max) {
                 throw new CommandLine.TypeConversionException("'" + n + "' is out of range" + range());
             }
@@ -86,10 +87,10 @@ public final class NumericOptions {
         }
     }
 
-    /** The integer typed, or one line "'TEXT' is not WHAT" (the text escaped) when it is none. */
-    static long parse(String value, String what) {
+    /** The number typed, as {@code read} reads it, or one line "'TEXT' is not WHAT" (the text escaped). */
+    static <T> T parse(String value, String what, Function<String, T> read) {
         try {
-            return Long.parseLong(value.trim());
+            return read.apply(value.trim());
         } catch (NumberFormatException e) {
             throw new CommandLine.TypeConversionException("'" + printable(value) + "' is not " + what);
         }

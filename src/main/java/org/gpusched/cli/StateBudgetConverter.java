@@ -10,7 +10,7 @@ import picocli.CommandLine;
 public final class StateBudgetConverter implements CommandLine.ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-        long n = NumericOptions.parse(value, "a state count (an integer >= 1)");
+        long n = NumericOptions.parse(value, "a state count (an integer >= 1)", Long::valueOf);
         if (n < 1) {
             throw new CommandLine.TypeConversionException("'" + NumericOptions.printable(value)
                     + "' is not a positive state count "

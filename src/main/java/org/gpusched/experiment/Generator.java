@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
 import java.math.BigDecimal;
@@ -175,8 +176,9 @@ public final class Generator {
                 return out;
             }
         }
-        throw new IllegalArgumentException("UUniFast-Discard found no draw with every u_i <= " + (cap == 1 ? "1" : cap)
-                + " for U=" + u);
+        // Near U = n almost no draw fits under the cap: the parameters asked for the impossible (exit 2), no bug.
+        throw new InputException("U=" + u, null, "UUniFast-Discard found no draw of " + n + " tasks with every u_i <= "
+                + (cap == 1 ? "1" : cap) + " (lower the utilisation or add tasks)");
     }
 
     /** A share u of the GPU's 256 block slots, at least one block. */

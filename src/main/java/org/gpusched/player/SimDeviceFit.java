@@ -33,8 +33,8 @@ public record SimDeviceFit(FittedContention contention, KindFloors floors, Runti
             return new SimDeviceFit(preset, KindFloors.preset(spec), H200_RUNTIME_NS);
         }
         Path file = Path.of(spec);
-        return new SimDeviceFit(FittedContention.parse(file.getFileName().toString(), spec, InputText.read(file)),
-                null, null);
+        String csv = InputText.read(file); // first: a folder such as "/", which has no file name, is refused here
+        return new SimDeviceFit(FittedContention.parse(file.getFileName().toString(), spec, csv), null, null);
     }
 
     /**

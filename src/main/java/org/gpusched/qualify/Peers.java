@@ -29,7 +29,7 @@ final class Peers {
     /** The named file, else {@code command} on PATH (the {@code env} map's), else absent. */
     static Optional<Path> locate(Path named, String command, Map<String, String> env) {
         if (named != null) {
-            return Files.isExecutable(named) ? Optional.of(named) : Optional.empty();
+            return Files.isRegularFile(named) && Files.isExecutable(named) ? Optional.of(named) : Optional.empty();
         }
         String path = env.getOrDefault("PATH", "");
         for (String dir : path.split(File.pathSeparator)) {

@@ -132,7 +132,7 @@ public final class Tables {
                     + SchedulingTable.VERSION + " and " + SchedulingTable.VERSION_PERIODIC + ")");
         }
         SchedulingTable t = version.intValue() == SchedulingTable.VERSION
-                ? StrictJson.bind(d, SchedulingTable.class) : StrictJson.bind(d, Periodic.class).table();
+                ? StrictJson.bind(d, SchedulingTable.class) : StrictJson.bind(d, Periodic.class).table(d);
         if (t.repeat() != null && (t.repeat().fromEntry() < 0 || t.repeat().fromEntry() >= t.entries().size())) {
             throw d.error("repeat.fromEntry", "fromEntry must name an entry (0.." + (t.entries().size() - 1) + ")");
         }
@@ -147,12 +147,17 @@ public final class Tables {
     private record Periodic(String format, int formatVersion, SchedulingTable.TaskSetRef taskSet, String timeUnit,
                             long hyperperiod, String method, List<String> streams,
                             List<SchedulingTable.Entry> entries, SchedulingTable.Repeat repeat) {
-        SchedulingTable table() {
+        SchedulingTable table(StrictJson.Document d) {
             if (repeat == null) {
-                throw new IllegalArgumentException("\"repeat\" must not be null in a version 2 table");
+                throw d.error("repeat", "\"repeat\" must not be null in a version 2 table");
             }
-            return new SchedulingTable(format, formatVersion, taskSet, timeUnit, hyperperiod, method, streams, entries,
-                    repeat);
+            try {
+                return new SchedulingTable(format, formatVersion, taskSet, timeUnit, hyperperiod, method, streams,
+                        entries, repeat);
+            } catch (IllegalArgumentException e) {
+                // Built after binding: a null the table refuses is one located line, as in a version 1 table.
+                throw d.error("", e.getMessage());
+            }
         }
     }
 
