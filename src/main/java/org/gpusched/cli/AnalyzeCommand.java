@@ -159,7 +159,10 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
                     table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
-            if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
+            boolean noTable = fr.tableCheck() == null && fr.baseline() == null; // online EDF keeps no one schedule
+            if (a.verdict() == Verdict.SCHEDULABLE && table != null && noTable) {
+                err.println("gpusched: " + table + ": no table written (" + a.note() + ")"); // rather than an empty one
+            } else if (a.verdict() == Verdict.SCHEDULABLE && table != null) {
                 AnalyzeFiles.table(outputs, table, out(), Baselines.tableText(ts, a,
                         fr.baseline(), tableFormat == TableFormat.CSV, options.explore().budget()));
             }

@@ -44,7 +44,9 @@ final class Gcaps extends ResponseEquation {
 
     private static long busy(AnalysisState x, int i, long r, long sum) {
         for (int h = 0; h < x.n; h++) {
-            if (x.hpp(h, i)) {
+            if (x.hpp(h, i) && !x.hp(h, i)) {
+                return SaturatingTime.INF; // above τi on its core, below on the GPU: τi waits on work no term counts
+            } else if (x.hpp(h, i)) {
                 sum = SaturatingTime.add(sum, SaturatingTime.jobs(r, 0, x.t[h], x.c[h] + x.gm[h]));
                 if (x.usesGpu(h)) {
                     // With ηg_i > 0 this is I^dp's local part; with ηg_i = 0 it is the busy-waited
