@@ -1,0 +1,44 @@
+package org.gpusched.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the user gave stays as it was, whatever the output options name (docs/cli.md, "Output files"). */
+class UserFilesKeptTest {
+
+    @Test
+    void play_never_writes_over_its_sim_timing_file_even_with_force(@TempDir Path dir) throws IOException {
+        Path ts = Files.copy(Path.of("examples/optimistic.json"), dir.resolve("ts.json"));
+        Path truth = Files.copy(Path.of("examples/optimistic-truth.json"), dir.resolve("truth.json"));
+        Path table = dir.resolve("table.json");
+        assertThat(CliRunner.run("analyze", ts.toString(), "--table", table.toString()).code()).isZero();
+        byte[] before = Files.readAllBytes(truth);
+        CliRunner r = CliRunner.run("play", table.toString(), "--taskset", ts.toString(), "--device", "sim",
+                "--sim-timing", truth.toString(), "--html", truth.toString(), "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(truth + ": is an input of this run; gpusched never overwrites its inputs\n");
+        assertThat(Files.readAllBytes(truth)).isEqualTo(before);
+    }
+
+    @Test
+    void play_keeps_a_measured_model_it_wrote_when_it_is_the_sim_timing_file(@TempDir Path dir) throws IOException {
+        Path ts = Files.copy(Path.of("examples/optimistic.json"), dir.resolve("ts.json"));
+        Path measured = dir.resolve("measured.json");
+        assertThat(CliRunner.run("profile", ts.toString(), "--device", "sim", "--runs", "3", "--warmup", "0",
+                "--out", measured.toString()).code()).isZero();
+        Path table = dir.resolve("table.json");
+        assertThat(CliRunner.run("analyze", ts.toString(), "--table", table.toString()).code()).isZero();
+        byte[] before = Files.readAllBytes(measured);
+        CliRunner r = CliRunner.run("play", table.toString(), "--taskset", ts.toString(), "--device", "sim",
+                "--sim-timing", measured.toString(), "--html", measured.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith(measured + ": is an input of this run");
+        assertThat(Files.readAllBytes(measured)).as("gpusched wrote it, but it is this run's input").isEqualTo(before);
+    }
+}
