@@ -41,4 +41,19 @@ class UserFilesKeptTest {
         assertThat(r.err()).startsWith(measured + ": is an input of this run");
         assertThat(Files.readAllBytes(measured)).as("gpusched wrote it, but it is this run's input").isEqualTo(before);
     }
+
+    @Test
+    void generate_writes_no_set_when_one_of_its_files_is_refused(@TempDir Path dir) throws IOException {
+        Path mine = dir.resolve("mixed-u1.50-n5-i1.json");
+        Files.writeString(mine, "mine\n");
+        CliRunner r = CliRunner.run("generate", "-u", "1.5", "--count", "3", "--out", dir.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(mine + ": exists and was not written by gpusched (or was changed since); "
+                + "add --force to overwrite it\n");
+        assertThat(Files.readString(mine)).isEqualTo("mine\n");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no set of the refused run is left")
+                    .containsExactly("mixed-u1.50-n5-i1.json");
+        }
+    }
 }
