@@ -4,8 +4,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,5 +59,29 @@ class UserFilesKeptTest {
             assertThat(files.map(f -> f.getFileName().toString())).as("no set of the refused run is left")
                     .containsExactly("mixed-u1.50-n5-i1.json");
         }
+    }
+
+    @Test
+    void export_to_dash_prints_on_stdout_and_writes_no_file_named_dash(@TempDir Path dir) throws Exception {
+        Run r = java(dir, "export", "--to", "mast", Path.of("examples/paper-fig1.json").toAbsolutePath().toString(),
+                "-o", "-");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Model (").contains("tau1");
+        assertThat(dir.resolve("-")).doesNotExist();
+    }
+
+    private record Run(int code, String out, String err) { }
+
+    /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
+    private static Run java(Path dir, String... args) throws Exception {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "org.gpusched.cli.Main"));
+        line.addAll(List.of(args));
+        Process p = new ProcessBuilder(line).directory(dir.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), out, err);
     }
 }
