@@ -70,6 +70,15 @@ class UserFilesKeptTest {
         assertThat(dir.resolve("-")).doesNotExist();
     }
 
+    @Test
+    void a_table_to_dev_stdout_goes_into_the_pipe_it_names(@TempDir Path dir) throws Exception {
+        Run r = java(dir, "analyze", Path.of("examples/paper-fig1.json").toAbsolutePath().toString(),
+                "--table", "/dev/stdout", "--quiet");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("\"format\" : \"gpusched-table\"");
+    }
+
     private record Run(int code, String out, String err) { }
 
     /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
