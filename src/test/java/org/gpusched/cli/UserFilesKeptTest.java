@@ -79,6 +79,12 @@ class UserFilesKeptTest {
         assertThat(r.out()).contains("\"format\" : \"gpusched-table\"");
     }
 
+    @Test
+    void sensitivity_force_says_what_it_overwrites() {
+        CliRunner r = CliRunner.run("sensitivity", "--help");
+        assertThat(r.out()).contains("--html file that gpusched").doesNotContain("--out");
+    }
+
     private record Run(int code, String out, String err) { }
 
     /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
