@@ -61,7 +61,7 @@ final class LoopCommand extends ProfileRun {
     @Override
     public Integer call() throws IOException {
         if (plan) {
-            Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
+            Usage.refuse(cl(), html != null || table != null, "--html and --table are of a loop of tables, not --plan");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together

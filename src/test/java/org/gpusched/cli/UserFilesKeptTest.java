@@ -85,6 +85,17 @@ class UserFilesKeptTest {
         assertThat(r.out()).contains("--html file that gpusched").doesNotContain("--out");
     }
 
+    @Test
+    void loop_plan_refuses_a_table_it_would_never_write(@TempDir Path dir) {
+        Path out = dir.resolve("planned.json");
+        Path table = dir.resolve("planned.table.json");
+        CliRunner r = CliRunner.run("loop", "--plan", "examples/drone-plan.json", "--device", "sim", "--sim-timing",
+                "examples/drone-plan-truth.json", "--out", out.toString(), "--table", table.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("gpusched: --html and --table are of a loop of tables, not --plan\n");
+        assertThat(out).doesNotExist();
+    }
+
     private record Run(int code, String out, String err) { }
 
     /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
