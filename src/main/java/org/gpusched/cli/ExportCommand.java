@@ -53,8 +53,9 @@ final class ExportCommand extends BaseCommand {
         if (e.code() != ExitCodes.OK) {
             return e.code();
         }
+        boolean toStdout = output.path == null || output.path.toString().equals("-"); // -o -: stdout, as in optimize
         if (e.precedence() != null) {
-            if (output.path == null) {
+            if (toStdout) {
                 err.println(Escapes.text(file.toString())
                         + ": export --to sag: the chains need a precedence file next to the jobs: give -o OUT");
                 return ExitCodes.INVALID;
@@ -63,7 +64,7 @@ final class ExportCommand extends BaseCommand {
             outputs.check(prec);
             outputs.writeString(prec, e.precedence());
         }
-        if (output.path == null) {
+        if (toStdout) {
             out().print(e.text());
         } else {
             outputs.writeString(output.path, e.text());

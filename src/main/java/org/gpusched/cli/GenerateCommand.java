@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.IntFunction;
 
 @Command(name = "generate", mixinStandardHelpOptions = true)
 final class GenerateCommand extends BaseCommand {
@@ -60,10 +61,14 @@ final class GenerateCommand extends BaseCommand {
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException(out.toString(), "", "is a file, not a folder");
         }
+        IntFunction<Generator.GeneratedSet> set = i -> Usage.parsed(cl(), "", () -> Generator.generate(seed.value,
+                scenario, utilization, tasks.value, i, new Generator.Pipeline(chain, offsets, jitter)));
+        // Every file is checked before the first is written: a refused one leaves no set of this run behind.
+        for (int i = index; out != null && i < index + count; i++) {
+            outputs.check(out.resolve(set.apply(i).name() + ".json"));
+        }
         for (int i = index; i < index + count; i++) {
-            int setIndex = i;
-            Generator.GeneratedSet g = Usage.parsed(cl(), "", () -> Generator.generate(seed.value, scenario,
-                    utilization, tasks.value, setIndex, new Generator.Pipeline(chain, offsets, jitter)));
+            Generator.GeneratedSet g = set.apply(i);
             if (out == null) {
                 out().print(g.json());
             } else {

@@ -62,7 +62,7 @@ final class LoopCommand extends ProfileRun {
     public Integer call() throws IOException {
         profile.validate(cl());
         if (plan) {
-            Usage.refuse(cl(), html != null, "--html draws a loop of tables, not of a partition plan (--plan)");
+            Usage.refuse(cl(), html != null || table != null, "--html and --table are of a loop of tables, not --plan");
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together

@@ -15,6 +15,7 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 @Command(name = "play", mixinStandardHelpOptions = true)
@@ -64,7 +65,7 @@ final class PlayCommand extends CommonCommand {
             return playPlan();
         }
         // The chart and the page belong together: checked before the replay, renamed into place together.
-        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(this::playTable,
+        return Outputs.of(Arrays.asList(taskset, Path.of(table), sim.timing), html.force).together(this::playTable,
                 gantt, html.file);
     }
 
@@ -156,7 +157,7 @@ final class PlayCommand extends CommonCommand {
     /** Refuses (exit 2) the options a mode of play does not use, rather than ignoring them silently. */
     private void refuseUnused(String mode, String... names) {
         CommandLine.ParseResult pr = spec.commandLine().getParseResult();
-        List<String> given = java.util.Arrays.stream(names).filter(pr::hasMatchedOption).toList();
+        List<String> given = Arrays.stream(names).filter(pr::hasMatchedOption).toList();
         Usage.refuse(cl(), !given.isEmpty(), "play of " + mode + " does not use " + String.join(", ", given));
     }
 }

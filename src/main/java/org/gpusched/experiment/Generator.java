@@ -1,15 +1,12 @@
 package org.gpusched.experiment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.TaskSetReader;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.model.TaskSet;
 
@@ -34,11 +31,6 @@ public final class Generator {
     static final int MAX_DRAWS = 1_000_000;
 
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
-    // Fixed "\n" line ends so the bytes do not depend on the platform.
-    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n"))
-            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
 
     /** One generated set: its name, its v1 JSON (ending in a newline) and the seed it came from. */
     public record GeneratedSet(String name, String json, long seed) {
@@ -126,7 +118,7 @@ public final class Generator {
                     .put("offsets", pipe.offsets()).put("jitter", pipe.jitter());
         }
         try {
-            return new GeneratedSet(name, WRITER.writeValueAsString(root) + "\n", seed);
+            return new GeneratedSet(name, Canonical.WORKLOAD_FILE.writeValueAsString(root) + "\n", seed);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -341,6 +341,8 @@ public final class Outputs implements AutoCloseable {
             if (Files.exists(file) && inputs.contains(file.toRealPath())) {
                 throw Reasons.refused(file, "is an input of this run; gpusched never overwrites its inputs");
             }
+        } catch (NoSuchFileException e) {
+            // A pipe (/dev/stdout into one) has no real path and is no input of the run: it is written in place.
         } catch (IOException e) {
             throw Reasons.of(file, "cannot check the existing file", e);
         }

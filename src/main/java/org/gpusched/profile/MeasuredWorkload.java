@@ -1,12 +1,8 @@
 package org.gpusched.profile;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.KernelModules;
@@ -30,11 +26,6 @@ import java.util.Map;
  */
 public final class MeasuredWorkload {
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    // Fixed "\n" line ends so the bytes do not depend on the platform; "key": value as in examples/.
-    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-            .withArrayIndenter(new DefaultIndenter("  ", "\n"))
-            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
 
     private MeasuredWorkload() { }
 
@@ -72,7 +63,7 @@ public final class MeasuredWorkload {
         }
         String text;
         try {
-            text = WRITER.writeValueAsString(root) + "\n";
+            text = Canonical.WORKLOAD_FILE.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -1,0 +1,113 @@
+package org.gpusched.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the user gave stays as it was, whatever the output options name (docs/cli.md, "Output files"). */
+class UserFilesKeptTest {
+
+    @Test
+    void play_never_writes_over_its_sim_timing_file_even_with_force(@TempDir Path dir) throws IOException {
+        Path ts = Files.copy(Path.of("examples/optimistic.json"), dir.resolve("ts.json"));
+        Path truth = Files.copy(Path.of("examples/optimistic-truth.json"), dir.resolve("truth.json"));
+        Path table = dir.resolve("table.json");
+        assertThat(CliRunner.run("analyze", ts.toString(), "--table", table.toString()).code()).isZero();
+        byte[] before = Files.readAllBytes(truth);
+        CliRunner r = CliRunner.run("play", table.toString(), "--taskset", ts.toString(), "--device", "sim",
+                "--sim-timing", truth.toString(), "--html", truth.toString(), "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(truth + ": is an input of this run; gpusched never overwrites its inputs\n");
+        assertThat(Files.readAllBytes(truth)).isEqualTo(before);
+    }
+
+    @Test
+    void play_keeps_a_measured_model_it_wrote_when_it_is_the_sim_timing_file(@TempDir Path dir) throws IOException {
+        Path ts = Files.copy(Path.of("examples/optimistic.json"), dir.resolve("ts.json"));
+        Path measured = dir.resolve("measured.json");
+        assertThat(CliRunner.run("profile", ts.toString(), "--device", "sim", "--runs", "3", "--warmup", "0",
+                "--out", measured.toString()).code()).isZero();
+        Path table = dir.resolve("table.json");
+        assertThat(CliRunner.run("analyze", ts.toString(), "--table", table.toString()).code()).isZero();
+        byte[] before = Files.readAllBytes(measured);
+        CliRunner r = CliRunner.run("play", table.toString(), "--taskset", ts.toString(), "--device", "sim",
+                "--sim-timing", measured.toString(), "--html", measured.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith(measured + ": is an input of this run");
+        assertThat(Files.readAllBytes(measured)).as("gpusched wrote it, but it is this run's input").isEqualTo(before);
+    }
+
+    @Test
+    void generate_writes_no_set_when_one_of_its_files_is_refused(@TempDir Path dir) throws IOException {
+        Path mine = dir.resolve("mixed-u1.50-n5-i1.json");
+        Files.writeString(mine, "mine\n");
+        CliRunner r = CliRunner.run("generate", "-u", "1.5", "--count", "3", "--out", dir.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(mine + ": exists and was not written by gpusched (or was changed since); "
+                + "add --force to overwrite it\n");
+        assertThat(Files.readString(mine)).isEqualTo("mine\n");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).as("no set of the refused run is left")
+                    .containsExactly("mixed-u1.50-n5-i1.json");
+        }
+    }
+
+    @Test
+    void export_to_dash_prints_on_stdout_and_writes_no_file_named_dash(@TempDir Path dir) throws Exception {
+        Run r = java(dir, "export", "--to", "mast", Path.of("examples/paper-fig1.json").toAbsolutePath().toString(),
+                "-o", "-");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Model (").contains("tau1");
+        assertThat(dir.resolve("-")).doesNotExist();
+    }
+
+    @Test
+    void a_table_to_dev_stdout_goes_into_the_pipe_it_names(@TempDir Path dir) throws Exception {
+        Run r = java(dir, "analyze", Path.of("examples/paper-fig1.json").toAbsolutePath().toString(),
+                "--table", "/dev/stdout", "--quiet");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).contains("\"format\" : \"gpusched-table\"");
+    }
+
+    @Test
+    void sensitivity_force_says_what_it_overwrites() {
+        CliRunner r = CliRunner.run("sensitivity", "--help");
+        assertThat(r.out()).contains("--html file that gpusched").doesNotContain("--out");
+    }
+
+    @Test
+    void loop_plan_refuses_a_table_it_would_never_write(@TempDir Path dir) {
+        Path out = dir.resolve("planned.json");
+        Path table = dir.resolve("planned.table.json");
+        CliRunner r = CliRunner.run("loop", "--plan", "examples/drone-plan.json", "--device", "sim", "--sim-timing",
+                "examples/drone-plan-truth.json", "--out", out.toString(), "--table", table.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("gpusched: --html and --table are of a loop of tables, not --plan\n");
+        assertThat(out).doesNotExist();
+    }
+
+    private record Run(int code, String out, String err) { }
+
+    /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
+    private static Run java(Path dir, String... args) throws Exception {
+        List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "org.gpusched.cli.Main"));
+        line.addAll(List.of(args));
+        Process p = new ProcessBuilder(line).directory(dir.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), out, err);
+    }
+}
