@@ -237,7 +237,10 @@ public final class Outputs implements AutoCloseable {
         }
         checkInput(file);
         try {
-            if (!Files.isRegularFile(file)) {
+            // A stream's name (/dev/stdout redirected into a file) is written in place too: a rename would
+            // replace the system's link, not write the stream.
+            Path abs = file.toAbsolutePath().normalize();
+            if (!Files.isRegularFile(file) || abs.startsWith("/dev") || abs.startsWith("/proc")) {
                 return true;
             }
             if (!force && !WrittenFiles.wroteIt(file) && !wroteItOnceFree(file)) {

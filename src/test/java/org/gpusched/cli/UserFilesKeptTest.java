@@ -80,6 +80,21 @@ class UserFilesKeptTest {
     }
 
     @Test
+    void a_table_to_dev_stdout_redirected_into_a_file_is_written_there_and_the_link_kept(@TempDir Path dir)
+            throws Exception {
+        Path redirected = dir.resolve("out.txt");
+        boolean link = Files.isSymbolicLink(Path.of("/dev/stdout"));
+        for (String force : List.of("--threads=1", "--force")) {
+            Run r = java(dir, redirected, "analyze", Path.of("examples/paper-fig1.json").toAbsolutePath().toString(),
+                    "--table", "/dev/stdout", "--quiet", force);
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(r.err()).isEmpty();
+            assertThat(Files.readString(redirected)).contains("\"format\" : \"gpusched-table\"");
+            assertThat(Files.isSymbolicLink(Path.of("/dev/stdout"))).isEqualTo(link);
+        }
+    }
+
+    @Test
     void sensitivity_force_says_what_it_overwrites() {
         CliRunner r = CliRunner.run("sensitivity", "--help");
         assertThat(r.out()).contains("--html file that gpusched").doesNotContain("--out");
@@ -100,11 +115,20 @@ class UserFilesKeptTest {
 
     /** gpusched in a JVM of its own in {@code dir}, its stdout and stderr pipes (as in a CI job's pipeline). */
     private static Run java(Path dir, String... args) throws Exception {
+        return java(dir, null, args);
+    }
+
+    /** As above, stdout redirected into {@code stdout} when not null (as {@code > FILE} in a shell). */
+    private static Run java(Path dir, Path stdout, String... args) throws Exception {
         List<String> line = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "org.gpusched.cli.Main"));
         line.addAll(List.of(args));
-        Process p = new ProcessBuilder(line).directory(dir.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(line).directory(dir.toFile());
+        if (stdout != null) {
+            pb.redirectOutput(stdout.toFile());
+        }
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
