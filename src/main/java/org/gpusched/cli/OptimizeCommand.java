@@ -57,6 +57,7 @@ final class OptimizeCommand extends BaseCommand {
     @Override
     public Integer call() throws IOException {
         Usage.refuse(cl(), plan == windows, "give one of --windows or --plan");
+        Usage.refuse(cl(), windows && planOptions.trace != null, "--trace records a --plan search, not --windows");
         String content = InputText.read(file);
         Workload w = new WorkloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());

@@ -50,6 +50,15 @@ class SmallRefusalsTest {
     }
 
     @Test
+    void optimizeWindowsRefusesATraceItWouldNeverWrite() {
+        Path trace = dir.resolve("trace.json");
+        usage(CliRunner.run("optimize", "--windows", "examples/railway-timepart.json", "--trace", trace.toString(),
+                "-o", dir.resolve("w.json").toString()), "--trace records a --plan search, not --windows");
+        assertThat(trace).doesNotExist();
+        assertThat(dir.resolve("w.json")).doesNotExist();
+    }
+
+    @Test
     void aMarginThatIsNoNumberIsSaidSoWithoutTheJavaException() {
         String out = dir.resolve("m.json").toString();
         usage(CliRunner.run("profile", "examples/paper-fig1.json", "--device", "sim", "--out", out, "--margin", "abc"),
