@@ -52,6 +52,14 @@ public final class PlayerInputs {
         if (!problems.isEmpty()) {
             String what = "not a valid schedule of " + ts.displayName() + " (" + problems.size() + " problem"
                     + (problems.size() == 1 ? "" : "s") + "; first: " + problems.get(0) + ")";
+            try {
+                // Only a table that unrolls can be played: one of another hyperperiod, naming unknown
+                // tasks or jobs, or with an empty batch is refused as such, --force or not.
+                UnrolledTable.of(ts, t, r.table(), 1);
+            } catch (InputException e) {
+                throw StrictJson.parse(r.table(), content, "a scheduling table").error(e.path(),
+                        e.detail() + "; --force cannot play such a table");
+            }
             if (!r.force()) {
                 throw refusal(r.table(), content, problems.get(0), what + "; --force plays it anyway");
             }

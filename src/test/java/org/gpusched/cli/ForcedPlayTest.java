@@ -97,4 +97,37 @@ class ForcedPlayTest {
         assertThat(forced.code()).as(forced.err()).isZero();
         assertThat(forced.out()).contains("6001 jobs").contains("no deadline miss");
     }
+
+    @Test
+    void aTableThatCannotBeUnrolledIsRefusedInOneLineWithOrWithoutForce() throws Exception {
+        ObjectMapper m = new ObjectMapper();
+        ObjectNode full = (ObjectNode) m.readTree(dir.resolve("full.json").toFile());
+        ObjectNode hyperperiod = full.deepCopy();
+        hyperperiod.put("hyperperiod", 24000);
+        ObjectNode unknown = full.deepCopy();
+        ((ObjectNode) unknown.get("entries").get(0).get("batch").get(0)).put("task", "nosuch");
+        ObjectNode empty = full.deepCopy();
+        ((ObjectNode) empty.get("entries").get(0)).set("batch", m.createArrayNode());
+        String[][] cases = {{"hyperperiod", "hyperperiod: hyperperiod 24000 differs from the task set's 12000"},
+            {"unknown", "entries[0]: unknown task nosuch"}, {"empty", "entries[0]: empty batch"}};
+        ObjectNode[] tables = {hyperperiod, unknown, empty};
+        for (int i = 0; i < cases.length; i++) {
+            Path table = dir.resolve(cases[i][0] + ".json");
+            m.writerWithDefaultPrettyPrinter().writeValue(table.toFile(), tables[i]);
+            for (String cmd : new String[] {"play", "verify"}) {
+                for (boolean force : new boolean[] {false, true}) {
+                    PlayCommandTest.Run r = force
+                            ? run(cmd, table.toString(), "--taskset", taskSet.toString(), "--force", "-q")
+                            : run(cmd, table.toString(), "--taskset", taskSet.toString(), "-q");
+                    String what = cmd + " " + cases[i][0] + (force ? " --force" : "");
+                    assertThat(r.code()).as(what + r.err()).isEqualTo(ExitCodes.INVALID);
+                    assertThat(r.err().lines().toList()).as(what).hasSize(1);
+                    // Located (FILE:LINE:COL: PATH: why), and no promise that --force would play it.
+                    assertThat(r.err()).as(what).matches("\\Q" + table + "\\E:\\d+:\\d+: \\Q" + cases[i][1]
+                            + "\\E; --force cannot play such a table\\R");
+                    assertThat(r.out()).as(what).isEmpty();
+                }
+            }
+        }
+    }
 }
