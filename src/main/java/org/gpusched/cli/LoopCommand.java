@@ -1,8 +1,6 @@
 package org.gpusched.cli;
 
-import org.gpusched.explore.result.EngineKind;
 import org.gpusched.input.InputText;
-import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
 import org.gpusched.pages.PlayPage;
@@ -62,7 +60,7 @@ final class LoopCommand extends ProfileRun {
     public Integer call() throws IOException {
         profile.validate(cl());
         if (plan) {
-            Usage.refuse(cl(), html != null || table != null, "--html and --table are of a loop of tables, not --plan");
+            refuseTableLoopOptions();
             return planLoop();
         }
         Budget.Meter whole = explore.budget().start(); // --time-limit binds every round's analysis together
@@ -118,17 +116,28 @@ final class LoopCommand extends ProfileRun {
         }
     }
 
+    /**
+     * Refuses (exit 2) each option of the loop of tables given with --plan, rather than ignoring it: a
+     * plan loop writes no table or page, replays nothing, times kernels at their own --sim-timing times,
+     * analyses time partitions (no PBS search to configure) and prints only text.
+     */
+    private void refuseTableLoopOptions() {
+        List<String> given = List.of("--table", "--html", "--start", "--mode", "--hyperperiods", "--warmup",
+                "--max-set-size", "--exec-time", "--sim-contention", "--gpu", "--tick-ns", "--engine", "--merge",
+                "--search", "--stop", "--objective", "--max-states", "--time-limit", "--no-greedy", "--threads",
+                "--format").stream().filter(cl().getParseResult()::hasMatchedOption).toList();
+        Usage.refuse(cl(), !given.isEmpty(), "loop --plan does not use " + String.join(", ", given)
+                + " (options of the loop of tables)");
+    }
+
     /** {@code loop --plan}: the options wired to {@link TimePartitionLoop}. */
     private int planLoop() throws IOException {
-        // The plan loop analyses time partitions, not the PBS question: no engine of it would answer.
-        Usage.refuse(cl(), explore.engine != EngineKind.GRAPH,
-                "loop --plan analyses time-partition plans, which no PBS engine decides: --engine does not apply");
         Usage.refuse(cl(), profile.device != DeviceChoice.SIM || profile.sim.timing == null,
                 "loop --plan profiles on --device sim --sim-timing TRUTH (a workload with the same tasks); on a GPU,"
                         + " run profile under the plan and optimize --plan");
         String content = InputText.read(taskset);
-        Workload w = new WorkloadReader().read(taskset.toString(), content);
-        Workload truth = new WorkloadReader().read(profile.sim.timing.toString(),
+        Workload w = common.workloadReader().read(taskset.toString(), content);
+        Workload truth = common.workloadReader().read(profile.sim.timing.toString(),
                 InputText.read(profile.sim.timing));
         Path reportOut = report != null ? report : Outputs.beside(out, ".rounds.json");
         try (Outputs outputs = Outputs.of(List.of(taskset, profile.sim.timing), overwrite.force).staged()) {

@@ -50,7 +50,7 @@ class EngineCommandsTest {
         CliRunner r = CliRunner.run("loop", FIG1, "--plan", "--device", "sim", "--sim-timing", FIG1,
                 "--engine", "solver", "--out", dir.resolve("p.json").toString());
         assertThat(r.code()).isEqualTo(ExitCodes.INVALID);
-        assertThat(r.err()).contains("--engine does not apply");
+        assertThat(r.err()).contains("loop --plan does not use --engine");
     }
 
     @Test

@@ -7,6 +7,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,5 +63,49 @@ class PlanCliTest {
         assertThat(fin.path("platform").has("timePartitions")).isTrue();
         assertThat(CliRunner.run("analyze", "--method", "time-partitioned-offset-based", out.toString()).code())
                 .isZero();
+    }
+
+    @Test
+    void loop_plan_refuses_each_option_of_the_loop_of_tables_even_at_its_default(@TempDir Path dir) {
+        Path out = dir.resolve("final.json");
+        String[][] unused = {{"--table", dir.resolve("t.json").toString()}, {"--html", dir.resolve("p.html").toString()},
+            {"--start", "profile"}, {"--mode", "time-triggered"}, {"--hyperperiods", "1"}, {"--warmup", "5"},
+            {"--max-set-size", "2"}, {"--exec-time", "wcet"}, {"--sim-contention", "h200"}, {"--gpu", "0"},
+            {"--tick-ns", "1000"}, {"--engine", "graph"}, {"--merge", "domination"}, {"--search", "auto"},
+            {"--stop", "first"}, {"--objective", "earliest-finish"}, {"--max-states", "100"},
+            {"--time-limit", "10s"}, {"--no-greedy"}, {"--threads", "1"}, {"--format", "json"}};
+        for (String[] option : unused) {
+            List<String> args = new ArrayList<>(List.of("loop", "--plan", UNPLANNED, "--device", "sim",
+                    "--sim-timing", "examples/drone-plan-truth.json", "--out", out.toString()));
+            args.addAll(List.of(option));
+            CliRunner r = CliRunner.run(args.toArray(String[]::new));
+            assertThat(r.code()).as(option[0]).isEqualTo(2);
+            assertThat(r.err()).as(option[0]).startsWith("gpusched: loop --plan does not use " + option[0] + " (");
+            assertThat(r.err().lines().count()).as(r.err()).isEqualTo(2); // the line and "Try ... --help"
+            assertThat(r.out()).as(option[0]).isEmpty();
+            assertThat(out).doesNotExist();
+        }
+        CliRunner two = CliRunner.run("loop", "--plan", UNPLANNED, "--device", "sim", "--sim-timing",
+                "examples/drone-plan-truth.json", "--out", out.toString(), "--mode", "reclaim", "--start", "model");
+        assertThat(two.err()).startsWith("gpusched: loop --plan does not use --start, --mode (");
+    }
+
+    @Test
+    void loop_plan_reads_with_allow_external_modules(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("spin.cubin"), "x");
+        Path ts = Files.createDirectory(dir.resolve("sub")).resolve("ext.json");
+        Files.writeString(ts, Files.readString(Path.of("examples/paper-fig1.json")).replaceFirst("\"wcet\": 1",
+                "\"wcet\": 1, \"kernel\": {\"module\": \"../spin.cubin\", \"symbol\": \"k\", \"blocks\": 1,"
+                        + " \"threadsPerBlock\": 32}"));
+        String out = dir.resolve("final.json").toString();
+        CliRunner refused = CliRunner.run("loop", "--plan", ts.toString(), "--device", "sim", "--sim-timing",
+                ts.toString(), "--out", out);
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("give --allow-external-modules");
+        CliRunner allowed = CliRunner.run("loop", "--plan", ts.toString(), "--device", "sim", "--sim-timing",
+                ts.toString(), "--out", out, "--allow-external-modules");
+        assertThat(allowed.err()).doesNotContain("--allow-external-modules");
+        assertThat(allowed.code()).as(allowed.err()).isEqualTo(1);
+        assertThat(allowed.out()).contains("round 1: no plan keeps every task schedulable");
     }
 }

@@ -107,7 +107,7 @@ class UserFilesKeptTest {
         CliRunner r = CliRunner.run("loop", "--plan", "examples/drone-plan.json", "--device", "sim", "--sim-timing",
                 "examples/drone-plan-truth.json", "--out", out.toString(), "--table", table.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("gpusched: --html and --table are of a loop of tables, not --plan\n");
+        assertThat(r.err()).startsWith("gpusched: loop --plan does not use --table (");
         assertThat(out).doesNotExist();
     }
 
