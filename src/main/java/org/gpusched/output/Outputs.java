@@ -209,10 +209,18 @@ public final class Outputs implements AutoCloseable {
 
     /**
      * Where a file is, whatever its spelling: the real path of the file or of its nearest existing
-     * folder, and the rest of the name normalised.
+     * folder, and the rest of the name normalised. A link to a file not made yet is where it points:
+     * toRealPath cannot follow it, and a second output named by its target is the same file.
      */
     private static Path location(Path file) {
         Path abs = file.toAbsolutePath().normalize();
+        for (int hops = 0; hops < 40 && Files.isSymbolicLink(abs) && !Files.exists(abs); hops++) {
+            try {
+                abs = abs.resolveSibling(Files.readSymbolicLink(abs)).normalize();
+            } catch (IOException e) {
+                break;
+            }
+        }
         Path base = existing(abs);
         if (base == null) {
             return abs;
