@@ -236,6 +236,9 @@ public final class Outputs implements AutoCloseable {
         if (file.getFileName() == null) {
             throw Reasons.refused(file, "not a file name");
         }
+        if (bookkeeping(file.getFileName().toString())) {
+            throw Reasons.refused(file, "is the name of a file gpusched keeps beside its outputs; choose another name");
+        }
         if (Files.isDirectory(file)) {
             throw Reasons.refused(file, "is a folder, not a file");
         }
@@ -274,6 +277,12 @@ public final class Outputs implements AutoCloseable {
         try (OutputLock free = StagedWrites.hold(lockFile, file)) {
             return WrittenFiles.wroteIt(file);
         }
+    }
+
+    /** The record, lock and temporary names gpusched keeps beside outputs: as an output, it would overwrite them. */
+    private static boolean bookkeeping(String name) {
+        return name.startsWith(".gpusched-")
+                || name.startsWith(".") && (name.endsWith(".gpusched-lock") || name.contains(".gpusched-tmp-"));
     }
 
     /** The nearest existing folder above a new file must be a folder we may write into. */
