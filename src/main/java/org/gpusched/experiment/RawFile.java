@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.InputException;
 import org.gpusched.output.Reasons;
 import org.gpusched.output.RunFolder;
 
@@ -73,23 +74,23 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         try {
             meta = MAPPER.readTree(metaFile.toFile());
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": not a gpusched experiment CSV: cannot read its sidecar "
+            throw new InputException(file.toString(), "", "not a gpusched experiment CSV: cannot read its sidecar "
                     + metaFile.getFileName() + " (" + (e instanceof java.io.FileNotFoundException ? "missing"
                     : Reasons.reason(e)) + ")");
         }
         if (meta == null || !FORMAT.equals(meta.path("format").asText()) || !meta.path("kind").isTextual()
                 || !meta.path("params").isObject()) {
-            throw new IllegalArgumentException(metaFile + ": not a gpusched experiment sidecar");
+            throw new InputException(metaFile.toString(), "", "not a gpusched experiment sidecar");
         }
         Map<String, String> params = new LinkedHashMap<>();
         meta.path("params").fields().forEachRemaining(en -> params.put(en.getKey(), en.getValue().asText()));
-        Shard shard = Shard.parse(meta.path("shard").asText("1/1"));
+        Shard shard = shard(file, meta.path("shard").asText("1/1"));
         return parse(file, meta.path("kind").asText(), params, shard, lines.subList(0, lines.size()), 0);
     }
 
     private static RawFile readLegacy(Path file, List<String> lines) {
         if (lines.size() < 2) {
-            throw new IllegalArgumentException(file + ": no header line");
+            throw new InputException(file.toString(), "", "no header line");
         }
         String[] tokens = lines.get(0).substring(MAGIC.length()).trim().split(" ");
         Map<String, String> params = new LinkedHashMap<>();
@@ -97,12 +98,12 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         for (int i = 1; i < tokens.length; i++) {
             int eq = tokens[i].indexOf('=');
             if (eq < 0) {
-                throw new IllegalArgumentException(file + ": bad parameter '" + tokens[i] + "'");
+                throw new InputException(file.toString(), "", "bad parameter '" + tokens[i] + "'");
             }
             String k = tokens[i].substring(0, eq);
             String v = tokens[i].substring(eq + 1);
             if (k.equals("shard")) {
-                shard = Shard.parse(v);
+                shard = shard(file, v);
             } else {
                 params.put(k, v);
             }
@@ -114,7 +115,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
     private static RawFile parse(Path file, String kind, Map<String, String> params, Shard shard, List<String> lines,
                                  int first) {
         if (lines.size() <= first) {
-            throw new IllegalArgumentException(file + ": no header line");
+            throw new InputException(file.toString(), "", "no header line");
         }
         List<String[]> rows = new ArrayList<>();
         int columns = lines.get(first).split(",", -1).length;
@@ -124,10 +125,23 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
             }
             String[] cells = lines.get(i).split(",", -1);
             if (cells.length != columns) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": expected " + columns + " columns");
+                throw new InputException(file.toString(), "", i + 1, 1, "expected " + columns + " columns", null);
+            }
+            // Merge sorts and counts the rows by their unit: anything but a unit number is this file's fault.
+            if (!cells[0].matches("[0-9]{1,9}")) {
+                throw new InputException(file.toString(), "", i + 1, 1, "not a unit number: '" + cells[0] + "'", null);
             }
             rows.add(cells);
         }
         return new RawFile(kind, params, shard, lines.get(first), rows);
+    }
+
+    /** The shard a file says it is: one that is not k/n is that file's fault, whichever of a merge it is. */
+    private static Shard shard(Path file, String s) {
+        try {
+            return Shard.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(file.toString(), "", e.getMessage());
+        }
     }
 }

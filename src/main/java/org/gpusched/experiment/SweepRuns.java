@@ -1,6 +1,7 @@
 package org.gpusched.experiment;
 
 import org.gpusched.model.Escapes;
+import org.gpusched.model.InputException;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 
@@ -56,11 +57,11 @@ public final class SweepRuns {
             RawFile r = parts.get(i);
             if (!r.kind().equals(first.kind()) || !r.params().equals(first.params())
                     || !r.header().equals(first.header())) {
-                throw new IllegalArgumentException(shardFiles.get(i) + ": another experiment or other parameters than "
-                        + shardFiles.get(0));
+                throw new InputException(shardFiles.get(i).toString(), "",
+                        "another experiment or other parameters than " + shardFiles.get(0));
             }
             if (r.shard().n() != first.shard().n() || seenShards.get(r.shard().k())) {
-                throw new IllegalArgumentException(shardFiles.get(i) + ": shard " + r.shard()
+                throw new InputException(shardFiles.get(i).toString(), "", "shard " + r.shard()
                         + " repeats or does not fit the others");
             }
             seenShards.set(r.shard().k());

@@ -209,10 +209,18 @@ public final class Outputs implements AutoCloseable {
 
     /**
      * Where a file is, whatever its spelling: the real path of the file or of its nearest existing
-     * folder, and the rest of the name normalised.
+     * folder, and the rest of the name normalised. A link to a file not made yet is where it points:
+     * toRealPath cannot follow it, and a second output named by its target is the same file.
      */
     private static Path location(Path file) {
         Path abs = file.toAbsolutePath().normalize();
+        for (int hops = 0; hops < 40 && Files.isSymbolicLink(abs) && !Files.exists(abs); hops++) {
+            try {
+                abs = abs.resolveSibling(Files.readSymbolicLink(abs)).normalize();
+            } catch (IOException e) {
+                break;
+            }
+        }
         Path base = existing(abs);
         if (base == null) {
             return abs;
@@ -227,6 +235,9 @@ public final class Outputs implements AutoCloseable {
     private boolean rules(Path file) {
         if (file.getFileName() == null) {
             throw Reasons.refused(file, "not a file name");
+        }
+        if (bookkeeping(file.getFileName().toString())) {
+            throw Reasons.refused(file, "is the name of a file gpusched keeps beside its outputs; choose another name");
         }
         if (Files.isDirectory(file)) {
             throw Reasons.refused(file, "is a folder, not a file");
@@ -266,6 +277,12 @@ public final class Outputs implements AutoCloseable {
         try (OutputLock free = StagedWrites.hold(lockFile, file)) {
             return WrittenFiles.wroteIt(file);
         }
+    }
+
+    /** The record, lock and temporary names gpusched keeps beside outputs: as an output, it would overwrite them. */
+    private static boolean bookkeeping(String name) {
+        return name.startsWith(".gpusched-")
+                || name.startsWith(".") && (name.endsWith(".gpusched-lock") || name.contains(".gpusched-tmp-"));
     }
 
     /** The nearest existing folder above a new file must be a folder we may write into. */

@@ -63,6 +63,29 @@ class DuplicateOutputsTest {
     }
 
     @Test
+    void aLinkToAFileNotWrittenYetIsTheSameFileAsThatFile() throws Exception {
+        Path link = Files.createSymbolicLink(dir.resolve("l.json"), Path.of("a.json"));
+        Files.createSymbolicLink(dir.resolve("l2.json"), link.getFileName());
+        for (String graph : List.of("l.json", "l2.json")) {
+            CliRunner r = CliRunner.run("analyze", "examples/paper-fig1.json",
+                    "--table", dir.resolve("a.json").toString(), "--graph", dir.resolve(graph).toString());
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.INVALID);
+            assertThat(r.err().strip()).isEqualTo(dir.resolve(graph) + ": two outputs of this run are the same file");
+        }
+        Path table = dir.resolve("sub/t.json");
+        assertThat(CliRunner.run("analyze", "examples/paper-fig1.json", "--table", table.toString()).code()).isZero();
+        Path html = Files.createSymbolicLink(dir.resolve("g.html"), Path.of("g.svg"));
+        CliRunner play = CliRunner.run("play", table.toString(), "--taskset", "examples/paper-fig1.json", "--device",
+                "sim", "--gantt", dir.resolve("g.svg").toString(), "--html", html.toString());
+        assertThat(play.code()).as(play.err()).isEqualTo(ExitCodes.INVALID);
+        assertThat(play.err().strip()).isEqualTo(html + ": two outputs of this run are the same file");
+        // The user's links are still links, and neither output was written.
+        assertThat(Files.isSymbolicLink(link) && Files.isSymbolicLink(html)).isTrue();
+        assertThat(dir.resolve("a.json")).doesNotExist();
+        assertThat(dir.resolve("g.svg")).doesNotExist();
+    }
+
+    @Test
     void distinctOutputsStillWork() throws Exception {
         CliRunner r = CliRunner.run("analyze", "examples/paper-fig1.json", "--html", dir.resolve("a.html").toString(),
                 "--table", dir.resolve("t.json").toString(), "--gantt", dir.resolve("g.svg").toString());

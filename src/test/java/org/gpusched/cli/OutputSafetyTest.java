@@ -46,6 +46,22 @@ class OutputSafetyTest {
     }
 
     @Test
+    void a_table_named_like_the_record_beside_it_is_refused_and_the_record_kept(@TempDir Path dir) throws IOException {
+        // Written under the record's name, the table was then rewritten as the record: exit 0, table lost.
+        Path first = dir.resolve("t.json");
+        assertThat(CliRunner.run("analyze", FIG1, "--table", first.toString()).code()).isZero();
+        Path record = dir.resolve(".gpusched-outputs");
+        String before = Files.readString(record);
+        CliRunner r = CliRunner.run("analyze", FIG1, "--table", record.toString(), "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(record + ": is the name of a file gpusched keeps beside its outputs;"
+                + " choose another name\n");
+        assertThat(Files.readString(record)).isEqualTo(before);
+        assertThat(CliRunner.run("analyze", FIG1, "--table", first.toString()).code()).as("t.json is still ours")
+                .isZero();
+    }
+
+    @Test
     void a_full_stdout_exits_2_with_one_line() {
         OutputStream full = new OutputStream() {
             @Override

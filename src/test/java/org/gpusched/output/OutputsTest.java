@@ -56,6 +56,23 @@ class OutputsTest {
     }
 
     @Test
+    void an_output_named_like_gpuscheds_own_record_lock_or_temporary_is_refused(@TempDir Path dir) {
+        Outputs o = Outputs.of(List.of(), true);
+        for (String name : List.of(".gpusched-outputs", ".gpusched-run.lock", ".t.json.gpusched-lock",
+                ".t.json.gpusched-tmp-1-2")) {
+            Path p = dir.resolve(name);
+            assertThatThrownBy(() -> o.check(p)).isInstanceOf(InputException.class)
+                    .hasMessage(p + ": is the name of a file gpusched keeps beside its outputs; choose another name");
+            assertThatThrownBy(() -> o.writeString(p, "table")).isInstanceOf(InputException.class);
+            assertThat(p).doesNotExist();
+        }
+        // Names that only look alike are ordinary outputs.
+        o.writeString(dir.resolve("gpusched-outputs"), "table");
+        o.writeString(dir.resolve("t.gpusched-lock"), "table");
+        assertThat(dir.resolve("t.gpusched-lock")).hasContent("table");
+    }
+
+    @Test
     void missing_parent_folders_are_created(@TempDir Path dir) throws IOException {
         Path t = dir.resolve("build/deep/er/table.json");
         Outputs.of(List.of(), false).writeString(t, "x");
