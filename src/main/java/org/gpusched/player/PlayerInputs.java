@@ -58,7 +58,8 @@ public final class PlayerInputs {
                 UnrolledTable.of(ts, t, r.table(), 1);
             } catch (InputException e) {
                 throw StrictJson.parse(r.table(), content, "a scheduling table").error(e.path(),
-                        e.detail() + "; --force cannot play such a table");
+                        "not a valid schedule of " + ts.displayName() + ": " + e.detail()
+                                + "; --force cannot play such a table");
             }
             if (!r.force()) {
                 throw refusal(r.table(), content, problems.get(0), what + "; --force plays it anyway");

@@ -108,8 +108,8 @@ class ForcedPlayTest {
         ((ObjectNode) unknown.get("entries").get(0).get("batch").get(0)).put("task", "nosuch");
         ObjectNode empty = full.deepCopy();
         ((ObjectNode) empty.get("entries").get(0)).set("batch", m.createArrayNode());
-        String[][] cases = {{"hyperperiod", "hyperperiod: hyperperiod 24000 differs from the task set's 12000"},
-            {"unknown", "entries[0]: unknown task nosuch"}, {"empty", "entries[0]: empty batch"}};
+        String[][] cases = {{"hyperperiod", "hyperperiod", "hyperperiod 24000 differs from the task set's 12000"},
+            {"unknown", "entries[0]", "unknown task nosuch"}, {"empty", "entries[0]", "empty batch"}};
         ObjectNode[] tables = {hyperperiod, unknown, empty};
         for (int i = 0; i < cases.length; i++) {
             Path table = dir.resolve(cases[i][0] + ".json");
@@ -124,6 +124,7 @@ class ForcedPlayTest {
                     assertThat(r.err().lines().toList()).as(what).hasSize(1);
                     // Located (FILE:LINE:COL: PATH: why), and no promise that --force would play it.
                     assertThat(r.err()).as(what).matches("\\Q" + table + "\\E:\\d+:\\d+: \\Q" + cases[i][1]
+                            + ": not a valid schedule of \\E[^:]+: \\Q" + cases[i][2]
                             + "\\E; --force cannot play such a table\\R");
                     assertThat(r.out()).as(what).isEmpty();
                 }
