@@ -192,7 +192,7 @@ public final class PbsFamily {
             Analysis a = run.analysis();
             if (timeTriggered) {
                 a = new Analysis(a.verdict(), id(), a.stats(), a.schedule(), a.witness(), a.note(), a.achieved(),
-                        a.foundBy(), a.repeat());
+                        a.foundBy(), a.repeat(), a.engine(), a.proof());
             }
             List<TaskRow> rows = all == null ? List.of() : rows(ts, run.responses());
             return new MethodResult(id(), outcome(a.verdict()), a.note(), evidence(), rows,
