@@ -15,8 +15,7 @@ public final class SweepChecks {
     /** Sets an experiment run may hold (raw rows are kept in memory until the summary is written). */
     public static final long MAX_UNITS = 1_000_000;
 
-    private SweepChecks() {
-    }
+    private SweepChecks() { }
 
     /**
      * Task counts "3..10" or "3,5,7". A range is checked against 1..{@link TaskSet#MAX_TASKS} before it is

@@ -16,8 +16,7 @@ import java.util.List;
 
 /** An experiment run, or a merge of shards, into its run folder, with what the run has to say on stderr. */
 public final class SweepRuns {
-    private SweepRuns() {
-    }
+    private SweepRuns() { }
 
     /**
      * Runs {@code e} (or one shard of it) into the folder {@code out} and returns the files written; a

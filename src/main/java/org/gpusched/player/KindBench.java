@@ -87,10 +87,6 @@ public final class KindBench implements AutoCloseable {
         return med;
     }
 
-    public String device() {
-        return cuda.name();
-    }
-
     @Override
     public void close() {
         cuda.close();

@@ -1,11 +1,8 @@
 package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.gpusched.explore.GpuSchedExplorer;
 import org.gpusched.explore.job.Analysis;
-import org.gpusched.explore.job.Options;
 import org.gpusched.input.ReportReader;
-import org.gpusched.input.TaskSetReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Reasons;
 

@@ -4,7 +4,6 @@ import org.gpusched.model.KernelKind;
 import org.gpusched.oracle.Oracle;
 import org.gpusched.oracle.Placement;
 import org.gpusched.player.DevicePresets;
-import org.gpusched.player.FittedContention;
 
 import java.util.*;
 
