@@ -29,7 +29,7 @@ public final class Pairs {
     /** May {@code second}'s kernel start while {@code first}'s (issued before it) is running? */
     public boolean eligible(int first, int second) {
         long key = ((long) first << 32) | second;
-        return eligible.computeIfAbsent(key, k -> oracle.eligible(new int[] {first, second}));
+        return eligible.computeIfAbsent(key, k -> oracle.place(new int[] {first, second}).eligible());
     }
 
     /** How long {@code task}'s kernel takes when it overlaps {@code other}'s. */

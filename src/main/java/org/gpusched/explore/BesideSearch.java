@@ -71,7 +71,7 @@ public final class BesideSearch {
         try {
             if (part == Part.RELAXATION || part == Part.LEFT_OUT_RELAXATION) {
                 long keep = part == Part.RELAXATION ? -1L : SideSearches.lightestLeftOut(ts);
-                if (!WindowRelaxation.applies(oracle) || keep == -1L && part == Part.LEFT_OUT_RELAXATION) {
+                if (!oracle.monotoneCompletion() || keep == -1L && part == Part.LEFT_OUT_RELAXATION) {
                     return none(method, "the window relaxation does not apply");
                 }
                 return relax(new WindowRelaxation(oracle, jm, meter, LiveBound.Mutation.NONE, maxLive,

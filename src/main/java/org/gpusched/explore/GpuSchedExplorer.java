@@ -168,7 +168,7 @@ public final class GpuSchedExplorer {
         // demand check, and are left out with them.
         SideSearches window = options.greedyFirst()
                 ? new SideSearches(ts, jm, meter, mutation, WindowRelaxation.maxLive(options),
-                        WindowRelaxation.applies(oracle), SideSearches.LONG_SWEEP) : null;
+                        oracle.monotoneCompletion(), SideSearches.LONG_SWEEP) : null;
         AutoSearch auto = new AutoSearch(dfs, bfs, options, jm.totalKernels, window,
                 ts.units().size() >= greedyFrom, dfsMeter::cancel);
         AutoSearch.Outcome o = auto.run();

@@ -102,18 +102,18 @@ public final class Oracle {
         return placements;
     }
 
-    /** Full placement of one ordered batch, with the per-SM layout and the failing block. */
+    /** Full placement of one ordered batch, with the per-SM layout and, in its reason, the failing block. */
     public Placement place(int[] order) {
         if (order.length == 1) {
             return Placement.ok(order, List.of());
         }
         if (order.length > gpu.maxResidentKernels()) {
-            return new Placement(order, false, (int) gpu.maxResidentKernels(), -1,
+            return new Placement(order, false,
                     order.length + " kernels exceed maxResidentKernels = " + gpu.maxResidentKernels(), List.of());
         }
         if (completion(maskOf(order)) == CompletionModel.FORBIDDEN) {
-            return new Placement(order, false, -1, -1,
-                    "the interference table has no entry for this set (missing = forbid)", List.of());
+            return new Placement(order, false, "the interference table has no entry for this set (missing = forbid)",
+                    List.of());
         }
         if (!simulate) {
             return Placement.ok(order, List.of());
@@ -125,16 +125,11 @@ public final class Oracle {
             int failed = placer.placeKernel(usage[order[pos]], grid[order[pos]], perSm);
             layout.add(perSm);
             if (failed >= 0) {
-                String reason = "block " + failed + " of " + names[order[pos]] + " fits on no SM";
-                return new Placement(order, false, pos, failed, reason, layout);
+                return new Placement(order, false, "block " + failed + " of " + names[order[pos]] + " fits on no SM",
+                        layout);
             }
         }
         return Placement.ok(order, layout);
-    }
-
-    /** Eligibility of one ordered batch (what PBS submits). */
-    public boolean eligible(int[] order) {
-        return place(order).eligible();
     }
 
     /** Memoised: an eligible order of the set (the lexicographically first one) and its completion time. */

@@ -67,7 +67,7 @@ public final class Reports {
                     s.splits(), s.fastForwards(), s.pruned());
         }
         if (a.achieved() != null) {
-            out.printf(Locale.ROOT, "  objective     %s = %d (%s)%n", a.achieved().objective().words(),
+            out.printf(Locale.ROOT, "  objective     %s = %d (%s)%n", Names.spell(a.achieved().objective()),
                     a.achieved().value(), a.note() == null ? "optimal over every schedule"
                             : "best found before the budget ran out");
         }
@@ -148,8 +148,8 @@ public final class Reports {
             o.put("origin", ts.origin());
         }
         o.set("stats", stats(a.stats(), timing));
-        o.set("objective", a.achieved() == null ? null : Json.object().put("name", a.achieved().objective().words())
-                .put("value", a.achieved().value()));
+        o.set("objective", a.achieved() == null ? null
+                : Json.object().put("name", Names.spell(a.achieved().objective())).put("value", a.achieved().value()));
         o.set("table", a.schedule().isEmpty() ? null : Json.MAPPER.valueToTree(Tables.of(ts, a)));
         if (check != null) {
             o.putObject("tableCheck").put("checker", check.checker()).put("passed", true);
@@ -226,7 +226,7 @@ public final class Reports {
         return Csv.row(file, ts.name(), a.method(), a.verdict().words(), b == null ? "" : b, ts.hyperperiod(),
                 ts.jobCount(), s.vertices(), s.states(), s.edges(), s.merges(), s.splits(), s.fastForwards(),
                 s.pruned(), timing ? String.format(Locale.ROOT, "%.3f", s.elapsedMillis()) : "", a.note(),
-                a.achieved() == null ? "" : a.achieved().objective().words(),
+                a.achieved() == null ? "" : Names.spell(a.achieved().objective()),
                 a.achieved() == null ? "" : a.achieved().value(), m == null ? "" : Long.toString(m.tightest().slack()));
     }
 

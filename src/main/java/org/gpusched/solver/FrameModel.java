@@ -244,7 +244,7 @@ final class FrameModel {
      * shortest frames of the kernels before it in its chain, its deadline subtracts those after it:
      * each runs in a frame of its own, one after the other, lasting at least C({u}).
      */
-    static List<Item> items(TaskSet ts, long[] alone) {
+    private static List<Item> items(TaskSet ts, long[] alone) {
         List<Item> out = new ArrayList<>();
         int unit = 0;
         for (int i = 0; i < ts.size(); i++) {

@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.LongStream;
 
 /**
  * The solver engine: the relaxation of {@link FrameModel} given to Choco. No solution proves the
@@ -131,7 +130,7 @@ public final class SolverEngine {
         }
         if (any) {
             tally.tried = 1;
-            List<Frame> frames = checked(oracle, found.take());
+            List<Frame> frames = checked(oracle, models.get(0).items, found.take());
             if (frames != null) {
                 return schedulable(frames, tally.nodes, tally.fails, t0, meter);
             }
@@ -171,7 +170,7 @@ public final class SolverEngine {
         Analysis out = null;
         while (out == null && tried < candidates && s.solve()) {
             tried++;
-            List<Frame> frames = checked(oracle, found.take());
+            List<Frame> frames = checked(oracle, fm.items, found.take());
             if (frames != null) {
                 out = schedulable(frames, tally.nodes + s.getNodeCount(), tally.fails + s.getFailCount(), t0, meter);
             }
@@ -231,13 +230,12 @@ public final class SolverEngine {
         }
     }
 
-    /** The frames a solution plays as, when the table checker accepts them; else null. */
-    private List<Frame> checked(Oracle oracle, long[][] times) {
+    /** The frames a solution of a model with these kernels plays as, when the table checker accepts them; else null. */
+    private List<Frame> checked(Oracle oracle, List<FrameModel.Item> items, long[][] times) {
         if (times == null) {
             return null;
         }
-        long[] alone = LongStream.range(0, ts.unitCount()).map(u -> oracle.completion(1L << u)).toArray();
-        List<Frame> frames = Decoder.play(ts, oracle, FrameModel.items(ts, alone), times[0], times[1]);
+        List<Frame> frames = Decoder.play(ts, oracle, items, times[0], times[1]);
         if (frames == null || !TableChecker.check(ts, Tables.of(ts, METHOD, frames)).isEmpty()) {
             return null;
         }

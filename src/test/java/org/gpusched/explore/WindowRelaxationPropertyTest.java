@@ -69,7 +69,7 @@ class WindowRelaxationPropertyTest {
     /** @param every every window in turn, so that each is checked (auto's doubling tries a subset of them) */
     private static WindowRelaxation.Step relax(TaskSet ts, WindowRelaxation.Mutation m, long keep, boolean every) {
         Oracle oracle = new Oracle(ts);
-        if (!WindowRelaxation.applies(oracle)) {
+        if (!oracle.monotoneCompletion()) {
             return WindowRelaxation.Step.RETIRED;
         }
         WindowRelaxation w = new WindowRelaxation(oracle, new JobModel(ts), null, LiveBound.Mutation.NONE, 1 << 20, m,

@@ -24,7 +24,7 @@ import java.util.stream.IntStream;
  * program over count vectors, layer by layer (kernels done), for W from the first deadline on,
  * doubling from window to window ({@link #nextWindow}).
  * Resumable in steps of a number of states: {@link AutoSearch} gives it turns beside the search.
- * Needs a completion model in which fewer kernels never take longer ({@link #applies}).
+ * Needs a completion model in which fewer kernels never take longer ({@link Oracle#monotoneCompletion}).
  */
 public final class WindowRelaxation {
     public enum Step { OPEN, REFUTED, RETIRED }
@@ -107,11 +107,6 @@ public final class WindowRelaxation {
     public WindowRelaxation everyWindow() {
         everyWindow = true;
         return this;
-    }
-
-    /** Whether the relaxation is sound for this model: fewer kernels never make a frame longer. */
-    public static boolean applies(Oracle oracle) {
-        return oracle.monotoneCompletion();
     }
 
     /** Why it stopped without a verdict, or null. */

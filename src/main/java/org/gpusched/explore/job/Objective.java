@@ -48,8 +48,4 @@ public enum Objective {
             case MOST_SLACK -> finished * end - deadlineSum;
         };
     }
-
-    public String words() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-    }
 }
