@@ -168,7 +168,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
             }
             return a.verdict().exitCode();
         });
-        if (html.file != null) {
+        if (html.file != null && !pages.isEmpty()) {
             outputs.writeString(html.file, HtmlReport.write("analyze", pages));
         }
         if (ci != null) {

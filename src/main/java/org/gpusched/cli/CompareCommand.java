@@ -76,7 +76,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
             }
             return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
-        if (html.file != null) {
+        if (html.file != null && !pages.isEmpty()) {
             outputs.writeString(html.file, HtmlReport.write("compare", pages));
         }
         if (ci != null) {
