@@ -25,6 +25,7 @@ final class SlurmScripts {
                 + "with --slurm-shards, not --shard");
         Usage.refuse(cl, sweep.timeLimit != null, "--time-limit would stop each shard with nothing written; "
                 + "give Slurm's own time limit (sbatch --time) instead");
+        Outputs.refuseStdoutFolder(sweep.out(kind));
         SlurmScript script = Usage.parsed(cl, "", () -> new SlurmScript(kind, SlurmScript.currentJava(
                 Main.class.getName()), given(cl), sweep.folder.force, sweep.out(kind).toAbsolutePath().normalize(),
                 sweep.slurmShards, sweep.threads));

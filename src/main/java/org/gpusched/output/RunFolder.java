@@ -50,6 +50,7 @@ public final class RunFolder implements AutoCloseable {
     }
 
     static RunFolder open(Outputs outputs, Path dir, String kind) {
+        Outputs.refuseStdoutFolder(dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw Reasons.refused(dir, "is a file, not a folder");
         }
