@@ -8,6 +8,11 @@ import java.nio.file.Path;
 public final class OutputPaths {
     private OutputPaths() { }
 
+    /** Whether {@code file} is, or would be made, inside the folder {@code dir} (links and spellings resolved). */
+    public static boolean inside(Path file, Path dir) {
+        return location(file).startsWith(location(dir));
+    }
+
     /**
      * Where a file is, whatever its spelling: the real path of the file or of its nearest existing
      * folder, and the rest of the name normalised. A link to a file not made yet is where it points:
