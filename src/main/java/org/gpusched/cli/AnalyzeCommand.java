@@ -82,17 +82,15 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
                 "--graph needs --method gpusched");
         Usage.refuse(cl(), plan != null && (files.size() != 1 || !PartitionFamily.isPartitioning(m)),
                 "--plan takes one input file and an sm-partition-* method");
-        boolean tableToStdout = table != null && table.toString().equals("-")
-                || plan != null && plan.toString().equals("-");
+        PrintWriter reportOut = report(table, plan, graph, html.file);
         // The run's files belong together: locked against a second run, renamed into place together.
         // Refused before a long analysis, not after it: an unwritable, protected or busy output.
-        return Outputs.of(files, html.force).together(o -> analyze(o, m, tableToStdout),
-                tableToStdout ? null : table, graph, gantt, tableToStdout ? null : plan, html.file);
+        return Outputs.of(files, html.force).printing(out()).together(o -> analyze(o, m, reportOut),
+                table, graph, gantt, plan, html.file);
     }
 
-    private int analyze(Outputs outputs, Method m, boolean tableToStdout) throws IOException {
+    private int analyze(Outputs outputs, Method m, PrintWriter reportOut) throws IOException {
         List<HtmlReport.Entry> pages = new ArrayList<>();
-        PrintWriter reportOut = tableToStdout ? err() : out();
         CiOutput ci = CiOutput.of(common.format, "analyze");
         PrintWriter out = ci == null ? reportOut : CiOutput.discard();
         PrintWriter err = err();
@@ -145,8 +143,8 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
             if (!(r.detail() instanceof Detail.Frames fr)) {
                 PolicyReports.analyze(out, common.format, common.quiet, f.toString(), w, r, !noTiming);
                 if (plan != null) {
-                    PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeOrPrint(plan, PlanFile.text(p,
-                            w.name(), w.sha256(), w.timeUnit().json(), m.id()), out()));
+                    PartitionFamily.plan(m, w, options).ifPresent(p -> outputs.writeString(plan, PlanFile.text(p,
+                            w.name(), w.sha256(), w.timeUnit().json(), m.id())));
                 }
                 return r.outcome().exitCode();
             }
@@ -158,7 +156,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
                 AnalyzeFiles.graph(outputs, graph, fr.graph(), ts, html.force);
             }
             Reports.analyze(out, common.format, f.toString(), ts, a, common.quiet, !noTiming,
-                    table == null || !table.toString().equals("-"), stats || common.verbose, fr.tableCheck());
+                    !Outputs.isStdout(table), stats || common.verbose, fr.tableCheck());
             boolean noTable = fr.tableCheck() == null && fr.baseline() == null; // online EDF keeps no one schedule
             if (a.verdict() == Verdict.SCHEDULABLE && table != null && noTable) {
                 err.println("gpusched: " + table + ": no table written (" + a.note() + ")"); // rather than an empty one
@@ -168,7 +166,7 @@ final class AnalyzeCommand extends CommonCommand implements CiFormats {
             }
             return a.verdict().exitCode();
         });
-        if (html.file != null) {
+        if (html.file != null && !pages.isEmpty()) {
             outputs.writeString(html.file, HtmlReport.write("analyze", pages));
         }
         if (ci != null) {

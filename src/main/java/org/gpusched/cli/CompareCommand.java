@@ -40,7 +40,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = out();
+        PrintWriter out = report(html.file);
         PrintWriter err = err();
         MethodRegistry registry = MethodRegistry.standard();
         List<Method> chosen = methods == null ? registry.all()
@@ -55,7 +55,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
         if (common.format == OutputFormat.csv) {
             out.println(PolicyReports.COMPARE_CSV_HEADER);
         }
-        Outputs outputs = html.outputs(files);
+        Outputs outputs = html.outputs(files, out());
         List<HtmlReport.Entry> pages = new ArrayList<>();
         CiOutput ci = CiOutput.of(common.format, "compare");
         int exit = TaskSetFiles.each(files, common.workloadReader()::read, common, out, err, ci, (f, w) -> {
@@ -76,7 +76,7 @@ final class CompareCommand extends CommonCommand implements CiFormats {
             }
             return c.inconclusive() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         });
-        if (html.file != null) {
+        if (html.file != null && !pages.isEmpty()) {
             outputs.writeString(html.file, HtmlReport.write("compare", pages));
         }
         if (ci != null) {

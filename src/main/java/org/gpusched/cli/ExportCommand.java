@@ -39,7 +39,7 @@ final class ExportCommand extends BaseCommand {
 
     @Override
     public Integer call() {
-        Outputs outputs = output.outputs(file, output.path);
+        Outputs outputs = output.outputs(file, output.path, out());
         PrintWriter err = err();
         if (to != Target.sag && (cl().getParseResult().hasMatchedOption("--arrival")
                 || cl().getParseResult().hasMatchedOption("--priority") || steadyState)) {
@@ -64,11 +64,7 @@ final class ExportCommand extends BaseCommand {
             outputs.check(prec);
             outputs.writeString(prec, e.precedence());
         }
-        if (toStdout) {
-            out().print(e.text());
-        } else {
-            outputs.writeString(output.path, e.text());
-        }
+        outputs.writeString(toStdout ? Path.of("-") : output.path, e.text());
         return ExitCodes.OK;
     }
 }

@@ -57,6 +57,7 @@ final class GenerateCommand extends BaseCommand {
         Usage.refuse(cl(), chain < 1 || chain > 64 || !(jitter >= 0 && jitter <= 1),
                 "need 1 <= --chain <= 64 and 0 <= --jitter <= 1");
         Usage.refuse(cl(), out == null && count != 1, "--count > 1 needs --out DIR");
+        Outputs.refuseStdoutFolder(out);
         Outputs outputs = Outputs.of(List.of(), force);
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new InputException(out.toString(), "", "is a file, not a folder");

@@ -104,13 +104,13 @@ final class OptimizeCommand extends BaseCommand {
         return written(PlanDocument.withPlan(content, w, r.best()), t, done);
     }
 
-    /** Where the optimised workload goes, checked before the search; the report goes to stderr when it is stdout. */
+    /** Where the optimised workload goes, checked before the search; the report goes to stderr when "-" is stdout. */
     record Target(Path out, Outputs outputs, PrintWriter report) { }
 
     Target target() {
         Path out = output.path != null ? output.path
                 : file.toString().equals("-") ? Path.of("-") : Outputs.beside(file, ".optimized.json");
-        return new Target(out, output.outputs(file, out), out.toString().equals("-") ? err() : out());
+        return new Target(out, output.outputs(file, out, out()), report(out, planOptions.trace));
     }
 
     /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
@@ -129,8 +129,8 @@ final class OptimizeCommand extends BaseCommand {
     /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
     int written(String json, Target t, int code) {
         new WorkloadReader().read(t.out().toString(), json);
-        t.outputs().writeOrPrint(t.out(), json, out());
-        if (!t.out().toString().equals("-")) {
+        t.outputs().writeString(t.out(), json);
+        if (!Outputs.isStdout(t.out())) {
             t.report().println("  written       " + Escapes.text(t.out().toString()));
         }
         return code;

@@ -14,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -65,8 +66,8 @@ final class PlayCommand extends CommonCommand {
             return playPlan();
         }
         // The chart and the page belong together: checked before the replay, renamed into place together.
-        return Outputs.of(Arrays.asList(taskset, Path.of(table), sim.timing), html.force).together(this::playTable,
-                gantt, html.file);
+        return Outputs.of(Arrays.asList(taskset, Path.of(table), sim.timing), html.force).printing(out())
+                .together(this::playTable, gantt, html.file);
     }
 
     private int playTable(Outputs outputs) {
@@ -101,10 +102,11 @@ final class PlayCommand extends CommonCommand {
         if (html.file != null) {
             outputs.writeString(html.file, PlayPage.write(h, r));
         }
+        PrintWriter out = report(html.file);
         switch (common.format) {
-            case json -> out().println(Json.line(PlayReports.json(h, r)));
-            case csv -> PlayReports.csv(out(), r);
-            default -> PlayReports.text(out(), h, r, common.quiet);
+            case json -> out.println(Json.line(PlayReports.json(h, r)));
+            case csv -> PlayReports.csv(out, r);
+            default -> PlayReports.text(out, h, r, common.quiet);
         }
         return r.summary().misses() > 0 ? ExitCodes.NOT_SCHEDULABLE : ExitCodes.OK;
     }

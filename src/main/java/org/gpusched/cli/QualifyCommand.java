@@ -75,6 +75,7 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
                 v[1].substring("commit ".length(), v[1].indexOf(',')), v[1].substring(v[1].indexOf(", ") + 2));
         var err = err();
         try (RunFolder dir = Outputs.of(likes, folder.force).folder(out, "qualify")) {
+            dir.refuseInputs(QualifyReports.FILES);
             dir.stale().ifPresent(err::println);
             Qualify.Config config = new Qualify.Config(inputs, sets.value, seed.value, timeLimit,
                     timeLimit == null ? null : spec.findOption("--time-limit").originalStringValues().get(0), nptest, mast,

@@ -37,11 +37,11 @@ final class SensitivityCommand extends CommonCommand {
 
     @Override
     public Integer call() throws java.io.IOException {
-        PrintWriter out = out();
+        PrintWriter out = report(html.file);
         if (common.format == OutputFormat.csv) {
             out.println(SensitivityReports.CSV_HEADER);
         }
-        Outputs outputs = html.outputs(files);
+        Outputs outputs = html.outputs(files, out());
         List<SensitivityReports.Entry> pages = new ArrayList<>();
         Budget.Meter whole = explore.budget().start();
         // Each step runs under a meter inside the command's: its own --each-time-limit, and what is left of --time-limit.

@@ -3,6 +3,7 @@ package org.gpusched.cli;
 import org.gpusched.output.Outputs;
 import picocli.CommandLine.Option;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -49,10 +50,10 @@ final class SharedOptions {
         @Option(names = "--force", descriptionKey = "overwrite-out.force")
         boolean force;
 
-        /** The outputs of a run that reads {@code input}, OUT checked first when it is a file. */
-        Outputs outputs(Path input, Path out) {
-            Outputs outputs = Outputs.of(List.of(input), force);
-            if (out != null && !out.toString().equals("-")) {
+        /** The outputs of a run that reads {@code input}, OUT ("-": {@code stdout}) checked first. */
+        Outputs outputs(Path input, Path out, PrintWriter stdout) {
+            Outputs outputs = Outputs.of(List.of(input), force).printing(stdout);
+            if (out != null) {
                 outputs.check(out);
             }
             return outputs;
@@ -70,9 +71,9 @@ final class SharedOptions {
         @Option(names = "--force")
         boolean force;
 
-        /** The outputs of a run that reads {@code inputs}, the page checked first. */
-        Outputs outputs(List<Path> inputs) {
-            Outputs outputs = Outputs.of(inputs, force);
+        /** The outputs of a run that reads {@code inputs}, the page ("-": {@code stdout}) checked first. */
+        Outputs outputs(List<Path> inputs, PrintWriter stdout) {
+            Outputs outputs = Outputs.of(inputs, force).printing(stdout);
             if (file != null) {
                 outputs.check(file);
             }

@@ -2,6 +2,8 @@ package org.gpusched.cli;
 
 import org.gpusched.experiment.SlurmScript;
 import org.gpusched.model.ExitCodes;
+import org.gpusched.model.InputException;
+import org.gpusched.output.OutputPaths;
 import org.gpusched.output.Outputs;
 import org.gpusched.report.FilesWritten;
 import picocli.CommandLine.Model.OptionSpec;
@@ -25,6 +27,12 @@ final class SlurmScripts {
                 + "with --slurm-shards, not --shard");
         Usage.refuse(cl, sweep.timeLimit != null, "--time-limit would stop each shard with nothing written; "
                 + "give Slurm's own time limit (sbatch --time) instead");
+        Outputs.refuseStdoutFolder(sweep.out(kind));
+        if (OutputPaths.inside(sweep.slurm, sweep.out(kind))) {
+            // The merge takes a folder holding anything but a gpusched run for the user's, and refuses it.
+            throw new InputException(sweep.slurm.toString(), "", "is inside --out " + sweep.out(kind)
+                    + ", the folder the jobs' merge writes; write the script elsewhere");
+        }
         SlurmScript script = Usage.parsed(cl, "", () -> new SlurmScript(kind, SlurmScript.currentJava(
                 Main.class.getName()), given(cl), sweep.folder.force, sweep.out(kind).toAbsolutePath().normalize(),
                 sweep.slurmShards, sweep.threads));

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,11 +51,13 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
     @Override
     public Integer call() throws IOException {
         Usage.refuse(cl(), runs < 1 || runs > MAX_RUNS, "--runs must be in 1.." + MAX_RUNS);
-        return Outputs.of(List.of(taskset, Path.of(table)), html.force).together(this::verify, html.file);
+        return Outputs.of(List.of(taskset, Path.of(table)), html.force).printing(out()).together(this::verify,
+                html.file);
     }
 
     private int verify(Outputs outputs) {
         CiOutput ci = CiOutput.of(common.format, "verify");
+        PrintWriter out = report(html.file);
         UnrolledTable plan;
         try {
             plan = PlayerInputs.load(new PlayerInputs.Request(table, taskset, hyperperiods, html.force, false,
@@ -65,7 +68,7 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
             }
             err().println(e.getMessage());
             ci.invalid(e.file() == null ? table : e.file(), e);
-            ci.write(out());
+            ci.write(out);
             return ExitCodes.INVALID;
         }
         // Runs are played one after another and only summarised: one run's rows are what the heap must hold.
@@ -81,11 +84,11 @@ final class VerifyCommand extends CommonCommand implements CiFormats {
         switch (common.format) {
             case junit, sarif -> {
                 ci.add(CiCases.verify(table, taskset.toString(), h.unit(), results));
-                ci.write(out());
+                ci.write(out);
             }
-            case json -> out().println(Json.line(PlayReports.verifyJson(h, results)));
-            case csv -> PlayReports.verifyCsv(out(), h, results);
-            default -> PlayReports.verifyText(out(), h, results, common.quiet);
+            case json -> out.println(Json.line(PlayReports.verifyJson(h, results)));
+            case csv -> PlayReports.verifyCsv(out, h, results);
+            default -> PlayReports.verifyText(out, h, results, common.quiet);
         }
         return results.stream().allMatch(Verifier.ModeResult::ok) ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }

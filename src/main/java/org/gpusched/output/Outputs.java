@@ -1,6 +1,7 @@
 package org.gpusched.output;
 
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -27,7 +28,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *     naming it and the reason;</li>
  * <li>the content goes to a temporary name in the same folder and is renamed over the target only
  *     once complete and synced, so an interrupted run never leaves a truncated file under the real
- *     name.</li>
+ *     name; a symbolic link is written through to where it points, as a shell's {@code >} does;</li>
+ * <li>"-" is standard output where the command gives it one ({@link #printing}), at most one output
+ *     of a run, and refused elsewhere: a file named "-" is written only as "./-".</li>
  * </ul>
  */
 public final class Outputs implements AutoCloseable {
@@ -37,11 +40,34 @@ public final class Outputs implements AutoCloseable {
     private final Set<Path> claimed = new HashSet<>();
     /** Null, or the run's files held back until {@link #commit} ({@link #staged}). */
     private final StagedWrites staging;
+    /** Null, or where an output named "-" goes. */
+    private final PrintWriter stdout;
 
-    private Outputs(Set<Path> inputs, boolean force, StagedWrites staging) {
+    private Outputs(Set<Path> inputs, boolean force, StagedWrites staging, PrintWriter stdout) {
         this.inputs = inputs;
         this.force = force;
         this.staging = staging;
+        this.stdout = stdout;
+    }
+
+    /**
+     * This policy with "-" printed on {@code stdout}: for a command whose report then goes to stderr, so
+     * that the one output named "-" is all standard output carries.
+     */
+    public Outputs printing(PrintWriter stdout) {
+        return new Outputs(inputs, force, staging, stdout);
+    }
+
+    /** Whether an output option names standard output. */
+    public static boolean isStdout(Path file) {
+        return file != null && file.toString().equals("-");
+    }
+
+    /** A folder option cannot be standard output, a stream: refused rather than make a folder named "-". */
+    public static void refuseStdoutFolder(Path dir) {
+        if (isStdout(dir)) {
+            throw Reasons.refused(dir, "standard output cannot be a folder; name one (./- for a folder named -)");
+        }
     }
 
     /**
@@ -50,7 +76,7 @@ public final class Outputs implements AutoCloseable {
      * {@link #close} removes what was not committed and releases the locks.
      */
     public Outputs staged() {
-        return new Outputs(inputs, force, new StagedWrites());
+        return new Outputs(inputs, force, new StagedWrites(), stdout);
     }
 
     /** The default name of an output that goes with {@code file}: NAME.json -> NAME + suffix, in the same folder. */
@@ -106,7 +132,7 @@ public final class Outputs implements AutoCloseable {
                 }
             }
         }
-        return new Outputs(Set.copyOf(real), force, null);
+        return new Outputs(Set.copyOf(real), force, null, null);
     }
 
     public boolean force() {
@@ -119,10 +145,15 @@ public final class Outputs implements AutoCloseable {
     }
 
     /** Checks the target, then writes it atomically; returns the path written. */
-    public Path write(Path file, Body body) {
+    public Path write(Path given, Body body) {
+        if (isStdout(given)) {
+            print(given, body);
+            return given;
+        }
+        Path file = OutputPaths.target(given);
         if (rules(file)) {
             writeInPlace(file, body);
-            return file;
+            return given;
         }
         makeParents(file);
         lock(file);
@@ -145,7 +176,7 @@ public final class Outputs implements AutoCloseable {
                 move(tmp, file);
                 WrittenFiles.record(file, sha);
             }
-            return file;
+            return given;
         } catch (IOException e) {
             throw Reasons.of(file, "cannot write", e);
         } finally {
@@ -177,13 +208,33 @@ public final class Outputs implements AutoCloseable {
         toLock.forEach(this::lock);
     }
 
-    /** Writes {@code text} to {@code file}, or prints it on {@code stdout} when the file is "-". */
-    public void writeOrPrint(Path file, String text, PrintWriter stdout) {
-        if (file.toString().equals("-")) {
-            stdout.print(text);
-            stdout.flush();
-        } else {
-            writeString(file, text);
+    /**
+     * An output named "-", claimed here unless checked before: its whole content printed once made, so a
+     * failed run prints none of it.
+     */
+    private void print(Path file, Body body) {
+        if (!claimed.contains(file)) {
+            claimStdout(file);
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            body.write(bytes);
+        } catch (IOException e) {
+            throw Reasons.of(file, "cannot write", e);
+        }
+        stdout.print(bytes.toString(StandardCharsets.UTF_8));
+        stdout.flush();
+    }
+
+    /** Refuses "-" where standard output is not an output of the command, and a second "-" in one run. */
+    private void claimStdout(Path file) {
+        if (stdout == null) {
+            throw Reasons.refused(file, "standard output cannot take this output of this command; name a file"
+                    + " (./- for a file named -)");
+        }
+        if (!claimed.add(file)) {
+            throw Reasons.refused(file, "two outputs of this run would both go to standard output; name a file for"
+                    + " one of them");
         }
     }
 
@@ -193,8 +244,12 @@ public final class Outputs implements AutoCloseable {
     }
 
     private boolean claim(Path file) {
-        boolean device = rules(file);
-        if (!device && !claimed.add(location(file))) {
+        if (isStdout(file)) {
+            claimStdout(file);
+            return true;
+        }
+        boolean device = rules(OutputPaths.target(file));
+        if (!device && !claimed.add(OutputPaths.location(file))) {
             throw Reasons.refused(file, "two outputs of this run are the same file");
         }
         return device;
@@ -203,32 +258,7 @@ public final class Outputs implements AutoCloseable {
     /** Staged: holds the output for this run (a second run on it is refused). */
     private void lock(Path file) {
         if (staging != null) {
-            staging.lock(file, location(file));
-        }
-    }
-
-    /**
-     * Where a file is, whatever its spelling: the real path of the file or of its nearest existing
-     * folder, and the rest of the name normalised. A link to a file not made yet is where it points:
-     * toRealPath cannot follow it, and a second output named by its target is the same file.
-     */
-    private static Path location(Path file) {
-        Path abs = file.toAbsolutePath().normalize();
-        for (int hops = 0; hops < 40 && Files.isSymbolicLink(abs) && !Files.exists(abs); hops++) {
-            try {
-                abs = abs.resolveSibling(Files.readSymbolicLink(abs)).normalize();
-            } catch (IOException e) {
-                break;
-            }
-        }
-        Path base = existing(abs);
-        if (base == null) {
-            return abs;
-        }
-        try {
-            return base.toRealPath().resolve(base.relativize(abs)).normalize();
-        } catch (IOException e) {
-            return abs;
+            staging.lock(OutputPaths.target(file), OutputPaths.location(file));
         }
     }
 
@@ -250,8 +280,7 @@ public final class Outputs implements AutoCloseable {
         try {
             // A stream's name (/dev/stdout redirected into a file) is written in place too: a rename would
             // replace the system's link, not write the stream.
-            Path abs = file.toAbsolutePath().normalize();
-            if (!Files.isRegularFile(file) || abs.startsWith("/dev") || abs.startsWith("/proc")) {
+            if (!Files.isRegularFile(file) || OutputPaths.system(file)) {
                 return true;
             }
             if (!force && !WrittenFiles.wroteIt(file) && !wroteItOnceFree(file)) {
@@ -270,7 +299,7 @@ public final class Outputs implements AutoCloseable {
      * both, so a run still holding it is refused as such, and once it is free the record is complete.
      */
     private static boolean wroteItOnceFree(Path file) throws IOException {
-        Path lockFile = StagedWrites.lockFile(location(file));
+        Path lockFile = StagedWrites.lockFile(OutputPaths.location(file));
         if (!Files.exists(lockFile)) {
             return false;
         }
@@ -287,7 +316,7 @@ public final class Outputs implements AutoCloseable {
 
     /** The nearest existing folder above a new file must be a folder we may write into. */
     private static void checkFolder(Path file) {
-        Path p = existing(file.toAbsolutePath().getParent());
+        Path p = OutputPaths.existing(file.toAbsolutePath().getParent());
         if (p == null) {
             return;
         }
@@ -297,14 +326,6 @@ public final class Outputs implements AutoCloseable {
         if (!Files.isWritable(p)) {
             throw Reasons.refused(file, "cannot write into " + p + ": permission denied");
         }
-    }
-
-    /** {@code p} or its nearest folder above that exists; null when none does. */
-    private static Path existing(Path p) {
-        while (p != null && !Files.exists(p)) {
-            p = p.getParent();
-        }
-        return p;
     }
 
     static void makeParents(Path file) {
@@ -370,6 +391,6 @@ public final class Outputs implements AutoCloseable {
 
     /** A copy of this policy that overwrites files without asking (inside a checked run folder). */
     Outputs forced() {
-        return new Outputs(inputs, true, null);
+        return new Outputs(inputs, true, null, null);
     }
 }

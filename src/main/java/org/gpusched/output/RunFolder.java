@@ -50,6 +50,7 @@ public final class RunFolder implements AutoCloseable {
     }
 
     static RunFolder open(Outputs outputs, Path dir, String kind) {
+        Outputs.refuseStdoutFolder(dir);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw Reasons.refused(dir, "is a file, not a folder");
         }
@@ -61,6 +62,7 @@ public final class RunFolder implements AutoCloseable {
         OutputLock lock = OutputLock.hold(dir.resolve(LOCK), dir, "into this folder", "use another --out folder");
         RunFolder f = new RunFolder(outputs, dir, kind, lock);
         try {
+            f.refuseInputs(List.of(MARKER));
             f.recordStale();
             f.checkContents();
         } catch (RuntimeException e) {
@@ -92,6 +94,14 @@ public final class RunFolder implements AutoCloseable {
             throw Reasons.refused(dir, "holds a gpusched '" + marker.path("kind").asText() + "' run, not '" + kind
                     + "'; use another folder, or add --force");
         }
+    }
+
+    /**
+     * Refuses a run that would write one of its inputs as a file {@code names} of the folder, when the folder
+     * is opened: otherwise --force lets the run go and the write of that file refuses it at the end.
+     */
+    public void refuseInputs(List<String> names) {
+        names.forEach(n -> outputs.checkInput(dir.resolve(n)));
     }
 
     /** The marker of a folder, or null when it has none or it is not a gpusched marker. */

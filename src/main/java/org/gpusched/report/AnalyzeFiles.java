@@ -22,8 +22,8 @@ public final class AnalyzeFiles {
      */
     public static void table(Outputs outputs, Path file, PrintWriter stdout, Baselines.TableText text) {
         if (text.whole() != null) {
-            outputs.writeOrPrint(file, text.whole(), stdout);
-        } else if (file.toString().equals("-")) {
+            outputs.writeString(file, text.whole());
+        } else if (Outputs.isStdout(file)) {
             try {
                 text.again().writeTo(stdout);
             } catch (IOException e) {

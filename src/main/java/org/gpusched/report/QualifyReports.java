@@ -326,6 +326,10 @@ public final class QualifyReports {
         return tr;
     }
 
+    /** The files {@link #write} makes whatever the run finds: checked against the inputs before the run. */
+    public static final List<String> FILES = List.of("qualify.json", "qualify.html", "qualify.junit.xml",
+            "known-issues.md");
+
     /** Writes the qualification's files into its run folder: started with its parameters, complete last. */
     public static void write(RunFolder dir, Qualification q, int sets, long seed, boolean timing) {
         Map<String, String> params = new LinkedHashMap<>();
