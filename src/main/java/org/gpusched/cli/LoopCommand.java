@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -143,10 +144,11 @@ final class LoopCommand extends ProfileRun {
         try (Outputs outputs = Outputs.of(List.of(taskset, profile.sim.timing), overwrite.force).staged()) {
             outputs.checkEach(out, reportOut);
             PrintWriter stdout = out();
+            PrintWriter roundLines = common.quiet ? new PrintWriter(Writer.nullWriter()) : stdout;
             TimePartitionLoop.Result r = TimePartitionLoop.run(content, w, truth, new TimePartitionLoop.Settings(
                     taskset.toString(), profile.sim.timing.toString(), out.toString(), rounds, profile.run.seed,
                     profile.runs, profile.statistic, profile.margin),
-                    round -> stdout.println(ProfileReports.planLoopLine(round)));
+                    round -> roundLines.println(ProfileReports.planLoopLine(round)));
             if (r.planned() != null) {
                 outputs.writeString(out, r.planned());
             }

@@ -39,7 +39,7 @@ final class OracleCommand extends CommonCommand implements NoCsv {
         Oracle oracle = new Oracle(ts);
         Placement p = oracle.place(order);
         long c = oracle.completion(Oracle.maskOf(order));
-        OracleReports.report(out(), common.format, file.toString(), batch, ts, oracle, order, p, c);
+        OracleReports.report(out(), common.format, common.quiet, file.toString(), batch, ts, oracle, order, p, c);
         return p.eligible() ? ExitCodes.OK : ExitCodes.NOT_SCHEDULABLE;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.output.Reasons;
 import org.gpusched.output.RunFolder;
@@ -51,7 +52,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         meta.put("shard", shard.toString());
         String json;
         try {
-            json = MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(meta) + "\n";
+            json = MAPPER.writer(Canonical.PRETTY).writeValueAsString(meta) + "\n";
         } catch (IOException ex) {
             throw new IllegalStateException(ex);
         }

@@ -1,5 +1,6 @@
 package org.gpusched.input;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.model.Canonical;
 import org.gpusched.model.InputException;
 import org.gpusched.model.Task;
@@ -14,6 +15,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * User kernel modules ({@code kernel.module}): where the file is, whether the task set may name
@@ -82,6 +84,25 @@ public final class KernelModules {
             }
         }
         return p;
+    }
+
+    /**
+     * Every module file the workload {@code file} names (a {@code kernel.module} of a task or of a GPU segment),
+     * where {@link #resolve} finds it but unchecked: the run reads them too, so no output may overwrite one.
+     */
+    public static List<Path> named(Path file) {
+        try {
+            // A pipe is read once, by the reader; a file over the reader's limit names nothing it will read.
+            if (!Files.isRegularFile(file) || Files.size(file) > ReadLimits.MAX_DOCUMENT_BYTES) {
+                return List.of();
+            }
+            return new ObjectMapper().readTree(file.toFile()).findValues("kernel").stream()
+                    .filter(k -> k.path("module").isTextual())
+                    .map(k -> file.toAbsolutePath().resolveSibling(k.path("module").asText()).normalize()).toList();
+        } catch (IOException | RuntimeException e) {
+            // Not a workload (a table, a trace, no JSON at all): no module; its reader says why.
+            return List.of();
+        }
     }
 
     private static String sha256(String source, Task t, Path p) {

@@ -28,9 +28,11 @@ import java.util.TreeMap;
 public final class Canonical {
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
-    /** Workload files as gpusched writes them: "key": value as in examples/, "\n" line ends on every platform. */
-    public static final ObjectWriter WORKLOAD_FILE = JsonMapper.builder().build().writer(new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+    /** Prints every JSON file gpusched writes: Jackson's layout, but "\n" line ends everywhere (not "\r\n"). */
+    public static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+    /** Workload files as gpusched writes them: "key": value as in examples/, one array element a line. */
+    public static final ObjectWriter WORKLOAD_FILE = JsonMapper.builder().build().writer(PRETTY
             .withArrayIndenter(new DefaultIndenter("  ", "\n"))
             .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
 

@@ -1,5 +1,7 @@
 package org.gpusched.output;
 
+import org.gpusched.input.KernelModules;
+
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.*;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 /**
  * Every file gpusched writes goes through here (docs/cli.md, "Output files"). Per run:
@@ -123,13 +126,14 @@ public final class Outputs implements AutoCloseable {
     /** The output policy of one run that reads {@code inputs} ("-" and missing files are ignored). */
     public static Outputs of(Collection<Path> inputs, boolean force) {
         Set<Path> real = new HashSet<>();
-        for (Path p : inputs) {
-            if (p != null && !p.toString().equals("-")) {
-                try {
-                    real.add(p.toRealPath());
-                } catch (IOException e) {
-                    // Not readable or absent: the reader reports it; it cannot be overwritten by mistake.
-                }
+        // The kernel modules a workload names are read with it (hashed into it, loaded by the player).
+        List<Path> read = inputs.stream().filter(p -> p != null && !p.toString().equals("-"))
+                .flatMap(p -> Stream.concat(Stream.of(p), KernelModules.named(p).stream())).toList();
+        for (Path p : read) {
+            try {
+                real.add(p.toRealPath());
+            } catch (IOException e) {
+                // Not readable or absent: the reader reports it; it cannot be overwritten by mistake.
             }
         }
         return new Outputs(Set.copyOf(real), force, null, null);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -226,7 +227,7 @@ public final class RunFolder implements AutoCloseable {
 
     private static String text(JsonNode o) {
         try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o) + "\n";
+            return MAPPER.writer(Canonical.PRETTY).writeValueAsString(o) + "\n";
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

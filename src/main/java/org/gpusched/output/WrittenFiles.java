@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +54,7 @@ final class WrittenFiles {
                 ObjectNode files = root.has("files") && root.get("files").isObject()
                         ? (ObjectNode) root.get("files") : root.putObject("files");
                 files.put(file.getFileName().toString(), sha256);
-                byte[] bytes = (MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n")
+                byte[] bytes = (MAPPER.writer(Canonical.PRETTY).writeValueAsString(root) + "\n")
                         .getBytes(StandardCharsets.UTF_8);
                 ch.truncate(0);
                 ch.write(ByteBuffer.wrap(bytes), 0);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -15,7 +16,8 @@ import java.math.RoundingMode;
 public final class PlanFile {
     public static final String FORMAT = "gpusched-partition-plan";
     public static final int VERSION = 1;
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = new ObjectMapper().setDefaultPrettyPrinter(Canonical.PRETTY)
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private PlanFile() { }
 

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpusched.input.WorkloadReader;
-import org.gpusched.model.InputException;
-import org.gpusched.model.Segment;
-import org.gpusched.model.WorkTask;
-import org.gpusched.model.Workload;
+import org.gpusched.model.*;
 import org.gpusched.timepart.*;
 
 import java.io.IOException;
@@ -109,6 +106,6 @@ public final class TimePartitionLoop {
                 into.put(t.name() + ".segments[" + j + "]", exec);
             }
         }
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return MAPPER.writer(Canonical.PRETTY).writeValueAsString(tree) + "\n";
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -66,7 +67,7 @@ final class LikeSets {
             }
         }
         try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root).replace("\r\n", "\n") + "\n";
+            return MAPPER.writer(Canonical.PRETTY).writeValueAsString(root) + "\n";
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -2,6 +2,7 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.Platform;
 import org.gpusched.timepart.*;
 
@@ -83,7 +84,7 @@ public final class OptimizeReports {
             n.put("schedulable", c.analysis().schedulable()).put("minSlack",
                     c.analysis().minSlack().isPresent() ? c.analysis().minSlack().getAsLong() : null);
         }
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(arr) + "\n";
+        return Json.MAPPER.writer(Canonical.PRETTY).writeValueAsString(arr) + "\n";
     }
 
     private static String slack(HolisticResult r) {

@@ -17,9 +17,9 @@ import java.util.stream.IntStream;
 public final class OracleReports {
     private OracleReports() { }
 
-    /** The oracle's answer on one ordered batch: eligible or not, the placement per SM, the completion time. */
-    public static void report(PrintWriter out, OutputFormat format, String file, List<String> batch, TaskSet ts,
-                              Oracle oracle, int[] order, Placement p, long c) {
+    /** The answer on one ordered batch: eligible or not (alone when quiet), the placement per SM, the completion. */
+    public static void report(PrintWriter out, OutputFormat format, boolean quiet, String file, List<String> batch,
+                              TaskSet ts, Oracle oracle, int[] order, Placement p, long c) {
         if (format == OutputFormat.json) {
             ObjectNode o = Json.object().put("file", file);
             batch.forEach(o.putArray("batch")::add);
@@ -34,6 +34,9 @@ public final class OracleReports {
         } else {
             out.println("<" + String.join(", ", batch) + "> on " + ts.gpu().name() + " (" + ts.gpu().smPolicy().json()
                     + "): " + (p.eligible() ? "eligible" : "NOT eligible"));
+            if (quiet) {
+                return;
+            }
             if (!p.eligible()) {
                 out.println("  reason: " + p.reason());
             }

@@ -2,6 +2,7 @@ package org.gpusched.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.Escapes;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Unit;
@@ -264,6 +265,6 @@ public final class ProfileReports {
             round.put("schedulableMeasured", r.analysis().schedulable()).put("stable", r.stable());
             r.analysis().minSlack().ifPresent(s -> round.put("minSlackMeasured", s));
         }
-        return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(all) + "\n";
+        return Json.MAPPER.writer(Canonical.PRETTY).writeValueAsString(all) + "\n";
     }
 }

@@ -3,6 +3,7 @@ package org.gpusched.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 import org.gpusched.report.CiReport.Finding;
 import org.gpusched.report.CiReport.Rule;
 import org.gpusched.report.CiReport.Suite;
@@ -39,7 +40,7 @@ public final class SarifJson {
         ArrayNode results = run.putArray("results");
         report.suites().forEach(s -> s.cases().forEach(c -> c.findings().forEach(f -> results.add(result(s, f)))));
         try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(log) + "\n";
+            return Json.MAPPER.writer(Canonical.PRETTY).writeValueAsString(log) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

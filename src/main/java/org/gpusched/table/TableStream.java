@@ -1,11 +1,11 @@
 package org.gpusched.table;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.gpusched.explore.result.Frame;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 
@@ -46,7 +46,7 @@ public abstract class TableStream implements AutoCloseable {
     public static TableStream json(TaskSet ts, String method, Writer out) throws IOException {
         JsonGenerator g = Tables.JSON.getFactory().createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-        g.setPrettyPrinter(new DefaultPrettyPrinter());
+        g.setPrettyPrinter(Canonical.PRETTY.createInstance());
         ObjectWriter values = Tables.JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
         g.writeStartObject();
         g.writeStringField("format", SchedulingTable.FORMAT);

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import org.gpusched.explore.job.Analysis;
 import org.gpusched.explore.result.Frame;
 import org.gpusched.input.StrictJson;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.Task;
 import org.gpusched.model.TaskSet;
 import org.gpusched.model.Ticks;
@@ -21,6 +22,7 @@ import java.util.List;
 public final class Tables {
     static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
+            .defaultPrettyPrinter(Canonical.PRETTY)
             .build();
     static final CsvMapper CSV = new CsvMapper();
     /** One row per kernel launch: start,end,position,task,job,stream. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.model.Canonical;
 import org.gpusched.model.Platform;
 import org.gpusched.model.Workload;
 
@@ -68,6 +69,6 @@ public final class PlanDocument {
     }
 
     private static String text(JsonNode tree) throws IOException {
-        return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree) + "\n";
+        return MAPPER.writer(Canonical.PRETTY).writeValueAsString(tree) + "\n";
     }
 }

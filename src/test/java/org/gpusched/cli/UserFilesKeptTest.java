@@ -47,6 +47,37 @@ class UserFilesKeptTest {
     }
 
     @Test
+    void no_output_writes_over_a_kernel_module_the_workload_names_even_with_force(@TempDir Path dir)
+            throws IOException {
+        Path module = Files.writeString(dir.resolve("k.cubin"), "my kernels\n");
+        Path ts = Files.writeString(dir.resolve("ts.json"), """
+                {"name": "with-module", "gpu": {"preset": "jetson-agx-orin-64gb"}, "tasks": [
+                  {"name": "a", "period": 10, "wcet": 2,
+                   "kernel": {"blocks": 4, "threadsPerBlock": 128, "symbol": "a", "module": "k.cubin"}},
+                  {"name": "b", "period": 20, "wcet": 3, "kernel": {"blocks": 4, "threadsPerBlock": 128}}]}
+                """);
+        CliRunner r = CliRunner.run("analyze", ts.toString(), "--table", module.toString(), "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(module + ": is an input of this run; gpusched never overwrites its inputs\n");
+        assertThat(Files.readString(module)).isEqualTo("my kernels\n");
+    }
+
+    @Test
+    void a_module_a_gpu_segment_names_is_an_input_too_by_any_spelling(@TempDir Path dir) throws IOException {
+        Path module = Files.writeString(Files.createDirectories(dir.resolve("kernels")).resolve("det.ptx"), "ptx\n");
+        Path ts = Files.writeString(dir.resolve("w.json"), """
+                {"formatVersion": 2, "name": "v2-module", "gpu": {"preset": "jetson-agx-orin-64gb"}, "tasks": [
+                  {"name": "det", "period": 20000, "segments": [{"gpu": {"exec": 7000,
+                   "kernel": {"blocks": 32, "threadsPerBlock": 256, "symbol": "det", "module": "kernels/det.ptx"}}}]}]}
+                """);
+        Path spelled = dir.resolve("kernels/../kernels/det.ptx");
+        CliRunner r = CliRunner.run("compare", ts.toString(), "--html", spelled.toString(), "--force");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(spelled + ": is an input of this run; gpusched never overwrites its inputs\n");
+        assertThat(Files.readString(module)).isEqualTo("ptx\n");
+    }
+
+    @Test
     void generate_writes_no_set_when_one_of_its_files_is_refused(@TempDir Path dir) throws IOException {
         Path mine = dir.resolve("mixed-u1.50-n5-i1.json");
         Files.writeString(mine, "mine\n");
