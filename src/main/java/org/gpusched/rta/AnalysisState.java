@@ -37,6 +37,8 @@ final class AnalysisState {
      */
     final long[] rRemote;
     static final long SAME = Long.MIN_VALUE;
+    /** late[l]: task l has no bound within its period, as the previous pass found (SAFE, MPCP). */
+    final boolean[] late;
     /** The artifact's sorted index of each task (its global priority position), for its lp-set slip. */
     final int[] artifactIndex;
     /** A budget's time check, run on every iteration of every fixed point; it may throw to end the analysis. */
@@ -67,6 +69,7 @@ final class AnalysisState {
         rGpu = new long[n];
         Arrays.fill(rCpu, SaturatingTime.INF);
         Arrays.fill(rGpu, SaturatingTime.INF);
+        late = new boolean[n];
         rRemote = new long[n];
         Arrays.fill(rRemote, SAME);
     }

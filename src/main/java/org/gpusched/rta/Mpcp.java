@@ -24,6 +24,21 @@ final class Mpcp extends ResponseEquation {
         return SaturatingTime.add(sum, Lock.preemption(x, i, r, suspend));
     }
 
+    @Override
+    boolean countsLowerJobs() {
+        return true;
+    }
+
+    /**
+     * θ_l = ⌈(R + T_l − C_l − Gm_l)/T_l⌉, l's jobs in the window: its jitter taken as T_l − C_l − Gm_l, so
+     * only while R_l ≤ T_l. SAFE: a task with no bound within its period may be backlogged and request
+     * more often (with C_l + Gm_l > T_l θ_l would even be 0): not counted, θ_l is unbounded and the
+     * budgets alone limit its requests.
+     */
+    private static long theta(AnalysisState x, int l, long r) {
+        return x.late[l] ? SaturatingTime.INF : SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+    }
+
     /** W_{x,k} = G_{x,k} + Σ_{π_h > π_x} max_u G_{h,u}. */
     static long w(AnalysisState x, int k, int seg) {
         long s = x.seg(k, seg).total();
@@ -80,7 +95,7 @@ final class Mpcp extends ResponseEquation {
         List<long[]> ws = new ArrayList<>();
         for (int l = 0; l < x.n; l++) {
             if (l != i && !x.hp(l, i)) {
-                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = theta(x, l, r);
                 for (int u = 0; u < x.eta[l]; u++) {
                     ws.add(new long[] {w(x, l, u), theta});
                 }
@@ -103,7 +118,7 @@ final class Mpcp extends ResponseEquation {
         boolean self = x.variant == Variant.ARTIFACT;
         for (int l = 0; l < x.n; l++) {
             if ((l == i ? self : x.sameCore(l, i) && x.cpuHigher(i, l)) && x.usesGpu(l)) {
-                long theta = SaturatingTime.jobs(r, x.t[l] - x.c[l] - x.gm[l], x.t[l], 1);
+                long theta = theta(x, l, r);
                 List<long[]> held = new ArrayList<>();
                 for (int u = 0; u < x.eta[l]; u++) {
                     GpuSegment s = x.seg(l, u);

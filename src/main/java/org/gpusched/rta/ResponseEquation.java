@@ -16,6 +16,14 @@ abstract class ResponseEquation {
         return x.c[i] + x.g[i];
     }
 
+    /**
+     * Whether f counts a lower-priority task's jobs as if each ended within its period: then the driver
+     * tells it ({@link AnalysisState#late}) which tasks have no bound within their period.
+     */
+    boolean countsLowerJobs() {
+        return false;
+    }
+
     /** f(R) for task i: its own time plus every interference and blocking term, saturating. */
     abstract long rhs(AnalysisState x, int i, long r);
 

@@ -28,7 +28,7 @@ public final class ResponseTimeAnalysis {
                              boolean shortcut) {
         ResponseEquation a = ResponseEquation.of(m);
         int[] order = givenOrder(w);
-        Pass first = pass(w, a, v, order, check, shortcut);
+        Pass first = pass(w, a, v, order, check, shortcut, new boolean[w.tasks().size()]);
         if (first.schedulable() || mode == GpuPriorityMode.CPU || !m.gcaps()) {
             return build(w, m, v, mode, order, first.r(), false);
         }
@@ -75,11 +75,15 @@ public final class ResponseTimeAnalysis {
     /** One analysis of every task under a fixed GPU order. r[i] < 0: unbounded; analysed[i]: reached. */
     private record Pass(long[] r, boolean[] analysed, boolean schedulable) { }
 
-    private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check, boolean shortcut) {
+    /** late: the tasks known to have no bound within their period (AnalysisState.late). */
+    private static Pass pass(RtaWorkload w, ResponseEquation a, Variant v, int[] order, Runnable check,
+                             boolean shortcut, boolean[] late) {
         AnalysisState x = new AnalysisState(w, v, ranks(order), check, shortcut);
+        System.arraycopy(late, 0, x.late, 0, x.n);
         int n = x.n;
         long[] r = new long[n];
         boolean[] analysed = new boolean[n];
+        boolean[] found = late.clone();
         Arrays.fill(r, -1);
         boolean ok = true;
         for (int i : order) {
@@ -89,13 +93,20 @@ public final class ResponseTimeAnalysis {
             }
             analysed[i] = true;
             long f = fix(x, a, i, a.own(x, i), limit(x, i));
+            if (f < 0 && x.safe() && a.countsLowerJobs()) {
+                // Past D, a bound within T_i still lets the tasks above count τi's jobs per period.
+                found[i] |= fix(x, a, i, a.own(x, i), x.t[i]) < 0;
+            }
             if (f >= 0) {
                 r[i] = x.known(i, f);
             } else if (!be) {
                 ok = false;
             }
         }
-        return new Pass(r, analysed, ok);
+        // The tasks above a task first found late here counted its jobs as if each ended within its
+        // period: analyse again, knowing (bounds only grow, so this ends).
+        return Arrays.equals(found, late) ? new Pass(r, analysed, ok)
+                : pass(w, a, v, order, check, shortcut, found);
     }
 
     private static RtaResult build(RtaWorkload w, RtaMethod m, Variant v, GpuPriorityMode mode, int[] order,
