@@ -1,15 +1,16 @@
 package org.gpusched.rta;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
  * A discrete-event simulation of TSG round robin, GCAPS and the GPU as one lock (MPCP, FMLP+)
- * with worst-case times: every task
- * releases a job at 0, T, 2T, … before {@code releasesUntil}; every segment takes exactly its
- * WCET; time is integer. CPUs are partitioned fixed-priority preemptive (best-effort tasks lowest);
- * jobs of one task run in release order. A GPU segment is: [GCAPS: runlist update ε] misc on the
+ * with worst-case times: every task releases a job at O, O + T, O + 2T, … before
+ * {@code releasesUntil} (offset O = 0 unless given); every segment takes exactly its WCET; time is
+ * integer. CPUs are partitioned fixed-priority preemptive (best-effort tasks lowest); jobs of one
+ * task run in release order. A GPU segment is: [GCAPS: runlist update ε] misc on the
  * CPU, exec on the GPU, [GCAPS: runlist update ε]; under a lock protocol it is a critical section
  * whose CPU part runs boosted. Semantics in docs/rta.md.
  */
@@ -29,8 +30,10 @@ public final class Simulator {
     private final long[][] phases;
     private final GpuLock lock;
     private final SliceTimeline timeline;
+    /** Job k of task i is released at offsets[i] + k·T_i. */
+    private final long[] offsets;
 
-    private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder) {
+    private Simulator(RtaWorkload w, RtaMethod method, int[] gpuOrder, long[] offsets) {
         this.w = w;
         this.method = method;
         this.x = new AnalysisState(w, Variant.PAPER, ResponseTimeAnalysis.ranks(gpuOrder), () -> { }, true);
@@ -41,20 +44,35 @@ public final class Simulator {
         this.lock = mpcp || fmlp ? new GpuLock(x, fmlp) : null;
         this.phases = w.tasks().stream().map(this::phases).toArray(long[][]::new);
         this.timeline = new SliceTimeline(w);
+        this.offsets = offsets.clone();
     }
 
     /** Simulates with the workload's own GPU order (gpuPriority, best-effort last). */
     public static SimResult run(RtaWorkload w, RtaMethod m, long releasesUntil, long end) {
-        return new Simulator(w, m, ResponseTimeAnalysis.givenOrder(w)).simulate(releasesUntil, end);
+        return run(w, m, null, new long[w.tasks().size()], releasesUntil, end);
     }
 
     /** Simulates with GPU priorities in {@code gpuOrder}: task names, highest first (e.g. an Audsley order). */
     public static SimResult run(RtaWorkload w, RtaMethod m, List<String> gpuOrder, long releasesUntil, long end) {
+        return run(w, m, gpuOrder, new long[w.tasks().size()], releasesUntil, end);
+    }
+
+    /**
+     * Simulates with GPU priorities in {@code gpuOrder} (null: the workload's own) and job k of task i
+     * released at {@code offsets[i]} + k·T_i: the analyses ignore offsets, so their bounds must hold for any.
+     */
+    public static SimResult run(RtaWorkload w, RtaMethod m, List<String> gpuOrder, long[] offsets, long releasesUntil,
+                                long end) {
         List<String> names = w.tasks().stream().map(RtaTask::name).toList();
-        if (gpuOrder.size() != names.size() || !names.containsAll(gpuOrder)) {
+        if (gpuOrder != null && (gpuOrder.size() != names.size() || !names.containsAll(gpuOrder))) {
             throw new IllegalArgumentException("gpuOrder must name every task once");
         }
-        return new Simulator(w, m, gpuOrder.stream().mapToInt(names::indexOf).toArray()).simulate(releasesUntil, end);
+        if (offsets.length != names.size() || Arrays.stream(offsets).anyMatch(o -> o < 0)) {
+            throw new IllegalArgumentException("offsets must give every task one offset >= 0");
+        }
+        int[] order = gpuOrder == null ? ResponseTimeAnalysis.givenOrder(w)
+                : gpuOrder.stream().mapToInt(names::indexOf).toArray();
+        return new Simulator(w, m, order, offsets).simulate(releasesUntil, end);
     }
 
     /** Phases as (kind, length) pairs, zero-length ones left out. */
@@ -103,7 +121,8 @@ public final class Simulator {
         long[][] starts = new long[n][];
         long[][] finishes = new long[n][];
         for (int i = 0; i < n; i++) {
-            int jobs = (int) Math.min(Integer.MAX_VALUE - 1, (releasesUntil + x.t[i] - 1) / x.t[i]);
+            int jobs = (int) Math.min(Integer.MAX_VALUE - 1,
+                    Math.max(0, releasesUntil - offsets[i] + x.t[i] - 1) / x.t[i]);
             starts[i] = filled(jobs);
             finishes[i] = filled(jobs);
             jobOf[i] = -1;
@@ -112,7 +131,7 @@ public final class Simulator {
         long t = 0;
         while (t < end) {
             for (int i = 0; i < n; i++) {
-                if (jobOf[i] < 0 && done[i] < starts[i].length && (long) done[i] * x.t[i] <= t) {
+                if (jobOf[i] < 0 && done[i] < starts[i].length && offsets[i] + (long) done[i] * x.t[i] <= t) {
                     jobOf[i] = done[i];
                     phase[i] = 0;
                     left[i] = phases[i].length == 0 ? 0 : phases[i][1];
@@ -138,7 +157,7 @@ public final class Simulator {
             long dt = end - t;
             for (int i = 0; i < n; i++) {
                 if (jobOf[i] < 0 && done[i] < starts[i].length) {
-                    dt = Math.min(dt, done[i] * x.t[i] - t);
+                    dt = Math.min(dt, offsets[i] + done[i] * x.t[i] - t);
                 }
             }
             for (int core = 0; core < cores; core++) {
@@ -219,7 +238,8 @@ public final class Simulator {
 
     private List<SimJob> jobs(long[][] starts, long[][] finishes) {
         return IntStream.range(0, x.n).boxed().flatMap(i -> IntStream.range(0, starts[i].length)
-                .mapToObj(j -> new SimJob(x.tasks.get(i).name(), j, j * x.t[i], starts[i][j], finishes[i][j]))).toList();
+                .mapToObj(j -> new SimJob(x.tasks.get(i).name(), j, offsets[i] + j * x.t[i], starts[i][j],
+                        finishes[i][j]))).toList();
     }
 
     private int kind(int i, int ph) {
