@@ -154,7 +154,7 @@ final class LoopCommand extends ProfileRun {
             }
             outputs.writeString(reportOut, ProfileReports.planLoopJson(r.rounds()));
             outputs.commit();
-            stdout.println("written " + out + ", " + reportOut);
+            stdout.println(ProfileReports.planLoopEnd(taskset.toString(), r, out.toString(), reportOut.toString()));
             return r.outcome().exitCode();
         }
     }

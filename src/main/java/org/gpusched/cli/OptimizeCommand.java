@@ -1,10 +1,13 @@
 package org.gpusched.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpusched.explore.result.Verdict;
 import org.gpusched.input.InputText;
-import org.gpusched.input.WorkloadReader;
 import org.gpusched.model.*;
 import org.gpusched.output.Outputs;
+import org.gpusched.report.Json;
 import org.gpusched.report.OptimizeReports;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.timepart.*;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,11 +18,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 @Command(name = "optimize", mixinStandardHelpOptions = true)
-final class OptimizeCommand extends BaseCommand {
+final class OptimizeCommand extends CommonCommand implements NoCsv {
     enum Goal { window, slack }
 
     /** Progress lines at most this often on long searches. */
@@ -59,7 +62,7 @@ final class OptimizeCommand extends BaseCommand {
         Usage.refuse(cl(), plan == windows, "give one of --windows or --plan");
         Usage.refuse(cl(), windows && planOptions.trace != null, "--trace records a --plan search, not --windows");
         String content = InputText.read(file);
-        Workload w = new WorkloadReader().read(file.toString(), content);
+        Workload w = common.workloadReader().read(file.toString(), content);
         String name = Escapes.text(file.toString());
         Target t = target();
         if (plan && planOptions.trace != null) {
@@ -73,18 +76,13 @@ final class OptimizeCommand extends BaseCommand {
         OptimizeRuns.Windows r = Usage.parsed(cl(), "", () -> OptimizeRuns.windows(file.toString(), w, partition, step,
                 MAX_PLACEMENTS, objective == Goal.slack ? WindowSearch.Objective.SLACK : WindowSearch.Objective.WINDOW,
                 meter, progress("analyses")));
-        if (r.before() == null) {
-            t.report().printf(Locale.ROOT, "%s: inconclusive: %s before the first analysis ended%n", name,
-                    r.spentBefore());
-            return ExitCodes.INCONCLUSIVE;
-        }
-        OptimizeReports.windows(t.report(), name, r.plan().partitions().get(r.partition()), r.plan().majorFrame(),
-                r.before(), r.search(), r.result(), r.serialisation());
-        int done = r.search().spent() == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
-        if (r.result() == null) {
-            return done == ExitCodes.OK ? ExitCodes.NOT_SCHEDULABLE : done;
-        }
-        return written(PlanDocument.withWindow(content, r.partition(), r.result().window()), t, done);
+        Verdict v = r.before() == null || r.search().spent() != null ? Verdict.INCONCLUSIVE
+                : r.result() == null ? Verdict.NOT_SCHEDULABLE : Verdict.SCHEDULABLE;
+        String written = r.result() == null ? null
+                : written(PlanDocument.withWindow(content, r.partition(), r.result().window()), t);
+        return report(t, v, OptimizeReports.windowsJson(file.toString(), r, v, written),
+                r.result() == null ? null : OptimizeReports.found(r),
+                report -> OptimizeReports.windows(report, name, r), written);
     }
 
     private int plan(String content, Workload w, String name, Target t, Budget.Meter meter) throws IOException {
@@ -95,13 +93,32 @@ final class OptimizeCommand extends BaseCommand {
         if (planOptions.trace != null) {
             t.outputs().writeString(planOptions.trace, OptimizeReports.planTrace(r.flows(), r.trace()));
         }
-        OptimizeReports.plan(t.report(), name, r.trace().size(), offsetBased, w.platform().gpuAccess().id(), r.best(),
-                r.spent());
-        int done = r.spent() ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
-        if (r.best() == null) {
-            return r.spent() ? done : ExitCodes.NOT_SCHEDULABLE;
+        Verdict v = r.spent() ? Verdict.INCONCLUSIVE : r.best() == null ? Verdict.NOT_SCHEDULABLE : Verdict.SCHEDULABLE;
+        String written = r.best() == null ? null : written(PlanDocument.withPlan(content, w, r.best()), t);
+        String gpu = w.platform().gpuAccess().id();
+        return report(t, v, OptimizeReports.planJson(file.toString(), r.trace().size(), offsetBased, gpu, r.best(), v,
+                written), r.best() == null ? null : "plan " + OptimizeReports.found(r.best()), report ->
+                OptimizeReports.plan(report, name, r.trace().size(), offsetBased, gpu, r.best(), r.spent()), written);
+    }
+
+    /**
+     * The report in the format asked: the JSON line, the one line of -q, or the text report and the file written
+     * (the workload on stdout is not named); the verdict's exit code.
+     */
+    private int report(Target t, Verdict v, ObjectNode json, String found, Consumer<PrintWriter> text,
+                       String written) {
+        String shown = written == null || Outputs.isStdout(t.out()) ? null : Escapes.text(written);
+        if (common.format == OutputFormat.json) {
+            t.report().println(Json.line(json));
+        } else if (common.quiet) {
+            t.report().println(OptimizeReports.quiet(Escapes.text(file.toString()), v, found, shown));
+        } else {
+            text.accept(t.report());
+            if (shown != null) {
+                t.report().println("  written       " + shown);
+            }
         }
-        return written(PlanDocument.withPlan(content, w, r.best()), t, done);
+        return v.exitCode();
     }
 
     /** Where the optimised workload goes, checked before the search; the report goes to stderr when "-" is stdout. */
@@ -113,8 +130,11 @@ final class OptimizeCommand extends BaseCommand {
         return new Target(out, output.outputs(file, out, out()), report(out, planOptions.trace));
     }
 
-    /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far". */
+    /** A progress line on stderr at most every {@link #PROGRESS_NANOS}: "optimize: N WHAT so far" (-q: none). */
     LongConsumer progress(String what) {
+        if (common.quiet) {
+            return n -> { };
+        }
         PrintWriter err = err();
         long[] last = {System.nanoTime()};
         return n -> {
@@ -126,13 +146,10 @@ final class OptimizeCommand extends BaseCommand {
         };
     }
 
-    /** Writes the optimised workload (checked first: a file that does not read back is a bug) and says where. */
-    int written(String json, Target t, int code) {
-        new WorkloadReader().read(t.out().toString(), json);
+    /** Writes the optimised workload (checked first: a file that does not read back is a bug); where it went. */
+    String written(String json, Target t) {
+        common.workloadReader().read(t.out().toString(), json);
         t.outputs().writeString(t.out(), json);
-        if (!Outputs.isStdout(t.out())) {
-            t.report().println("  written       " + Escapes.text(t.out().toString()));
-        }
-        return code;
+        return t.out().toString();
     }
 }

@@ -1,12 +1,13 @@
 package org.gpusched.cli;
 
 import org.gpusched.experiment.Progress;
-import org.gpusched.input.WorkloadReader;
 import org.gpusched.output.Outputs;
 import org.gpusched.output.RunFolder;
 import org.gpusched.qualify.Mutation;
 import org.gpusched.qualify.Qualification;
 import org.gpusched.qualify.Qualify;
+import org.gpusched.report.Json;
+import org.gpusched.report.OutputFormat;
 import org.gpusched.report.QualifyReports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /** {@code gpusched qualify}: the tool-qualification run of docs/safety-manual.md; the engine is {@code qualify.Qualify}. */
 @Command(name = "qualify", mixinStandardHelpOptions = true)
-final class QualifyCommand extends BaseCommand implements NoCsv {
+final class QualifyCommand extends CommonCommand implements NoCsv {
     @Option(names = "--like", paramLabel = "FILE", arity = "1..*")
     List<Path> likes = new ArrayList<>();
 
@@ -50,13 +51,8 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
     @Mixin
     SharedOptions.ForeignFolder folder;
 
-    @Option(names = {"-q", "--quiet"})
-    boolean quiet;
     @Mixin
     ProgressOption progress;
-
-    @Option(names = "--allow-external-modules")
-    boolean allowExternalModules;
 
     /** Set by tests only (no option): a method broken on purpose, which the run must catch. */
     Mutation mutation = Mutation.NONE;
@@ -67,7 +63,7 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
                 "--sets must be in 1.." + Qualify.MAX_SETS);
         List<Qualify.Like> inputs = new ArrayList<>();
         for (Path p : likes) {
-            new WorkloadReader(allowExternalModules).read(p); // one-line error, exit 2
+            common.workloadReader().read(p); // one-line error, exit 2
             inputs.add(new Qualify.Like(p.toString(), Files.readAllBytes(p)));
         }
         String[] v = new VersionProvider().getVersion();
@@ -83,20 +79,24 @@ final class QualifyCommand extends BaseCommand implements NoCsv {
             // With the status line, the phase lines show in it instead of scrolling past.
             AtomicReference<String> phase = new AtomicReference<>("qualify: starting");
             Qualification q;
-            try (Progress status = Progress.ticker(progress.to(err, quiet),
+            try (Progress status = Progress.ticker(progress.to(err, common.quiet),
                     nanos -> phase.get() + ", " + Progress.seconds(nanos))) {
                 q = Qualify.run(config, line -> {
                     if (status != null) {
                         phase.set(line);
-                    } else if (!quiet) {
+                    } else if (!common.quiet) {
                         err.println(line);
                         err.flush();
                     }
                 });
             }
             QualifyReports.write(dir, q, sets.value, seed.value, !noTiming);
-            out().print(QualifyReports.text(q));
-            out().println("report: " + dir.dir());
+            if (common.format == OutputFormat.json) {
+                out().println(Json.line(QualifyReports.json(q, !noTiming))); // the line qualify.json holds
+            } else {
+                out().print(QualifyReports.text(q));
+                out().println("report: " + dir.dir());
+            }
             return q.exitCode();
         }
     }

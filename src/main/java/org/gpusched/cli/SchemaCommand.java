@@ -14,7 +14,7 @@ final class SchemaCommand extends BaseCommand {
     /** The commands with a JSON report schema, and "error" (the line of a failed run). */
     static final List<String> REPORTS = List.of("analyze", "validate", "compare", "oracle", "sensitivity", "diff",
             "play", "verify", "profile", "loop", "presets", "bench", "device-info", "experiment", "methods", "error",
-            "play-plan", "qualify", "device-kinds", "bench-hard-sets");
+            "play-plan", "qualify", "device-kinds", "bench-hard-sets", "optimize");
 
     @Option(names = "--report", paramLabel = "COMMAND", completionCandidates = ReportNames.class)
     String report;

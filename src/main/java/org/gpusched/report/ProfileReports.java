@@ -250,6 +250,24 @@ public final class ProfileReports {
                         : "not schedulable: re-plan");
     }
 
+    /**
+     * {@code loop --plan}'s last line, shaped as the loop of tables' ("FILE: OUTCOME after N rounds; workload
+     * OUT, ..."): the outcome a script reads, and only what was written. No frame is replayed, so its stable
+     * outcome and round limit say what they mean for a plan.
+     */
+    public static String planLoopEnd(String taskset, TimePartitionLoop.Result r, String out, String report) {
+        String words = switch (r.outcome()) {
+            case STABLE -> "stable: the plan is schedulable and the measured kernels kept their model";
+            case ROUND_LIMIT -> "round limit reached with the measured model still changing or the plan not"
+                    + " schedulable";
+            default -> r.outcome().words();
+        };
+        int n = r.rounds().size();
+        return String.format(Locale.ROOT, "%s: %s after %d round%s; %sreport %s", Escapes.text(taskset), words, n,
+                n == 1 ? "" : "s", r.planned() == null ? "" : "workload " + Escapes.text(out) + ", ",
+                Escapes.text(report));
+    }
+
     /** {@code loop --plan}'s report file: every round, pretty-printed. */
     public static String planLoopJson(List<TimePartitionLoop.Round> rounds) throws IOException {
         ArrayNode all = Json.MAPPER.createArrayNode();

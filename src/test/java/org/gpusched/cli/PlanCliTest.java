@@ -66,6 +66,30 @@ class PlanCliTest {
     }
 
     @Test
+    void loop_plan_ends_with_its_outcome_and_names_only_what_it_wrote(@TempDir Path dir) throws Exception {
+        // Kernels far over what the frames leave: no plan keeps every task schedulable, from round 1.
+        Path ts = dir.resolve("heavy.json");
+        Files.writeString(ts, Files.readString(Path.of(UNPLANNED)).replace("\"exec\": 2500", "\"exec\": 22000")
+                .replace("\"exec\": 6000", "\"exec\": 45000"));
+        Path out = dir.resolve("final.json");
+        CliRunner none = CliRunner.run("loop", "--plan", ts.toString(), "--device", "sim", "--sim-timing",
+                ts.toString(), "--out", out.toString());
+        assertThat(none.code()).as(none.out() + none.err()).isEqualTo(1);
+        assertThat(none.out()).endsWith("\n" + ts + ": not schedulable under the measured model after 1 round; report "
+                + dir.resolve("final.rounds.json") + "\n");
+        assertThat(out).doesNotExist();
+
+        // One round, and the round limit: the model measured in it changed.
+        CliRunner limit = CliRunner.run("loop", "--plan", UNPLANNED, "--device", "sim", "--sim-timing",
+                "examples/drone-plan-truth.json", "--margin", "1.1", "--rounds", "1", "--out", out.toString());
+        assertThat(limit.code()).as(limit.out() + limit.err()).isEqualTo(3);
+        assertThat(limit.out()).endsWith("\n" + UNPLANNED + ": round limit reached with the measured model still"
+                + " changing or the plan not schedulable after 1 round; workload " + out + ", report "
+                + dir.resolve("final.rounds.json") + "\n");
+        assertThat(out).exists();
+    }
+
+    @Test
     void loop_plan_refuses_each_option_of_the_loop_of_tables_even_at_its_default(@TempDir Path dir) {
         Path out = dir.resolve("final.json");
         String[][] unused = {{"--table", dir.resolve("t.json").toString()}, {"--html", dir.resolve("p.html").toString()},

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class QuietOptionTest {
 
     @Test
-    void loop_plan_quiet_prints_only_the_line_naming_what_it_wrote(@TempDir Path dir) {
+    void loop_plan_quiet_prints_only_the_outcome_line(@TempDir Path dir) {
         Path out = dir.resolve("final.json");
         String[] args = {"loop", "--plan", "examples/drone-plan.json", "--device", "sim", "--sim-timing",
                 "examples/drone-plan-truth.json", "--margin", "1.1", "--out", out.toString()};
@@ -22,7 +22,10 @@ class QuietOptionTest {
 
         CliRunner quiet = CliRunner.run(concat(args, "-q"));
         assertThat(quiet.code()).as(quiet.err()).isZero();
-        assertThat(quiet.out()).isEqualTo("written " + out + ", " + dir.resolve("final.rounds.json") + "\n");
+        assertThat(quiet.out()).isEqualTo("examples/drone-plan.json: stable: the plan is schedulable and the measured"
+                + " kernels kept their model after 2 rounds; workload " + out + ", report "
+                + dir.resolve("final.rounds.json") + "\n");
+        assertThat(loud.out()).endsWith(quiet.out());
         assertThat(quiet.err()).isEmpty();
     }
 
