@@ -111,6 +111,11 @@ public final class CopyExecExperiment extends Experiment {
     }
 
     @Override
+    int rowsPerUnit() {
+        return Strategy.values().length;
+    }
+
+    @Override
     String leading(int unit) {
         return unit + "," + CASES.get(unit / sets).name() + "," + unit % sets;
     }

@@ -50,6 +50,11 @@ public abstract class Experiment {
     /** The first cells of every raw row of {@code unit}, comma-separated: what the unit alone determines. */
     abstract String leading(int unit);
 
+    /** How many raw rows each unit has; 0 when that depends on the run. */
+    int rowsPerUnit() {
+        return 1;
+    }
+
     /** A raw cell that does not fit the others of its row: its index and what it should be. */
     record Misfit(int cell, String expected) { }
 

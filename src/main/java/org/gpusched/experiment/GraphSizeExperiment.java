@@ -80,6 +80,12 @@ public final class GraphSizeExperiment extends Experiment {
         return 2 * sets;
     }
 
+    /** One row per depth reached. */
+    @Override
+    int rowsPerUnit() {
+        return 0;
+    }
+
     @Override
     String leading(int unit) {
         return String.join(",", Integer.toString(unit), scenario.id(), u(utilization), Integer.toString(tasks),

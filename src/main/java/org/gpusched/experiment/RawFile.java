@@ -163,11 +163,17 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
         if (names.length < required || !(e.header() + ",").startsWith(header + ",")) {
             throw new InputException(file.toString(), "", headerLine, 1, "expected the header " + e.header(), null);
         }
+        int per = e.rowsPerUnit();
+        String perUnit = Math.max(1, per) + (per > 1 ? " raw rows" : " raw row");
+        int[] count = new int[e.units()];
         for (int r = 0; r < rows.size(); r++) {
             String[] cells = rows.get(r);
             int unit = Integer.parseInt(cells[0]);
             if (unit >= e.units() || !shard.owns(unit)) {
                 throw bad(file, r, 0, "unit " + unit + " is not one of shard " + shard + " of " + e.units() + " units");
+            }
+            if (++count[unit] > per && per > 0) {
+                throw bad(file, r, 0, "unit " + unit + " again: each unit has " + perUnit);
             }
             String[] lead = e.leading(unit).split(",", -1);
             for (int j = 1; j < cells.length; j++) {
@@ -186,6 +192,11 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
             if (m != null) {
                 throw bad(file, r, m.cell(), names[m.cell()] + ": expected " + m.expected() + ", got '"
                         + cells[m.cell()] + "'");
+            }
+        }
+        for (int u = shard.k() - 1; u < e.units(); u += shard.n()) {
+            if (count[u] < Math.max(1, per)) {
+                throw new InputException(file.toString(), "", "unit " + u + " has " + count[u] + " of its " + perUnit);
             }
         }
     }

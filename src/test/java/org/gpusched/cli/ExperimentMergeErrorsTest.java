@@ -99,6 +99,16 @@ class ExperimentMergeErrorsTest {
         refused(other + ":2:1: unit 0 is not one of shard 2/2 of 6 units", first, other);
     }
 
+    @Test
+    void aRowTwiceOrMissingIsRefusedInItsFile() throws IOException {
+        // Both were refused only after the merge had written, naming the first file.
+        List<String> rows = Files.readAllLines(second);
+        String twice = copy("twice", rows.get(2), rows.get(2) + "\n" + rows.get(2), "", "");
+        refused(twice + ":4:1: unit 3 again: each unit has 1 raw row", first, twice);
+        String missing = copy("missing", rows.get(2) + "\n", "", "", "");
+        refused(missing + ": unit 3 has 0 of its 1 raw row", first, missing);
+    }
+
     /** Refused: the second shard with cell {@code k} of its line {@code line} set to {@code value}. */
     private static void badCell(List<String> rows, int line, int k, String value, String expected)
             throws IOException {
