@@ -22,7 +22,8 @@ import java.util.stream.IntStream;
 public final class CopyExecExperiment extends Experiment {
     public static final String KIND = "copy-exec";
     public static final String SUMMARY = "copy-exec.csv";
-    static final String RAW_HEADER = "unit,case,set,strategy,jobs,misses,lateness,shiftedLateness,slack";
+    static final String RAW_COLUMNS = "unit,case,set,strategy:traditional|interleave|concurrent|order,jobs,misses,"
+            + "lateness,shiftedLateness,slack:integer";
     public static final String HEADER = "case,description,sets,strategy,misses,shiftedLateness,P";
 
     /**
@@ -50,7 +51,7 @@ public final class CopyExecExperiment extends Experiment {
     private final int sets;
 
     public CopyExecExperiment(long seed, int sets) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         if (sets < 1) {
             throw new IllegalArgumentException("need sets >= 1");
         }
@@ -110,6 +111,16 @@ public final class CopyExecExperiment extends Experiment {
     }
 
     @Override
+    int rowsPerUnit() {
+        return Strategy.values().length;
+    }
+
+    @Override
+    String leading(int unit) {
+        return unit + "," + CASES.get(unit / sets).name() + "," + unit % sets;
+    }
+
+    @Override
     public List<String> run(int unit) {
         Case c = CASES.get(unit / sets);
         int set = unit % sets;
@@ -119,7 +130,7 @@ public final class CopyExecExperiment extends Experiment {
                 json))).workload();
         return Arrays.stream(Strategy.values()).map(s -> {
             CopySim sim = CopySimulator.run(w, s, null);
-            return String.format(Locale.ROOT, "%d,%s,%d,%s,%d,%d,%d,%d,%d", unit, c.name(), set, s.id(),
+            return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d", leading(unit), s.id(),
                     sim.jobs().size(), sim.misses().size(), sim.lateness(), sim.shiftedLateness(), sim.slack());
         }).toList();
     }

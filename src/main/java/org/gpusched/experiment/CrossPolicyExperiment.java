@@ -43,7 +43,7 @@ public final class CrossPolicyExperiment extends Experiment {
     private CrossPolicyExperiment(PaperSets paper, List<Method> methods, GpuPriorityMode gpuPriority,
                                   Variant variant) {
         super(KIND, "unit,scenario,utilization,tasks,index,"
-                + String.join(",", methods.stream().map(Method::id).toList()));
+                + String.join(",", methods.stream().map(m -> m.id() + ":yes|no|inconclusive|n/a").toList()));
         this.paper = paper;
         this.methods = methods;
         this.gpuPriority = gpuPriority;
@@ -75,6 +75,11 @@ public final class CrossPolicyExperiment extends Experiment {
     @Override
     public int units() {
         return paper.units();
+    }
+
+    @Override
+    String leading(int unit) {
+        return paper.unit(unit).columns();
     }
 
     @Override

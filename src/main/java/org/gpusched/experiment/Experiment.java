@@ -14,11 +14,17 @@ import java.util.*;
  */
 public abstract class Experiment {
     private final String kind;
-    private final String header;
+    private final List<String> columns;
 
-    Experiment(String kind, String header) {
+    /**
+     * {@code columns} describes the raw rows, comma-separated: {@code NAME} for a whole number >= 0, or
+     * {@code NAME:TYPE} with a type of {@link RawFile#check} or the words the cell may hold ({@code yes|no});
+     * a type ending in {@code ?} may be empty, or missing at the end of a row of an earlier version.
+     * The first columns, that {@link #leading} gives, are compared with the unit's instead.
+     */
+    Experiment(String kind, String columns) {
         this.kind = kind;
-        this.header = header;
+        this.columns = List.of(columns.split(","));
     }
 
     /** schedulability, runtime, graph-size, gcaps, cross-policy, copy-exec, partitioning or interference. */
@@ -33,7 +39,28 @@ public abstract class Experiment {
 
     /** The raw CSV header; its first column is {@code unit}. */
     public final String header() {
-        return header;
+        return String.join(",", columns.stream().map(c -> c.split(":")[0]).toList());
+    }
+
+    /** The description of the raw columns, {@code NAME} or {@code NAME:TYPE} each. */
+    final List<String> columns() {
+        return columns;
+    }
+
+    /** The first cells of every raw row of {@code unit}, comma-separated: what the unit alone determines. */
+    abstract String leading(int unit);
+
+    /** How many raw rows each unit has; 0 when that depends on the run. */
+    int rowsPerUnit() {
+        return 1;
+    }
+
+    /** A raw cell that does not fit the others of its row: its index and what it should be. */
+    record Misfit(int cell, String expected) { }
+
+    /** The first cell of a raw row (each cell of its column's type) that the row's others rule out, or null. */
+    Misfit misfit(String[] cells) {
+        return null;
     }
 
     /** The raw rows of one unit, each starting with the unit number. */

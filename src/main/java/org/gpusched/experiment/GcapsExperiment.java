@@ -39,7 +39,8 @@ public final class GcapsExperiment extends Experiment {
             new Column("fmlp+-suspend", RtaMethod.FMLP_PLUS_SUSPEND, GpuPriorityMode.CPU));
     static final String NAMES = String.join(",", COLUMNS.stream().map(Column::name).toList());
     public static final String HEADER = "sweep,value,sets," + NAMES;
-    static final String RAW_HEADER = "unit,sweep,value,index,tasks,gpuTasks,bestEffort," + NAMES;
+    static final String RAW_COLUMNS = "unit,sweep,value,index,tasks,gpuTasks,bestEffort,"
+            + String.join(",", COLUMNS.stream().map(c -> c.name() + ":yes|no").toList());
 
     private final long seed;
     private final List<Integer> tasksPerCpu;
@@ -55,7 +56,7 @@ public final class GcapsExperiment extends Experiment {
 
     public GcapsExperiment(long seed, List<Integer> tasksPerCpu, List<Double> utilizations, List<Double> bestEffort,
                            int sets, Variant variant) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         if (sets < 1 || tasksPerCpu.isEmpty() || utilizations.isEmpty() || bestEffort.isEmpty()) {
             throw new IllegalArgumentException("need sets >= 1 and at least one value per sweep");
         }
@@ -120,13 +121,17 @@ public final class GcapsExperiment extends Experiment {
     }
 
     @Override
-    public List<String> run(int unit) {
+    String leading(int unit) {
         int[] svi = locate(unit);
         Sweep s = sweeps.get(svi[0]);
+        return unit + "," + s.name() + "," + s.values().get(svi[1]) + "," + svi[2];
+    }
+
+    @Override
+    public List<String> run(int unit) {
         RtaWorkload w = workload(unit);
-        StringBuilder row = new StringBuilder().append(unit).append(',').append(s.name()).append(',')
-                .append(s.values().get(svi[1])).append(',').append(svi[2]).append(',').append(w.tasks().size())
-                .append(',').append(w.tasks().stream().filter(t -> !t.gpu().isEmpty()).count()).append(',')
+        StringBuilder row = new StringBuilder(leading(unit)).append(',').append(w.tasks().size()).append(',')
+                .append(w.tasks().stream().filter(t -> !t.gpu().isEmpty()).count()).append(',')
                 .append(w.tasks().stream().filter(t -> t.bestEffort()).count());
         for (Column c : COLUMNS) {
             boolean ok = ResponseTimeAnalysis.analyze(w, c.method(), c.mode(), variant).schedulable();

@@ -33,8 +33,8 @@ import java.util.stream.IntStream;
  */
 public final class GraphSizeExperiment extends Experiment {
     public static final String KIND = "graph-size";
-    static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,merge,depth,vertices,cumulative,complete,"
-            + "verdict";
+    static final String RAW_COLUMNS = "unit,scenario,utilization,tasks,index,merge,depth,vertices,cumulative,"
+            + "complete:yes|no,verdict:yes|no|inconclusive";
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0x9467bd), new Color(0xff7f0e), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
     private static final MergeLevel[] LEVELS = {MergeLevel.DOMINATION, MergeLevel.NONE};
@@ -49,7 +49,7 @@ public final class GraphSizeExperiment extends Experiment {
 
     public GraphSizeExperiment(long seed, Scenario scenario, double utilization, int tasks, int sets, long maxStates,
                                Duration timeLimit) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         if (sets < 1 || maxStates < 1) {
             throw new IllegalArgumentException("need at least one set and a positive state budget");
         }
@@ -80,6 +80,18 @@ public final class GraphSizeExperiment extends Experiment {
         return 2 * sets;
     }
 
+    /** One row per depth reached. */
+    @Override
+    int rowsPerUnit() {
+        return 0;
+    }
+
+    @Override
+    String leading(int unit) {
+        return String.join(",", Integer.toString(unit), scenario.id(), u(utilization), Integer.toString(tasks),
+                Integer.toString(unit / 2), LEVELS[unit % 2].name().toLowerCase(Locale.ROOT));
+    }
+
     @Override
     public List<String> run(int unit) {
         int index = unit / 2;
@@ -99,10 +111,8 @@ public final class GraphSizeExperiment extends Experiment {
         long cumulative = 0;
         for (int d = 0; d <= last; d++) {
             cumulative += perDepth[d];
-            rows.add(String.join(",", Integer.toString(unit), scenario.id(), u(utilization),
-                    Integer.toString(tasks), Integer.toString(index), level.name().toLowerCase(Locale.ROOT),
-                    Integer.toString(d), Long.toString(perDepth[d]), Long.toString(cumulative),
-                    SetRunner.word(d <= completeThrough), SetRunner.word(a.verdict())));
+            rows.add(String.join(",", leading(unit), Integer.toString(d), Long.toString(perDepth[d]),
+                    Long.toString(cumulative), SetRunner.word(d <= completeThrough), SetRunner.word(a.verdict())));
         }
         return rows;
     }

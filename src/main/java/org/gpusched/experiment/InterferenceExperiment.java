@@ -34,7 +34,7 @@ public final class InterferenceExperiment extends Experiment {
     static final List<KernelKind> KINDS = List.of(KernelKind.COMPUTE, KernelKind.MEMORY, KernelKind.CACHE, KernelKind.SHARED);
     /** Isolated times of the members (ticks). */
     static final long[] SIZES = {100, 250};
-    static final String RAW_HEADER = "unit,set,measured,slowdowns,isolated";
+    static final String RAW_COLUMNS = "unit,set,measured,slowdowns:numbers,isolated:numbers?";
     /** On a GPU: ns per tick (sizes are us), timed runs and untimed warm-up runs per measurement. */
     static final long TICK_NS = 1000;
     static final int RUNS = 20;
@@ -76,7 +76,7 @@ public final class InterferenceExperiment extends Experiment {
      * submission order, each of a contending kind at one of {@link #DRAWN_SIZES}, drawn with {@code seed}.
      */
     public InterferenceExperiment(boolean gpu, int gpuIndex, String fit, int drawn, long seed) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         this.gpu = gpu;
         this.gpuIndex = gpuIndex;
         this.fit = fit;
@@ -155,6 +155,23 @@ public final class InterferenceExperiment extends Experiment {
     }
 
     @Override
+    String leading(int unit) {
+        return unit + "," + String.join("+", sets.get(unit).stream().map(Member::id).toList());
+    }
+
+    /** The slowdowns and isolated times of a row: one per member of its set. */
+    @Override
+    Misfit misfit(String[] cells) {
+        int members = cells[1].split("\\+").length;
+        for (int k = 3; k < cells.length; k++) {
+            if (cells[k].split(" ").length != members) {
+                return new Misfit(k, members + " numbers, one per member of the set");
+            }
+        }
+        return null;
+    }
+
+    @Override
     public List<String> run(int unit) {
         List<Member> set = sets.get(unit);
         long[] work = set.stream().mapToLong(Member::size).toArray();
@@ -167,8 +184,7 @@ public final class InterferenceExperiment extends Experiment {
                 .mapToObj(i -> String.format(Locale.ROOT, "%.6f", end[i] / alone[i])).collect(Collectors.joining(" "));
         String iso = Arrays.stream(alone).mapToObj(a -> String.format(Locale.ROOT, "%.3f", a))
                 .collect(Collectors.joining(" "));
-        return List.of(unit + "," + String.join("+", set.stream().map(Member::id).toList()) + "," + measured + ","
-                + slow + "," + iso);
+        return List.of(leading(unit) + "," + measured + "," + slow + "," + iso);
     }
 
     /**
@@ -259,7 +275,7 @@ public final class InterferenceExperiment extends Experiment {
         if (rows.size() < FOLDS || rows.stream().anyMatch(r -> r.length <= 4)) {
             return List.of();
         }
-        StringBuilder raw = new StringBuilder(RAW_HEADER).append('\n');
+        StringBuilder raw = new StringBuilder(header()).append('\n');
         rows.forEach(r -> raw.append(String.join(",", r)).append('\n'));
         var samples = PairwiseContention.samples(KIND + "-sets.csv", raw.toString());
         List<Path> written = new ArrayList<>();

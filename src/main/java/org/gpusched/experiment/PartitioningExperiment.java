@@ -25,9 +25,9 @@ public final class PartitioningExperiment extends Experiment {
     public static final String KIND = "partitioning";
     public static final String SUMMARY = "partitioning.csv";
     static final List<Heuristic> HEURISTICS = List.of(Heuristic.values());
-    static final String RAW_HEADER = "unit,tasks,utilization,index,best,worst" + HEURISTICS.stream().flatMap(h ->
-            Stream.of("ok", "workload", "partitions", "conflicted", "ms").map(c -> "," + h.id() + "-" + c))
-            .collect(Collectors.joining());
+    static final String RAW_COLUMNS = "unit,tasks,utilization,index,best:number,worst:number" + HEURISTICS.stream()
+            .flatMap(h -> Stream.of("ok:yes|no", "workload:number?", "partitions:count?", "conflicted:number?",
+                    "ms:number").map(c -> "," + h.id() + "-" + c)).collect(Collectors.joining());
     private static final int FIXED = 6; // unit, tasks, utilization, index, best, worst
     private static final int STRIDE = 5; // ok, workload, partitions, conflicted, ms
     private static final long[] PERIODS_MS = {50, 100, 200, 250, 500, 1000, 2000, 4000};
@@ -45,7 +45,7 @@ public final class PartitioningExperiment extends Experiment {
 
     public PartitioningExperiment(long seed, long sms, List<Integer> tasks, List<Double> utilizations, int sets,
                                   double prm, double deadlineRatio, PartitionOptions options) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         this.seed = seed;
         this.sms = sms;
         this.tasks = List.copyOf(tasks);
@@ -121,18 +121,34 @@ public final class PartitioningExperiment extends Experiment {
     }
 
     @Override
+    String leading(int unit) {
+        return unit + "," + tasks.get(unit / (utilizations.size() * sets)) + ","
+                + u(utilizations.get(unit / sets % utilizations.size())) + "," + unit % sets;
+    }
+
+    /** A heuristic's workload, partitions and conflicted share: given exactly when it schedules the set. */
+    @Override
+    Misfit misfit(String[] cells) {
+        for (int b = FIXED; b < cells.length; b += STRIDE) {
+            for (int k = b + 1; k < b + 4; k++) {
+                if (cells[k].isEmpty() == cells[b].equals("yes")) {
+                    return new Misfit(k, cells[k].isEmpty() ? "a value (ok is yes)" : "nothing (ok is no)");
+                }
+            }
+        }
+        return null;
+    }
+
+    @Override
     public List<String> run(int unit) {
         PartitionInput in = set(unit);
-        int n = in.tasks().size();
-        double u = utilizations.get(unit / sets % utilizations.size());
         double best = 0;
         double worst = 0;
         for (KernelTask t : in.tasks()) {
             best += (double) t.cn(sms) / t.period();
             worst += (double) t.cc(sms) / t.period();
         }
-        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%d,%d,%s,%d,%.4f,%.4f", unit, n,
-                u(u), unit % sets, best, worst));
+        StringBuilder row = new StringBuilder(leading(unit) + String.format(Locale.ROOT, ",%.4f,%.4f", best, worst));
         for (Heuristic h : HEURISTICS) {
             PartitionResult r = Partitioner.run(in, h, options);
             SmPartitionPlan plan = SmPartitionPlan.of(in, r);

@@ -26,12 +26,21 @@ import java.util.Map;
  * {"format": "gpusched-experiment", "kind": "schedulability", "params": {"seed": "1", ...}, "shard": "2/8"}
  * </pre>
  * Raw files of earlier versions, whose first line was the comment
- * {@code # gpusched-experiment KIND key=value ...}, are still read.
+ * {@code # gpusched-experiment KIND key=value ...}, are still read. {@code headerLine} and {@code rowLines}
+ * are the lines (from 1) the header and each row stand on.
  */
-record RawFile(String kind, Map<String, String> params, Shard shard, String header, List<String[]> rows) {
+record RawFile(String kind, Map<String, String> params, Shard shard, String header, List<String[]> rows,
+               int headerLine, List<Integer> rowLines) {
     static final String MAGIC = "# gpusched-experiment ";
     static final String FORMAT = "gpusched-experiment";
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+    private static final String NUMBER = "[0-9]{1,15}(\\.[0-9]{1,15})?";
+    /** The named cell types of an experiment's column description: a pattern, and what a cell should be. */
+    private static final Map<String, String[]> TYPES = Map.of(
+            "count", new String[] {"[0-9]{1,18}", "a whole number >= 0"},
+            "integer", new String[] {"-?[0-9]{1,18}", "a whole number"},
+            "number", new String[] {NUMBER, "a number >= 0"},
+            "numbers", new String[] {NUMBER + "( " + NUMBER + ")*", "numbers >= 0 separated by spaces"});
 
     static String fileName(String kind, Shard shard) {
         return shard.whole() ? kind + "-sets.csv" : kind + "-shard-" + shard.k() + "-of-" + shard.n() + ".csv";
@@ -119,6 +128,7 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
             throw new InputException(file.toString(), "", "no header line");
         }
         List<String[]> rows = new ArrayList<>();
+        List<Integer> rowLines = new ArrayList<>();
         int columns = lines.get(first).split(",", -1).length;
         for (int i = first + 1; i < lines.size(); i++) {
             if (lines.get(i).isEmpty()) {
@@ -133,8 +143,71 @@ record RawFile(String kind, Map<String, String> params, Shard shard, String head
                 throw new InputException(file.toString(), "", i + 1, 1, "not a unit number: '" + cells[0] + "'", null);
             }
             rows.add(cells);
+            rowLines.add(i + 1);
         }
-        return new RawFile(kind, params, shard, lines.get(first), rows);
+        return new RawFile(kind, params, shard, lines.get(first), rows, first + 1, rowLines);
+    }
+
+    /**
+     * Refuses, at its line and column, the header or the first cell that is not what {@code e} writes
+     * there, so that a merge fails before it writes anything: the leading cells must be their unit's (a
+     * unit of this shard), the others of their column's type ({@link Experiment#Experiment}).
+     */
+    void check(Path file, Experiment e) {
+        List<String> columns = e.columns();
+        int required = columns.size();
+        while (required > 0 && columns.get(required - 1).endsWith("?")) {
+            required--;
+        }
+        String[] names = header.split(",", -1);
+        if (names.length < required || !(e.header() + ",").startsWith(header + ",")) {
+            throw new InputException(file.toString(), "", headerLine, 1, "expected the header " + e.header(), null);
+        }
+        int per = e.rowsPerUnit();
+        String perUnit = Math.max(1, per) + (per > 1 ? " raw rows" : " raw row");
+        int[] count = new int[e.units()];
+        for (int r = 0; r < rows.size(); r++) {
+            String[] cells = rows.get(r);
+            int unit = Integer.parseInt(cells[0]);
+            if (unit >= e.units() || !shard.owns(unit)) {
+                throw bad(file, r, 0, "unit " + unit + " is not one of shard " + shard + " of " + e.units() + " units");
+            }
+            if (++count[unit] > per && per > 0) {
+                throw bad(file, r, 0, "unit " + unit + " again: each unit has " + perUnit);
+            }
+            String[] lead = e.leading(unit).split(",", -1);
+            for (int j = 1; j < cells.length; j++) {
+                String type = columns.get(j).contains(":") ? columns.get(j).split(":")[1] : "count";
+                boolean optional = type.endsWith("?");
+                type = optional ? type.substring(0, type.length() - 1) : type;
+                String[] t = TYPES.getOrDefault(type, new String[] {type, "one of " + type.replace("|", ", ")});
+                boolean ok = j < lead.length ? cells[j].equals(lead[j])
+                        : optional && cells[j].isEmpty() || cells[j].matches(t[0]);
+                if (!ok) {
+                    String expected = j < lead.length ? "'" + lead[j] + "' (unit " + unit + ")" : t[1];
+                    throw bad(file, r, j, names[j] + ": expected " + expected + ", got '" + cells[j] + "'");
+                }
+            }
+            Experiment.Misfit m = e.misfit(cells);
+            if (m != null) {
+                throw bad(file, r, m.cell(), names[m.cell()] + ": expected " + m.expected() + ", got '"
+                        + cells[m.cell()] + "'");
+            }
+        }
+        for (int u = shard.k() - 1; u < e.units(); u += shard.n()) {
+            if (count[u] < Math.max(1, per)) {
+                throw new InputException(file.toString(), "", "unit " + u + " has " + count[u] + " of its " + perUnit);
+            }
+        }
+    }
+
+    /** The error at cell {@code j} of row {@code r}, its column counted in characters as editors do. */
+    private InputException bad(Path file, int r, int j, String message) {
+        int column = 1;
+        for (int k = 0; k < j; k++) {
+            column += rows.get(r)[k].length() + 1;
+        }
+        return new InputException(file.toString(), "", rowLines.get(r), column, message, null);
     }
 
     /** The shard a file says it is: one that is not k/n is that file's fault, whichever of a merge it is. */

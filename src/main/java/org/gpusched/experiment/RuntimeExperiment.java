@@ -20,7 +20,8 @@ import java.util.stream.IntStream;
  */
 public final class RuntimeExperiment extends Experiment {
     public static final String KIND = "runtime";
-    static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,timeMs,vertices,jobs,hitLimit";
+    static final String RAW_COLUMNS = "unit,scenario,utilization,tasks,index,gpusched:yes|no|inconclusive,"
+            + "timeMs:number,vertices,jobs,hitLimit:yes|no";
     private static final int WARMUP_SETS = 40;
     private static volatile boolean warmedUp;
 
@@ -36,7 +37,7 @@ public final class RuntimeExperiment extends Experiment {
 
     public RuntimeExperiment(long seed, Scenario scenario, List<Double> utilizations, int utilizationTasks,
                              List<Integer> taskCounts, double fixedUtilization, int sets, Duration timeLimit) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         this.seed = seed;
         this.scenario = scenario;
         this.utilizations = utilizations.stream().map(u -> Double.parseDouble(u(u))).toList();
@@ -79,6 +80,13 @@ public final class RuntimeExperiment extends Experiment {
     }
 
     @Override
+    String leading(int unit) {
+        double[] pt = points.get(unit / sets);
+        return String.join(",", Integer.toString(unit), scenario.id(), u(pt[0]), Integer.toString((int) pt[1]),
+                Integer.toString(unit % sets));
+    }
+
+    @Override
     public List<String> run(int unit) {
         warmUp();
         double[] pt = points.get(unit / sets);
@@ -87,8 +95,7 @@ public final class RuntimeExperiment extends Experiment {
         TaskSet ts = Generator.generate(seed, scenario, pt[0], n, index).parse();
         SetRunner.Result r = SetRunner.run(ts, timeLimit, false);
         boolean hit = r.gpusched() == Verdict.INCONCLUSIVE;
-        return List.of(String.join(",", Integer.toString(unit), scenario.id(), u(pt[0]),
-                Integer.toString(n), Integer.toString(index), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
+        return List.of(String.join(",", leading(unit), SetRunner.word(r.gpusched()), SetRunner.ms(r.timeMs()),
                 Long.toString(r.vertices()), Integer.toString(r.jobs()), SetRunner.word(hit)));
     }
 

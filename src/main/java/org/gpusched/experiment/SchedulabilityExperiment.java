@@ -20,8 +20,8 @@ import java.util.stream.IntStream;
 public final class SchedulabilityExperiment extends Experiment {
     public static final String KIND = "schedulability";
     public static final String HEADER = "scenario,utilization,sets,gpusched,edfSerial,edfParallel,inconclusive";
-    static final String RAW_HEADER = "unit,scenario,utilization,tasks,index,gpusched,edfSerial,edfParallel,timeMs,"
-            + "vertices,jobs";
+    static final String RAW_COLUMNS = "unit,scenario,utilization,tasks,index,gpusched:yes|no|inconclusive,"
+            + "edfSerial:yes|no,edfParallel:yes|no,timeMs:number,vertices,jobs";
 
     private final PaperSets paper;
 
@@ -31,7 +31,7 @@ public final class SchedulabilityExperiment extends Experiment {
     }
 
     private SchedulabilityExperiment(PaperSets paper) {
-        super(KIND, RAW_HEADER);
+        super(KIND, RAW_COLUMNS);
         this.paper = paper;
     }
 
@@ -52,6 +52,11 @@ public final class SchedulabilityExperiment extends Experiment {
     @Override
     public int units() {
         return paper.units();
+    }
+
+    @Override
+    String leading(int unit) {
+        return paper.unit(unit).columns();
     }
 
     @Override

@@ -64,6 +64,7 @@ public final class SweepRuns {
                         + " repeats or does not fit the others");
             }
             seenShards.set(r.shard().k());
+            r.check(shardFiles.get(i), e);
             // Cells come from files the user hands in: neutralise them before they reach any output.
             r.rows().forEach(c -> rows.add(Arrays.stream(c).map(Escapes::csv).toArray(String[]::new)));
         }
