@@ -7,16 +7,13 @@ import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaPlatform;
 import org.gpusched.rta.RtaTask;
 import org.gpusched.rta.RtaWorkload;
-import org.gpusched.rta.SimResult;
 import org.gpusched.rta.Simulator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,46 +30,11 @@ class MpcpBoundCliPropertyTest {
 
     @Test
     void everyPrintedMpcpBoundIsAtLeastTheSimulatedResponse(@TempDir Path dir) throws Exception {
-        List<String> bad = new ArrayList<>();
-        int compared = 0;
-        for (int batch = 0; batch < SETS / 50; batch++) {
-            List<String> args = new ArrayList<>(List.of("compare", "--methods", "mpcp-busy,mpcp-suspend",
-                    "--format", "json"));
-            List<RtaWorkloadFiles.Drawn> drawn = new ArrayList<>();
-            for (int k = 0; k < 50; k++) {
-                long seed = 70_000L + 50L * batch + k;
-                RtaWorkloadFiles.Drawn d = RtaWorkloadFiles.draw(seed, false);
-                Path f = dir.resolve("set-" + seed + ".json");
-                Files.writeString(f, d.json());
-                args.add(f.toString());
-                drawn.add(d);
-            }
-            CliRunner r = CliRunner.run(args.toArray(String[]::new));
-            assertThat(r.code()).as(r.err()).isIn(0, 1);
-            List<String> lines = r.out().lines().toList();
-            assertThat(lines).hasSize(drawn.size());
-            for (int k = 0; k < lines.size(); k++) {
-                JsonNode report = M.readTree(lines.get(k));
-                for (JsonNode method : report.get("methods")) {
-                    RtaMethod m = RtaMethod.byId(method.get("method").asText()).orElseThrow();
-                    SimResult sim = Simulator.run(drawn.get(k).workload(), m, H, 3 * H);
-                    for (JsonNode row : method.get("tasks")) {
-                        OptionalLong seen = sim.observed(row.get("task").asText());
-                        if (row.get("responseTime").isNull() || seen.isEmpty()) {
-                            continue;
-                        }
-                        compared++;
-                        if (row.get("responseTime").asLong() < seen.getAsLong()) {
-                            bad.add(report.get("file").asText() + " " + m.id() + " " + row.get("task").asText()
-                                    + ": bound " + row.get("responseTime").asLong() + " < simulated " + seen.getAsLong());
-                        }
-                    }
-                }
-            }
-        }
-        assertThat(bad).as(bad.size() + " bounds below the simulation").isEmpty();
+        RtaWorkloadFiles.Compared c = RtaWorkloadFiles.compareToSimulation(dir, "mpcp-busy,mpcp-suspend", 70_000L,
+                SETS, false, H, 3 * H);
+        assertThat(c.below()).as(c.below().size() + " bounds below the simulation").isEmpty();
         // The comparison means something only if many bounds were printed.
-        assertThat(compared).isGreaterThan(SETS);
+        assertThat(c.bounds()).isGreaterThan(SETS);
     }
 
     /**

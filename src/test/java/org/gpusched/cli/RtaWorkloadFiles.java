@@ -1,13 +1,24 @@
 package org.gpusched.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpusched.rta.GpuSegment;
+import org.gpusched.rta.RtaMethod;
 import org.gpusched.rta.RtaPlatform;
 import org.gpusched.rta.RtaTask;
 import org.gpusched.rta.RtaWorkload;
+import org.gpusched.rta.SimResult;
+import org.gpusched.rta.Simulator;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Seeded random format-2 files for the GCAPS family, written as a user writes them, with the analyses'
@@ -22,6 +33,11 @@ final class RtaWorkloadFiles {
 
     /** One drawn set: the file's text, what the analyses read from it, and each task's offset. */
     record Drawn(String json, RtaWorkload workload, long[] offsets) { }
+
+    /** What {@link #compareToSimulation} found: the bounds below the simulation, how many compared, sets shifted. */
+    record Compared(List<String> below, int bounds, int withOffsets) { }
+
+    private static final ObjectMapper M = new ObjectMapper();
 
     private RtaWorkloadFiles() { }
 
@@ -83,5 +99,66 @@ final class RtaWorkloadFiles {
         }
         json.append("]}\n");
         return new Drawn(json.toString(), new RtaWorkload(tasks, platform), offset);
+    }
+
+    /**
+     * Draws {@code sets} files from {@code firstSeed} on, runs `compare --methods METHODS --format json` on them
+     * (50 a run, in-process), and compares every printed bound with the simulator of the same policy releasing
+     * each task at its file's offset, in the GPU order the report says the analysis used, {@code releases} and
+     * {@code end} ticks long.
+     */
+    static Compared compareToSimulation(Path dir, String methods, long firstSeed, int sets, boolean offsets,
+                                        long releases, long end) throws Exception {
+        List<String> bad = new ArrayList<>();
+        int compared = 0;
+        int shifted = 0;
+        for (int batch = 0; batch < sets / 50; batch++) {
+            List<String> args = new ArrayList<>(List.of("compare", "--methods", methods, "--format", "json"));
+            List<Drawn> drawn = new ArrayList<>();
+            for (int k = 0; k < 50; k++) {
+                long seed = firstSeed + 50L * batch + k;
+                Drawn d = draw(seed, offsets);
+                Path f = dir.resolve("set-" + seed + ".json");
+                Files.writeString(f, d.json());
+                args.add(f.toString());
+                drawn.add(d);
+            }
+            CliRunner r = CliRunner.run(args.toArray(String[]::new));
+            assertThat(r.code()).as(r.err()).isIn(0, 1);
+            List<String> lines = r.out().lines().toList();
+            assertThat(lines).hasSize(drawn.size());
+            for (int k = 0; k < lines.size(); k++) {
+                Drawn d = drawn.get(k);
+                shifted += Arrays.stream(d.offsets()).anyMatch(o -> o > 0) ? 1 : 0;
+                JsonNode report = M.readTree(lines.get(k));
+                for (JsonNode method : report.get("methods")) {
+                    RtaMethod m = RtaMethod.byId(method.get("method").asText()).orElseThrow();
+                    SimResult sim = Simulator.run(d.workload(), m, order(method), d.offsets(), releases, end);
+                    for (JsonNode row : method.get("tasks")) {
+                        OptionalLong seen = sim.observed(row.get("task").asText());
+                        if (row.get("responseTime").isNull() || seen.isEmpty()) {
+                            continue;
+                        }
+                        compared++;
+                        if (row.get("responseTime").asLong() < seen.getAsLong()) {
+                            bad.add(report.get("file").asText() + " " + m.id() + " " + row.get("task").asText()
+                                    + ": bound " + row.get("responseTime").asLong() + " < simulated " + seen.getAsLong());
+                        }
+                    }
+                }
+            }
+        }
+        return new Compared(bad, compared, shifted);
+    }
+
+    /** The GPU priority order a GCAPS-family report says its analysis used, or null when it names none. */
+    private static List<String> order(JsonNode method) {
+        JsonNode o = method.path("detail").path("gpuPriorityOrder");
+        if (!o.isArray()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        o.forEach(n -> names.add(n.asText()));
+        return names;
     }
 }
