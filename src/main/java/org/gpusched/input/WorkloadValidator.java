@@ -110,8 +110,8 @@ final class WorkloadValidator {
                     .thenComparingInt(i -> i)).toList());
         }
         return ts.stream().map(t -> new WorkTask(t.index(), t.name(), t.period(), t.deadline(), t.segments(), t.core(),
-                cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition(), t.jitter()))
-                .toList();
+                cpu[t.index()], gpu[t.index()], t.bestEffort(), t.kind(), t.scaling(), t.partition(), t.jitter(),
+                t.offset())).toList();
     }
 
     /** How many tasks give the field; an error when some but not all do. */
@@ -138,7 +138,7 @@ final class WorkloadValidator {
     /** A task before its default priorities are known (they depend on every task). */
     private record TaskDraft(int index, String name, long period, long deadline, List<Segment> segments,
                              OptionalInt core, Integer cpuPriority, Integer gpuPriority, boolean bestEffort,
-                             String kind, Scaling scaling, String partition, long jitter) { }
+                             String kind, Scaling scaling, String partition, long jitter, long offset) { }
 
     private TaskDraft task(int i, InputDtoV2.TaskDto t, Gpu gpu, Platform platform) {
         String p = "tasks[" + i + "]";
@@ -194,7 +194,7 @@ final class WorkloadValidator {
         }
         return new TaskDraft(i, t.name(), period, deadline, segments, core, cpuPriority, t.gpuPriority(),
                 Boolean.TRUE.equals(t.bestEffort()), kind, scaling, t.partition(),
-                t.jitter() == null ? 0 : t.jitter());
+                t.jitter() == null ? 0 : t.jitter(), t.offset() == null ? 0 : t.offset());
     }
 
     private static boolean hasCpuWork(List<Segment> segments) {

@@ -59,7 +59,7 @@ public final class RuntimeCharge {
         }
         return new WorkTask(t.index(), t.name(), t.period(), t.deadline(), out, t.core(), t.cpuPriority(),
                 t.gpuPriority(), t.bestEffort(), t.kind(), scaling(t.scaling(), Ticks.mul(launch, launches)),
-                t.partition(), t.jitter());
+                t.partition(), t.jitter(), t.offset());
     }
 
     /** A curve {@code add} longer at every SM count; the waves model follows the grown {@code exec}s itself. */

@@ -15,10 +15,11 @@ import java.util.OptionalInt;
  * @param kind         "compute" or "memory", null when not given
  * @param scaling      null when not given
  * @param partition    a name of platform.timePartitions, null when not given
+ * @param offset       release offset O (job k released at O + k·T), 0 when not given
  */
 public record WorkTask(int index, String name, long period, long deadline, List<Segment> segments, OptionalInt core,
                        int cpuPriority, int gpuPriority, boolean bestEffort, String kind, Scaling scaling,
-                       String partition, long jitter) {
+                       String partition, long jitter, long offset) {
 
     public WorkTask {
         segments = List.copyOf(segments);

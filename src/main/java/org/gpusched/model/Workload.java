@@ -35,7 +35,7 @@ public record Workload(int formatVersion, String name, TimeUnitName timeUnit, Gp
         for (Task t : ts.tasks()) {
             tasks.add(new WorkTask(t.index(), t.name(), t.period(), t.deadline(),
                     List.of(new Segment.Gpu(t.wcet(), 0, t.kernel())), OptionalInt.of(t.index()), prio[t.index()],
-                    prio[t.index()], false, null, null, null, t.jitter()));
+                    prio[t.index()], false, null, null, null, t.jitter(), t.offset()));
         }
         return new Workload(1, ts.name(), ts.timeUnit(), ts.gpu(), tasks, ts.interference(),
                 DriverDefaults.v1(ts.size(), ts.timeUnit()), ts.sha256(), ts.source(), ts, null);
