@@ -100,11 +100,7 @@ class OptimizeOptionsCliTest {
 
     @Test
     void allow_external_modules_reads_a_kernel_module_outside_the_folder(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("spin.cubin"), "x");
-        Path ts = Files.createDirectory(dir.resolve("sub")).resolve("ext.json");
-        Files.writeString(ts, Files.readString(Path.of("examples/paper-fig1.json")).replaceFirst("\"wcet\": 1",
-                "\"wcet\": 1, \"kernel\": {\"module\": \"../spin.cubin\", \"symbol\": \"k\", \"blocks\": 1,"
-                        + " \"threadsPerBlock\": 32}"));
+        Path ts = ExternalModuleWorkload.write(dir);
         CliRunner refused = CliRunner.run("optimize", "--windows", ts.toString(), "-o", "-");
         assertThat(refused.code()).isEqualTo(2);
         assertThat(refused.err()).contains("give --allow-external-modules");

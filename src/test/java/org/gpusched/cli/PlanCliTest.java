@@ -116,11 +116,7 @@ class PlanCliTest {
 
     @Test
     void loop_plan_reads_with_allow_external_modules(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("spin.cubin"), "x");
-        Path ts = Files.createDirectory(dir.resolve("sub")).resolve("ext.json");
-        Files.writeString(ts, Files.readString(Path.of("examples/paper-fig1.json")).replaceFirst("\"wcet\": 1",
-                "\"wcet\": 1, \"kernel\": {\"module\": \"../spin.cubin\", \"symbol\": \"k\", \"blocks\": 1,"
-                        + " \"threadsPerBlock\": 32}"));
+        Path ts = ExternalModuleWorkload.write(dir);
         String out = dir.resolve("final.json").toString();
         CliRunner refused = CliRunner.run("loop", "--plan", ts.toString(), "--device", "sim", "--sim-timing",
                 ts.toString(), "--out", out);

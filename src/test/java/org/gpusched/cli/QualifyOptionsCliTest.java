@@ -16,11 +16,7 @@ class QualifyOptionsCliTest {
     @Test
     void format_json_prints_the_line_of_qualify_json_and_external_modules_are_read_when_allowed(@TempDir Path dir)
             throws Exception {
-        Files.writeString(dir.resolve("spin.cubin"), "x");
-        Path like = Files.createDirectory(dir.resolve("sub")).resolve("ext.json");
-        Files.writeString(like, Files.readString(Path.of("examples/paper-fig1.json")).replaceFirst("\"wcet\": 1",
-                "\"wcet\": 1, \"kernel\": {\"module\": \"../spin.cubin\", \"symbol\": \"k\", \"blocks\": 1,"
-                        + " \"threadsPerBlock\": 32}"));
+        Path like = ExternalModuleWorkload.write(dir);
         Path out = dir.resolve("q");
         CliRunner refused = CliRunner.run("qualify", "--like", like.toString(), "--sets", "1", "--out",
                 out.toString());
